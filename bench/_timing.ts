@@ -1,0 +1,26 @@
+/** Shared timing helpers for the benchmark scripts (not part of the library). */
+import { spawnSync } from "node:child_process";
+
+/** Median wall time in milliseconds of `fn` over `reps` runs after one warm-up. */
+export function medianMs(fn: () => unknown, reps = 7): number {
+  fn();
+  const t: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const s = performance.now();
+    fn();
+    t.push(performance.now() - s);
+  }
+  t.sort((a, b) => a - b);
+  return t[Math.floor(t.length / 2)] as number;
+}
+
+/** Whether a command is on PATH and runs. */
+export function hasCommand(cmd: string, args: string[] = ["--version"]): boolean {
+  const r = spawnSync(cmd, args, { stdio: "ignore" });
+  return r.status === 0;
+}
+
+/** Formats a millisecond value for tables. */
+export function fmtMs(ms: number): string {
+  return ms < 1 ? `${ms.toFixed(3)} ms` : ms < 100 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(0)} ms`;
+}

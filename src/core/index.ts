@@ -1,0 +1,6 @@
+export { normalCdf, normalQuantile } from "./normal.js";
+export type { Rng } from "./rng.js";
+export { createRng } from "./rng.js";
+export type { RowMatrix } from "./rowMatrix.js";
+export { getRow, rowMatrix } from "./rowMatrix.js";
+export { fsum } from "./sum.js";

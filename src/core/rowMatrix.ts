@@ -1,0 +1,76 @@
+import { checkRowMatrix } from "./validate.js";
+
+/**
+ * A dense row-major matrix of doubles: element (i, j) is `data[i * cols + j]`.
+ *
+ * Used for activations, embeddings, objective values and joint inclusion
+ * probabilities. evalsift never mutates a `RowMatrix` it receives.
+ */
+export type RowMatrix = {
+  /** Row-major values, length `rows * cols`. */
+  readonly data: Float64Array;
+  /** Number of rows (observations). */
+  readonly rows: number;
+  /** Number of columns (dimensions). */
+  readonly cols: number;
+};
+
+/**
+ * Builds a {@link RowMatrix} from an array of equally long numeric rows.
+ *
+ * @param rows - The rows; every row must have the same length and hold finite numbers.
+ * @returns A new matrix holding a copy of the values.
+ * @throws {TypeError} If `rows` is not an array of arrays.
+ * @throws {RangeError} If rows have different lengths or a value is not finite.
+ * @example
+ * ```ts
+ * const m = rowMatrix([[1, 2], [3, 4], [5, 6]]);
+ * m.rows; // 3
+ * m.cols; // 2
+ * m.data; // Float64Array [1, 2, 3, 4, 5, 6]
+ * ```
+ */
+export function rowMatrix(rows: readonly (readonly number[])[]): RowMatrix {
+  if (!Array.isArray(rows)) throw new TypeError("rowMatrix: rows must be an array of arrays");
+  const r = rows.length;
+  const c = r === 0 ? 0 : (rows[0]?.length ?? 0);
+  const data = new Float64Array(r * c);
+  for (let i = 0; i < r; i++) {
+    const row = rows[i];
+    if (!Array.isArray(row)) throw new TypeError(`rowMatrix: rows[${i}] is not an array`);
+    if (row.length !== c) {
+      throw new RangeError(
+        `rowMatrix: rows have different lengths (row 0 has ${c}, row ${i} has ${row.length})`,
+      );
+    }
+    for (let j = 0; j < c; j++) {
+      const v = row[j];
+      if (typeof v !== "number" || !Number.isFinite(v)) {
+        throw new RangeError(`rowMatrix: rows[${i}][${j}] is not a finite number (${String(v)})`);
+      }
+      data[i * c + j] = v;
+    }
+  }
+  const m = { data, rows: r, cols: c };
+  checkRowMatrix("rowMatrix", "rows", m);
+  return m;
+}
+
+/**
+ * Returns row `i` of a matrix as a view (no copy) into its data.
+ *
+ * @param m - The matrix.
+ * @param i - Row index, 0-based.
+ * @returns A `Float64Array` view of length `m.cols`; do not write to it.
+ * @throws {RangeError} If `i` is not an integer in [0, rows).
+ * @example
+ * ```ts
+ * getRow(rowMatrix([[1, 2], [3, 4]]), 1); // Float64Array [3, 4]
+ * ```
+ */
+export function getRow(m: RowMatrix, i: number): Float64Array {
+  if (!(Number.isInteger(i) && i >= 0 && i < m.rows)) {
+    throw new RangeError(`getRow: i must be an integer in [0, ${m.rows}) (got ${i})`);
+  }
+  return m.data.subarray(i * m.cols, (i + 1) * m.cols);
+}
