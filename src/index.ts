@@ -7,3 +7,15 @@
  * @packageDocumentation
  */
 export * from "./core/index.js";
+export * from "./design/index.js";
+export * from "./estimate/index.js";
+export * from "./evaluate/index.js";
+export * from "./features/index.js";
+export * from "./moea/index.js";
+export * from "./plot/index.js";
+export * from "./select/index.js";
+export * from "./slices/index.js";
+export * from "./stats/index.js";
+export * from "./subset/index.js";
+export * from "./tcs/index.js";
+export * from "./trajectory/index.js";
