@@ -24,9 +24,9 @@ function show(v: unknown): string {
 }
 
 /** Throws `RangeError("fn: message (got value)")`. */
-export function fail(fn: string, message: string, got?: unknown): never {
+export function fail(fn: string, message: string, ...got: [unknown?]): never {
   throw new RangeError(
-    arguments.length > 2 ? `${fn}: ${message} (got ${show(got)})` : `${fn}: ${message}`,
+    got.length > 0 ? `${fn}: ${message} (got ${show(got[0])})` : `${fn}: ${message}`,
   );
 }
 
