@@ -1,1 +1,12 @@
-export {};
+export type { Estimate } from "./confidenceInterval.js";
+export { confidenceInterval } from "./confidenceInterval.js";
+export type { HajekOptions } from "./hajek.js";
+export { hajek } from "./hajek.js";
+export type { HansenHurwitzOptions } from "./hansenHurwitz.js";
+export { hansenHurwitz } from "./hansenHurwitz.js";
+export type { HorvitzThompsonOptions, VarianceMethod } from "./horvitzThompson.js";
+export { horvitzThompson } from "./horvitzThompson.js";
+export type { RhcEstimatorOptions } from "./rhcEstimator.js";
+export { rhcEstimator } from "./rhcEstimator.js";
+export type { StratifiedMeanOptions } from "./stratifiedMean.js";
+export { stratifiedMean } from "./stratifiedMean.js";

@@ -1,0 +1,89 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkFloat64Array, checkOptions, checkSameLength, fail } from "../core/validate.js";
+import {
+  buildEstimate,
+  checkPi2,
+  checkProbabilities,
+  readLevel,
+  readVarianceForm,
+  totalVariance,
+} from "./_internal.js";
+import type { Estimate } from "./confidenceInterval.js";
+import type { VarianceMethod } from "./horvitzThompson.js";
+
+/** Options of {@link hajek}. */
+export type HajekOptions = {
+  /**
+   * Joint inclusion probabilities of the sampled units: an n x n symmetric
+   * matrix in the order of `y`, with diagonal equal to `pik`. Required by the
+   * `"syg"` and `"ht"` variances.
+   */
+  readonly pi2?: RowMatrix;
+  /** Variance form applied to the residuals; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
+  readonly variance?: VarianceMethod;
+  /** Confidence level of the interval. @defaultValue 0.95 */
+  readonly level?: number;
+};
+
+/**
+ * Hájek (ratio) estimator of a population mean, with its linearised variance
+ * and a normal confidence interval. Needs no population size.
+ *
+ * Estimate: `sum_k (y_k / pik_k) / Nhat` with `Nhat = sum_k 1 / pik_k`. It is a
+ * ratio of two Horvitz–Thompson estimators, so it is slightly biased (the bias
+ * is of order 1/n and at most `sd(estimate) * CV(Nhat)`), but usually more
+ * stable than {@link horvitzThompson} when `y` does not follow `pik`.
+ *
+ * Variance (Taylor linearisation): the chosen Horvitz–Thompson variance form
+ * (see {@link VarianceMethod} and {@link horvitzThompson}) applied to the
+ * residuals `e_k = y_k - estimate`, divided by `Nhat^2`. With `pi2` and
+ * `variance: "ht"` this is R `survey::svymean(~y, svydesign(ids = ~1, fpc = ~pik,
+ * pps = ppsmat(pi2), data = d))`; with `"syg"` the same call with
+ * `variance = "YG"` in `svydesign`. A negative variance (possible with `"syg"`/`"ht"`)
+ * is reported as computed; then `se` is `NaN` and `ci` is `[-Infinity, Infinity]`.
+ *
+ * @param y - Values of the sampled units (at least one).
+ * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
+ * @param options - `pi2`, `variance`, `level` (default 0.95).
+ * @returns The estimate of the mean, its variance, SE and confidence interval.
+ * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or `options` is not an object.
+ * @throws {RangeError} If the sample is empty, a value is not finite, `pik` is outside (0, 1],
+ *   lengths differ, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
+ *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1).
+ * @see Hájek, J. (1971). Comment on a paper by D. Basu. In Foundations of Statistical Inference, 236.
+ * @see Särndal, Swensson & Wretman (1992), Model Assisted Survey Sampling, §5.7.
+ * @see R `survey::svymean` on a design with `pps = ppsmat(pi2)`.
+ * @example
+ * ```ts
+ * const y = new Float64Array([3, 5, 10]);
+ * const pik = new Float64Array([0.2, 0.4, 0.8]);
+ * hajek(y, pik).estimate; // 4.571428571428571  (40 / 8.75)
+ * const pi2 = rowMatrix([[0.2, 0.05, 0.15], [0.05, 0.4, 0.3], [0.15, 0.3, 0.8]]);
+ * hajek(y, pik, { pi2, variance: "ht" }).variance; // 0.986477856448702  (survey::svymean: 0.98647785644870223)
+ * ```
+ */
+export function hajek(y: Float64Array, pik: Float64Array, options: HajekOptions = {}): Estimate {
+  const fn = "hajek";
+  checkFloat64Array(fn, "y", y);
+  checkProbabilities(fn, "pik", pik);
+  checkSameLength(fn, "y", y, "pik", pik);
+  const n = y.length;
+  if (n === 0) fail(fn, "y is empty (the ratio estimator needs at least one sampled unit)");
+  checkOptions(fn, options);
+  const { pi2, variance, level } = options;
+  const lev = readLevel(fn, level);
+  if (pi2 !== undefined) checkPi2(fn, pi2, pik);
+  const form = readVarianceForm(fn, variance, pi2 !== undefined);
+  let ty = 0;
+  let nHat = 0;
+  for (let k = 0; k < n; k++) {
+    const pk = pik[k] as number;
+    ty += (y[k] as number) / pk;
+    nHat += 1 / pk;
+  }
+  const mean = ty / nHat;
+  const e = new Float64Array(n);
+  for (let k = 0; k < n; k++) e[k] = (y[k] as number) - mean;
+  const v = totalVariance(fn, e, pik, form, pi2);
+  return buildEstimate(fn, `hajek (${form})`, mean, v / (nHat * nHat), lev, n);
+}

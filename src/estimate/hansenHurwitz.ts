@@ -1,0 +1,80 @@
+import {
+  checkFloat64Array,
+  checkInteger,
+  checkOptions,
+  checkSameLength,
+  fail,
+} from "../core/validate.js";
+import { buildEstimate, checkProbabilities, readLevel } from "./_internal.js";
+import type { Estimate } from "./confidenceInterval.js";
+
+/** Options of {@link hansenHurwitz}. */
+export type HansenHurwitzOptions = {
+  /** Confidence level of the interval. @defaultValue 0.95 */
+  readonly level?: number;
+};
+
+/**
+ * Hansen–Hurwitz estimator of a population mean from n independent
+ * with-replacement draws, with its unbiased variance estimate.
+ *
+ * Each draw selects unit i with probability `p_i` (the `p` of `ppsWithReplacement`,
+ * summing to 1 over the population). A unit drawn twice appears twice in `y`
+ * and `p`: every draw counts.
+ *
+ * Formula: with `t_k = y_k / p_k` for draw k, `T = (1/n) sum_k t_k` estimates the total
+ * and `v(T) = sum_k (t_k - T)^2 / (n (n - 1))` its variance; the mean is `T / N`
+ * with variance `v(T) / N^2`. Both are unbiased for every `p` with `p_i > 0` on every
+ * population unit. `N` may be smaller than n, since draws repeat.
+ *
+ * @param y - Values of the drawn units, one per draw (at least two draws).
+ * @param p - Draw probability of each drawn unit, each in (0, 1].
+ * @param N - Population size (positive integer).
+ * @param options - `level` (default 0.95).
+ * @returns The estimate of the mean, its variance, SE and confidence interval.
+ * @throws {TypeError} If `y` or `p` is not a `Float64Array`, `N` is not a number, or `options` is not an object.
+ * @throws {RangeError} If a value is not finite, `p` is outside (0, 1], lengths differ, there are fewer than
+ *   two draws (no variance estimate), `N` is not a positive integer, or `level` is not in (0, 1).
+ * @see Hansen, M. H. & Hurwitz, W. N. (1943). On the theory of sampling from finite populations. Ann. Math. Stat. 14, 333-362.
+ * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §9A.6. R `survey::svytotal(~y,
+ *   svydesign(ids = ~1, probs = ~pn, data = d))` with `pn = n * p` and no fpc gives the same total and variance
+ *   (divide both by N, N^2 for the mean).
+ * @example
+ * ```ts
+ * const y = new Float64Array([2, 6, 4]);
+ * const p = new Float64Array([0.1, 0.3, 0.3]);
+ * const e = hansenHurwitz(y, p, 10); // draws give y/p = 20, 20, 13.33
+ * e.estimate; // 1.777777777777778
+ * e.se;       // 0.2222222222222222
+ * ```
+ */
+export function hansenHurwitz(
+  y: Float64Array,
+  p: Float64Array,
+  N: number,
+  options: HansenHurwitzOptions = {},
+): Estimate {
+  const fn = "hansenHurwitz";
+  checkFloat64Array(fn, "y", y);
+  checkProbabilities(fn, "p", p);
+  checkSameLength(fn, "y", y, "p", p);
+  const n = y.length;
+  if (n < 2) fail(fn, `y needs at least two draws for a variance estimate (got ${n})`);
+  checkInteger(fn, "N", N, 1);
+  checkOptions(fn, options);
+  const lev = readLevel(fn, options.level);
+  const t = new Float64Array(n);
+  let total = 0;
+  for (let k = 0; k < n; k++) {
+    t[k] = (y[k] as number) / (p[k] as number);
+    total += t[k] as number;
+  }
+  total /= n;
+  let ss = 0;
+  for (let k = 0; k < n; k++) {
+    const d = (t[k] as number) - total;
+    ss += d * d;
+  }
+  const v = ss / (n * (n - 1));
+  return buildEstimate(fn, "hansenHurwitz", total / N, v / (N * N), lev, n);
+}

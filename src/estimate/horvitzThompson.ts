@@ -1,0 +1,112 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import {
+  checkFloat64Array,
+  checkInteger,
+  checkOptions,
+  checkSameLength,
+  fail,
+} from "../core/validate.js";
+import {
+  buildEstimate,
+  checkPi2,
+  checkProbabilities,
+  readLevel,
+  readVarianceForm,
+  totalVariance,
+} from "./_internal.js";
+import type { Estimate } from "./confidenceInterval.js";
+
+/**
+ * Variance estimator form of {@link horvitzThompson} and {@link hajek}.
+ *
+ * - `"syg"`: Sen–Yates–Grundy; unbiased for fixed-size designs whose joint
+ *   inclusion probabilities are all positive; needs `pi2`.
+ * - `"ht"`: Horvitz–Thompson form; unbiased for any design (including
+ *   random-size ones such as Poisson) whose joint inclusion probabilities are
+ *   all positive; needs `pi2`.
+ * - `"deville"`: Deville's approximation for high-entropy fixed-size designs
+ *   (conditional Poisson, pivotal, randomised systematic, ...); needs no
+ *   `pi2`, only the sampled units' `pik`. Slightly biased in general.
+ */
+export type VarianceMethod = "syg" | "ht" | "deville";
+
+/** Options of {@link horvitzThompson}. */
+export type HorvitzThompsonOptions = {
+  /**
+   * Joint inclusion probabilities of the sampled units: an n x n symmetric
+   * matrix in the order of `y`, with diagonal equal to `pik` (e.g. from
+   * `samplePi2`). Required by the `"syg"` and `"ht"` variances.
+   */
+  readonly pi2?: RowMatrix;
+  /** Variance form; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
+  readonly variance?: VarianceMethod;
+  /** Confidence level of the interval. @defaultValue 0.95 */
+  readonly level?: number;
+};
+
+/**
+ * Horvitz–Thompson estimator of a population mean, with its variance estimate
+ * and a normal confidence interval.
+ *
+ * Estimate: `(1 / N) * sum_k y_k / pik_k` over the sampled units, unbiased for
+ * every design in which each population unit has `pik > 0`.
+ *
+ * Variance (of the total, then divided by N^2), by `options.variance`:
+ * - `"syg"` (default with `pi2`): `sum_{k<l} (pik_k pik_l - pi_kl) / pi_kl * (y_k/pik_k - y_l/pik_l)^2`.
+ * - `"ht"`: `sum_k sum_l (pi_kl - pik_k pik_l) / pi_kl * (y_k/pik_k) (y_l/pik_l)` with `pi_kk = pik_k`.
+ * - `"deville"` (default without `pi2`): `sum_k (1 - pik_k) (y_k/pik_k - A)^2 / (1 - sum_k a_k^2)`
+ *   with `a_k = (1 - pik_k) / sum_l (1 - pik_l)` and `A = sum_k a_k y_k / pik_k`; this is exactly
+ *   R `sampling::varest(Ys = y, pik = pik)` / N^2. It needs at least two sampled units with `pik < 1`.
+ *
+ * The `"syg"` and `"ht"` forms are unbiased when every pair of population units has
+ * `pi_kl > 0` (`"syg"` only for fixed-size designs). They can be negative for some samples;
+ * a negative variance is reported as computed, and then `se` is `NaN` and `ci` is
+ * `[-Infinity, Infinity]` (see {@link Estimate}). An empty sample (possible under Poisson
+ * sampling) gives estimate 0 and variance 0 with `pi2` of size 0 x 0.
+ *
+ * @param y - Values of the sampled units.
+ * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
+ * @param N - Population size (integer, at least the sample size).
+ * @param options - `pi2`, `variance`, `level` (default 0.95).
+ * @returns The estimate of the mean, its variance, SE and confidence interval.
+ * @throws {TypeError} If `y` or `pik` is not a `Float64Array`, `N` is not a number, or `options` is not an object.
+ * @throws {RangeError} If a value is not finite, `pik` is outside (0, 1], lengths differ, `N` is not an
+ *   integer at least n, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
+ *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1).
+ * @see Horvitz, D. G. & Thompson, D. J. (1952). JASA 47, 663-685; Sen (1953), Yates & Grundy (1953);
+ *   Deville, J.-C. (1999). Variance estimation for complex statistics and estimators. Survey Methodology 25, 193-203.
+ * @see R `sampling::HTestimator`, `sampling::varHT`, `sampling::varest`.
+ * @example
+ * ```ts
+ * const y = new Float64Array([3, 5, 10]);
+ * const pik = new Float64Array([0.2, 0.4, 0.8]);
+ * horvitzThompson(y, pik, 20).estimate; // 2  ((15 + 12.5 + 12.5) / 20)
+ * horvitzThompson(y, pik, 20).variance; // 0.010526315789473686  (sampling::varest(y, pik = pik) / 20^2)
+ * const pi2 = rowMatrix([[0.2, 0.05, 0.15], [0.05, 0.4, 0.3], [0.15, 0.3, 0.8]]);
+ * horvitzThompson(y, pik, 20, { pi2 }).variance; // 0.010416666666666676  (Sen–Yates–Grundy)
+ * horvitzThompson(y, pik, 20, { pi2, variance: "ht" }).se; // 0.2922612986125021
+ * ```
+ */
+export function horvitzThompson(
+  y: Float64Array,
+  pik: Float64Array,
+  N: number,
+  options: HorvitzThompsonOptions = {},
+): Estimate {
+  const fn = "horvitzThompson";
+  checkFloat64Array(fn, "y", y);
+  checkProbabilities(fn, "pik", pik);
+  checkSameLength(fn, "y", y, "pik", pik);
+  checkInteger(fn, "N", N, 1);
+  const n = y.length;
+  if (N < n) fail(fn, `N must be at least the sample size (${N} vs ${n})`);
+  checkOptions(fn, options);
+  const { pi2, variance, level } = options;
+  const lev = readLevel(fn, level);
+  if (pi2 !== undefined) checkPi2(fn, pi2, pik);
+  const form = readVarianceForm(fn, variance, pi2 !== undefined);
+  let total = 0;
+  for (let k = 0; k < n; k++) total += (y[k] as number) / (pik[k] as number);
+  const v = totalVariance(fn, y, pik, form, pi2);
+  return buildEstimate(fn, `horvitzThompson (${form})`, total / N, v / (N * N), lev, n);
+}

@@ -1,0 +1,102 @@
+import { rhcGroupSizes } from "../core/rhcGroupSizes.js";
+import { fsum } from "../core/sum.js";
+import {
+  checkFloat64Array,
+  checkInteger,
+  checkOptions,
+  checkSameLength,
+  fail,
+} from "../core/validate.js";
+import {
+  buildEstimate,
+  checkProbabilities,
+  PROBABILITY_TOLERANCE,
+  readLevel,
+} from "./_internal.js";
+import type { Estimate } from "./confidenceInterval.js";
+
+/** Options of {@link rhcEstimator}. */
+export type RhcEstimatorOptions = {
+  /** Confidence level of the interval. @defaultValue 0.95 */
+  readonly level?: number;
+};
+
+/**
+ * Rao–Hartley–Cochran estimator of a population mean, with the RHC unbiased
+ * variance estimator, for a sample drawn by the `rhc` design.
+ *
+ * Design: the N units are split at random into n groups of sizes as equal as
+ * possible (`N mod n` groups of `floor(N/n) + 1` units, the rest of `floor(N/n)`),
+ * and one unit is drawn from each group with probability proportional to size.
+ * For the unit drawn from group g, `groupShare = z_i / Z_g` (its size over its
+ * group's size total) and `groupTotal = P_g = Z_g / Z` (its group's share of
+ * the total size); `p_i = groupShare * groupTotal = z_i / Z`.
+ *
+ * Formula: `T = sum_g y_g / groupShare_g` (unbiased for the total), mean `T / N`;
+ * `v(T) = (sum_g N_g^2 - N) / (N^2 - sum_g N_g^2) * sum_g P_g (y_g / p_g - T)^2`
+ * (unbiased), divided by N^2 for the mean. With n = N every group is one unit and
+ * the variance is 0.
+ *
+ * This takes one more argument (`groupTotal`) than `rhcEstimator(y, groupShare, N)`:
+ * the estimate needs only `groupShare`, but the variance needs each group's size
+ * share `P_g` and the group sizes N_g, which follow from N and n by the rule above.
+ *
+ * @param y - Values of the drawn units, one per group (at least two groups).
+ * @param groupShare - `z_i / Z_g` of each drawn unit, in (0, 1].
+ * @param groupTotal - `Z_g / Z` of each drawn unit's group, in (0, 1], summing to 1.
+ * @param N - Population size (integer, at least the number of groups).
+ * @param options - `level` (default 0.95).
+ * @returns The estimate of the mean, its variance, SE and confidence interval.
+ * @throws {TypeError} If an array is not a `Float64Array`, `N` is not a number, or `options` is not an object.
+ * @throws {RangeError} If a value is not finite, a share is outside (0, 1], lengths differ, `groupTotal`
+ *   does not sum to 1, there are fewer than two groups, `N` is not an integer at least n, or `level` is not in (0, 1).
+ * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). On a simple procedure of unequal probability
+ *   sampling without replacement. JRSS B 24, 482-491.
+ * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §9A.13.
+ * @example
+ * ```ts
+ * // N = 5 units in 2 groups (sizes 3 and 2); the drawn units carry y = 4 and 9.
+ * const y = new Float64Array([4, 9]);
+ * const groupShare = new Float64Array([0.5, 0.75]);
+ * const groupTotal = new Float64Array([0.6, 0.4]);
+ * const e = rhcEstimator(y, groupShare, groupTotal, 5);
+ * e.estimate; // 4  ((4 / 0.5 + 9 / 0.75) / 5)
+ * e.variance; // 1.7777777777777766  ((13 - 5) / (25 - 13) * (0.6 * (40/3 - 20)^2 + 0.4 * (30 - 20)^2) / 25)
+ * ```
+ */
+export function rhcEstimator(
+  y: Float64Array,
+  groupShare: Float64Array,
+  groupTotal: Float64Array,
+  N: number,
+  options: RhcEstimatorOptions = {},
+): Estimate {
+  const fn = "rhcEstimator";
+  checkFloat64Array(fn, "y", y);
+  checkProbabilities(fn, "groupShare", groupShare);
+  checkProbabilities(fn, "groupTotal", groupTotal);
+  checkSameLength(fn, "y", y, "groupShare", groupShare);
+  checkSameLength(fn, "y", y, "groupTotal", groupTotal);
+  const n = y.length;
+  if (n < 2) fail(fn, `y needs at least two groups for a variance estimate (got ${n})`);
+  checkInteger(fn, "N", N, 1);
+  if (N < n) fail(fn, `N must be at least the number of groups (${N} vs ${n})`);
+  const pSum = fsum(groupTotal);
+  if (!(Math.abs(pSum - 1) <= PROBABILITY_TOLERANCE)) {
+    fail(fn, "groupTotal must sum to 1 over the groups", pSum);
+  }
+  checkOptions(fn, options);
+  const lev = readLevel(fn, options.level);
+  let total = 0;
+  for (let g = 0; g < n; g++) total += (y[g] as number) / (groupShare[g] as number);
+  let ss = 0;
+  for (let g = 0; g < n; g++) {
+    const P = groupTotal[g] as number;
+    const d = (y[g] as number) / ((groupShare[g] as number) * P) - total;
+    ss += P * d * d;
+  }
+  let sumSq = 0;
+  for (const s of rhcGroupSizes(N, n)) sumSq += s * s;
+  const v = ((sumSq - N) / (N * N - sumSq)) * ss;
+  return buildEstimate(fn, "rhc", total / N, v / (N * N), lev, n);
+}

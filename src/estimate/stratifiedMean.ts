@@ -1,0 +1,105 @@
+import {
+  checkFloat64Array,
+  checkInt32Array,
+  checkOptions,
+  checkSameLength,
+  fail,
+} from "../core/validate.js";
+import { buildEstimate, readLevel } from "./_internal.js";
+import type { Estimate } from "./confidenceInterval.js";
+
+/** Options of {@link stratifiedMean}. */
+export type StratifiedMeanOptions = {
+  /** Confidence level of the interval. @defaultValue 0.95 */
+  readonly level?: number;
+};
+
+/**
+ * Stratified estimator of a population mean under simple random sampling
+ * without replacement within strata, with its unbiased variance (with finite
+ * population correction).
+ *
+ * Formula: with `W_h = N_h / N`, sample mean `ybar_h` and sample variance
+ * `s_h^2` (divisor `n_h - 1`) in stratum h: estimate `sum_h W_h ybar_h`,
+ * variance `sum_h W_h^2 (1 - n_h / N_h) s_h^2 / n_h`.
+ *
+ * Every stratum with `N_h > 0` must be sampled, and a stratum with one sampled
+ * unit out of `N_h > 1` has no variance estimate: both are errors naming the
+ * stratum (collapse strata or allocate at least two units). A census stratum
+ * (`n_h = N_h`, including `N_h = 1`) contributes its exact mean and zero variance.
+ * Strata with `N_h = 0` are ignored.
+ *
+ * @param y - Values of the sampled units.
+ * @param strata - 0-based stratum id of each sampled unit (same length as `y`).
+ * @param stratumSizes - `N_h` for every stratum h (non-negative, not all zero).
+ * @param options - `level` (default 0.95).
+ * @returns The estimate of the mean, its variance, SE and confidence interval.
+ * @throws {TypeError} If `y` is not a `Float64Array`, `strata` or `stratumSizes` is not an `Int32Array`,
+ *   or `options` is not an object.
+ * @throws {RangeError} If a value is not finite, lengths differ, a stratum id is outside
+ *   [0, stratumSizes.length), a size is negative or all are zero, a stratum has more sampled units than
+ *   `N_h`, a non-empty stratum is unsampled or has a single unit out of several, or `level` is not in (0, 1).
+ * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §5.3 (Theorem 5.3).
+ * @see R `survey::svymean(~y, svydesign(ids = ~1, strata = ~h, fpc = ~Nh, data = d))`.
+ * @example
+ * ```ts
+ * const y = new Float64Array([1, 3, 10, 14]);
+ * const strata = new Int32Array([0, 0, 1, 1]);
+ * const e = stratifiedMean(y, strata, new Int32Array([10, 30]));
+ * e.estimate; // 9.5  (0.25 * 2 + 0.75 * 12)
+ * e.variance; // 2.15  (0.25^2 * 0.8 * 2 / 2 + 0.75^2 * (14/15) * 8 / 2)
+ * ```
+ */
+export function stratifiedMean(
+  y: Float64Array,
+  strata: Int32Array,
+  stratumSizes: Int32Array,
+  options: StratifiedMeanOptions = {},
+): Estimate {
+  const fn = "stratifiedMean";
+  checkFloat64Array(fn, "y", y);
+  checkInt32Array(fn, "stratumSizes", stratumSizes, { min: 0, allowEmpty: false });
+  const H = stratumSizes.length;
+  checkInt32Array(fn, "strata", strata, { min: 0, max: H - 1 });
+  checkSameLength(fn, "y", y, "strata", strata);
+  checkOptions(fn, options);
+  const lev = readLevel(fn, options.level);
+  let N = 0;
+  for (let h = 0; h < H; h++) N += stratumSizes[h] as number;
+  if (N === 0) fail(fn, "stratumSizes are all zero (empty population)");
+  const count = new Float64Array(H);
+  const sum = new Float64Array(H);
+  for (let k = 0; k < y.length; k++) {
+    const h = strata[k] as number;
+    count[h] = (count[h] as number) + 1;
+    sum[h] = (sum[h] as number) + (y[k] as number);
+  }
+  const mean = new Float64Array(H);
+  for (let h = 0; h < H; h++) {
+    const nh = count[h] as number;
+    const Nh = stratumSizes[h] as number;
+    if (nh > Nh) fail(fn, `stratum ${h} has more sampled units than its size (${nh} vs ${Nh})`);
+    if (Nh > 0 && nh === 0) fail(fn, `stratum ${h} has no sampled unit (N_h = ${Nh})`);
+    if (nh === 1 && Nh > 1) {
+      fail(fn, `stratum ${h} has a single sampled unit out of ${Nh}: no variance estimate`);
+    }
+    if (nh > 0) mean[h] = (sum[h] as number) / nh;
+  }
+  const ss = new Float64Array(H);
+  for (let k = 0; k < y.length; k++) {
+    const h = strata[k] as number;
+    const d = (y[k] as number) - (mean[h] as number);
+    ss[h] = (ss[h] as number) + d * d;
+  }
+  let estimate = 0;
+  let variance = 0;
+  for (let h = 0; h < H; h++) {
+    const nh = count[h] as number;
+    const Nh = stratumSizes[h] as number;
+    if (Nh === 0) continue;
+    const W = Nh / N;
+    estimate += W * (mean[h] as number);
+    if (nh < Nh) variance += (W * W * (1 - nh / Nh) * ((ss[h] as number) / (nh - 1))) / nh;
+  }
+  return buildEstimate(fn, "stratifiedMean", estimate, variance, lev, y.length);
+}
