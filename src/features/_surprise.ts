@@ -1,0 +1,555 @@
+/**
+ * Engines of the surprise-adequacy features (LSA, DSA, MDSA), shared by the
+ * one-shot functions and {@link fitSurprise}: training-set preparation,
+ * per-class statistics and the blocked pairwise kernels.
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import type { RowMatrix } from "../core/rowMatrix.js";
+import {
+  checkInt32Array,
+  checkNumber,
+  checkOptions,
+  checkRowMatrix,
+  checkSameLength,
+  fail,
+} from "../core/validate.js";
+import { cholesky, meanCov, whiten } from "./_linalg.js";
+
+/** A validated private copy of the training activations and their classes. */
+export type TrainSet = {
+  readonly data: Float64Array;
+  readonly rows: number;
+  readonly cols: number;
+  readonly cls: Int32Array;
+  /** Row indices of each class, ascending; classes in ascending order. */
+  readonly groups: ReadonlyMap<number, Int32Array>;
+};
+
+/** Validates and copies `train` / `trainClass` (never aliased, so later edits by the caller cannot leak in). */
+export function prepareTrain(fn: string, train: unknown, trainClass: unknown): TrainSet {
+  checkRowMatrix(fn, "train", train, { allowEmpty: false });
+  if (train.cols < 1) fail(fn, "train has no columns");
+  checkInt32Array(fn, "trainClass", trainClass, { min: 0 });
+  checkSameLength(fn, "train rows", { length: train.rows }, "trainClass", trainClass);
+  const cls = Int32Array.from(trainClass);
+  const counts = new Map<number, number>();
+  for (const c of cls) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const labels = [...counts.keys()].sort((a, b) => a - b);
+  const groups = new Map<number, Int32Array>();
+  const fill = new Map<number, number>();
+  for (const c of labels) {
+    groups.set(c, new Int32Array(counts.get(c) as number));
+    fill.set(c, 0);
+  }
+  for (let i = 0; i < cls.length; i++) {
+    const c = cls[i] as number;
+    const at = fill.get(c) as number;
+    (groups.get(c) as Int32Array)[at] = i;
+    fill.set(c, at + 1);
+  }
+  return {
+    data: Float64Array.from(train.data),
+    rows: train.rows,
+    cols: train.cols,
+    cls,
+    groups,
+  };
+}
+
+/** Validates a query set against the training set: same width, known classes, no empty input. */
+export function checkTest(
+  fn: string,
+  ts: TrainSet,
+  test: unknown,
+  testClass: unknown,
+): asserts test is RowMatrix {
+  checkRowMatrix(fn, "test", test, { allowEmpty: false });
+  if (test.cols !== ts.cols)
+    fail(fn, `test and train dimensions differ (${test.cols} vs ${ts.cols} columns)`);
+  checkInt32Array(fn, "testClass", testClass, { min: 0 });
+  checkSameLength(fn, "test rows", { length: test.rows }, "testClass", testClass);
+  for (let i = 0; i < testClass.length; i++) {
+    const c = testClass[i] as number;
+    if (!ts.groups.has(c)) fail(fn, `testClass[${i}] is class ${c}, which has no training points`);
+  }
+}
+
+/** Checks an optional non-negative finite number option and returns it or its default. */
+export function numberOption(
+  fn: string,
+  options: unknown,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
+  checkOptions(fn, options);
+  const v = (options as Record<string, unknown> | undefined)?.[name];
+  if (v === undefined) return fallback;
+  checkNumber(fn, `options.${name}`, v, min);
+  return v;
+}
+
+/** Reads and validates the DSA options (`variant`, `eps`). */
+export function dsaOptions(
+  fn: string,
+  options: unknown,
+): { variant: "paper" | "kim2019"; eps: number } {
+  checkOptions(fn, options);
+  const variant = (options as { variant?: unknown } | undefined)?.variant ?? "paper";
+  if (variant !== "paper" && variant !== "kim2019")
+    fail(fn, `options.variant must be "paper" or "kim2019"`, variant);
+  return { variant, eps: numberOption(fn, options, "eps", 1e-12, 0) };
+}
+
+/** Row indices of `testClass` grouped by class. */
+function groupQueries(testClass: Int32Array): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < testClass.length; i++) {
+    const c = testClass[i] as number;
+    let l = lists.get(c);
+    if (l === undefined) {
+      l = [];
+      lists.set(c, l);
+    }
+    l.push(i);
+  }
+  const out = new Map<number, Int32Array>();
+  for (const [c, l] of lists) out.set(c, Int32Array.from(l));
+  return out;
+}
+
+// ---------------------------------------------------------------- LSA (KDE)
+
+type KdeClass = {
+  readonly mean: Float64Array;
+  readonly l: Float64Array;
+  readonly white: Float64Array;
+  readonly norms: Float64Array;
+  readonly n: number;
+  readonly logNorm: number;
+};
+
+/** Per-class Gaussian KDEs over the kept dimensions. */
+export type KdeModel = {
+  readonly keep: Int32Array;
+  readonly classes: ReadonlyMap<number, KdeClass>;
+};
+
+const LOG_2PI = Math.log(2 * Math.PI);
+
+/**
+ * Fits one Gaussian KDE per class, as `scipy.stats.gaussian_kde` with Scott's
+ * factor: kernel covariance `n^(-2/(d+4)) * cov(ddof = 1)`. Dimensions whose
+ * variance (ddof = 0) is below `varianceThreshold` in any class are dropped
+ * for every class first, as Kim et al.'s reference code does.
+ */
+export function fitKde(fn: string, ts: TrainSet, varianceThreshold: number): KdeModel {
+  const { data, cols, groups } = ts;
+  const keepList: number[] = [];
+  for (let j = 0; j < cols; j++) {
+    let ok = true;
+    for (const idx of groups.values()) {
+      let m = 0;
+      for (const r of idx) m += data[r * cols + j] as number;
+      m /= idx.length;
+      let v = 0;
+      for (const r of idx) {
+        const z = (data[r * cols + j] as number) - m;
+        v += z * z;
+      }
+      if (!(v / idx.length >= varianceThreshold)) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) keepList.push(j);
+  }
+  const keep = Int32Array.from(keepList);
+  const d = keep.length;
+  if (d === 0)
+    fail(fn, `every dimension has a class variance below varianceThreshold ${varianceThreshold}`);
+  const classes = new Map<number, KdeClass>();
+  for (const [c, idx] of groups) {
+    const n = idx.length;
+    if (n < d + 1) {
+      fail(
+        fn,
+        `class ${c} has ${n} training points, fewer than d + 1 = ${d + 1} needed for its KDE covariance (d = ${d} dimensions kept)`,
+      );
+    }
+    const { mean, cov } = meanCov(data, cols, idx, keep);
+    const factor = n ** (-1 / (d + 4));
+    const f2 = factor * factor;
+    for (let k = 0; k < cov.length; k++) cov[k] = (cov[k] as number) * f2;
+    const l = cholesky(cov, d);
+    if (l === undefined)
+      fail(
+        fn,
+        `class ${c} has a singular activation covariance (collinear dimensions); cannot fit its KDE`,
+      );
+    let logDiag = 0;
+    for (let j = 0; j < d; j++) logDiag += Math.log(l[j * d + j] as number);
+    // log of the normalising constant 1 / (n sqrt(det(2 pi K))) of the kernel mixture
+    const logNorm = -Math.log(n) - logDiag - 0.5 * d * LOG_2PI;
+    const white = whiten(data, cols, idx, keep, mean, l);
+    classes.set(c, { mean, l, white, norms: rowNorms(white, d), n, logNorm });
+  }
+  return { keep, classes };
+}
+
+function rowNorms(x: Float64Array, d: number): Float64Array {
+  const n = x.length / d;
+  const out = new Float64Array(n);
+  for (let r = 0; r < n; r++) {
+    let s = 0;
+    const o = r * d;
+    for (let k = 0; k < d; k++) {
+      const v = x[o + k] as number;
+      s += v * v;
+    }
+    out[r] = s;
+  }
+  return out;
+}
+
+/** LSA of each query: `-log f_c(x)` under the KDE of its class, by a streaming log-sum-exp. */
+export function lsaScores(model: KdeModel, test: RowMatrix, testClass: Int32Array): Float64Array {
+  const out = new Float64Array(test.rows);
+  const d = model.keep.length;
+  for (const [c, qIdx] of groupQueries(testClass)) {
+    const k = model.classes.get(c) as KdeClass;
+    const q = whiten(test.data, test.cols, qIdx, model.keep, k.mean, k.l);
+    const qn = rowNorms(q, d);
+    const lse = logSumExpKernel(q, qn, k.white, k.norms, d);
+    for (let i = 0; i < qIdx.length; i++)
+      out[qIdx[i] as number] = -((lse[i] as number) + k.logNorm);
+  }
+  return out;
+}
+
+/**
+ * For each query row i: log sum_t exp(-0.5 |q_i - w_t|^2), by blocks of four
+ * queries against every training row (one pass, running maximum).
+ */
+function logSumExpKernel(
+  q: Float64Array,
+  qn: Float64Array,
+  w: Float64Array,
+  wn: Float64Array,
+  d: number,
+): Float64Array {
+  const m = qn.length;
+  const n = wn.length;
+  const out = new Float64Array(m);
+  let i = 0;
+  for (; i + 4 <= m; i += 4) {
+    const o0 = i * d;
+    const o1 = o0 + d;
+    const o2 = o1 + d;
+    const o3 = o2 + d;
+    const n0 = qn[i] as number;
+    const n1 = qn[i + 1] as number;
+    const n2 = qn[i + 2] as number;
+    const n3 = qn[i + 3] as number;
+    let m0 = Number.NEGATIVE_INFINITY;
+    let m1 = m0;
+    let m2 = m0;
+    let m3 = m0;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let t = 0; t < n; t++) {
+      const ot = t * d;
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      for (let k = 0; k < d; k++) {
+        const v = w[ot + k] as number;
+        a0 += (q[o0 + k] as number) * v;
+        a1 += (q[o1 + k] as number) * v;
+        a2 += (q[o2 + k] as number) * v;
+        a3 += (q[o3 + k] as number) * v;
+      }
+      const nt = wn[t] as number;
+      const v0 = a0 - 0.5 * (n0 + nt);
+      const v1 = a1 - 0.5 * (n1 + nt);
+      const v2 = a2 - 0.5 * (n2 + nt);
+      const v3 = a3 - 0.5 * (n3 + nt);
+      if (v0 > m0) {
+        s0 = s0 * Math.exp(m0 - v0) + 1;
+        m0 = v0;
+      } else s0 += Math.exp(v0 - m0);
+      if (v1 > m1) {
+        s1 = s1 * Math.exp(m1 - v1) + 1;
+        m1 = v1;
+      } else s1 += Math.exp(v1 - m1);
+      if (v2 > m2) {
+        s2 = s2 * Math.exp(m2 - v2) + 1;
+        m2 = v2;
+      } else s2 += Math.exp(v2 - m2);
+      if (v3 > m3) {
+        s3 = s3 * Math.exp(m3 - v3) + 1;
+        m3 = v3;
+      } else s3 += Math.exp(v3 - m3);
+    }
+    out[i] = m0 + Math.log(s0);
+    out[i + 1] = m1 + Math.log(s1);
+    out[i + 2] = m2 + Math.log(s2);
+    out[i + 3] = m3 + Math.log(s3);
+  }
+  for (; i < m; i++) {
+    const o0 = i * d;
+    const n0 = qn[i] as number;
+    let m0 = Number.NEGATIVE_INFINITY;
+    let s0 = 0;
+    for (let t = 0; t < n; t++) {
+      const ot = t * d;
+      let a0 = 0;
+      for (let k = 0; k < d; k++) a0 += (q[o0 + k] as number) * (w[ot + k] as number);
+      const v0 = a0 - 0.5 * (n0 + (wn[t] as number));
+      if (v0 > m0) {
+        s0 = s0 * Math.exp(m0 - v0) + 1;
+        m0 = v0;
+      } else s0 += Math.exp(v0 - m0);
+    }
+    out[i] = m0 + Math.log(s0);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- MDSA
+
+type GaussClass = { readonly mean: Float64Array; readonly l: Float64Array };
+
+/** Per-class mean and Cholesky factor of the (possibly ridge-regularised) covariance. */
+export type GaussModel = {
+  readonly keep: Int32Array;
+  readonly classes: ReadonlyMap<number, GaussClass>;
+};
+
+/**
+ * Fits each class's mean and sample covariance (ddof = 1). A covariance that
+ * is singular (always so with fewer than d + 1 points) is replaced by
+ * `cov + ridge * (trace(cov) / d) * I` — the ridge is relative to the mean
+ * variance so it does not depend on the activations' units.
+ */
+export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
+  const { data, cols, groups } = ts;
+  const keep = new Int32Array(cols);
+  for (let j = 0; j < cols; j++) keep[j] = j;
+  const d = cols;
+  const classes = new Map<number, GaussClass>();
+  for (const [c, idx] of groups) {
+    if (idx.length < 2)
+      fail(fn, `class ${c} has ${idx.length} training point; its covariance needs at least 2`);
+    const { mean, cov } = meanCov(data, cols, idx, keep);
+    let l = cholesky(cov, d);
+    if (l === undefined) {
+      let tr = 0;
+      for (let j = 0; j < d; j++) tr += cov[j * d + j] as number;
+      const lambda = ridge * (tr > 0 ? tr / d : 1);
+      for (let j = 0; j < d; j++) cov[j * d + j] = (cov[j * d + j] as number) + lambda;
+      l = cholesky(cov, d);
+      if (l === undefined)
+        fail(
+          fn,
+          `class ${c} has a singular activation covariance that ridge ${ridge} does not regularise; raise options.ridge`,
+        );
+    }
+    classes.set(c, { mean, l });
+  }
+  return { keep, classes };
+}
+
+/** Squared Mahalanobis distance of each query to its class mean. */
+export function mdsaScores(
+  model: GaussModel,
+  test: RowMatrix,
+  testClass: Int32Array,
+): Float64Array {
+  const out = new Float64Array(test.rows);
+  const d = model.keep.length;
+  for (const [c, qIdx] of groupQueries(testClass)) {
+    const g = model.classes.get(c) as GaussClass;
+    const z = whiten(test.data, test.cols, qIdx, model.keep, g.mean, g.l);
+    const zn = rowNorms(z, d);
+    for (let i = 0; i < qIdx.length; i++) out[qIdx[i] as number] = zn[i] as number;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- DSA
+
+/** Training activations centred on their mean, with squared norms, for nearest-neighbour search. */
+export type NeighbourModel = {
+  readonly centre: Float64Array;
+  readonly x: Float64Array;
+  readonly norms: Float64Array;
+  readonly cls: Int32Array;
+  readonly d: number;
+  /** Per training row: distance to its nearest other-class training row (filled lazily, NaN = unknown). */
+  readonly otherDist: Float64Array;
+};
+
+/** Prepares the brute-force neighbour search; needs at least two classes. */
+export function fitNeighbours(fn: string, ts: TrainSet): NeighbourModel {
+  if (ts.groups.size < 2)
+    fail(
+      fn,
+      `trainClass holds a single class (${[...ts.groups.keys()][0]}); d_diff needs another class`,
+    );
+  const { data, rows, cols } = ts;
+  const centre = new Float64Array(cols);
+  for (let r = 0; r < rows; r++)
+    for (let j = 0; j < cols; j++)
+      centre[j] = (centre[j] as number) + (data[r * cols + j] as number);
+  for (let j = 0; j < cols; j++) centre[j] = (centre[j] as number) / rows;
+  const x = centred(data, rows, cols, centre);
+  return {
+    centre,
+    x,
+    norms: rowNorms(x, cols),
+    cls: ts.cls,
+    d: cols,
+    otherDist: new Float64Array(rows).fill(Number.NaN),
+  };
+}
+
+function centred(
+  data: Float64Array,
+  rows: number,
+  cols: number,
+  centre: Float64Array,
+): Float64Array {
+  const x = new Float64Array(rows * cols);
+  for (let r = 0; r < rows; r++)
+    for (let j = 0; j < cols; j++)
+      x[r * cols + j] = (data[r * cols + j] as number) - (centre[j] as number);
+  return x;
+}
+
+function exactDist(a: Float64Array, ao: number, b: Float64Array, bo: number, d: number): number {
+  let s = 0;
+  for (let k = 0; k < d; k++) {
+    const v = (a[ao + k] as number) - (b[bo + k] as number);
+    s += v * v;
+  }
+  return Math.sqrt(s);
+}
+
+/**
+ * Index of the nearest same-class and nearest other-class training row of
+ * each query (lowest index on ties), by blocks of four queries against every
+ * training row with `|q - t|^2 = |q|^2 + |t|^2 - 2 q.t`; the distances are
+ * then recomputed exactly from the differences for the chosen rows.
+ */
+function nearest(
+  nm: NeighbourModel,
+  q: Float64Array,
+  qn: Float64Array,
+  qc: Int32Array,
+): { same: Int32Array; diff: Int32Array } {
+  const { x, norms, cls, d } = nm;
+  const m = qn.length;
+  const n = norms.length;
+  const same = new Int32Array(m).fill(-1);
+  const diff = new Int32Array(m).fill(-1);
+  const bestSame = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
+  const bestDiff = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
+  const block = 4;
+  for (let i = 0; i < m; i += block) {
+    const cnt = Math.min(block, m - i);
+    const o0 = i * d;
+    const o1 = cnt > 1 ? o0 + d : o0;
+    const o2 = cnt > 2 ? o0 + 2 * d : o0;
+    const o3 = cnt > 3 ? o0 + 3 * d : o0;
+    for (let t = 0; t < n; t++) {
+      const ot = t * d;
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      for (let k = 0; k < d; k++) {
+        const v = x[ot + k] as number;
+        a0 += (q[o0 + k] as number) * v;
+        a1 += (q[o1 + k] as number) * v;
+        a2 += (q[o2 + k] as number) * v;
+        a3 += (q[o3 + k] as number) * v;
+      }
+      const nt = norms[t] as number;
+      const ct = cls[t] as number;
+      for (let j = 0; j < cnt; j++) {
+        const dot = j === 0 ? a0 : j === 1 ? a1 : j === 2 ? a2 : a3;
+        const r = i + j;
+        const d2 = (qn[r] as number) + nt - 2 * dot;
+        if (ct === qc[r]) {
+          if (d2 < (bestSame[r] as number)) {
+            bestSame[r] = d2;
+            same[r] = t;
+          }
+        } else if (d2 < (bestDiff[r] as number)) {
+          bestDiff[r] = d2;
+          diff[r] = t;
+        }
+      }
+    }
+  }
+  return { same, diff };
+}
+
+/** DSA of each query: `d_same / (d_diff + eps)`, with `d_diff` measured from the query (`"paper"`) or from its nearest same-class training point (`"kim2019"`). */
+export function dsaScores(
+  nm: NeighbourModel,
+  test: RowMatrix,
+  testClass: Int32Array,
+  variant: "paper" | "kim2019",
+  eps: number,
+): Float64Array {
+  const { x, d, cls, otherDist } = nm;
+  const q = centred(test.data, test.rows, test.cols, nm.centre);
+  const qn = rowNorms(q, d);
+  const { same, diff } = nearest(nm, q, qn, testClass);
+  const out = new Float64Array(test.rows);
+  if (variant === "kim2019") {
+    const need: number[] = [];
+    const seen = new Uint8Array(otherDist.length);
+    for (let i = 0; i < test.rows; i++) {
+      const a = same[i] as number;
+      if (Number.isNaN(otherDist[a] as number) && seen[a] === 0) {
+        seen[a] = 1;
+        need.push(a);
+      }
+    }
+    if (need.length > 0) {
+      const rows = Int32Array.from(need);
+      const aq = new Float64Array(rows.length * d);
+      const an = new Float64Array(rows.length);
+      const ac = new Int32Array(rows.length);
+      for (let r = 0; r < rows.length; r++) {
+        const t = rows[r] as number;
+        aq.set(x.subarray(t * d, (t + 1) * d), r * d);
+        an[r] = nm.norms[t] as number;
+        ac[r] = cls[t] as number;
+      }
+      const nb = nearest(nm, aq, an, ac);
+      for (let r = 0; r < rows.length; r++) {
+        const t = rows[r] as number;
+        otherDist[t] = exactDist(x, t * d, x, (nb.diff[r] as number) * d, d);
+      }
+    }
+  }
+  for (let i = 0; i < test.rows; i++) {
+    const a = same[i] as number;
+    const dSame = exactDist(q, i * d, x, a * d, d);
+    const dDiff =
+      variant === "paper"
+        ? exactDist(q, i * d, x, (diff[i] as number) * d, d)
+        : (otherDist[a] as number);
+    out[i] = dSame / (dDiff + eps);
+  }
+  return out;
+}

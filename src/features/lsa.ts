@@ -1,0 +1,75 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkTest, fitKde, lsaScores, numberOption, prepareTrain } from "./_surprise.js";
+
+/** Options of {@link lsa} (also accepted by {@link fitSurprise}). */
+export type LsaOptions = {
+  /**
+   * Dimensions whose variance (ddof = 0) within any training class is below
+   * this value are dropped for every class before the KDEs are fitted, as in
+   * Kim et al.'s reference implementation (its default, 1e-5): constant or
+   * nearly constant activations (dead ReLUs) would make a covariance singular.
+   * @defaultValue `1e-5`
+   */
+  readonly varianceThreshold?: number;
+};
+
+/**
+ * Likelihood-based surprise adequacy (LSA) of every test input: the negative
+ * log-density of its activations under a Gaussian KDE of the training
+ * activations of its (predicted) class.
+ *
+ * Formula (Kim et al. 2019; paper section 3.3.1): `LSA(x) = -log f_c(z(x))`,
+ * `f_c(z) = (1/n_c) sum_i N(z; z_i, H_c)` over the n_c training rows of class
+ * `c`, with the bandwidth matrix `H_c = n_c^(-2/(d+4)) cov_c` (Scott's factor,
+ * `cov_c` the ddof = 1 covariance): exactly the density of
+ * `scipy.stats.gaussian_kde(z_c.T).logpdf`. Algorithm: the Cholesky factor L of
+ * `H_c` whitens training and test rows once (`w = L^{-1}(z - mean_c)`), so
+ * every kernel is `exp(-|w_q - w_i|^2 / 2)`; the sum runs as a streaming
+ * log-sum-exp over blocked loops, so even a query far from every training
+ * point gets a finite value (no underflow to `-log 0`). Larger is riskier.
+ *
+ * Classes: the KDE of class `c` uses the training rows with `trainClass = c`;
+ * pass ground-truth labels (Kim et al.) or the model's predictions on the
+ * training set. `testClass` is usually {@link predictedClass} of the test inputs.
+ * A class needs at least d + 1 training rows (d = kept dimensions) and a
+ * non-singular covariance, otherwise a RangeError names it (no silent
+ * regularisation: scipy fails on such a class too).
+ *
+ * To score several test sets against one training set, use {@link fitSurprise}.
+ *
+ * @param train - N x d training activations (one row per training input).
+ * @param trainClass - Class of each training row (non-negative integers).
+ * @param test - M x d test activations, same d as `train`.
+ * @param testClass - Class whose KDE scores each test row; must occur in `trainClass`.
+ * @param options - {@link LsaOptions}; `varianceThreshold` defaults to 1e-5.
+ * @returns LSA per test row.
+ * @throws {RangeError} If an input is empty or non-finite, lengths or dimensions
+ *   differ, a class is negative, a test class has no training rows, every
+ *   dimension is dropped, or a class has fewer than d + 1 rows or a singular
+ *   covariance.
+ * @throws {TypeError} If an argument has the wrong type.
+ * @see Kim, J., Feldt, R., Yoo, S. (2019). Guiding deep learning system testing
+ *   using surprise adequacy. ICSE.
+ * @see scipy.stats.gaussian_kde
+ * @example
+ * ```ts
+ * const train = rowMatrix([[0, 0], [1, 0], [0, 1], [1, 1], [2, 2], [3, 2], [2, 3], [3, 3.5]]);
+ * const trainClass = new Int32Array([0, 0, 0, 0, 1, 1, 1, 1]);
+ * const test = rowMatrix([[0.5, 0.5], [0.5, 0.5]]);
+ * lsa(train, trainClass, test, new Int32Array([0, 1]));
+ * // Float64Array [1.4677174463440885, 9.109544040579452] (class 1 finds (0.5, 0.5) surprising)
+ * ```
+ */
+export function lsa(
+  train: RowMatrix,
+  trainClass: Int32Array,
+  test: RowMatrix,
+  testClass: Int32Array,
+  options?: LsaOptions,
+): Float64Array {
+  const fn = "lsa";
+  const ts = prepareTrain(fn, train, trainClass);
+  checkTest(fn, ts, test, testClass);
+  const threshold = numberOption(fn, options, "varianceThreshold", 1e-5, 0);
+  return lsaScores(fitKde(fn, ts, threshold), test, testClass);
+}

@@ -1,0 +1,65 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkTest, fitGauss, mdsaScores, numberOption, prepareTrain } from "./_surprise.js";
+
+/** Options of {@link mdsa} (also accepted by {@link fitSurprise}). */
+export type MdsaOptions = {
+  /**
+   * Regularisation of a singular class covariance: when the Cholesky
+   * factorisation finds a column that is (to 1e-10 relative) a linear
+   * combination of the others — always the case for a class with fewer than
+   * d + 1 training rows — the covariance becomes
+   * `cov + ridge * (trace(cov) / d) * I`. Non-singular covariances are used
+   * unchanged.
+   * @defaultValue `1e-6`
+   */
+  readonly ridge?: number;
+};
+
+/**
+ * Mahalanobis-distance surprise adequacy (MDSA) of every test input: the
+ * squared Mahalanobis distance of its activations to the mean of its
+ * (predicted) class.
+ *
+ * Formula (Kim et al. 2023; paper section 3.3.1):
+ * `MDSA(x) = (z - mu_c)^T Sigma_c^{-1} (z - mu_c)` with `mu_c` and the sample
+ * covariance `Sigma_c` (ddof = 1, as `numpy.cov`) of the training rows of
+ * class `c`. Algorithm: Cholesky factor L of `Sigma_c`, then
+ * `|L^{-1}(z - mu_c)|^2` by forward substitution — no explicit inverse.
+ * A singular `Sigma_c` is regularised by `options.ridge` (see
+ * {@link MdsaOptions}); a class with a single training row throws. Larger is
+ * riskier. Invariant to translating all activations.
+ *
+ * @param train - N x d training activations (one row per training input).
+ * @param trainClass - Class of each training row (non-negative integers).
+ * @param test - M x d test activations, same d as `train`.
+ * @param testClass - Class whose statistics score each test row; must occur in `trainClass`.
+ * @param options - {@link MdsaOptions}; `ridge` defaults to 1e-6.
+ * @returns Squared Mahalanobis distance per test row.
+ * @throws {RangeError} If an input is empty or non-finite, lengths or dimensions
+ *   differ, a class is negative, a test class has no training rows, or a class
+ *   has a single training row.
+ * @throws {TypeError} If an argument has the wrong type.
+ * @see Kim, J., Feldt, R., Yoo, S. (2023). Evaluating surprise adequacy for deep
+ *   learning testing. ACM TOSEM 32(2).
+ * @see scipy.spatial.distance.mahalanobis (its square, with `VI = inv(numpy.cov)`)
+ * @example
+ * ```ts
+ * const train = rowMatrix([[0, 0], [2, 0], [0, 2], [2, 2]]);
+ * // mean (1, 1), covariance diag(4/3, 4/3): MDSA = |z - mu|^2 * 3/4
+ * mdsa(train, new Int32Array(4), rowMatrix([[3, 1], [1, 1]]), new Int32Array(2));
+ * // Float64Array [3.0000000000000004, 0]
+ * ```
+ */
+export function mdsa(
+  train: RowMatrix,
+  trainClass: Int32Array,
+  test: RowMatrix,
+  testClass: Int32Array,
+  options?: MdsaOptions,
+): Float64Array {
+  const fn = "mdsa";
+  const ts = prepareTrain(fn, train, trainClass);
+  checkTest(fn, ts, test, testClass);
+  const ridge = numberOption(fn, options, "ridge", 1e-6, 0);
+  return mdsaScores(fitGauss(fn, ts, ridge), test, testClass);
+}

@@ -1,0 +1,87 @@
+import { checkFloat64Array, checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+
+/** Which end of a score is risky: `"higher"` (entropy, DeepGini, LSA, DSA, MDSA) or `"lower"` (confidence, margin). */
+export type RiskOrientation = "higher" | "lower";
+
+/** Options of {@link toRisk}. */
+export type ToRiskOptions = {
+  /**
+   * Risk given to the safest unit, as a fraction of the largest shifted score.
+   * With the default every unit keeps at least 1% of the riskiest unit's
+   * weight, so a PPS design can still select it (and its Horvitz-Thompson
+   * weight stays bounded). `0` lets the safest unit get zero risk.
+   * @defaultValue `0.01`
+   */
+  readonly floor?: number;
+};
+
+/**
+ * Turns a feature score into a non-negative risk where larger means riskier,
+ * suitable as the size measure of a PPS design.
+ *
+ * Formula: the score is first measured from the safest unit of the set,
+ * `d_i = s_i - min_j s_j` (`"higher"`) or `d_i = max_j s_j - s_i` (`"lower"`),
+ * then `risk_i = d_i + floor * max_j d_j`. When all scores are equal every risk
+ * is 1 (uniform). The shift makes the risk invariant to adding a constant to
+ * the score, so LSA (a log-density, defined up to the log-determinant of the
+ * activations' scale) gives the same risk whatever the activations' units.
+ * For confidence (whose maximum is usually close to 1) this is close to the
+ * `1 - confidence` used by DeepEST and DeepSample; the ranking is the same.
+ *
+ * @param score - One score per unit (finite), e.g. from {@link confidence} or {@link lsa}.
+ * @param orientation - `"higher"` when larger scores are riskier, `"lower"` when smaller are.
+ * @param options - {@link ToRiskOptions}; `floor` defaults to 0.01.
+ * @returns Risk per unit, every value >= 0 (> 0 when `floor > 0`); ranks units
+ *   exactly as the score does (reversed for `"lower"`).
+ * @throws {RangeError} If `score` is empty or holds a non-finite value, or `floor`
+ *   is negative or not finite.
+ * @throws {RangeError} If `orientation` is a string other than `"higher"` / `"lower"`.
+ * @throws {TypeError} If `score` is not a Float64Array or `orientation` is not a string.
+ * @see Guerriero, A. et al. (2024). DeepSample: DNN sampling-based testing for
+ *   operational accuracy assessment. ICSE (auxiliary variables inverted into risk).
+ * @example
+ * ```ts
+ * toRisk(new Float64Array([0.9, 0.6, 0.4]), "lower"); // Float64Array [0.005, 0.30500000000000005, 0.505]
+ * toRisk(new Float64Array([2, 3, 6]), "higher", { floor: 0 }); // Float64Array [0, 1, 4]
+ * ```
+ */
+export function toRisk(
+  score: Float64Array,
+  orientation: RiskOrientation,
+  options?: ToRiskOptions,
+): Float64Array {
+  const fn = "toRisk";
+  checkFloat64Array(fn, "score", score, { allowEmpty: false });
+  if (typeof orientation !== "string")
+    failType(fn, `orientation must be "higher" or "lower" (got ${typeof orientation})`);
+  checkOptions(fn, options);
+  const { floor = 0.01 } = options ?? {};
+  checkNumber(fn, "options.floor", floor, 0);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < score.length; i++) {
+    const v = score[i] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const out = new Float64Array(score.length);
+  let sign: number;
+  let origin: number;
+  switch (orientation) {
+    case "higher":
+      sign = 1;
+      origin = lo;
+      break;
+    case "lower":
+      sign = -1;
+      origin = hi;
+      break;
+    default:
+      return fail(fn, `orientation must be "higher" or "lower"`, orientation as unknown);
+  }
+  const range = hi - lo;
+  if (!(range > 0)) return out.fill(1);
+  const add = floor * range;
+  for (let i = 0; i < score.length; i++) out[i] = sign * ((score[i] as number) - origin) + add;
+  return out;
+}
