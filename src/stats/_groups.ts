@@ -1,0 +1,44 @@
+import { midRanks } from "../core/midRanks.js";
+import { checkFloat64Array, fail, failType } from "../core/validate.js";
+
+/**
+ * Validates k >= 2 non-empty groups, ranks the pooled values with mid-ranks
+ * and returns each group's mean rank, sizes, N and the tie term sum (t^3 - t).
+ *
+ * @internal
+ */
+export function pooledRanks(
+  fn: string,
+  groups: readonly Float64Array[],
+): { meanRanks: Float64Array; sizes: Int32Array; total: number; tieSum: number } {
+  if (!Array.isArray(groups)) failType(fn, "groups must be an array of Float64Array");
+  const k = groups.length;
+  if (k < 2) fail(fn, "groups needs at least 2 groups", k);
+  const sizes = new Int32Array(k);
+  let total = 0;
+  for (let g = 0; g < k; g++) {
+    const x = groups[g];
+    checkFloat64Array(fn, `groups[${g}]`, x);
+    if (x.length === 0) fail(fn, `groups[${g}] is empty`);
+    sizes[g] = x.length;
+    total += x.length;
+  }
+  const pooled = new Float64Array(total);
+  let o = 0;
+  for (const x of groups) {
+    pooled.set(x, o);
+    o += x.length;
+  }
+  const { ranks, tieSum } = midRanks(pooled);
+  if (tieSum === total * total * total - total) fail(fn, "all values in groups are identical");
+  const meanRanks = new Float64Array(k);
+  o = 0;
+  for (let g = 0; g < k; g++) {
+    const n = sizes[g] as number;
+    let s = 0;
+    for (let i = 0; i < n; i++) s += ranks[o + i] as number;
+    meanRanks[g] = s / n;
+    o += n;
+  }
+  return { meanRanks, sizes, total, tieSum };
+}
