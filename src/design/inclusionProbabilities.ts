@@ -1,0 +1,111 @@
+import { fsum } from "../core/sum.js";
+import { checkFloat64Array, checkInteger, fail } from "../core/validate.js";
+
+const FN = "inclusionProbabilities";
+
+/**
+ * Inclusion probabilities proportional to size for a fixed-size design of
+ * `n` units, capped at 1.
+ *
+ * Algorithm (as R's `sampling::inclusionprobabilities`): pik_i = n * size_i /
+ * sum(size). While some units reach pik >= 1, those units are set to 1 and the
+ * remaining ones are re-scaled to pik_i = (n - l) * size_i / sum(size over the
+ * uncapped units), where l is the number of capped units. The capped set only
+ * grows, so the loop ends after at most n rounds; zero sizes stay 0 and the
+ * result sums to n. When the loop needs many rounds (very skewed sizes) the
+ * same capped set is found by one sort of the sizes instead, so the cost stays
+ * O(N log N).
+ *
+ * Unlike R, negative, NaN or infinite sizes throw (R shifts negatives to 0
+ * with a warning), as does an `n` that cannot be reached.
+ *
+ * @param size - Non-negative size measure of each unit (e.g. a risk score).
+ * @param n - Sample size: an integer between 0 and the number of positive sizes.
+ * @returns A new `Float64Array` of pik in [0, 1] summing to `n`; all zeros when `n` is 0.
+ * @throws {TypeError} If `size` is not a `Float64Array` or `n` is not a number.
+ * @throws {RangeError} If `size` is empty or holds a negative or non-finite value;
+ *   if `n` is negative or not an integer; if `n > 0` and every size is zero; or if
+ *   `n` exceeds the number of positive sizes.
+ * @see R `sampling::inclusionprobabilities`; Tillé, Y. (2006). Sampling Algorithms, Springer, section 2.10.
+ * @example
+ * ```ts
+ * inclusionProbabilities(new Float64Array([1, 2, 3, 14]), 2);
+ * // Float64Array [0.16666666666666666, 0.3333333333333333, 0.5, 1]
+ * ```
+ */
+export function inclusionProbabilities(size: Float64Array, n: number): Float64Array {
+  checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
+  checkInteger(FN, "n", n);
+  const N = size.length;
+  let positive = 0;
+  for (let i = 0; i < N; i++) if ((size[i] as number) > 0) positive++;
+  if (n > 0 && positive === 0) fail(FN, "size is all zeros, so no unit can be drawn", n);
+  if (n > positive) {
+    fail(FN, `n must be at most the number of positive sizes (${positive})`, n);
+  }
+  const pik = new Float64Array(N);
+  if (n === 0) return pik;
+
+  const capped = new Uint8Array(N);
+  // sizes of the uncapped units, capped ones zeroed, so fsum gives their total
+  const free = Float64Array.from(size);
+  let l = 0;
+  let rounds = 0;
+  for (;;) {
+    const m = n - l;
+    if (m <= 0) {
+      // every unit of the sample is certain; the others cannot be drawn
+      for (let i = 0; i < N; i++) pik[i] = capped[i];
+      return pik;
+    }
+    const rest = fsum(free);
+    let newly = 0;
+    for (let i = 0; i < N; i++) {
+      // same expression as R, so units landing exactly on 1 are capped alike
+      if (capped[i] === 0 && (m * (size[i] as number)) / rest >= 1) {
+        capped[i] = 1;
+        free[i] = 0;
+        newly++;
+      }
+    }
+    if (newly === 0) {
+      for (let i = 0; i < N; i++) {
+        pik[i] = capped[i] === 1 ? 1 : (m * (size[i] as number)) / rest;
+      }
+      return pik;
+    }
+    l += newly;
+    rounds++;
+    if (rounds === 8) {
+      capBySorting(size, n, capped);
+      l = 0;
+      for (let i = 0; i < N; i++) {
+        if (capped[i] === 1) {
+          free[i] = 0;
+          l++;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Grows `capped` to the least fixed point of the capping rule in one pass over
+ * the sizes sorted in decreasing order: the k largest units are capped as long
+ * as (n - k) * size_(k+1) >= sum of the sizes after the k largest. The caller's
+ * loop then confirms the fixed point with one more round.
+ */
+function capBySorting(size: Float64Array, n: number, capped: Uint8Array): void {
+  const N = size.length;
+  const order = Int32Array.from({ length: N }, (_, i) => i).sort(
+    (a, b) => (size[b] as number) - (size[a] as number),
+  );
+  const sorted = new Float64Array(N);
+  for (let r = 0; r < N; r++) sorted[r] = size[order[r] as number] as number;
+  // tail[k] = sum of sorted[k..N-1], accumulated from the small end for accuracy
+  const tail = new Float64Array(N + 1);
+  for (let r = N - 1; r >= 0; r--) tail[r] = (tail[r + 1] as number) + (sorted[r] as number);
+  let k = 0;
+  while (k < n && (n - k) * (sorted[k] as number) >= (tail[k] as number)) k++;
+  for (let r = 0; r < k; r++) capped[order[r] as number] = 1;
+}

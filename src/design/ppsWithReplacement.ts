@@ -1,0 +1,84 @@
+import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
+import { checkFloat64Array, checkInteger, checkRng, draw, fail } from "../core/validate.js";
+
+const FN = "ppsWithReplacement";
+
+/**
+ * Probability-proportional-to-size sampling with replacement: `n`
+ * independent draws, each picking unit i with probability p_i.
+ *
+ * Algorithm: Walker's alias method in Vose's numerically stable form, built
+ * over the units with p_i > 0 only (so a zero-probability unit can never be
+ * drawn through rounding): O(N) set-up, then two uniforms per draw (one picks
+ * a column, one decides between the column's unit and its alias; two draws
+ * rather than one split uniform because generators such as Alea carry only
+ * 32 random bits). `p` is divided by its sum before use, so a sum that is off
+ * by rounding does no harm. The draws are returned sorted, with repeats; the
+ * number of times unit i appears is Multinomial(n, p) distributed, as needed
+ * by the Hansen–Hurwitz estimator.
+ *
+ * @param p - Draw probability of each unit: non-negative, finite, summing
+ *   to 1 within min(1e-4, 1e-9 * max(1, N)).
+ * @param n - Number of draws, an integer >= 0.
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @returns The drawn 0-based unit indices, sorted ascending, length `n`, repeats allowed.
+ * @throws {TypeError} If `p` is not a `Float64Array`, `n` is not a number or `rng` is
+ *   not a function.
+ * @throws {RangeError} If `p` is empty, holds a negative or non-finite value or does not
+ *   sum to 1; if `n` is negative or not an integer; or if `rng` returns a value outside [0, 1).
+ * @see R `sampling::UPmultinomial`; Vose, M. D. (1991). A linear algorithm for generating random numbers with a given distribution. IEEE Trans. Softw. Eng. 17(9), 972-975.
+ * @example
+ * ```ts
+ * ppsWithReplacement(new Float64Array([0.1, 0.2, 0.3, 0.4]), 5, createRng(1));
+ * // Int32Array [1, 2, 3, 3, 3]
+ * ```
+ */
+export function ppsWithReplacement(p: Float64Array, n: number, rng: Rng): Int32Array {
+  checkFloat64Array(FN, "p", p, { min: 0, allowEmpty: false });
+  checkInteger(FN, "n", n);
+  checkRng(FN, rng);
+  const N = p.length;
+  const total = fsum(p);
+  const tolerance = Math.min(1e-4, 1e-9 * Math.max(1, N));
+  if (!(Math.abs(total - 1) <= tolerance)) {
+    fail(FN, `p must sum to 1 (within ${tolerance}); divide sizes by their total`, total);
+  }
+  const out = new Int32Array(n);
+  if (n === 0) return out;
+
+  const units: number[] = [];
+  for (let i = 0; i < N; i++) if ((p[i] as number) > 0) units.push(i);
+  const M = units.length;
+  const prob = new Float64Array(M);
+  const alias = new Int32Array(M);
+  const scaled = new Float64Array(M);
+  for (let c = 0; c < M; c++) scaled[c] = ((p[units[c] as number] as number) * M) / total;
+  const small = new Int32Array(M);
+  const large = new Int32Array(M);
+  let ns = 0;
+  let nl = 0;
+  for (let c = M - 1; c >= 0; c--) {
+    if ((scaled[c] as number) < 1) small[ns++] = c;
+    else large[nl++] = c;
+  }
+  while (ns > 0 && nl > 0) {
+    const s = small[--ns] as number;
+    const l = large[--nl] as number;
+    prob[s] = scaled[s] as number;
+    alias[s] = l;
+    const rest = (scaled[l] as number) + (scaled[s] as number) - 1;
+    scaled[l] = rest;
+    if (rest < 1) small[ns++] = l;
+    else large[nl++] = l;
+  }
+  // leftovers are 1 up to rounding
+  while (nl > 0) prob[large[--nl] as number] = 1;
+  while (ns > 0) prob[small[--ns] as number] = 1;
+
+  for (let k = 0; k < n; k++) {
+    const c = Math.floor(draw(FN, rng) * M);
+    out[k] = units[draw(FN, rng) < (prob[c] as number) ? c : (alias[c] as number)] as number;
+  }
+  return out.sort();
+}
