@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
+import { inclusionProbabilities } from "../../src/design/index.js";
 import fx from "../fixtures/inclusionprobabilities.json";
 
 // Reference numbers: R sampling::inclusionprobabilities

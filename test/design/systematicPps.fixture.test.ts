@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/index.js";
-import { systematicPps } from "../../src/design/systematicPps.js";
+import { systematicPps } from "../../src/design/index.js";
 import fx from "../fixtures/designfrequencies.json";
 import { countPairs, frequencyMismatches } from "../helpers/jointFrequencies.js";
 
