@@ -190,7 +190,9 @@ export function resolveRateDemo(data: SwebenchOutcomes, options: DemoOptions = {
     },
     {
       name: "pivotal",
-      description: "pivotal, pik ~ sqrt(p(1-p)) + floor, horvitzThompson (Deville variance)",
+      description:
+        `ordered pivotal, pik ~ sqrt(p(1-p)) + ${sizeFloor}, horvitzThompson with Deville's variance,` +
+        " which ignores the gain from ordering by p, so its CI is wider than needed",
       run: (rng) => {
         const s = pivotal(pikOrdered, rng);
         const units = Int32Array.from(s, (k) => order[k] as number);
