@@ -1,1 +1,14 @@
-export {};
+export type { CentroidOptions } from "./centroid.js";
+export { centroid } from "./centroid.js";
+export type { CoreEdgeOptions } from "./coreEdge.js";
+export { coreEdge } from "./coreEdge.js";
+export type { FacilityLocationOptions, Similarity } from "./facilityLocation.js";
+export { facilityLocation } from "./facilityLocation.js";
+export type { KennardStoneOptions } from "./kennardStone.js";
+export { kennardStone } from "./kennardStone.js";
+export type { MedoidsOptions } from "./medoids.js";
+export { medoids } from "./medoids.js";
+export { shortlist } from "./shortlist.js";
+export type { Distance, DistanceOptions, Selector } from "./types.js";
+export type { WithinStrataOptions } from "./withinStrata.js";
+export { withinStrata } from "./withinStrata.js";
