@@ -1,0 +1,333 @@
+/**
+ * The NSGA-II engine shared by `nsga2Init`, `nsga2Step` and `nsga2`: the
+ * public types, and init/step taking the public function's name so that
+ * errors name what the user called.
+ *
+ * @internal
+ */
+
+import type { Rng } from "../core/rng.js";
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkInteger, checkNumber, checkRng, draw, fail, failType } from "../core/validate.js";
+import { crowdInto, sortFronts, tournamentInto } from "./_internal.js";
+
+/**
+ * A multi-objective problem over genomes of type `G`, all objectives minimised
+ * (negate an objective to maximise it). Operators must not modify their
+ * arguments: the engine shares genome objects between parents, offspring and
+ * earlier states.
+ */
+export type Nsga2Problem<G> = {
+  /** Creates the `index`-th genome of the initial population. */
+  readonly init: (rng: Rng, index: number) => G;
+  /** Objective values of a genome (same length for every genome, finite). */
+  readonly evaluate: (genome: G) => ArrayLike<number>;
+  /**
+   * Total constraint violation of a genome: 0 when feasible, a positive finite
+   * number otherwise. Default: every genome is feasible.
+   */
+  readonly violation?: (genome: G) => number;
+  /** Recombines two parents into two new offspring. */
+  readonly crossover: (a: G, b: G, rng: Rng) => readonly [G, G];
+  /** Returns a mutated copy of a genome (per-gene rates belong to the operator). */
+  readonly mutate: (genome: G, rng: Rng) => G;
+  /**
+   * Returns a repaired copy of a genome; applied to every initial genome and
+   * to every offspring that crossover or mutation produced. Default: none.
+   */
+  readonly repair?: (genome: G, rng: Rng) => G;
+};
+
+/** Options of one NSGA-II generation (and of the initial population). */
+export type Nsga2StepOptions = {
+  /** Number of genomes kept each generation; even and at least 4. Default 100. */
+  readonly populationSize?: number;
+  /** Chance that a pair of selected parents is passed to `crossover` (else copied). Default 0.9. */
+  readonly crossoverRate?: number;
+  /** Chance that each offspring is passed to `mutate`. Default 1. */
+  readonly mutationRate?: number;
+  /** Uniform random source for selection, variation and the operators. Required. */
+  readonly rng: Rng;
+};
+
+/**
+ * The state of an NSGA-II run after a generation: a plain object; a step
+ * returns a new state and leaves the old one untouched (it shares genomes).
+ */
+export type Nsga2State<G> = {
+  /** The problem being solved. */
+  readonly problem: Nsga2Problem<G>;
+  /** Population size. */
+  readonly populationSize: number;
+  /** Crossover rate. */
+  readonly crossoverRate: number;
+  /** Mutation rate. */
+  readonly mutationRate: number;
+  /** The random source (stateful: steps advance it). */
+  readonly rng: Rng;
+  /** Generations completed (0 for the initial population). */
+  readonly generation: number;
+  /** Calls to `evaluate` so far. */
+  readonly evaluations: number;
+  /** The genomes, ordered by survival: front by front. */
+  readonly population: readonly G[];
+  /** Objective values, one row per genome. */
+  readonly objectives: RowMatrix;
+  /** Total constraint violation per genome (all 0 without a `violation` function). */
+  readonly violation: Float64Array;
+  /** Front index per genome (0 = non-dominated), from the constrained sort. */
+  readonly rank: Int32Array;
+  /** Crowding distance per genome within its front (Infinity at the boundaries). */
+  readonly crowding: Float64Array;
+};
+
+function checkFunction(fn: string, arg: string, f: unknown, optional: boolean): void {
+  if (optional && f === undefined) return;
+  if (typeof f !== "function") failType(fn, `${arg} must be a function (got ${typeof f})`);
+}
+
+function checkProblem(fn: string, problem: unknown): void {
+  if (typeof problem !== "object" || problem === null) failType(fn, "problem must be an object");
+  const p = problem as Record<string, unknown>;
+  checkFunction(fn, "problem.init", p["init"], false);
+  checkFunction(fn, "problem.evaluate", p["evaluate"], false);
+  checkFunction(fn, "problem.violation", p["violation"], true);
+  checkFunction(fn, "problem.crossover", p["crossover"], false);
+  checkFunction(fn, "problem.mutate", p["mutate"], false);
+  checkFunction(fn, "problem.repair", p["repair"], true);
+}
+
+/** Evaluates `genome` into row `row` of `data` (and `viol`). */
+function evaluateInto<G>(
+  fn: string,
+  problem: Nsga2Problem<G>,
+  genome: G,
+  label: string,
+  data: Float64Array,
+  row: number,
+  m: number,
+  viol: Float64Array,
+  known?: ArrayLike<number>,
+): void {
+  const f = known ?? problem.evaluate(genome);
+  if (f === null || typeof f !== "object" || typeof f.length !== "number") {
+    failType(fn, `evaluate(${label}) must return an array of numbers`);
+  }
+  if (f.length !== m) {
+    fail(fn, `evaluate(${label}) returned ${f.length} objectives, expected ${m}`);
+  }
+  const o = row * m;
+  for (let k = 0; k < m; k++) {
+    const v = f[k];
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      fail(fn, `evaluate(${label}) returned a non-finite objective ${k}`, v);
+    }
+    data[o + k] = v;
+  }
+  if (problem.violation !== undefined) {
+    const c = problem.violation(genome);
+    if (typeof c !== "number" || !(c >= 0 && c < Number.POSITIVE_INFINITY)) {
+      fail(fn, `violation(${label}) must be a finite number >= 0`, c);
+    }
+    viol[row] = c;
+  }
+}
+
+/** Ranks and crowding of a whole set (used for the initial population). */
+function rankAndCrowd(
+  data: Float64Array,
+  n: number,
+  m: number,
+  viol: Float64Array | undefined,
+): { rank: Int32Array; crowding: Float64Array } {
+  const { fronts, rank } = sortFronts(data, n, m, viol);
+  const crowding = new Float64Array(n);
+  for (const front of fronts) crowdInto(data, m, front, crowding);
+  return { rank, crowding };
+}
+
+/** Validates problem and options, builds and evaluates the initial population. */
+export function initState<G>(
+  fn: string,
+  problem: Nsga2Problem<G>,
+  options: Nsga2StepOptions,
+): Nsga2State<G> {
+  checkProblem(fn, problem);
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    failType(fn, "options must be an object with at least rng");
+  }
+  const { populationSize = 100, crossoverRate = 0.9, mutationRate = 1, rng } = options;
+  checkInteger(fn, "populationSize", populationSize, 4);
+  if (populationSize % 2 !== 0) {
+    fail(fn, "populationSize must be even (offspring are made in pairs)", populationSize);
+  }
+  checkNumber(fn, "crossoverRate", crossoverRate, 0, 1);
+  checkNumber(fn, "mutationRate", mutationRate, 0, 1);
+  checkRng(fn, rng);
+  const n = populationSize;
+  const population: G[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    let g = problem.init(rng, i);
+    if (problem.repair !== undefined) g = problem.repair(g, rng);
+    population[i] = g;
+  }
+  const first = problem.evaluate(population[0] as G);
+  const m = first !== null && typeof first === "object" ? first.length : -1;
+  if (!(Number.isInteger(m) && m >= 1)) {
+    failType(fn, "evaluate(genome 0) must return a non-empty array of numbers");
+  }
+  const data = new Float64Array(n * m);
+  const violation = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const known = i === 0 ? first : undefined;
+    evaluateInto(fn, problem, population[i] as G, `genome ${i}`, data, i, m, violation, known);
+  }
+  const viol = problem.violation === undefined ? undefined : violation;
+  const { rank, crowding } = rankAndCrowd(data, n, m, viol);
+  return {
+    problem,
+    populationSize: n,
+    crossoverRate,
+    mutationRate,
+    rng,
+    generation: 0,
+    evaluations: n,
+    population,
+    objectives: { data, rows: n, cols: m },
+    violation,
+    rank,
+    crowding,
+  };
+}
+
+function checkState(fn: string, state: unknown): void {
+  if (typeof state !== "object" || state === null) failType(fn, "state must be an NSGA-II state");
+  const s = state as Nsga2State<unknown>;
+  if (
+    !Array.isArray(s.population) ||
+    !(s.rank instanceof Int32Array) ||
+    !(s.crowding instanceof Float64Array) ||
+    !(s.violation instanceof Float64Array) ||
+    typeof s.objectives !== "object" ||
+    s.objectives === null ||
+    !(s.objectives.data instanceof Float64Array)
+  ) {
+    failType(fn, "state must be a state returned by nsga2Init or nsga2Step");
+  }
+  checkProblem(fn, s.problem);
+  checkRng(fn, s.rng);
+  const n = s.populationSize;
+  if (
+    s.population.length !== n ||
+    s.rank.length !== n ||
+    s.crowding.length !== n ||
+    s.violation.length !== n ||
+    s.objectives.rows !== n
+  ) {
+    fail(fn, "state arrays do not match populationSize", n);
+  }
+}
+
+/** One generation: tournament, variation, evaluation, elitist survival. */
+export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
+  checkState(fn, state);
+  const { problem, rng, populationSize: n, crossoverRate, mutationRate, population } = state;
+  const m = state.objectives.cols;
+  const hasViol = problem.violation !== undefined;
+  const parentViol = hasViol ? state.violation : undefined;
+
+  const winners = new Int32Array(n);
+  tournamentInto(fn, state.rank, state.crowding, parentViol, rng, winners);
+
+  const offspring: G[] = new Array(n);
+  for (let t = 0; t < n; t += 2) {
+    let c1 = population[winners[t] as number] as G;
+    let c2 = population[winners[t + 1] as number] as G;
+    let changed1 = false;
+    let changed2 = false;
+    if (draw(fn, rng) < crossoverRate) {
+      const pair = problem.crossover(c1, c2, rng);
+      if (!Array.isArray(pair) || pair.length !== 2) {
+        failType(fn, "crossover must return an array of two genomes");
+      }
+      c1 = pair[0];
+      c2 = pair[1];
+      changed1 = true;
+      changed2 = true;
+    }
+    if (draw(fn, rng) < mutationRate) {
+      c1 = problem.mutate(c1, rng);
+      changed1 = true;
+    }
+    if (draw(fn, rng) < mutationRate) {
+      c2 = problem.mutate(c2, rng);
+      changed2 = true;
+    }
+    if (problem.repair !== undefined) {
+      if (changed1) c1 = problem.repair(c1, rng);
+      if (changed2) c2 = problem.repair(c2, rng);
+    }
+    offspring[t] = c1;
+    offspring[t + 1] = c2;
+  }
+
+  // Parents occupy rows 0..n-1 and offspring rows n..2n-1 of one buffer, so
+  // the combined sort needs no copies of genomes or objective rows.
+  const n2 = 2 * n;
+  const data2 = new Float64Array(n2 * m);
+  data2.set(state.objectives.data);
+  const viol2 = new Float64Array(n2);
+  viol2.set(state.violation);
+  for (let t = 0; t < n; t++) {
+    evaluateInto(fn, problem, offspring[t] as G, `offspring ${t}`, data2, n + t, m, viol2);
+  }
+
+  const { fronts } = sortFronts(data2, n2, m, hasViol ? viol2 : undefined);
+  const crowd2 = new Float64Array(n2);
+  const chosen = new Int32Array(n);
+  const rank = new Int32Array(n);
+  const crowding = new Float64Array(n);
+  let c = 0;
+  for (let f = 0; f < fronts.length && c < n; f++) {
+    const front = fronts[f] as Int32Array;
+    crowdInto(data2, m, front, crowd2);
+    let members = front;
+    if (c + front.length > n) {
+      // Infinity - Infinity is NaN, which `||` turns into the index tie-break.
+      members = Int32Array.from(front).sort(
+        (a, b) => (crowd2[b] as number) - (crowd2[a] as number) || a - b,
+      );
+    }
+    for (let t = 0; t < members.length && c < n; t++) {
+      const row = members[t] as number;
+      chosen[c] = row;
+      rank[c] = f;
+      crowding[c] = crowd2[row] as number;
+      c++;
+    }
+  }
+
+  const nextPop: G[] = new Array(n);
+  const data = new Float64Array(n * m);
+  const violation = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const row = chosen[i] as number;
+    nextPop[i] = (row < n ? population[row] : offspring[row - n]) as G;
+    data.set(data2.subarray(row * m, row * m + m), i * m);
+    violation[i] = viol2[row] as number;
+  }
+  return {
+    problem,
+    populationSize: n,
+    crossoverRate,
+    mutationRate,
+    rng,
+    generation: state.generation + 1,
+    evaluations: state.evaluations + n,
+    population: nextPop,
+    objectives: { data, rows: n, cols: m },
+    violation,
+    rank,
+    crowding,
+  };
+}

@@ -1,0 +1,338 @@
+/**
+ * Unvalidated kernels shared by the public NSGA-II functions and the engine.
+ * Public entry points validate their inputs and then call these; the engine
+ * calls them directly on buffers it built itself, so the hot loop pays for no
+ * checks.
+ *
+ * Objectives are a row-major `Float64Array` with `m` columns. `violation`
+ * (total constraint violation, 0 = feasible) is optional everywhere.
+ *
+ * @internal
+ */
+
+import type { Rng } from "../core/rng.js";
+import { checkFloat64Array, draw, fail, failType } from "../core/validate.js";
+
+/**
+ * Deb's constrained domination between rows i and j: 1 when i dominates j,
+ * -1 when j dominates i, 0 otherwise.
+ */
+export function dominance(
+  d: Float64Array,
+  m: number,
+  i: number,
+  j: number,
+  v: Float64Array | undefined,
+): number {
+  if (v !== undefined) {
+    const vi = v[i] as number;
+    const vj = v[j] as number;
+    if (vi > 0 || vj > 0) return vi < vj ? 1 : vi > vj ? -1 : 0;
+  }
+  let better = false;
+  let worse = false;
+  const oi = i * m;
+  const oj = j * m;
+  for (let k = 0; k < m; k++) {
+    const a = d[oi + k] as number;
+    const b = d[oj + k] as number;
+    if (a < b) {
+      if (worse) return 0;
+      better = true;
+    } else if (a > b) {
+      if (better) return 0;
+      worse = true;
+    }
+  }
+  return better ? 1 : worse ? -1 : 0;
+}
+
+/** Fronts (ascending row indices) and the 0-based rank of every row. */
+export type Sorted = { fronts: Int32Array[]; rank: Int32Array };
+
+/**
+ * Non-dominated sort by efficient non-dominated level update with binary
+ * search (ENS-BS, Zhang et al. 2015), which returns the same fronts as Deb's
+ * fast non-dominated sort. Feasible rows are visited in lexicographic order of
+ * their objectives, so a row can only be dominated by rows visited before it;
+ * each row joins the first front none of whose members dominates it, found by
+ * binary search because "dominated by some member of front k" is monotone in
+ * k. Members are scanned last-added first; with two objectives the last-added
+ * member has the smallest f_2 of its front, so it alone decides. Infeasible
+ * rows (violation > 0) follow the feasible fronts, one front per distinct
+ * violation value in increasing order (Deb's constrained domination).
+ * Worst case O(m n^2), typically much less; memory O(n).
+ */
+export function sortFronts(
+  d: Float64Array,
+  n: number,
+  m: number,
+  v: Float64Array | undefined,
+): Sorted {
+  const rank = new Int32Array(n);
+  const feasible: number[] = [];
+  const infeasible: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (v !== undefined && (v[i] as number) > 0) infeasible.push(i);
+    else feasible.push(i);
+  }
+  const groups: number[][] = [];
+  if (feasible.length > 0) {
+    const order = Int32Array.from(feasible).sort((a, b) => {
+      for (let k = 0; k < m; k++) {
+        const diff = (d[a * m + k] as number) - (d[b * m + k] as number);
+        if (diff !== 0) return diff;
+      }
+      return a - b;
+    });
+    const onlyLast = m === 2;
+    for (let t = 0; t < order.length; t++) {
+      const q = order[t] as number;
+      const oq = q * m;
+      let lo = 0;
+      let hi = groups.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const members = groups[mid] as number[];
+        let dominated = false;
+        for (let u = members.length - 1; u >= 0; u--) {
+          // p precedes q lexicographically, so p dominates q iff p <= q
+          // everywhere and p != q.
+          const op = (members[u] as number) * m;
+          let le = true;
+          let equal = true;
+          for (let k = 0; k < m; k++) {
+            const a = d[op + k] as number;
+            const b = d[oq + k] as number;
+            if (a > b) {
+              le = false;
+              break;
+            }
+            if (a < b) equal = false;
+          }
+          if (le && !equal) {
+            dominated = true;
+            break;
+          }
+          if (onlyLast) break;
+        }
+        if (dominated) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === groups.length) groups.push([]);
+      (groups[lo] as number[]).push(q);
+    }
+  }
+  if (infeasible.length > 0) {
+    const vv = v as Float64Array;
+    infeasible.sort((a, b) => (vv[a] as number) - (vv[b] as number) || a - b);
+    let prev = Number.NaN;
+    for (const i of infeasible) {
+      if (vv[i] !== prev) groups.push([]);
+      (groups[groups.length - 1] as number[]).push(i);
+      prev = vv[i] as number;
+    }
+  }
+  const fronts: Int32Array[] = new Array(groups.length);
+  for (let f = 0; f < groups.length; f++) {
+    const front = Int32Array.from(groups[f] as number[]).sort();
+    for (let t = 0; t < front.length; t++) rank[front[t] as number] = f;
+    fronts[f] = front;
+  }
+  return { fronts, rank };
+}
+
+/**
+ * Crowding distance of the rows in `front`, written into `out[row]`.
+ * Per objective, the rows are sorted by value (ties by row index); the first
+ * and last get Infinity; an interior row adds (next - prev) / (m * range).
+ * Fronts of one or two rows are all Infinity. An objective whose range is 0
+ * adds nothing (but still marks its two ends).
+ */
+export function crowdInto(d: Float64Array, m: number, front: Int32Array, out: Float64Array): void {
+  const s = front.length;
+  for (let t = 0; t < s; t++) out[front[t] as number] = s <= 2 ? Number.POSITIVE_INFINITY : 0;
+  if (s <= 2) return;
+  const order = Int32Array.from(front);
+  for (let k = 0; k < m; k++) {
+    order.sort((a, b) => (d[a * m + k] as number) - (d[b * m + k] as number) || a - b);
+    const lo = order[0] as number;
+    const hi = order[s - 1] as number;
+    out[lo] = Number.POSITIVE_INFINITY;
+    out[hi] = Number.POSITIVE_INFINITY;
+    const range = (d[hi * m + k] as number) - (d[lo * m + k] as number);
+    if (range === 0) continue;
+    const norm = m * range;
+    for (let t = 1; t < s - 1; t++) {
+      const row = order[t] as number;
+      out[row] =
+        (out[row] as number) +
+        ((d[(order[t + 1] as number) * m + k] as number) -
+          (d[(order[t - 1] as number) * m + k] as number)) /
+          norm;
+    }
+  }
+}
+
+/**
+ * Deb's crowded-comparison tournament between rows a and b (constrained when
+ * `v` is given): feasible beats infeasible, smaller violation beats larger,
+ * then lower rank, then larger crowding distance, then a fair coin.
+ */
+export function tournamentWinner(
+  fn: string,
+  a: number,
+  b: number,
+  rank: Int32Array,
+  crowding: Float64Array,
+  v: Float64Array | undefined,
+  rng: Rng,
+): number {
+  if (v !== undefined) {
+    const va = v[a] as number;
+    const vb = v[b] as number;
+    if (va < vb) return a;
+    if (vb < va) return b;
+  }
+  const ra = rank[a] as number;
+  const rb = rank[b] as number;
+  if (ra < rb) return a;
+  if (rb < ra) return b;
+  const ca = crowding[a] as number;
+  const cb = crowding[b] as number;
+  if (ca > cb) return a;
+  if (cb > ca) return b;
+  return draw(fn, rng) < 0.5 ? a : b;
+}
+
+/** Writes a uniformly random permutation of 0..n-1 into `out` (Fisher-Yates). */
+export function permutationInto(fn: string, out: Int32Array, rng: Rng): void {
+  const n = out.length;
+  for (let i = 0; i < n; i++) out[i] = i;
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(draw(fn, rng) * (i + 1));
+    const t = out[i] as number;
+    out[i] = out[j] as number;
+    out[j] = t;
+  }
+}
+
+/**
+ * Binary tournaments as in Deb's C NSGA-II and DEAP's `selTournamentDCD`: two
+ * independent random permutations of the population, each cut into
+ * consecutive pairs, so every member enters exactly two tournaments and `n`
+ * winners come out (n even).
+ */
+export function tournamentInto(
+  fn: string,
+  rank: Int32Array,
+  crowding: Float64Array,
+  v: Float64Array | undefined,
+  rng: Rng,
+  out: Int32Array,
+): void {
+  const n = rank.length;
+  const perm = new Int32Array(n);
+  let w = 0;
+  for (let round = 0; round < 2; round++) {
+    permutationInto(fn, perm, rng);
+    for (let t = 0; t + 1 < n; t += 2) {
+      out[w++] = tournamentWinner(
+        fn,
+        perm[t] as number,
+        perm[t + 1] as number,
+        rank,
+        crowding,
+        v,
+        rng,
+      );
+    }
+  }
+}
+
+/** Checks a crowding-distance vector: each value >= 0 (Infinity allowed), never NaN. */
+export function checkCrowding(
+  fn: string,
+  arg: string,
+  x: unknown,
+  n: number,
+): asserts x is Float64Array {
+  if (!(x instanceof Float64Array)) failType(fn, `${arg} must be a Float64Array`);
+  if (x.length !== n) fail(fn, `${arg} and rank lengths differ (${x.length} vs ${n})`);
+  for (let i = 0; i < n; i++) {
+    if (!((x[i] as number) >= 0)) fail(fn, `${arg}[${i}] must be >= 0 or Infinity`, x[i]);
+  }
+}
+
+/** Checks an optional violation vector: undefined, or a finite non-negative Float64Array of length n. */
+export function checkViolation(
+  fn: string,
+  v: unknown,
+  n: number,
+): asserts v is Float64Array | undefined {
+  if (v === undefined) return;
+  checkFloat64Array(fn, "violation", v, { min: 0 });
+  if (v.length !== n)
+    fail(fn, `violation length differs from the number of rows (${v.length} vs ${n})`);
+}
+
+/** A bound shared by all variables, or one bound per variable. */
+export type Bound = number | Float64Array;
+
+/** Value of a bound at variable i. */
+export function boundAt(b: Bound, i: number): number {
+  return typeof b === "number" ? b : (b[i] as number);
+}
+
+/**
+ * x^e for e >= 0: repeated squaring when e is a small integer (the usual
+ * distribution indices 5, 15, 20, 30 are), else `**`. On some engines `**`
+ * costs as much as the rest of an SBX variable update; squaring differs from
+ * it by a few ulps at most.
+ */
+export function powIndex(x: number, e: number): number {
+  if (!(Number.isInteger(e) && e <= 64)) return x ** e;
+  let result = 1;
+  let base = x;
+  let k = e;
+  while (k > 0) {
+    if (k & 1) result *= base;
+    base *= base;
+    k >>= 1;
+  }
+  return result;
+}
+
+/** Checks that `x` is a Float64Array, the bounds (finite, low < high, lengths n), and that x lies within them. */
+export function checkBounded(
+  fn: string,
+  arg: string,
+  x: unknown,
+  low: unknown,
+  high: unknown,
+): asserts x is Float64Array {
+  if (!(x instanceof Float64Array)) failType(fn, `${arg} must be a Float64Array`);
+  const n = x.length;
+  checkBound(fn, "low", low, arg, n);
+  checkBound(fn, "high", high, arg, n);
+  const lo = low as Bound;
+  const hi = high as Bound;
+  for (let i = 0; i < n; i++) {
+    const l = boundAt(lo, i);
+    const h = boundAt(hi, i);
+    const v = x[i] as number;
+    if (!(l < h && v >= l && v <= h)) {
+      if (!(l < h)) fail(fn, `low must be below high at variable ${i} (${l} vs ${h})`);
+      fail(fn, `${arg}[${i}] lies outside [${l}, ${h}]`, v);
+    }
+  }
+}
+
+function checkBound(fn: string, name: string, b: unknown, arg: string, n: number): void {
+  if (typeof b === "number") {
+    if (!Number.isFinite(b)) fail(fn, `${name} must be finite`, b);
+    return;
+  }
+  checkFloat64Array(fn, name, b);
+  if (b.length !== n) fail(fn, `${name} and ${arg} lengths differ (${b.length} vs ${n})`);
+}
