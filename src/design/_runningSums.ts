@@ -25,7 +25,7 @@ export function runningSums(pik: Float64Array, n: number): Float64Array {
     c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
     s = t;
     const vk = s + c;
-    out[k] = vk < total ? vk : total;
+    out[k] = Math.min(vk, total);
   }
   if (N > 0) out[N - 1] = total;
   return out;

@@ -9,7 +9,7 @@ const FN = "srsPi2";
  * replacement of `n` out of `N` units, as a dense N x N matrix.
  *
  * Formula: pi_ii = n / N and, for i != j, pi_ij = n (n - 1) / (N (N - 1))
- * (0 when N = 1, where there is no pair).
+ * (0 when n <= 1).
  *
  * @param N - Population size, an integer in [1, 11585] (the matrix holds N^2 doubles).
  * @param n - Sample size, an integer in [0, N].
@@ -31,7 +31,7 @@ export function srsPi2(N: number, n: number): RowMatrix {
   checkDenseSquare(FN, "N", N);
   checkInteger(FN, "n", n);
   if (n > N) fail(FN, `n must be at most N (${N})`, n);
-  const off = N > 1 ? (n * (n - 1)) / (N * (N - 1)) : 0;
+  const off = n > 1 ? (n * (n - 1)) / (N * (N - 1)) : 0;
   const data = new Float64Array(N * N).fill(off);
   for (let i = 0; i < N; i++) data[i * N + i] = n / N;
   return { data, rows: N, cols: N };
