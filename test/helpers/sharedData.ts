@@ -4,7 +4,7 @@
  * caller gets `undefined` plus a printed reason, and tests use
  * `describe.skipIf(!hasShared)` so the suite stays green on a bare clone.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -53,4 +53,20 @@ export function parseSimpleCsv(text: string): Record<string, string>[] {
     out.push(rec);
   }
   return out;
+}
+
+/** Parses a JSON file under `../shared/data`; `undefined` if absent. */
+export function readSharedJson(relPath: string): unknown {
+  const text = readShared(relPath);
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+}
+
+/** Sorted file names in a folder under `../shared/data`; `[]` if absent. */
+export function listShared(relDir: string): string[] {
+  const p = join(sharedDataDir, relDir);
+  if (!existsSync(p)) {
+    explainSkip();
+    return [];
+  }
+  return readdirSync(p).sort();
 }

@@ -1,0 +1,268 @@
+/**
+ * Shared pieces of the three parsers: reading JSON safely with messages that
+ * name the path, observation truncation, and the rule-based step extraction of
+ * paper 2, section 4.1 (exit codes, tracebacks, test runs, files touched).
+ * @internal
+ */
+import { checkInteger, checkOptions, fail, failType } from "../core/validate.js";
+import { segments, shellTests, shellVerb, shellWrites } from "./_shell.js";
+import type { Framework, ParseOptions, Step, Trajectory } from "./schema.js";
+
+/** Default for {@link ParseOptions.maxObservationChars}. */
+export const MAX_OBSERVATION_CHARS = 20_000;
+
+/** A JSON object as produced by `JSON.parse`. */
+export type JsonObject = { readonly [key: string]: unknown };
+
+function kind(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return `array(${v.length})`;
+  if (typeof v === "string") return `string(${v.length})`;
+  return typeof v;
+}
+
+/** Checks that `v` is a plain JSON object. */
+export function asObject(fn: string, path: string, v: unknown): JsonObject {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) {
+    if (path === "raw" && typeof v === "string") {
+      failType(fn, "raw must be a parsed JSON object, not a string (call JSON.parse first)");
+    }
+    failType(fn, `${path} must be an object (got ${kind(v)})`);
+  }
+  return v as JsonObject;
+}
+
+/** Checks that `v` is an array. */
+export function asArray(fn: string, path: string, v: unknown): readonly unknown[] {
+  if (!Array.isArray(v)) failType(fn, `${path} must be an array (got ${kind(v)})`);
+  return v;
+}
+
+/** Checks that `v` is a string. */
+export function asString(fn: string, path: string, v: unknown): string {
+  if (typeof v !== "string") failType(fn, `${path} must be a string (got ${kind(v)})`);
+  return v;
+}
+
+/** A string field that may be absent (undefined or null). */
+export function optString(fn: string, path: string, v: unknown): string | undefined {
+  return v === undefined || v === null ? undefined : asString(fn, path, v);
+}
+
+/**
+ * Text of a chat message `content`: a string, null/absent (empty), or an array
+ * of content blocks whose `text` blocks are joined by newlines; other block
+ * types (images, cache markers) are skipped.
+ */
+export function contentText(fn: string, path: string, v: unknown): string {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "string") return v;
+  if (!Array.isArray(v)) {
+    failType(fn, `${path} must be a string or an array of content blocks (got ${kind(v)})`);
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const b = asObject(fn, `${path}[${i}]`, v[i]);
+    if (b.type === "text" || (b.type === undefined && "text" in b)) {
+      parts.push(asString(fn, `${path}[${i}].text`, b.text));
+    }
+  }
+  return parts.join("\n");
+}
+
+/** Keeps the head and tail halves of an over-long observation around a marker. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil(max / 2);
+  const tail = max - head;
+  const cut = text.length - max;
+  return `${text.slice(0, head)}\n[... ${cut} characters truncated ...]\n${tail > 0 ? text.slice(text.length - tail) : ""}`;
+}
+
+/** Validated common options. */
+export type Common = {
+  readonly id: string | undefined;
+  readonly instanceId: string | undefined;
+  readonly model: string | undefined;
+  readonly outcome: boolean | undefined;
+  readonly maxObs: number;
+};
+
+/** Validates {@link ParseOptions}. */
+export function readOptions(fn: string, options: ParseOptions | undefined): Common {
+  checkOptions(fn, options);
+  const o = options ?? {};
+  const str = (name: string, v: unknown) => {
+    if (v !== undefined && typeof v !== "string")
+      failType(fn, `options.${name} must be a string (got ${kind(v)})`);
+    if (typeof v === "string" && v.length === 0) fail(fn, `options.${name} is empty`);
+    return v as string | undefined;
+  };
+  if (o.outcome !== undefined && typeof o.outcome !== "boolean") {
+    failType(fn, `options.outcome must be a boolean (got ${kind(o.outcome)})`);
+  }
+  const maxObs = o.maxObservationChars ?? MAX_OBSERVATION_CHARS;
+  checkInteger(fn, "options.maxObservationChars", maxObs, 1);
+  return {
+    id: str("id", o.id),
+    instanceId: str("instanceId", o.instanceId),
+    model: str("model", o.model),
+    outcome: o.outcome,
+    maxObs,
+  };
+}
+
+/** Assembles the trajectory object, leaving optional fields out when unknown. */
+export function makeTrajectory(
+  framework: Framework,
+  instanceId: string,
+  model: string | undefined,
+  opts: Common,
+  steps: Step[],
+): Trajectory {
+  const t: {
+    id: string;
+    framework: Framework;
+    instanceId: string;
+    model?: string;
+    outcome?: boolean;
+    steps: readonly Step[];
+  } = { id: opts.id ?? `${framework}:${instanceId}`, framework, instanceId, steps };
+  const m = opts.model ?? model;
+  if (m !== undefined) t.model = m;
+  if (opts.outcome !== undefined) t.outcome = opts.outcome;
+  return t;
+}
+
+const RETURNCODE = /<returncode>\s*(-?\d+)\s*<\/returncode>/;
+const FINISHED = /\[Command finished with exit code (-?\d+)\]/g;
+const EXITCODE = /^\s*exit(?: code|_code|code)\s*[:=]\s*(-?\d+)\s*$/im;
+
+/** Exit code reported in an observation, if any. */
+export function exitCodeOf(obs: string): number | undefined {
+  const r = RETURNCODE.exec(obs);
+  if (r !== null) return Number(r[1]);
+  let last: string | undefined;
+  for (const m of obs.matchAll(FINISHED)) last = m[1];
+  if (last !== undefined) return Number(last);
+  const e = EXITCODE.exec(obs);
+  return e === null ? undefined : Number(e[1]);
+}
+
+const PYTEST_E = /^E\s+([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt))\b/gm;
+
+/** Exception type of the last Python traceback (or pytest `E` line) in an observation. */
+export function errorTypeOf(obs: string): string | undefined {
+  const k = obs.lastIndexOf("Traceback (most recent call last):");
+  if (k >= 0) {
+    const lines = obs.slice(k).split(/\r?\n/);
+    for (let i = 1; i < lines.length; i++) {
+      const l = lines[i] as string;
+      if (l.length === 0 || /^\s/.test(l)) continue;
+      const m = /^([A-Za-z_][\w.]*)(?::|\s*$)/.exec(l);
+      if (m !== null) return m[1];
+      break;
+    }
+  }
+  let last: string | undefined;
+  for (const m of obs.matchAll(PYTEST_E)) last = m[1];
+  return last;
+}
+
+const EDIT_WRITES = new Set(["create", "str_replace", "insert", "undo_edit", "write", "append"]);
+
+/** Number of lines of a string; 0 for an empty or non-string value. */
+export function lineCount(s: unknown): number {
+  return typeof s === "string" && s.length > 0 ? s.split("\n").length : 0;
+}
+
+/** The action-dependent fields of a step. */
+export type ActionFields = {
+  readonly action: string;
+  readonly tool?: string;
+  readonly command?: string;
+  readonly filesTouched: readonly string[];
+  readonly testsRun: readonly string[];
+  readonly editSize: number;
+};
+
+/** Fields of a shell action. */
+export function shellAction(cmd: string, tool: string): ActionFields {
+  const segs = segments(cmd);
+  const verb = shellVerb(segs);
+  const w = shellWrites(segs);
+  const f: ActionFields = {
+    action: cmd,
+    tool,
+    filesTouched: w.files,
+    testsRun: shellTests(segs),
+    editSize: w.size,
+  };
+  return verb === undefined ? f : { ...f, command: verb };
+}
+
+/** Fields of a file-editor tool call (`str_replace_editor`-style arguments). */
+export function editorAction(
+  tool: string,
+  argsText: string,
+  args: JsonObject,
+  path: string | undefined,
+): ActionFields {
+  const sub = typeof args.command === "string" ? args.command : undefined;
+  const writes = sub !== undefined && EDIT_WRITES.has(sub);
+  let size = 0;
+  if (sub === "str_replace") size = lineCount(args.old_str) + lineCount(args.new_str);
+  else if (sub === "create") size = lineCount(args.file_text);
+  else if (sub === "insert") size = lineCount(args.new_str);
+  const f: ActionFields = {
+    action: `${tool} ${argsText}`,
+    tool,
+    filesTouched: writes && path !== undefined ? [path] : [],
+    testsRun: [],
+    editSize: size,
+  };
+  return sub === undefined ? f : { ...f, command: sub };
+}
+
+/** Builds a step from its action fields and observation text. */
+export function makeStep(
+  index: number,
+  thought: string,
+  a: ActionFields,
+  observation: string,
+  maxObs: number,
+): Step {
+  const s: {
+    index: number;
+    thought: string;
+    action: string;
+    command?: string;
+    tool?: string;
+    filesTouched: readonly string[];
+    testsRun: readonly string[];
+    editSize: number;
+    exitCode?: number;
+    error?: string;
+    observation: string;
+  } = {
+    index,
+    thought,
+    action: a.action,
+    filesTouched: a.filesTouched,
+    testsRun: a.testsRun,
+    editSize: a.editSize,
+    observation: truncate(observation, maxObs),
+  };
+  if (a.command !== undefined) s.command = a.command;
+  if (a.tool !== undefined) s.tool = a.tool;
+  const code = exitCodeOf(observation);
+  if (code !== undefined) s.exitCode = code;
+  if (code !== 0) {
+    const err = errorTypeOf(observation);
+    if (err !== undefined) s.error = err;
+  }
+  return s;
+}
+
+/** Fields of a turn without an action. */
+export const NO_ACTION: ActionFields = { action: "", filesTouched: [], testsRun: [], editSize: 0 };

@@ -1,0 +1,170 @@
+import { fail } from "../core/validate.js";
+import {
+  type ActionFields,
+  asArray,
+  asObject,
+  asString,
+  contentText,
+  editorAction,
+  type JsonObject,
+  makeStep,
+  makeTrajectory,
+  NO_ACTION,
+  optString,
+  readOptions,
+  shellAction,
+} from "./_extract.js";
+import type { ParseOptions, Step, Trajectory } from "./schema.js";
+
+const FN = "parseOpenHandsCompletion";
+const SHELL_TOOLS = new Set(["execute_bash", "bash", "cmd_run", "execute_command"]);
+
+function toolAction(name: string, argsText: string, path: string): ActionFields {
+  let args: JsonObject;
+  try {
+    const parsed: unknown = JSON.parse(argsText);
+    args = asObject(FN, path, parsed);
+  } catch (e) {
+    if (e instanceof TypeError) throw e;
+    fail(FN, `${path} is not valid JSON (truncated?)`, argsText.slice(0, 40));
+  }
+  if (SHELL_TOOLS.has(name) && typeof args.command === "string") {
+    return shellAction(args.command, name);
+  }
+  if (typeof args.command === "string" && typeof args.path === "string") {
+    return editorAction(name, argsText, args, args.path);
+  }
+  return {
+    action: `${name} ${argsText}`,
+    tool: name,
+    command: name,
+    filesTouched: [],
+    testsRun: [],
+    editSize: 0,
+  };
+}
+
+/**
+ * Parses an OpenHands LLM-completion log (the `llm_completions/<instance>/*.json`
+ * file litellm writes per model call) into the unified {@link Trajectory}.
+ *
+ * Format: `{ messages, response, args, kwargs, timestamp, cost }`. `messages`
+ * is the whole conversation sent to the model: system prompt, task, then
+ * `assistant` messages with OpenAI-style `tool_calls` and `tool` messages with
+ * the matching `tool_call_id`. Pass the LAST completion file of a run: it
+ * holds every earlier turn. Each tool call is one step (thought = the text
+ * blocks of its assistant message, on the first call only; observation = the
+ * `tool` message answering it); an assistant message without tool calls is one
+ * step with an empty action whose observation is the next `user` message. The
+ * final model turn in `response.choices[0].message` is the last step(s), with
+ * an empty observation. So, when every assistant message has at most one tool
+ * call, the step count is the number of assistant messages plus one.
+ * `execute_bash` calls are read as shell commands; calls whose arguments have
+ * `command` and `path` (`str_replace_editor`) as file edits; other tools
+ * (`finish`, ...) keep their name as the command. Content may be a string or a
+ * list of `{ type: "text", text }` blocks (other block types are skipped).
+ *
+ * @param raw - The parsed JSON value of the completion file.
+ * @param options - {@link ParseOptions}; `instanceId` is required because the log does not record it. `maxObservationChars` defaults to 20,000.
+ * @returns The trajectory; `model` from `response.model`, `outcome` only from `options.outcome`.
+ * @throws {TypeError} If `raw`, `messages`, a message, a content block or a tool call has the wrong type (the message names its path).
+ * @throws {RangeError} If `options.instanceId` is missing, tool-call arguments are not valid JSON, there is no assistant turn, or an option is invalid.
+ * @see https://docs.all-hands.dev/ (OpenHands; `log_completions` writes these files)
+ * @see Paper 2 (trajectory-aware subset selection), section 4.1, figure 3a.
+ * @example
+ * ```ts
+ * const t = parseOpenHandsCompletion(
+ *   {
+ *     messages: [
+ *       { role: "system", content: "You are OpenHands agent." },
+ *       { role: "user", content: [{ type: "text", text: "Fix the bug." }] },
+ *       {
+ *         role: "assistant",
+ *         content: [{ type: "text", text: "Let me edit the file." }],
+ *         tool_calls: [{ id: "c1", type: "function", function: { name: "str_replace_editor",
+ *           arguments: '{"command": "str_replace", "path": "/workspace/a.py", "old_str": "x = 1", "new_str": "x = 2"}' } }],
+ *       },
+ *       { role: "tool", tool_call_id: "c1", content: [{ type: "text", text: "The file /workspace/a.py has been edited." }] },
+ *     ],
+ *     response: { model: "claude", choices: [{ message: { role: "assistant", content: "Done.",
+ *       tool_calls: [{ id: "c2", type: "function", function: { name: "finish", arguments: "{}" } }] } }] },
+ *   },
+ *   { instanceId: "demo__demo-1" },
+ * );
+ * t.steps.length;           // 2
+ * t.steps[0].command;       // "str_replace"
+ * t.steps[0].filesTouched;  // ["/workspace/a.py"]
+ * t.steps[0].editSize;      // 2
+ * t.steps[1].command;       // "finish"
+ * ```
+ */
+export function parseOpenHandsCompletion(raw: unknown, options?: ParseOptions): Trajectory {
+  const opts = readOptions(FN, options);
+  const o = asObject(FN, "raw", raw);
+  const messages = asArray(FN, "raw.messages", o.messages);
+  const instanceId = opts.instanceId ?? optString(FN, "raw.instance_id", o.instance_id);
+  if (instanceId === undefined) {
+    fail(FN, "options.instanceId is required (completion logs do not record the instance)");
+  }
+  const turns: { msg: JsonObject; path: string; at: number }[] = [];
+  const toolReplies = new Map<string, string>();
+  for (let i = 0; i < messages.length; i++) {
+    const path = `raw.messages[${i}]`;
+    const m = asObject(FN, path, messages[i]);
+    const role = asString(FN, `${path}.role`, m.role);
+    if (role === "assistant") turns.push({ msg: m, path, at: i });
+    else if (role === "tool") {
+      const id = asString(FN, `${path}.tool_call_id`, m.tool_call_id);
+      toolReplies.set(id, contentText(FN, `${path}.content`, m.content));
+    }
+  }
+  let model: string | undefined;
+  if (o.response !== undefined && o.response !== null) {
+    const r = asObject(FN, "raw.response", o.response);
+    model = optString(FN, "raw.response.model", r.model);
+    const choices = r.choices === undefined ? [] : asArray(FN, "raw.response.choices", r.choices);
+    if (choices.length > 0) {
+      const c = asObject(FN, "raw.response.choices[0]", choices[0]);
+      if (c.message !== undefined && c.message !== null) {
+        const path = "raw.response.choices[0].message";
+        turns.push({ msg: asObject(FN, path, c.message), path, at: messages.length });
+      }
+    }
+  }
+  const steps: Step[] = [];
+  for (const { msg, path, at } of turns) {
+    const thought = contentText(FN, `${path}.content`, msg.content).trim();
+    const calls =
+      msg.tool_calls === undefined || msg.tool_calls === null
+        ? []
+        : asArray(FN, `${path}.tool_calls`, msg.tool_calls);
+    if (calls.length === 0) {
+      let observation = "";
+      const next = messages[at + 1];
+      if (next !== undefined) {
+        const n = asObject(FN, `raw.messages[${at + 1}]`, next);
+        if (n.role === "user")
+          observation = contentText(FN, `raw.messages[${at + 1}].content`, n.content);
+      }
+      steps.push(makeStep(steps.length, thought, NO_ACTION, observation, opts.maxObs));
+      continue;
+    }
+    for (let k = 0; k < calls.length; k++) {
+      const cp = `${path}.tool_calls[${k}]`;
+      const call = asObject(FN, cp, calls[k]);
+      const fnObj = asObject(FN, `${cp}.function`, call.function);
+      const name = asString(FN, `${cp}.function.name`, fnObj.name);
+      const argsRaw = fnObj.arguments;
+      const argsText =
+        typeof argsRaw === "string"
+          ? argsRaw
+          : JSON.stringify(asObject(FN, `${cp}.function.arguments`, argsRaw));
+      const id = optString(FN, `${cp}.id`, call.id);
+      const observation = id === undefined ? "" : (toolReplies.get(id) ?? "");
+      const action = toolAction(name, argsText, `${cp}.function.arguments`);
+      steps.push(makeStep(steps.length, k === 0 ? thought : "", action, observation, opts.maxObs));
+    }
+  }
+  if (steps.length === 0) fail(FN, "raw holds no assistant turn (empty trajectory)");
+  return makeTrajectory("openhands", instanceId, model, opts, steps);
+}

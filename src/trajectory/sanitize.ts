@@ -1,0 +1,511 @@
+import { checkInteger, checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import { type Compiled, type Counter, compile, placeholderFor } from "./_sanitizer.js";
+import { charPattern, core, identifierCandidate, keynessRows, PLACEHOLDER } from "./_text.js";
+import type { KeynessRow } from "./keyness.js";
+import type { Step, Trajectory } from "./schema.js";
+import { stepTexts } from "./stepTexts.js";
+
+/**
+ * The fitted, serialisable rules of a {@link sanitize} run. Pass them back as
+ * `options.rules` to sanitise new trajectories exactly as the calibration
+ * corpus was (the paper calibrates once per dataset).
+ */
+export type SanitizeRules = {
+  /** Phase 1: character-class patterns of random identifiers and the placeholder each becomes. */
+  readonly identifierPatterns: readonly {
+    /** Pattern with letters as `c` and digits as `d`, e.g. `"/ccc/cccdcddc"`. */
+    readonly pattern: string;
+    /** Placeholder replacing matching tokens: `[PATH]`, `[HASH]`, `[NUMBER]` or `[ID]`. */
+    readonly placeholder: string;
+  }[];
+  /** Phase 1: boilerplate tokens (exact, case-sensitive) that are removed. */
+  readonly stopWords: readonly string[];
+  /** Phase 2: outcome words (lower-case, matched on the token without surrounding punctuation) that are removed. */
+  readonly removeWords: readonly string[];
+  /** Phase 3: repository identities (case-insensitive) masked as `[REPO_VAR]`. */
+  readonly repoTerms: readonly string[];
+};
+
+/** How often one rule fired. */
+export type SanitizeRuleCount = {
+  /** Sanitisation phase: 1 discover corpus, 2 outcome leakage, 3 mask. */
+  readonly phase: 1 | 2 | 3;
+  /** What matched, e.g. `"hex hash"`, `"stop word [Command"`, `"outcome word passed"`, `"error type AssertionError"`. */
+  readonly rule: string;
+  /** What replaced it; `""` for removals. */
+  readonly replacement: string;
+  /** Number of replacements over the whole corpus. */
+  readonly count: number;
+};
+
+/** Phase 1 statistics of a character-class pattern flagged as random identifiers. */
+export type IdentifierPatternStat = {
+  /** The pattern (letters `c`, digits `d`). */
+  readonly pattern: string;
+  /** Tokens with this pattern in the corpus. */
+  readonly occurrences: number;
+  /** Distinct tokens with this pattern. */
+  readonly distinct: number;
+  /** The first token seen with this pattern. */
+  readonly example: string;
+  /** Placeholder chosen for it. */
+  readonly placeholder: string;
+};
+
+/** Phase 1 statistics of a boilerplate token. */
+export type StopWordStat = {
+  /** The token. */
+  readonly token: string;
+  /** Its frequency rank (1 = most frequent). */
+  readonly rank: number;
+  /** Occurrences in the corpus. */
+  readonly count: number;
+  /** Fraction of trajectories that contain it. */
+  readonly docFraction: number;
+};
+
+/** The audit trail of a {@link sanitize} run. */
+export type SanitizeReport = {
+  /** Every rule that fired, with its count, by phase then decreasing count. */
+  readonly applied: readonly SanitizeRuleCount[];
+  /** Phase 1 identifier patterns flagged on this corpus (empty when `options.rules` was given). */
+  readonly identifierPatterns: readonly IdentifierPatternStat[];
+  /** Phase 1 boilerplate tokens found by Zipf rank (empty when `options.rules` was given). */
+  readonly stopWords: readonly StopWordStat[];
+  /**
+   * Phase 2 leakage candidates: words with G² above the threshold between
+   * passing and failing trajectories, strongest first, at most
+   * `maxCandidates` (empty when fewer than one trajectory per outcome is labelled).
+   */
+  readonly leakageCandidates: readonly KeynessRow[];
+  /** Number of words above the G² threshold before the `maxCandidates` cut. */
+  readonly leakageCandidateCount: number;
+  /** Whitespace tokens before and after sanitisation. */
+  readonly tokens: { readonly before: number; readonly after: number };
+};
+
+/** Result of {@link sanitize}. */
+export type SanitizeResult = {
+  /** Sanitised copies of the input trajectories (same ids and order). */
+  readonly trajectories: readonly Trajectory[];
+  /** One text per trajectory: its sanitised {@link stepTexts} joined by newlines. */
+  readonly texts: readonly string[];
+  /** The rules used, reusable through `options.rules`. */
+  readonly rules: SanitizeRules;
+  /** What was applied and how often. */
+  readonly report: SanitizeReport;
+};
+
+/** Options of {@link sanitize}. */
+export type SanitizeOptions = {
+  /** Apply these rules instead of fitting new ones; the fitting options below are then ignored. */
+  rules?: SanitizeRules;
+  /** Words never removed as outcome words or stop words (overrides `remove` and the defaults). */
+  keep?: readonly string[];
+  /** Extra outcome words to remove (e.g. repository tooling such as `pylint`). */
+  remove?: readonly string[];
+  /** Extra repository identities to mask, added to those derived from instance ids. */
+  repoTerms?: readonly string[];
+  /** Extra boilerplate tokens to remove. */
+  stopWords?: readonly string[];
+  /** Phase 1: a pattern needs at least this many distinct tokens to be flagged. @defaultValue 10 */
+  minDistinct?: number;
+  /** Phase 1: and distinct / occurrences at least this ratio. @defaultValue 0.9 */
+  minDistinctRatio?: number;
+  /** Phase 1: stop words are taken among the this-many most frequent tokens. @defaultValue 50 */
+  stopTopK?: number;
+  /** Phase 1: and must occur in at least this fraction of trajectories. @defaultValue 0.5 */
+  stopMinDocFraction?: number;
+  /** Phase 2: G² threshold for leakage candidates. @defaultValue 10.83 (p < 0.001) */
+  threshold?: number;
+  /** Phase 2: remove every leakage candidate, not only the default outcome words. @defaultValue false */
+  removeCandidates?: boolean;
+  /** Phase 2: at most this many candidates in the report. @defaultValue 100 */
+  maxCandidates?: number;
+};
+
+/**
+ * Words removed by default in phase 2: explicit outcome indicators of test
+ * runners and benchmarks. `pass` is not among them because it is a Python
+ * keyword; exit codes are removed by the `exit code N` and
+ * `<returncode>N</returncode>` phrase rules.
+ */
+const OUTCOME_WORDS = [
+  "passed",
+  "passes",
+  "passing",
+  "failed",
+  "fail",
+  "fails",
+  "failing",
+  "failure",
+  "failures",
+  "errored",
+  "ok",
+  "success",
+  "succeeded",
+  "successful",
+  "successfully",
+  "resolved",
+  "unresolved",
+  "xfail",
+  "xfailed",
+  "xpass",
+  "xpassed",
+];
+
+const FN = "sanitize";
+
+function stringList(name: string, v: unknown): readonly string[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) failType(FN, `${name} must be an array of strings`);
+  for (let i = 0; i < v.length; i++) {
+    if (typeof v[i] !== "string") failType(FN, `${name}[${i}] must be a string`);
+  }
+  return v as readonly string[];
+}
+
+function checkRules(r: unknown): SanitizeRules {
+  if (typeof r !== "object" || r === null) failType(FN, "options.rules must be an object");
+  const o = r as SanitizeRules;
+  const pats = o.identifierPatterns;
+  if (!Array.isArray(pats)) failType(FN, "options.rules.identifierPatterns must be an array");
+  for (let i = 0; i < pats.length; i++) {
+    const p = pats[i] as { pattern?: unknown; placeholder?: unknown };
+    if (
+      typeof p?.pattern !== "string" ||
+      typeof p.placeholder !== "string" ||
+      !PLACEHOLDER.test(p.placeholder)
+    ) {
+      failType(
+        FN,
+        `options.rules.identifierPatterns[${i}] must be { pattern, placeholder: "[NAME]" }`,
+      );
+    }
+  }
+  stringList("options.rules.stopWords", o.stopWords);
+  stringList("options.rules.removeWords", o.removeWords);
+  stringList("options.rules.repoTerms", o.repoTerms);
+  return o;
+}
+
+/** Repository identities from SWE-bench style ids: `owner__repo-123` gives owner and repo. */
+function repoTermsOf(ids: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const id of ids) {
+    const m = /^(.+?)__(.+?)(?:-\d+)?$/.exec(id);
+    if (m === null) continue;
+    out.add((m[1] as string).toLowerCase());
+    out.add((m[2] as string).toLowerCase());
+  }
+  return [...out].filter((t) => t.length >= 3).sort();
+}
+
+function stepStrings(s: Step): string[] {
+  return [s.thought, s.action, s.observation];
+}
+
+function mapStep(s: Step, text: readonly string[], f: (x: string) => string): Step {
+  const out: Step = {
+    ...s,
+    thought: text[0] as string,
+    action: text[1] as string,
+    observation: text[2] as string,
+    filesTouched: s.filesTouched.map(f),
+    testsRun: s.testsRun.map(f),
+  };
+  const extra: { command?: string; error?: string } = {};
+  if (s.command !== undefined) extra.command = f(s.command);
+  if (s.error !== undefined) extra.error = f(s.error);
+  return { ...out, ...extra };
+}
+
+function checkCorpus(corpus: unknown): readonly Trajectory[] {
+  if (!Array.isArray(corpus)) failType(FN, "corpus must be an array of trajectories");
+  for (let i = 0; i < corpus.length; i++) {
+    const t = corpus[i] as Trajectory;
+    if (typeof t !== "object" || t === null || !Array.isArray(t.steps)) {
+      failType(FN, `corpus[${i}] must be a Trajectory (with a steps array)`);
+    }
+    if (typeof t.instanceId !== "string") failType(FN, `corpus[${i}].instanceId must be a string`);
+    if (t.outcome !== undefined && typeof t.outcome !== "boolean") {
+      failType(FN, `corpus[${i}].outcome must be a boolean or undefined`);
+    }
+    for (let j = 0; j < t.steps.length; j++) {
+      const s = t.steps[j] as Step;
+      if (
+        typeof s !== "object" ||
+        s === null ||
+        typeof s.thought !== "string" ||
+        typeof s.action !== "string" ||
+        typeof s.observation !== "string" ||
+        !Array.isArray(s.filesTouched) ||
+        !Array.isArray(s.testsRun)
+      ) {
+        failType(FN, `corpus[${i}].steps[${j}] is missing a string or array field of Step`);
+      }
+    }
+  }
+  return corpus as readonly Trajectory[];
+}
+
+function countTokens(text: string): number {
+  let n = 0;
+  let inTok = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || (c >= 9 && c <= 13);
+    if (!space && !inTok) n++;
+    inTok = !space;
+  }
+  return n;
+}
+
+/**
+ * Removes outcome leakage and noise from trajectories before they are
+ * embedded: the four-phase pipeline of paper 2, section 4.2, automated.
+ *
+ * Phase 1 (discover corpus): fixed rules replace UUIDs, random seeds
+ * (`PYTHONHASHSEED=...`), timestamps, memory addresses, temporary paths, hex
+ * hashes and durations by typed placeholders (`[UUID]`, `[RANDOM_SEED]`,
+ * `[TIMESTAMP]`, `[ADDR]`, `[PATH]`, `[HASH]`, `[DURATION]`); then every
+ * whitespace token of 6+ characters containing a digit or `/` is mapped to its
+ * character-class pattern (letter -> c, digit -> d), and a pattern produced by
+ * at least `minDistinct` distinct tokens with distinct/occurrences >=
+ * `minDistinctRatio` is flagged as random and its tokens become a placeholder
+ * chosen by shape (`[PATH]`, `[HASH]`, `[NUMBER]`, `[ID]`). Boilerplate: among
+ * the `stopTopK` most frequent tokens (Zipf rank), those present in at least
+ * `stopMinDocFraction` of trajectories become stop words and are removed.
+ * Phase 2 (outcome leakage): `exit code N` and `<returncode>N</returncode>`
+ * are removed, as are the default outcome words (passed, failed, fail,
+ * failure, ok, success, resolved, xfail, ...) plus `remove`, minus `keep`;
+ * Dunning's G² between passing and failing trajectories (see {@link keyness})
+ * lists the leakage candidates above `threshold` (10.83) in the report, and
+ * `removeCandidates: true` removes them all. Phase 3 (mask): Python exception
+ * names become `[ERR_...]` (`AssertionError` -> `[ERR_ASSERT]`,
+ * `ModuleNotFoundError` -> `[ERR_IMPORT]`, `ValueError` -> `[ERR_VALUE]`,
+ * otherwise the stem in upper snake case) and repository identities (owner and
+ * repo of every `owner__repo-N` instance id, plus `repoTerms`) become
+ * `[REPO_VAR]`. Phase 4 (validate) is {@link leakageProbe}. Whitespace is
+ * normalised (tokens joined by one space, empty lines dropped) and the passes
+ * repeat until the text is stable, so applying the returned `rules` to the
+ * output changes nothing (idempotence). Placeholders are never rewritten.
+ * Every string field of every step is sanitised; ids and instance ids are kept.
+ *
+ * @param corpus - Parsed trajectories; `outcome` (when set) drives the phase 2 statistics.
+ * @param options - Optional {@link SanitizeOptions}; defaults are documented on each field.
+ * @returns The sanitised trajectories, one text per trajectory, the rules and the audit report.
+ * @throws {TypeError} If `corpus` is not an array of trajectories or an option has the wrong type.
+ * @throws {RangeError} If the corpus is empty or a numeric option is out of range.
+ * @see Paper 2 (trajectory-aware subset selection), section 4.2; Dunning (1993) for G²; Zipf (1949).
+ * @example
+ * ```ts
+ * const t = parseMiniSweAgent({
+ *   instance_id: "demo__demo-1",
+ *   messages: [
+ *     { role: "user", content: "Fix it." },
+ *     { role: "assistant", content: "THOUGHT: test\n\n```bash\npytest tests/test_demo.py\n```" },
+ *     { role: "user", content: "<returncode>1</returncode>\nAssertionError in demo at 3f8a2b1c\n1 failed in 0.12s" },
+ *   ],
+ * }, { outcome: false });
+ * const out = sanitize([t]);
+ * out.texts[0]; // "pytest tests/test_[REPO_VAR].py\n[ERR_ASSERT] in [REPO_VAR] at [HASH]\n1 in [DURATION]"
+ * out.report.applied.map((r) => r.rule); // ["hex hash", "duration", "returncode tag", "outcome word failed", "error type AssertionError", "repository"]
+ * ```
+ */
+export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOptions): SanitizeResult {
+  const trajs = checkCorpus(corpus);
+  if (trajs.length === 0) fail(FN, "corpus is empty");
+  checkOptions(FN, options);
+  const o = options ?? {};
+  const counter: Counter = new Map();
+  let rules: SanitizeRules;
+  const identifierStats: IdentifierPatternStat[] = [];
+  const stopStats: StopWordStat[] = [];
+  let candidates: KeynessRow[] = [];
+  let candidateCount = 0;
+  let stringCache: string[][] | undefined;
+  let tokensBefore = 0;
+
+  if (o.rules !== undefined) {
+    rules = checkRules(o.rules);
+  } else {
+    const keep = new Set(stringList("options.keep", o.keep).map((w) => w.toLowerCase()));
+    const extraRemove = stringList("options.remove", o.remove);
+    const extraRepo = stringList("options.repoTerms", o.repoTerms);
+    const extraStop = stringList("options.stopWords", o.stopWords);
+    const minDistinct = o.minDistinct ?? 10;
+    checkInteger(FN, "options.minDistinct", minDistinct, 1);
+    const minRatio = o.minDistinctRatio ?? 0.9;
+    checkNumber(FN, "options.minDistinctRatio", minRatio, 0, 1);
+    const topK = o.stopTopK ?? 50;
+    checkInteger(FN, "options.stopTopK", topK, 0);
+    const minDoc = o.stopMinDocFraction ?? 0.5;
+    checkNumber(FN, "options.stopMinDocFraction", minDoc, 0, 1);
+    const threshold = o.threshold ?? 10.83;
+    checkNumber(FN, "options.threshold", threshold, 0);
+    const maxCand = o.maxCandidates ?? 100;
+    checkInteger(FN, "options.maxCandidates", maxCand, 0);
+    if (o.removeCandidates !== undefined && typeof o.removeCandidates !== "boolean") {
+      failType(FN, "options.removeCandidates must be a boolean");
+    }
+
+    const repoTerms = [
+      ...new Set([
+        ...repoTermsOf(trajs.map((t) => t.instanceId)),
+        ...extraRepo.map((t) => t.toLowerCase()),
+      ]),
+    ].filter((t) => !keep.has(t));
+    // string-level rules first, so the statistics see masked text
+    const pre = compile({ identifierPatterns: [], stopWords: [], removeWords: [], repoTerms });
+    stringCache = [];
+    type TokenStat = { count: number; docs: number; last: number; pass: number; fail: number };
+    const tokenStats = new Map<string, TokenStat>();
+    const labelled: [number, number] = [0, 0];
+    for (let i = 0; i < trajs.length; i++) {
+      const t = trajs[i] as Trajectory;
+      const g: 0 | 1 | undefined = t.outcome === undefined ? undefined : t.outcome ? 0 : 1;
+      if (g !== undefined) labelled[g]++;
+      const strs: string[] = [];
+      for (const s of t.steps) {
+        for (const text of stepStrings(s)) {
+          const m = pre.stringPass(text, counter);
+          strs.push(m);
+          for (const tok of m.split(/\s+/)) {
+            if (tok.length === 0) continue;
+            tokensBefore++;
+            let st = tokenStats.get(tok);
+            if (st === undefined) {
+              st = { count: 0, docs: 0, last: -1, pass: 0, fail: 0 };
+              tokenStats.set(tok, st);
+            }
+            st.count++;
+            if (g === 0) st.pass++;
+            else if (g === 1) st.fail++;
+            if (st.last !== i) {
+              st.docs++;
+              st.last = i;
+            }
+          }
+        }
+      }
+      stringCache.push(strs);
+    }
+    // per-word and per-pattern statistics from the distinct tokens
+    const wordCounts = new Map<string, [number, number]>();
+    const totals: [number, number] = [0, 0];
+    const patStats = new Map<string, { occ: number; distinct: number; example: string }>();
+    for (const [tok, st] of tokenStats) {
+      if (st.pass + st.fail > 0) {
+        const w = core(tok);
+        if (w.length > 0) {
+          let c = wordCounts.get(w);
+          if (c === undefined) {
+            c = [0, 0];
+            wordCounts.set(w, c);
+          }
+          c[0] += st.pass;
+          c[1] += st.fail;
+          totals[0] += st.pass;
+          totals[1] += st.fail;
+        }
+      }
+      if (identifierCandidate(tok) && !tok.includes("[")) {
+        const p = charPattern(tok);
+        const ps = patStats.get(p);
+        if (ps === undefined) patStats.set(p, { occ: st.count, distinct: 1, example: tok });
+        else {
+          ps.occ += st.count;
+          ps.distinct++;
+        }
+      }
+    }
+    for (const [pattern, ps] of patStats) {
+      const distinct = ps.distinct;
+      if (distinct >= minDistinct && distinct / ps.occ >= minRatio) {
+        identifierStats.push({
+          pattern,
+          occurrences: ps.occ,
+          distinct,
+          example: ps.example,
+          placeholder: placeholderFor(ps.example),
+        });
+      }
+    }
+    identifierStats.sort((a, b) => b.distinct - a.distinct || (a.pattern < b.pattern ? -1 : 1));
+    const ranked = [...tokenStats.entries()].sort(
+      (a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+    );
+    for (let r = 0; r < Math.min(topK, ranked.length); r++) {
+      const [token, st] = ranked[r] as [string, { count: number; docs: number }];
+      const docFraction = st.docs / trajs.length;
+      if (docFraction >= minDoc && !PLACEHOLDER.test(token) && !keep.has(core(token))) {
+        stopStats.push({ token, rank: r + 1, count: st.count, docFraction });
+      }
+    }
+    const candidateWords: string[] = [];
+    if (labelled[0] > 0 && labelled[1] > 0 && totals[0] > 0 && totals[1] > 0) {
+      const rows = keynessRows(wordCounts, totals[0], totals[1], threshold);
+      candidateCount = rows.length;
+      candidates = rows.slice(0, maxCand);
+      if (o.removeCandidates === true) {
+        // also remove candidates beyond the reporting cut
+        for (const r of rows) candidateWords.push(r.word);
+      }
+    }
+    const removeWords = [
+      ...new Set([...OUTCOME_WORDS, ...extraRemove.map((w) => w.toLowerCase()), ...candidateWords]),
+    ]
+      .filter((w) => !keep.has(w) && !PLACEHOLDER.test(w))
+      .sort();
+    rules = {
+      identifierPatterns: identifierStats.map((p) => ({
+        pattern: p.pattern,
+        placeholder: p.placeholder,
+      })),
+      stopWords: [...new Set([...stopStats.map((s) => s.token), ...extraStop])].sort(),
+      removeWords,
+      repoTerms,
+    };
+  }
+
+  const compiled: Compiled = compile(rules);
+  const clean = (text: string) => compiled.full(text, counter);
+  const cleanFromCache = (cached: string) =>
+    compiled.settle(compiled.tokenPass(cached, counter), counter);
+  let tokensAfter = 0;
+  const out: Trajectory[] = trajs.map((t, i) => {
+    const cache = stringCache?.[i];
+    let k = 0;
+    const steps = t.steps.map((s) => {
+      const fields = stepStrings(s).map((x) => {
+        const c = cache === undefined ? clean(x) : cleanFromCache(cache[k] as string);
+        k++;
+        if (cache === undefined) tokensBefore += countTokens(x);
+        tokensAfter += countTokens(c);
+        return c;
+      });
+      return mapStep(s, fields, clean);
+    });
+    return { ...t, steps };
+  });
+  const texts = out.map((t) => stepTexts(t).join("\n"));
+  const applied: SanitizeRuleCount[] = [...counter.entries()].map(([key, count]) => {
+    const [phase, rule, replacement] = key.split("\u0000") as [string, string, string];
+    return { phase: Number(phase) as 1 | 2 | 3, rule, replacement, count };
+  });
+  applied.sort((a, b) => a.phase - b.phase || b.count - a.count || (a.rule < b.rule ? -1 : 1));
+  return {
+    trajectories: out,
+    texts,
+    rules,
+    report: {
+      applied,
+      identifierPatterns: identifierStats,
+      stopWords: stopStats,
+      leakageCandidates: candidates,
+      leakageCandidateCount: candidateCount,
+      tokens: { before: tokensBefore, after: tokensAfter },
+    },
+  };
+}
