@@ -5,11 +5,27 @@ import { expect } from "vitest";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+type ErrorCase = {
+  estimates: number[];
+  truthScalar: number;
+  truth: number[];
+  rmseScalar: number;
+  rmse: number;
+  maxErrorScalar: number;
+  maxError: number;
+};
+
+/** Shape of `test/fixtures/stats.json`; each test narrows its own section. */
+export type StatsFixture = {
+  versions: Record<string, string>;
+  errors: ErrorCase[];
+  [section: string]: unknown;
+};
+
 /** Parsed `test/fixtures/stats.json` (written by scripts/fixtures/stats.py). */
-// biome-ignore lint/suspicious/noExplicitAny: JSON fixture shape is checked by the tests that read it
-export const fixture: any = JSON.parse(
+export const fixture = JSON.parse(
   readFileSync(join(here, "..", "fixtures", "stats.json"), "utf8"),
-);
+) as StatsFixture;
 
 /** Asserts |actual - expected| <= rel * |expected| + abs. */
 export function expectClose(actual: number, expected: number, rel = 1e-10, abs = 0): void {

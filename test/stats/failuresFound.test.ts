@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { failuresFound } from "../../src/index.js";
+
+describe("failuresFound(selected, y)", () => {
+  const y = new Uint8Array([0, 1, 1, 0, 1]);
+  it("counts distinct selected failures", () => {
+    // selected 1 (fail), 3 (pass), 4 (fail), 1 again (already counted) -> 2
+    expect(failuresFound(new Int32Array([1, 3, 4, 1]), y)).toBe(2);
+    expect(failuresFound(new Int32Array([]), y)).toBe(0);
+    expect(failuresFound(new Int32Array([0, 1, 2, 3, 4]), y)).toBe(3);
+  });
+
+  it("leaves inputs unchanged", () => {
+    const s = new Int32Array([4, 1]);
+    failuresFound(s, y);
+    expect(Array.from(s)).toEqual([4, 1]);
+    expect(Array.from(y)).toEqual([0, 1, 1, 0, 1]);
+  });
+
+  it("rejects bad input with typed errors", () => {
+    expect(() => failuresFound([1] as never, y)).toThrow(TypeError);
+    expect(() => failuresFound(new Int32Array([1]), new Float64Array([1]) as never)).toThrow(
+      TypeError,
+    );
+    expect(() => failuresFound(new Int32Array([5]), y)).toThrow(
+      /failuresFound: selected\[0\] must lie in \[0, 4\]/,
+    );
+    expect(() => failuresFound(new Int32Array([-1]), y)).toThrow(RangeError);
+    expect(() => failuresFound(new Int32Array([0]), new Uint8Array([2]))).toThrow(
+      /failuresFound: y\[0\] must be 0 or 1/,
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { averageRanks, friedman, nemenyi, rowMatrix } from "../../src/index.js";
+
+describe("nemenyi(averageRanks, nBlocks, { alpha })", () => {
+  it("gives CD = q_alpha * sqrt(k (k + 1) / (6N)) with Demšar's q_alpha", () => {
+    // Demšar (2006), table 5(a): q_0.05 = 2.569 for k = 4; N = 14 -> CD = 2.569 * sqrt(20 / 84) = 1.2536...
+    const r = nemenyi(new Float64Array([1.5, 2.5, 2.5, 3.5]), 14);
+    expect(r.qAlpha).toBeCloseTo(2.569, 3);
+    expect(r.criticalDifference).toBeCloseTo(r.qAlpha * Math.sqrt(20 / 84), 14);
+    expect(r.alpha).toBe(0.05);
+    expect(r.nTreatments).toBe(4);
+    expect(r.nBlocks).toBe(14);
+  });
+
+  it("marks a pair significant exactly when its rank difference exceeds CD", () => {
+    const ranks = new Float64Array([1.2, 2.1, 2.7, 3.9, 4.9]);
+    const r = nemenyi(ranks, 12, { alpha: 0.1 });
+    const k = 5;
+    for (let i = 0; i < k; i++) {
+      expect(r.pValue.data[i * k + i]).toBe(1);
+      expect(r.statistic.data[i * k + i]).toBe(0);
+      for (let j = 0; j < k; j++) {
+        if (i === j) continue;
+        const diff = Math.abs((ranks[i] as number) - (ranks[j] as number));
+        expect((r.pValue.data[i * k + j] as number) < 0.1).toBe(diff > r.criticalDifference);
+        expect(r.pValue.data[i * k + j]).toBe(r.pValue.data[j * k + i]);
+      }
+    }
+  });
+
+  it("chains with friedman and averageRanks, without mutating input", () => {
+    const m = rowMatrix([
+      [0.1, 0.3, 0.2],
+      [0.2, 0.4, 0.3],
+      [0.1, 0.5, 0.4],
+      [0.3, 0.2, 0.6],
+    ]);
+    const ranks = averageRanks(m);
+    const copy = Float64Array.from(ranks);
+    const a = nemenyi(ranks, m.rows);
+    expect(ranks).toEqual(copy);
+    expect(nemenyi(friedman(m).averageRanks, 4)).toEqual(a);
+  });
+
+  it("rejects bad input with typed errors", () => {
+    const r = new Float64Array([1.5, 1.5]);
+    expect(() => nemenyi([1, 2] as never, 5)).toThrow(TypeError);
+    expect(() => nemenyi(new Float64Array([1]), 5)).toThrow(
+      /nemenyi: averageRanks needs at least 2 treatments/,
+    );
+    expect(() => nemenyi(new Float64Array([1, Number.NaN]), 5)).toThrow(
+      /nemenyi: averageRanks\[1\] is not finite/,
+    );
+    expect(() => nemenyi(new Float64Array([0.5, 2.5]), 5)).toThrow(
+      /nemenyi: averageRanks\[0\] is below 1/,
+    );
+    expect(() => nemenyi(new Float64Array([1, 3]), 5)).toThrow(
+      /nemenyi: averageRanks\[1\] is above 2/,
+    );
+    expect(() => nemenyi(r, 1)).toThrow(/nemenyi: nBlocks must be at least 2/);
+    expect(() => nemenyi(r, 2.5)).toThrow(/nemenyi: nBlocks must be an integer/);
+    expect(() => nemenyi(r, 5, { alpha: 0 })).toThrow(
+      /nemenyi: options.alpha must be greater than 0/,
+    );
+    expect(() => nemenyi(r, 5, { alpha: 1 })).toThrow(/nemenyi: options.alpha must be less than 1/);
+    expect(() => nemenyi(r, 5, { alpha: Number.NaN })).toThrow(RangeError);
+    expect(() => nemenyi(r, 5, "x" as never)).toThrow(TypeError);
+  });
+});
