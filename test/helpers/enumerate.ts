@@ -8,6 +8,7 @@
  */
 
 import fc from "fast-check";
+import { normalQuantile } from "../../src/core/normal.js";
 
 /** One possible sample of a design and its probability. */
 export type Outcome = {
@@ -440,4 +441,70 @@ export function populationArb(
       n: fc.integer({ min: lo, max: hi }),
     });
   });
+}
+
+/** Result of comparing drawn samples with an exact distribution. */
+export type FrequencyCheck = {
+  /** Pearson's chi-square statistic sum (O - E)^2 / E over the possible outcomes (those expected < 5 times pooled). */
+  readonly statistic: number;
+  /** Degrees of freedom (number of cells - 1). */
+  readonly df: number;
+  /** Upper 1e-6 quantile of chi-square(df), by the Wilson–Hilferty approximation. */
+  readonly critical: number;
+  /** Largest |O - E| / sqrt(E (1 - p)) over the unpooled outcomes (per-outcome binomial z). */
+  readonly worstZ: number;
+  /** Drawn keys that the exact distribution says are impossible. */
+  readonly impossible: readonly string[];
+  /** Smallest expected count among the unpooled outcomes. */
+  readonly minExpected: number;
+};
+
+/**
+ * Pearson goodness-of-fit of drawn sample keys against exact probabilities
+ * (keyed by `keyOf`, by default the sorted indices). The 1e-6 level keeps a correct implementation from ever
+ * failing by bad luck when seeds change, while a wrong design (e.g. another
+ * design with the same first-order pik) gives a statistic far above it.
+ */
+export function frequencyCheck<T extends Outcome>(
+  outcomes: readonly T[],
+  drawnKeys: readonly string[],
+  keyOf: (o: T) => string = (o) => sampleKey(o.sample),
+): FrequencyCheck {
+  const expectedP = new Map<string, number>();
+  for (const o of outcomes) {
+    const k = keyOf(o);
+    expectedP.set(k, (expectedP.get(k) ?? 0) + o.probability);
+  }
+  const observed = new Map<string, number>();
+  for (const k of drawnKeys) observed.set(k, (observed.get(k) ?? 0) + 1);
+  const R = drawnKeys.length;
+  let statistic = 0;
+  let worstZ = 0;
+  let minExpected = Number.POSITIVE_INFINITY;
+  let cells = 0;
+  // outcomes expected fewer than 5 times are pooled into one cell, as usual for Pearson's test
+  let pooledP = 0;
+  let pooledO = 0;
+  for (const [k, p] of expectedP) {
+    const E = R * p;
+    const O = observed.get(k) ?? 0;
+    if (E < 5) {
+      pooledP += p;
+      pooledO += O;
+      continue;
+    }
+    cells++;
+    statistic += (O - E) ** 2 / E;
+    worstZ = Math.max(worstZ, Math.abs(O - E) / Math.sqrt(E * (1 - p) || 1));
+    minExpected = Math.min(minExpected, E);
+  }
+  if (pooledP > 0) {
+    cells++;
+    statistic += (pooledO - R * pooledP) ** 2 / (R * pooledP);
+  }
+  const impossible = Array.from(observed.keys()).filter((k) => !expectedP.has(k));
+  const df = Math.max(1, cells - 1);
+  const z = normalQuantile(1 - 1e-6);
+  const critical = df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
+  return { statistic, df, critical, worstZ, impossible, minExpected };
 }
