@@ -1,0 +1,423 @@
+/**
+ * Helpers shared by the test-case-selection strategies: the ask/tell protocol
+ * wrapper, input checks, risk strata, stratum urns and a Fenwick tree.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
+import {
+  checkFloat64Array,
+  checkInteger,
+  checkOptions,
+  checkRng,
+  draw,
+  fail,
+  failType,
+} from "../core/validate.js";
+import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
+import { neymanAllocation } from "../design/neymanAllocation.js";
+import { readLevel } from "../estimate/_internal.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { stratifiedMean } from "../estimate/stratifiedMean.js";
+
+/** The message tail of every all-zero-risk error: where the fix lives. */
+export const RISK_FLOOR_HINT =
+  "give every unit a positive floor, e.g. toRisk(score, orientation, { floor: 0.01 })";
+
+/**
+ * Wraps a strategy's generator in the ask/tell contract: the first `next()`
+ * ignores its argument; every later `next(y)` must carry a finite number (the
+ * label of the last yielded index), checked before the strategy sees it; once
+ * the Estimate has been returned, another `next` throws instead of returning
+ * `{ done: true }` silently, so a harness that miscounts the budget hears it.
+ */
+export function askTell(
+  fn: string,
+  budget: number,
+  core: Generator<number, Estimate, number>,
+): Generator<number, Estimate, number> {
+  let started = false;
+  let finished = false;
+  const step = (y: number | undefined): IteratorResult<number, Estimate> => {
+    try {
+      const r = y === undefined ? core.next() : core.next(y);
+      if (r.done === true) finished = true;
+      return r;
+    } catch (e) {
+      finished = true;
+      throw e;
+    }
+  };
+  const gen: Generator<number, Estimate, number> = {
+    next(...args: [] | [number]): IteratorResult<number, Estimate> {
+      if (finished) fail(fn, `next called after the budget of ${budget} labels was spent`);
+      if (!started) {
+        started = true;
+        return step(undefined);
+      }
+      const y: unknown = args[0];
+      if (typeof y !== "number") {
+        failType(fn, `label sent through next(y) must be a finite number (got ${typeof y})`);
+      }
+      if (!Number.isFinite(y)) fail(fn, "label sent through next(y) must be finite", y);
+      return step(y);
+    },
+    return(value: Estimate): IteratorResult<number, Estimate> {
+      finished = true;
+      return core.return(value);
+    },
+    throw(e: unknown): IteratorResult<number, Estimate> {
+      finished = true;
+      return core.throw(e);
+    },
+    [Symbol.iterator](): Generator<number, Estimate, number> {
+      return gen;
+    },
+  };
+  return gen;
+}
+
+/** A generator that yields a fixed sample in order, collects its labels and returns `estimate(labels)`. */
+export function* fixedSample(
+  order: Int32Array,
+  estimate: (y: Float64Array) => Estimate,
+): Generator<number, Estimate, number> {
+  const y = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) y[k] = yield order[k] as number;
+  return estimate(y);
+}
+
+/** Checks the shared arguments of a strategy and returns `{ N, level }`. */
+export function checkCommon(
+  fn: string,
+  risk: unknown,
+  budget: unknown,
+  rng: unknown,
+  options: unknown,
+): { N: number; level: number } {
+  checkFloat64Array(fn, "risk", risk, { min: 0, allowEmpty: false });
+  const N = risk.length;
+  checkInteger(fn, "budget", budget);
+  if (budget < 2) {
+    fail(fn, "budget must be at least 2 (one label gives no variance estimate)", budget);
+  }
+  if (budget > N) fail(fn, `budget must be at most the number of units (${N})`, budget);
+  checkRng(fn, rng);
+  checkOptions(fn, options);
+  const level = readLevel(fn, (options as { level?: unknown } | undefined)?.level);
+  return { N, level };
+}
+
+/** Sum of the risk; throws when it is zero (no PPS design can draw from it). */
+export function positiveRiskTotal(fn: string, risk: Float64Array): number {
+  const total = fsum(risk);
+  if (!(total > 0)) fail(fn, `risk is all zeros, so no unit can be drawn; ${RISK_FLOOR_HINT}`);
+  return total;
+}
+
+/** Throws unless `budget` is at most the number of units with positive risk. */
+export function checkPositiveCount(fn: string, risk: Float64Array, budget: number): void {
+  let positive = 0;
+  for (let i = 0; i < risk.length; i++) if ((risk[i] as number) > 0) positive++;
+  if (positive === 0) fail(fn, `risk is all zeros, so no unit can be drawn; ${RISK_FLOOR_HINT}`);
+  if (budget > positive) {
+    fail(
+      fn,
+      `budget ${budget} exceeds the ${positive} units with positive risk (a fixed-size PPS design cannot reach it); ${RISK_FLOOR_HINT}`,
+    );
+  }
+}
+
+/** Reads `options.strata` (default 10) and checks 1 <= H <= N. */
+export function readStrataCount(fn: string, strata: unknown, N: number): number {
+  if (strata === undefined) return Math.min(10, N);
+  checkInteger(fn, "options.strata", strata, 1);
+  if (strata > N) fail(fn, `options.strata must be at most the number of units (${N})`, strata);
+  return strata;
+}
+
+/** Strata as ids per unit plus their sizes (every stratum non-empty). */
+export type Strata = { readonly strata: Int32Array; readonly sizes: Int32Array };
+
+/**
+ * Quantile strata on the risk: units sorted by risk, position k goes to
+ * stratum floor(k H / N), then every unit takes the stratum of the first unit
+ * with the same risk (ties are never split), and empty strata are dropped.
+ * Strata are numbered by increasing risk.
+ */
+export function quantileStrata(risk: Float64Array, H: number): Strata {
+  const N = risk.length;
+  const order = Int32Array.from({ length: N }, (_, i) => i).sort(
+    (a, b) => (risk[a] as number) - (risk[b] as number) || a - b,
+  );
+  const raw = new Int32Array(N);
+  let current = -1;
+  let prev = Number.NaN;
+  for (let k = 0; k < N; k++) {
+    const i = order[k] as number;
+    const r = risk[i] as number;
+    if (r !== prev) {
+      current = Math.floor((k * H) / N);
+      prev = r;
+    }
+    raw[i] = current;
+  }
+  return compact(raw, H);
+}
+
+/** Renumbers stratum ids 0..H-1 so that empty strata disappear (order kept). */
+export function compact(raw: Int32Array, H: number): Strata {
+  const count = new Int32Array(H);
+  for (let i = 0; i < raw.length; i++)
+    count[raw[i] as number] = (count[raw[i] as number] as number) + 1;
+  const map = new Int32Array(H);
+  let m = 0;
+  for (let h = 0; h < H; h++) map[h] = (count[h] as number) > 0 ? m++ : -1;
+  const strata = raw.map((h) => map[h] as number);
+  const sizes = new Int32Array(m);
+  for (let h = 0; h < H; h++)
+    if ((count[h] as number) > 0) sizes[map[h] as number] = count[h] as number;
+  return { strata, sizes };
+}
+
+/**
+ * Nearest-centre strata on the 1-D risk: centres (risk values) sorted and
+ * de-duplicated, every unit assigned to the nearest one (a tie goes to the
+ * lower centre), strata numbered by increasing centre.
+ */
+export function nearestCentreStrata(risk: Float64Array, centres: readonly number[]): Strata {
+  const c = Array.from(new Set(centres)).sort((a, b) => a - b);
+  const raw = new Int32Array(risk.length);
+  for (let i = 0; i < risk.length; i++) {
+    const r = risk[i] as number;
+    let lo = 0;
+    let hi = c.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((c[mid] as number) <= r) lo = mid;
+      else hi = mid - 1;
+    }
+    let h = lo;
+    if (lo + 1 < c.length && (c[lo + 1] as number) - r < r - (c[lo] as number)) h = lo + 1;
+    raw[i] = h;
+  }
+  return compact(raw, c.length);
+}
+
+/** Within-stratum standard deviation (divisor N_h) of `x` for every stratum. */
+export function stratumSds(x: Float64Array, s: Strata): Float64Array {
+  const H = s.sizes.length;
+  const sum = new Float64Array(H);
+  for (let i = 0; i < x.length; i++) sum[s.strata[i] as number] += x[i] as number;
+  const mean = sum.map((v, h) => v / (s.sizes[h] as number));
+  const ss = new Float64Array(H);
+  for (let i = 0; i < x.length; i++) {
+    const h = s.strata[i] as number;
+    const d = (x[i] as number) - (mean[h] as number);
+    ss[h] += d * d;
+  }
+  return ss.map((v, h) => Math.sqrt(v / (s.sizes[h] as number)));
+}
+
+/** The units min(2, N_h) per stratum take before any other allocation rule. */
+export function minimumTwo(fn: string, s: Strata, budget: number): number {
+  let need = 0;
+  for (let h = 0; h < s.sizes.length; h++) need += Math.min(2, s.sizes[h] as number);
+  if (budget < need) {
+    fail(
+      fn,
+      `budget must be at least ${need} (two units per stratum, for the within-stratum variance, over ${s.sizes.length} strata); lower options.strata`,
+      budget,
+    );
+  }
+  return need;
+}
+
+/** Allocation with min(2, N_h) per stratum and the rest by Neyman's rule on `sds` (proportional if all are 0). */
+export function allocateAtLeastTwo(s: Strata, sds: Float64Array, budget: number): Int32Array {
+  return neymanAllocation(s.sizes, sds, budget, { minPerStratum: 2 });
+}
+
+/** Stratified mean of the labels of `sample` (positions aligned with `y`). */
+export function stratifiedEstimate(
+  sample: ArrayLike<number>,
+  y: Float64Array,
+  s: Strata,
+  level: number,
+  method: string,
+): Estimate {
+  const h = Int32Array.from(sample as ArrayLike<number>, (i) => s.strata[i] as number);
+  const e = stratifiedMean(y, h, s.sizes, { level });
+  return { ...e, method };
+}
+
+/**
+ * Members of every stratum as urns from which units are drawn uniformly
+ * without replacement (partial Fisher–Yates: the drawn member is swapped to the
+ * end of the urn's live part).
+ */
+export type Urns = {
+  /** Draws a uniform remaining member of stratum h (the caller checks one remains). */
+  take(h: number): number;
+  /** Remaining members of stratum h. */
+  left(h: number): number;
+};
+
+/** Builds the urns of {@link Strata}, members listed in increasing index order. */
+export function urns(fn: string, s: Strata, rng: Rng): Urns {
+  const H = s.sizes.length;
+  const start = new Int32Array(H + 1);
+  for (let h = 0; h < H; h++) start[h + 1] = (start[h] as number) + (s.sizes[h] as number);
+  const members = new Int32Array(s.strata.length);
+  const fill = start.slice(0, H);
+  for (let i = 0; i < s.strata.length; i++) {
+    const h = s.strata[i] as number;
+    members[fill[h] as number] = i;
+    fill[h] = (fill[h] as number) + 1;
+  }
+  const live = Int32Array.from(s.sizes);
+  return {
+    take(h: number): number {
+      const m = live[h] as number;
+      const base = start[h] as number;
+      const j = base + Math.floor(draw(fn, rng) * m);
+      const last = base + m - 1;
+      const unit = members[j] as number;
+      members[j] = members[last] as number;
+      members[last] = unit;
+      live[h] = m - 1;
+      return unit;
+    },
+    left(h: number): number {
+      return live[h] as number;
+    },
+  };
+}
+
+/** Fenwick (binary indexed) tree of non-negative weights with weighted search. */
+export class Fenwick {
+  private readonly tree: Float64Array;
+  private readonly n: number;
+  constructor(weights: ArrayLike<number>) {
+    this.n = weights.length;
+    this.tree = new Float64Array(this.n + 1);
+    for (let i = 0; i < this.n; i++) this.tree[i + 1] = weights[i] as number;
+    for (let i = 1; i <= this.n; i++) {
+      const j = i + (i & -i);
+      if (j <= this.n) this.tree[j] = (this.tree[j] as number) + (this.tree[i] as number);
+    }
+  }
+  /** Adds `delta` to the weight of item i. */
+  add(i: number, delta: number): void {
+    for (let j = i + 1; j <= this.n; j += j & -j) this.tree[j] = (this.tree[j] as number) + delta;
+  }
+  /** The smallest item whose prefix sum (inclusive) exceeds `target`; the last item if none. */
+  find(target: number): number {
+    let pos = 0;
+    let rest = target;
+    let step = 1;
+    while (step * 2 <= this.n) step *= 2;
+    for (; step > 0; step >>= 1) {
+      const next = pos + step;
+      if (next <= this.n && (this.tree[next] as number) <= rest) {
+        pos = next;
+        rest -= this.tree[next] as number;
+      }
+    }
+    return Math.min(pos, this.n - 1);
+  }
+}
+
+/**
+ * Inclusion probabilities proportional to `size` for a fixed-size design of
+ * `budget` units (iterated capping at 1, `inclusionProbabilities`), after
+ * checking that enough units have positive size; also checks that the
+ * Deville variance will exist (0 or at least 2 sampled units with pik < 1).
+ */
+export function ppsPik(fn: string, size: Float64Array, budget: number): Float64Array {
+  checkPositiveCount(fn, size, budget);
+  const pik = inclusionProbabilities(size, budget);
+  let certain = 0;
+  for (let i = 0; i < pik.length; i++) if ((pik[i] as number) >= 1) certain++;
+  if (budget - certain === 1) {
+    fail(
+      fn,
+      `budget ${budget} leaves a single unit with pik < 1 (the other ${certain} are certain), so no variance can be estimated; use budget ${budget + 1}`,
+    );
+  }
+  return pik;
+}
+
+/**
+ * k-means++ (D²) seeding on the 1-D risk: the first centre is a uniform unit;
+ * each next one is unit i with probability D(i)^2 / sum_j D(j)^2, D = distance
+ * to the nearest chosen centre. Stops early when every unit sits on a centre
+ * (fewer distinct risks than H). Returns the centres' risk values.
+ */
+export function d2Centres(fn: string, risk: Float64Array, H: number, rng: Rng): number[] {
+  const N = risk.length;
+  const first = risk[Math.floor(draw(fn, rng) * N)] as number;
+  const centres = [first];
+  const d2 = risk.map((r) => (r - first) * (r - first));
+  while (centres.length < H) {
+    const total = fsum(d2);
+    if (!(total > 0)) break;
+    const target = draw(fn, rng) * total;
+    let pick = -1;
+    let run = 0;
+    let lastPositive = -1;
+    for (let i = 0; i < N; i++) {
+      const v = d2[i] as number;
+      if (v <= 0) continue;
+      lastPositive = i;
+      run += v;
+      if (target < run) {
+        pick = i;
+        break;
+      }
+    }
+    // rounding can leave the target past the running sum: take the last eligible unit
+    if (pick < 0) pick = lastPositive;
+    const c = risk[pick] as number;
+    centres.push(c);
+    for (let i = 0; i < N; i++) {
+      const d = ((risk[i] as number) - c) * ((risk[i] as number) - c);
+      if (d < (d2[i] as number)) d2[i] = d;
+    }
+  }
+  return centres;
+}
+
+/**
+ * Gonzalez farthest-first traversal on the 1-D risk: the first centre is the
+ * smallest risk; each next one is the unit farthest from its nearest centre
+ * (ties to the lowest index). Stops when every unit sits on a centre.
+ */
+export function farthestFirstCentres(risk: Float64Array, H: number): number[] {
+  const N = risk.length;
+  let first = risk[0] as number;
+  for (let i = 1; i < N; i++) if ((risk[i] as number) < first) first = risk[i] as number;
+  const centres = [first];
+  const d = risk.map((r) => Math.abs(r - first));
+  while (centres.length < H) {
+    let best = -1;
+    let far = 0;
+    for (let i = 0; i < N; i++) {
+      if ((d[i] as number) > far) {
+        far = d[i] as number;
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    const c = risk[best] as number;
+    centres.push(c);
+    for (let i = 0; i < N; i++) {
+      const v = Math.abs((risk[i] as number) - c);
+      if (v < (d[i] as number)) d[i] = v;
+    }
+  }
+  return centres;
+}

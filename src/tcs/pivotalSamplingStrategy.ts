@@ -1,0 +1,57 @@
+import type { Rng } from "../core/rng.js";
+import { pivotal } from "../design/pivotal.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { hajek } from "../estimate/hajek.js";
+import { askTell, checkCommon, fixedSample, ppsPik } from "./_internal.js";
+import type { StrategyOptions } from "./types.js";
+
+/**
+ * Pivotal: the Deville–Tillé ordered pivotal design on `pik` proportional to
+ * risk, with the Hájek estimator (strategy key `pivotalSampling`; the export
+ * is not called `pivotal` because that name is the design in `src/design`).
+ *
+ * Design: `pik = inclusionProbabilities(risk, n)` (capped at 1, summing to
+ * n), then `pivotal(pik, rng)`: duels in the units' given order; drawn when
+ * called, yielded in increasing index order.
+ *
+ * Estimator: Hájek `sum_k (y_k / pik_k) / sum_k (1 / pik_k)` with the
+ * linearised Deville variance (`hajek` with `variance: "deville"`); slightly
+ * biased (order 1/n), measured exactly in the tests.
+ *
+ * @param risk - One non-negative finite risk per unit, with at least `budget` positive values.
+ * @param budget - Sample size n, an integer in [2, N].
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @param options - `level` (default 0.95).
+ * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @see Deville, J.-C. & Tillé, Y. (1998). Biometrika 85, 89-101; R `sampling::UPpivotal`; Hájek (1971).
+ * @example
+ * ```ts
+ * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
+ * const y = [0, 1, 0, 1, 1, 0];
+ * const run = runStrategy(pivotalSamplingStrategy(risk, 3, createRng(1)), (i) => y[i]);
+ * run.indices;           // Int32Array [1, 3, 5]
+ * run.estimate.estimate; // 0.41463414634146334
+ * ```
+ */
+export function pivotalSamplingStrategy(
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: StrategyOptions,
+): Generator<number, Estimate, number> {
+  const fn = "pivotalSamplingStrategy";
+  const { level } = checkCommon(fn, risk, budget, rng, options);
+  const pik = ppsPik(fn, risk, budget);
+  const sample = pivotal(pik, rng);
+  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
+  return askTell(
+    fn,
+    budget,
+    fixedSample(sample, (y) => ({
+      ...hajek(y, pikS, { variance: "deville", level }),
+      method: "pivotalSampling (hajek, deville variance)",
+    })),
+  );
+}

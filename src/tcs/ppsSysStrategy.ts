@@ -1,0 +1,63 @@
+import type { Rng } from "../core/rng.js";
+import { systematicPps } from "../design/systematicPps.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { horvitzThompson } from "../estimate/horvitzThompson.js";
+import { askTell, checkCommon, fixedSample, ppsPik } from "./_internal.js";
+import type { StrategyOptions } from "./types.js";
+
+/**
+ * PPSsys: fixed-size systematic PPS sampling on the risk with the
+ * Horvitz–Thompson estimator (strategy key `ppsSys`).
+ *
+ * Design: `pik_i = min(1, n r_i / sum(r))` with iterated capping
+ * (`inclusionProbabilities`: units reaching 1 are fixed at 1 and the others
+ * rescaled until none exceeds 1, so `sum(pik) = n` exactly), then Madow's
+ * systematic PPS (`systematicPps`) in the units' given order with one random
+ * start; drawn when the strategy is called, yielded in increasing index order.
+ * Units with zero risk are never drawn (the estimate then ignores them; use
+ * `toRisk`'s floor).
+ *
+ * Estimator: Horvitz–Thompson `(1/N) sum_k y_k / pik_k`, unbiased. Systematic
+ * sampling has zero joint inclusion probabilities, so no unbiased variance
+ * estimator exists; the variance is Deville's approximation for high-entropy
+ * designs (`horvitzThompson` with `variance: "deville"`), which is
+ * conservative or anti-conservative depending on how the data order
+ * interacts with the systematic step.
+ *
+ * @param risk - One non-negative finite risk per unit, with at least `budget` positive values.
+ * @param budget - Sample size n, an integer in [2, N].
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @param options - `level` (default 0.95).
+ * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @see Madow, W. G. (1949). Ann. Math. Statist. 20, 333-354; Horvitz & Thompson (1952). JASA 47, 663-685; R `sampling::UPsystematic`, `sampling::HTestimator`.
+ * @example
+ * ```ts
+ * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
+ * const y = [0, 1, 0, 1, 1, 0];
+ * const run = runStrategy(ppsSysStrategy(risk, 3, createRng(1)), (i) => y[i]);
+ * run.indices;           // Int32Array [1, 3, 4]
+ * run.estimate.estimate; // 0.6783950617283949
+ * ```
+ */
+export function ppsSysStrategy(
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: StrategyOptions,
+): Generator<number, Estimate, number> {
+  const fn = "ppsSysStrategy";
+  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const pik = ppsPik(fn, risk, budget);
+  const sample = systematicPps(pik, rng);
+  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
+  return askTell(
+    fn,
+    budget,
+    fixedSample(sample, (y) => ({
+      ...horvitzThompson(y, pikS, N, { variance: "deville", level }),
+      method: "ppsSys (horvitzThompson, deville variance)",
+    })),
+  );
+}

@@ -1,0 +1,60 @@
+import type { Rng } from "../core/rng.js";
+import { fail } from "../core/validate.js";
+import { rhc } from "../design/rhc.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { rhcEstimator } from "../estimate/rhcEstimator.js";
+import { askTell, checkCommon, fixedSample, RISK_FLOOR_HINT } from "./_internal.js";
+import type { StrategyOptions } from "./types.js";
+
+/**
+ * RHC-S: Rao–Hartley–Cochran sampling on the risk, without replacement
+ * (strategy key `rhcs`).
+ *
+ * Design: the N units are split at random into `budget` groups of
+ * near-equal size and one unit is drawn from each group with probability
+ * proportional to its risk within the group (`rhc` of `src/design`); drawn
+ * when the strategy is called, yielded in increasing index order. Every risk
+ * must be positive (a zero-risk unit could make a group that cannot be drawn
+ * from).
+ *
+ * Estimator: the RHC unbiased estimator `sum_g y_g / (r_g / R_g)` / N with
+ * the RHC unbiased variance estimator (`rhcEstimator`), as in the original
+ * 1962 paper — not the successive-sampling variant.
+ *
+ * @param risk - One positive finite risk per unit.
+ * @param budget - Number of groups and labels n, an integer in [2, N].
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @param options - `level` (default 0.95).
+ * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {RangeError} If `risk` is empty or holds a zero, negative or non-finite value (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). JRSS B 24, 482-491; Cochran (1977), §9A.13.
+ * @example
+ * ```ts
+ * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
+ * const y = [0, 1, 0, 1, 1, 0];
+ * const run = runStrategy(rhcsStrategy(risk, 3, createRng(1)), (i) => y[i]);
+ * run.indices;           // Int32Array [3, 4, 5]
+ * run.estimate.estimate; // 0.42083333333333334
+ * ```
+ */
+export function rhcsStrategy(
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: StrategyOptions,
+): Generator<number, Estimate, number> {
+  const fn = "rhcsStrategy";
+  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  for (let i = 0; i < N; i++) {
+    if (!((risk[i] as number) > 0)) {
+      fail(fn, `risk[${i}] is 0, but RHC needs every risk positive; ${RISK_FLOOR_HINT}`);
+    }
+  }
+  const { indices, groupShare, groupTotal } = rhc(risk, budget, rng);
+  return askTell(
+    fn,
+    budget,
+    fixedSample(indices, (y) => rhcEstimator(y, groupShare, groupTotal, N, { level })),
+  );
+}

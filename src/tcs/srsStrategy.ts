@@ -1,0 +1,50 @@
+import type { Rng } from "../core/rng.js";
+import { srs } from "../design/srs.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { askTell, checkCommon, fixedSample, stratifiedEstimate } from "./_internal.js";
+import type { StrategyOptions } from "./types.js";
+
+/**
+ * SRS: simple random sampling without replacement of `budget` units, the
+ * feature-agnostic baseline of the paper (strategy key `srs`).
+ *
+ * Design: the `srs` design of `src/design` draws the whole sample when the
+ * strategy is called; the generator yields it in increasing index order.
+ * `risk` is only used for N (SRS ignores the feature; pass any non-negative
+ * vector of length N).
+ *
+ * Estimator: the sample mean, with variance `(1 - n/N) s^2 / n` (`s^2` with
+ * divisor n - 1) and a normal interval; unbiased for the population mean.
+ *
+ * @param risk - One non-negative finite score per unit (only its length is used).
+ * @param budget - Number of labels n, an integer in [2, N].
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @param options - `level` (default 0.95).
+ * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value, `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., chapter 2; R `sampling::srswor`.
+ * @example
+ * ```ts
+ * const y = [0, 1, 0, 0, 1, 0, 0, 0, 1, 0];
+ * const run = runStrategy(srsStrategy(new Float64Array(10), 4, createRng(1)), (i) => y[i]);
+ * run.indices;           // Int32Array [1, 4, 5, 6]
+ * run.estimate.estimate; // 0.5
+ * ```
+ */
+export function srsStrategy(
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: StrategyOptions,
+): Generator<number, Estimate, number> {
+  const fn = "srsStrategy";
+  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const sample = srs(N, budget, rng);
+  const one = { strata: new Int32Array(N), sizes: Int32Array.of(N) };
+  return askTell(
+    fn,
+    budget,
+    fixedSample(sample, (y) => stratifiedEstimate(sample, y, one, level, "srs (sample mean)")),
+  );
+}

@@ -1,0 +1,58 @@
+import type { Rng } from "../core/rng.js";
+import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
+import { askTell, checkCommon, fixedSample, positiveRiskTotal } from "./_internal.js";
+import type { StrategyOptions } from "./types.js";
+
+/**
+ * SUPS: simple unequal probability sampling, i.e. `budget` independent draws
+ * with probability proportional to risk, WITH replacement (strategy key `sups`).
+ *
+ * Design: each draw picks unit i with probability `p_i = r_i / sum(r)`
+ * (`ppsWithReplacement` of `src/design`); the whole sequence of draws is made
+ * when the strategy is called and yielded in increasing index order. A unit
+ * drawn twice is yielded twice: each draw is one label and counts once
+ * against the budget (send the same label again; it enters the estimator
+ * once per draw, as Hansen–Hurwitz requires). Units with zero risk are never
+ * drawn, so the estimate is unbiased only when every unit has `r_i > 0`
+ * (use `toRisk`'s floor).
+ *
+ * Estimator: Hansen–Hurwitz, `(1 / (n N)) sum_k y_k / p_k`, with its unbiased
+ * variance `sum_k (y_k / p_k - T)^2 / (n (n - 1)) / N^2`.
+ *
+ * @param risk - One non-negative finite risk per unit, not all zero.
+ * @param budget - Number of draws (labels) n, an integer in [2, N].
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @param options - `level` (default 0.95).
+ * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
+ * @example
+ * ```ts
+ * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8]);
+ * const y = [0, 1, 0, 1];
+ * const run = runStrategy(supsStrategy(risk, 3, createRng(2)), (i) => y[i]);
+ * run.indices;           // Int32Array [3, 3, 3]
+ * run.estimate.estimate; // 0.625
+ * ```
+ */
+export function supsStrategy(
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: StrategyOptions,
+): Generator<number, Estimate, number> {
+  const fn = "supsStrategy";
+  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const total = positiveRiskTotal(fn, risk);
+  const p = risk.map((r) => r / total);
+  const sample = ppsWithReplacement(p, budget, rng);
+  const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
+  return askTell(
+    fn,
+    budget,
+    fixedSample(sample, (y) => hansenHurwitz(y, pDrawn, N, { level })),
+  );
+}

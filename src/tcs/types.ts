@@ -1,0 +1,59 @@
+import type { Rng } from "../core/rng.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+
+/** Options every strategy accepts. */
+export type StrategyOptions = {
+  /** Confidence level of the returned interval, in (0, 1). @defaultValue 0.95 */
+  readonly level?: number;
+};
+
+/**
+ * A test-case-selection strategy as an ask/tell sampler.
+ *
+ * `strategy(risk, budget, rng, options)` checks its arguments at once and
+ * returns a generator. The first `next()` yields the 0-based index of the
+ * first unit to label; every later `next(y)` delivers the label of the last
+ * yielded index (1 = failure, 0 = pass, or any finite real) and yields the next
+ * index; after `budget` labels the generator returns the {@link Estimate} of
+ * the population MEAN of y (the failure rate for 0/1 labels). A further `next`
+ * throws. A non-finite or non-number label throws (and may be re-sent
+ * corrected). The sequence of indices is a deterministic function of the
+ * `rng` stream and the labels received, so a session can be resumed by
+ * re-creating the strategy with the same seed and replaying the labels.
+ *
+ * `risk` holds one non-negative finite score per unit (larger = more likely to
+ * fail, e.g. from `toRisk`); `budget` is the number of labels, an integer in
+ * [2, N].
+ */
+export type Strategy = (
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: StrategyOptions,
+) => Generator<number, Estimate, number>;
+
+/** The names of the 13 strategies of the replicated paper, the keys of `strategies`. */
+export type StrategyName =
+  | "srs"
+  | "sups"
+  | "rhcs"
+  | "ssrs"
+  | "gbs"
+  | "twoUps"
+  | "deepEst"
+  | "ppsSys"
+  | "balanced"
+  | "pivotalSampling"
+  | "mcucb"
+  | "d2Strat"
+  | "kCenterStrat";
+
+/** Options of the stratified strategies that build their strata from the risk. */
+export type StrataOptions = StrategyOptions & {
+  /**
+   * Number of strata H before empty strata are dropped (an integer in [1, N]).
+   * DeepSample, whose results the replication compares with, uses 10 partitions.
+   * @defaultValue 10 (or N when N < 10)
+   */
+  readonly strata?: number;
+};
