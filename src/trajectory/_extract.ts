@@ -149,6 +149,7 @@ export function exitCodeOf(obs: string): number | undefined {
   return e === null ? undefined : Number(e[1]);
 }
 
+const EXCEPTION_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt)):/gm;
 const PYTEST_E = /^E\s+([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt))\b/gm;
 
 /** Exception type of the last Python traceback (or pytest `E` line) in an observation. */
@@ -164,7 +165,10 @@ export function errorTypeOf(obs: string): string | undefined {
       break;
     }
   }
+  // a truncated log may have lost the Traceback header but kept the exception line
   let last: string | undefined;
+  for (const m of obs.matchAll(EXCEPTION_LINE)) last = m[1];
+  if (last !== undefined) return last;
   for (const m of obs.matchAll(PYTEST_E)) last = m[1];
   return last;
 }

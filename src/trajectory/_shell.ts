@@ -91,13 +91,30 @@ export function segments(cmd: string): Segment[] {
       endSegment();
       continue;
     }
-    if (c === "'" || c === '"') {
+    if (c === "'") {
       const close = cmd.indexOf(c, i + 1);
       const end = close < 0 ? n : close;
       word += cmd.slice(i + 1, end);
       inWord = true;
       cur.text += cmd.slice(i, Math.min(end + 1, n));
       i = end + 1;
+      continue;
+    }
+    if (c === '"') {
+      // inside double quotes a backslash escapes ", \, $ and `
+      let j = i + 1;
+      while (j < n && cmd[j] !== '"') {
+        if (cmd[j] === "\\" && j + 1 < n && '"\\$`'.includes(cmd[j + 1] as string)) {
+          word += cmd[j + 1];
+          j += 2;
+        } else {
+          word += cmd[j];
+          j++;
+        }
+      }
+      inWord = true;
+      cur.text += cmd.slice(i, Math.min(j + 1, n));
+      i = j + 1;
       continue;
     }
     if (c === "\\" && i + 1 < n) {

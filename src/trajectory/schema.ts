@@ -76,8 +76,9 @@ export type Step = {
    */
   readonly exitCode?: number;
   /**
-   * Exception type of the last Python traceback (or pytest `E   XError` line)
-   * in the observation, e.g. `"AssertionError"`, `"django.core.exceptions.FieldError"`;
+   * Exception type of the last Python traceback in the observation (else of
+   * the last line starting `SomeError:`, as left by truncated logs, else of
+   * the last pytest `E   SomeError` line), e.g. `"AssertionError"`, `"django.core.exceptions.FieldError"`;
    * absent when the exit code is 0 (the paper's rule: exit code 0 means no
    * error) or when no traceback is present.
    */
