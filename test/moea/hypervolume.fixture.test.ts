@@ -1,0 +1,18 @@
+import { describe, it } from "vitest";
+import { hypervolume, rowMatrix } from "../../src/index.js";
+import fx from "../fixtures/moea_deap.json";
+import { expectClose } from "./_helpers.js";
+
+// Reference: DEAP's C hypervolume (Fonseca et al.'s dimension sweep,
+// deap.tools._hypervolume.hv), scripts/fixtures/moea_deap.py.
+describe(`hypervolume vs DEAP ${fx.versions.deap} hv.hypervolume`, () => {
+  fx.hypervolume.forEach((c, i) => {
+    it(`case ${i}: ${c.F.length} points in ${c.reference.length}-D`, () => {
+      expectClose(
+        hypervolume(rowMatrix(c.F), Float64Array.from(c.reference)),
+        c.hypervolume,
+        1e-12,
+      );
+    });
+  });
+});

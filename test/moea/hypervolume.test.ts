@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { hypervolume, rowMatrix } from "../../src/index.js";
+
+const r = (xs: number[]) => Float64Array.from(xs);
+
+describe("hypervolume(F, reference)", () => {
+  it("2-D staircase by hand", () => {
+    // Sorted by f1: (1,3) adds (4-1)(4-3) = 3, (2,2) adds (4-2)(3-2) = 2, (3,1) adds (4-3)(2-1) = 1.
+    expect(
+      hypervolume(
+        rowMatrix([
+          [3, 1],
+          [1, 3],
+          [2, 2],
+        ]),
+        r([4, 4]),
+      ),
+    ).toBe(6);
+  });
+  it("dominated, duplicate and out-of-box points add nothing", () => {
+    const base = hypervolume(
+      rowMatrix([
+        [1, 3],
+        [2, 2],
+        [3, 1],
+      ]),
+      r([4, 4]),
+    );
+    const noisy = rowMatrix([
+      [1, 3],
+      [2, 2],
+      [3, 1],
+      [2, 2],
+      [3, 3],
+      [5, 0.5],
+      [0.5, 4],
+      [4, 0],
+    ]);
+    expect(hypervolume(noisy, r([4, 4]))).toBe(base);
+    expect(hypervolume(rowMatrix([[5, 5]]), r([4, 4]))).toBe(0);
+    expect(hypervolume({ data: new Float64Array(0), rows: 0, cols: 2 }, r([1, 1]))).toBe(0);
+  });
+  it("ZDT1's true front at (1.1, 1.1): integral of 1.1 - (1 - sqrt f1) over [0, 1] plus 0.1 * 1.1", () => {
+    // Exact value 0.1 + 2/3 + 0.11 = 0.876666...; k evenly spaced points
+    // underestimate it by the staircase error, O(1/k).
+    const k = 20001;
+    const rows: number[][] = [];
+    for (let i = 0; i < k; i++) rows.push([i / (k - 1), 1 - Math.sqrt(i / (k - 1))]);
+    const hv = hypervolume(rowMatrix(rows), r([1.1, 1.1]));
+    expect(hv).toBeLessThan(0.1 + 2 / 3 + 0.11);
+    expect(hv).toBeGreaterThan(0.1 + 2 / 3 + 0.11 - 1e-4);
+  });
+  it("3-D by hand: one box, and two overlapping boxes", () => {
+    expect(hypervolume(rowMatrix([[1, 1, 1]]), r([2, 3, 4]))).toBe(6);
+    // Boxes 2*2*1 and 1*1*2 overlapping in [1,2]^3 (volume 1): 4 + 2 - 1 = 5.
+    expect(
+      hypervolume(
+        rowMatrix([
+          [0, 0, 1],
+          [1, 1, 0],
+        ]),
+        r([2, 2, 2]),
+      ),
+    ).toBe(5);
+  });
+  it("3-D with dominated points and equal third coordinates", () => {
+    // (1,1,1) dominates (1,2,1) and (1.5,1.5,1.5): the volume is one box, (3-1)^3 = 8.
+    expect(
+      hypervolume(
+        rowMatrix([
+          [1, 2, 1],
+          [1.5, 1.5, 1.5],
+          [1, 1, 1],
+        ]),
+        r([3, 3, 3]),
+      ),
+    ).toBe(8);
+  });
+  it("1-D: distance from the best value to the reference", () => {
+    expect(hypervolume(rowMatrix([[3], [1], [2]]), r([4]))).toBe(3);
+  });
+  it("leaves its inputs unchanged", () => {
+    const F = rowMatrix([
+      [3, 1],
+      [1, 3],
+    ]);
+    const ref = r([4, 4]);
+    hypervolume(F, ref);
+    expect(Array.from(F.data)).toEqual([3, 1, 1, 3]);
+    expect(Array.from(ref)).toEqual([4, 4]);
+  });
+  it("rejects more than three objectives", () => {
+    expect(() => hypervolume(rowMatrix([[1, 1, 1, 1]]), r([2, 2, 2, 2]))).toThrow(
+      /hypervolume: F must have 1, 2 or 3 columns/,
+    );
+  });
+  it("rejects a reference of the wrong length or with NaN", () => {
+    expect(() => hypervolume(rowMatrix([[1, 1]]), r([2]))).toThrow(/reference length differs/);
+    expect(() => hypervolume(rowMatrix([[1, 1]]), r([2, Number.NaN]))).toThrow(RangeError);
+  });
+  it("rejects NaN objectives and wrong types", () => {
+    expect(() =>
+      hypervolume({ data: new Float64Array([Number.NaN, 1]), rows: 1, cols: 2 }, r([2, 2])),
+    ).toThrow(RangeError);
+    expect(() => hypervolume(rowMatrix([[1, 1]]), [2, 2] as never)).toThrow(TypeError);
+  });
+});

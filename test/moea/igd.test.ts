@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { igd, rowMatrix } from "../../src/index.js";
+
+describe("igd(front, reference)", () => {
+  it("worked example: mean nearest distance from each reference point", () => {
+    // Distances 0, sqrt(0.5) (to either end), 0.
+    const v = igd(
+      rowMatrix([
+        [0, 1],
+        [1, 0],
+      ]),
+      rowMatrix([
+        [0, 1],
+        [0.5, 0.5],
+        [1, 0],
+      ]),
+    );
+    expect(v).toBeCloseTo(Math.sqrt(0.5) / 3, 15);
+  });
+  it("is 0 when the front contains every reference point, and not symmetric", () => {
+    const Z = rowMatrix([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(
+      igd(
+        rowMatrix([
+          [1, 0],
+          [0.5, 0.5],
+          [0, 1],
+        ]),
+        Z,
+      ),
+    ).toBe(0);
+    // The other way round the middle point is sqrt(0.5) from both ends.
+    expect(
+      igd(
+        Z,
+        rowMatrix([
+          [1, 0],
+          [0.5, 0.5],
+          [0, 1],
+        ]),
+      ),
+    ).toBeGreaterThan(0);
+  });
+  it("three objectives", () => {
+    // Reference (0,0,0) is 1 from its nearest front point (1,0,0); (0,3,1) is 1 from (0,3,0).
+    const v = igd(
+      rowMatrix([
+        [1, 0, 0],
+        [0, 3, 0],
+      ]),
+      rowMatrix([
+        [0, 0, 0],
+        [0, 3, 1],
+      ]),
+    );
+    expect(v).toBe((1 + 1) / 2);
+  });
+  it("leaves its inputs unchanged", () => {
+    const A = rowMatrix([[0, 1]]);
+    const Z = rowMatrix([[1, 1]]);
+    igd(A, Z);
+    expect(Array.from(A.data)).toEqual([0, 1]);
+    expect(Array.from(Z.data)).toEqual([1, 1]);
+  });
+  it("rejects empty sets", () => {
+    const empty = { data: new Float64Array(0), rows: 0, cols: 2 };
+    expect(() => igd(empty, rowMatrix([[1, 1]]))).toThrow(/igd: front has no rows/);
+    expect(() => igd(rowMatrix([[1, 1]]), empty)).toThrow(/igd: reference has no rows/);
+  });
+  it("rejects different column counts", () => {
+    expect(() => igd(rowMatrix([[1, 1]]), rowMatrix([[1, 1, 1]]))).toThrow(/column counts differ/);
+  });
+  it("rejects NaN and non-matrices", () => {
+    expect(() =>
+      igd({ data: new Float64Array([Number.NaN, 1]), rows: 1, cols: 2 }, rowMatrix([[1, 1]])),
+    ).toThrow(RangeError);
+    expect(() => igd(rowMatrix([[1, 1]]), [[1, 1]] as never)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { createRng, crowdingDistance, nonDominatedSort, nsga2Init } from "../../src/index.js";
+import { schaffer } from "./_schaffer.js";
+
+describe("nsga2Init(problem, options)", () => {
+  it("builds, evaluates and ranks the initial population", () => {
+    const s = nsga2Init(schaffer(), { populationSize: 10, rng: createRng(1) });
+    expect(s.generation).toBe(0);
+    expect(s.evaluations).toBe(10);
+    expect(s.population.length).toBe(10);
+    expect(s.objectives.rows).toBe(10);
+    expect(s.objectives.cols).toBe(2);
+    const fronts = nonDominatedSort(s.objectives);
+    fronts.forEach((f, k) => {
+      for (const i of f) expect(s.rank[i]).toBe(k);
+    });
+    expect(Array.from(s.crowding)).toEqual(Array.from(crowdingDistance(s.objectives, { fronts })));
+    expect(Array.from(s.violation)).toEqual(new Array(10).fill(0));
+  });
+  it("uses the documented defaults: 100 genomes, rates 0.9 and 1", () => {
+    const s = nsga2Init(schaffer(), { rng: createRng(2) });
+    expect(s.populationSize).toBe(100);
+    expect(s.crossoverRate).toBe(0.9);
+    expect(s.mutationRate).toBe(1);
+  });
+  it("passes the index to init and is deterministic", () => {
+    const seen: number[] = [];
+    const p = schaffer();
+    nsga2Init(
+      {
+        ...p,
+        init: (rng, i) => {
+          seen.push(i);
+          return p.init(rng, i);
+        },
+      },
+      { populationSize: 4, rng: createRng(3) },
+    );
+    expect(seen).toEqual([0, 1, 2, 3]);
+    const a = nsga2Init(schaffer(), { populationSize: 6, rng: createRng(4) });
+    const b = nsga2Init(schaffer(), { populationSize: 6, rng: createRng(4) });
+    expect(a.population).toEqual(b.population);
+  });
+  it("names itself in errors: bad population size", () => {
+    expect(() => nsga2Init(schaffer(), { populationSize: 5, rng: createRng(1) })).toThrow(
+      /nsga2Init: populationSize must be even/,
+    );
+  });
+  it("names the genome whose objectives are NaN", () => {
+    let calls = 0;
+    const problem = { ...schaffer(), evaluate: () => (++calls === 1 ? [Number.NaN, 1] : [1, 1]) };
+    expect(() => nsga2Init(problem, { populationSize: 4, rng: createRng(1) })).toThrow(
+      /nsga2Init: evaluate\(genome 0\)/,
+    );
+  });
+  it("rejects an empty objective vector and a non-object problem", () => {
+    const problem = { ...schaffer(), evaluate: () => [] };
+    expect(() => nsga2Init(problem, { populationSize: 4, rng: createRng(1) })).toThrow(TypeError);
+    expect(() => nsga2Init(null as never, { rng: createRng(1) })).toThrow(/nsga2Init: problem/);
+  });
+});

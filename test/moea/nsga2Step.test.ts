@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { createRng, nonDominatedSort, nsga2Init, nsga2Step } from "../../src/index.js";
+import { schaffer } from "./_schaffer.js";
+import { zdt1, zdtProblem } from "./zdt.js";
+
+describe("nsga2Step(state)", () => {
+  it("returns a new state and leaves the old one untouched", () => {
+    const s0 = nsga2Init(schaffer(), { populationSize: 8, rng: createRng(1) });
+    const snapshot = {
+      population: [...s0.population],
+      objectives: Array.from(s0.objectives.data),
+      rank: Array.from(s0.rank),
+      crowding: Array.from(s0.crowding),
+    };
+    const s1 = nsga2Step(s0);
+    expect(s1).not.toBe(s0);
+    expect(s1.generation).toBe(1);
+    expect(s1.evaluations).toBe(16);
+    expect([...s0.population]).toEqual(snapshot.population);
+    expect(Array.from(s0.objectives.data)).toEqual(snapshot.objectives);
+    expect(Array.from(s0.rank)).toEqual(snapshot.rank);
+    expect(Array.from(s0.crowding)).toEqual(snapshot.crowding);
+  });
+  it("survivors keep consistent ranks: re-sorting the new population gives the stored ranks", () => {
+    // Whole fronts are kept before the truncated one, so no survivor loses its dominators.
+    let s = nsga2Init(zdtProblem(zdt1(6)), { populationSize: 20, rng: createRng(2) });
+    for (let g = 0; g < 15; g++) {
+      s = nsga2Step(s);
+      const fronts = nonDominatedSort(s.objectives);
+      fronts.forEach((f, k) => {
+        for (const i of f) expect(s.rank[i]).toBe(k);
+      });
+      // survivors are ordered front by front
+      for (let i = 1; i < 20; i++)
+        expect(s.rank[i]).toBeGreaterThanOrEqual(s.rank[i - 1] as number);
+    }
+  });
+  it("is elitist: each objective's best value over the population never gets worse", () => {
+    let s = nsga2Init(zdtProblem(zdt1(6)), { populationSize: 12, rng: createRng(3) });
+    for (let g = 0; g < 20; g++) {
+      const prev = s;
+      s = nsga2Step(s);
+      for (let k = 0; k < 2; k++) {
+        let a = Number.POSITIVE_INFINITY;
+        let b = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < 12; i++) {
+          a = Math.min(a, prev.objectives.data[i * 2 + k] as number);
+          b = Math.min(b, s.objectives.data[i * 2 + k] as number);
+        }
+        expect(b).toBeLessThanOrEqual(a);
+      }
+    }
+  });
+  it("names the offspring whose objectives are NaN", () => {
+    let calls = 0;
+    const p = schaffer();
+    const problem = {
+      ...p,
+      evaluate: (g: readonly number[]) => (++calls === 4 + 2 ? [Number.NaN, 0] : p.evaluate(g)),
+    };
+    const s0 = nsga2Init(problem, { populationSize: 4, rng: createRng(1) });
+    expect(() => nsga2Step(s0)).toThrow(/nsga2Step: evaluate\(offspring 1\) returned a non-finite/);
+  });
+  it("rejects something that is not a state", () => {
+    expect(() => nsga2Step({} as never)).toThrow(/nsga2Step: state must be a state/);
+    expect(() => nsga2Step(null as never)).toThrow(TypeError);
+    const s0 = nsga2Init(schaffer(), { populationSize: 4, rng: createRng(1) });
+    expect(() => nsga2Step({ ...s0, populationSize: 6 })).toThrow(/state arrays do not match/);
+  });
+});
