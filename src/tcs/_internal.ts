@@ -421,3 +421,60 @@ export function farthestFirstCentres(risk: Float64Array, H: number): number[] {
   }
   return centres;
 }
+
+/**
+ * The generator shared by the adaptive stratified strategies (GBS, MC-UCB):
+ * min(2, N_h) labels in every stratum, stratum by stratum, then each label
+ * goes to the stratum with unsampled units that maximises
+ * `score(W_h, n_h, SS_h)` (ties to the lowest stratum), W_h = N_h / N, n_h its
+ * labels so far, SS_h their sum of squared deviations from their mean; a
+ * uniform unit is drawn without replacement within the stratum. Returns the
+ * stratified mean.
+ */
+export function* adaptiveStratified(
+  fn: string,
+  s: Strata,
+  budget: number,
+  rng: Rng,
+  level: number,
+  method: string,
+  score: (W: number, n: number, ss: number) => number,
+): Generator<number, Estimate, number> {
+  const H = s.sizes.length;
+  let N = 0;
+  for (let h = 0; h < H; h++) N += s.sizes[h] as number;
+  const urn = urns(fn, s, rng);
+  const picks = new Int32Array(budget);
+  const y = new Float64Array(budget);
+  const count = new Float64Array(H);
+  const mean = new Float64Array(H);
+  const ss = new Float64Array(H);
+  for (let k = 0; k < budget; k++) {
+    let h = -1;
+    for (let g = 0; g < H && h < 0; g++) {
+      if ((count[g] as number) < Math.min(2, s.sizes[g] as number)) h = g;
+    }
+    if (h < 0) {
+      let best = Number.NEGATIVE_INFINITY;
+      for (let g = 0; g < H; g++) {
+        if (urn.left(g) === 0) continue;
+        const v = score((s.sizes[g] as number) / N, count[g] as number, ss[g] as number);
+        if (v > best) {
+          best = v;
+          h = g;
+        }
+      }
+    }
+    const unit = urn.take(h);
+    picks[k] = unit;
+    const v = yield unit;
+    y[k] = v;
+    // Welford update of the stratum's mean and sum of squares
+    const c = (count[h] as number) + 1;
+    const d = v - (mean[h] as number);
+    count[h] = c;
+    mean[h] = (mean[h] as number) + d / c;
+    ss[h] = (ss[h] as number) + d * (v - (mean[h] as number));
+  }
+  return stratifiedEstimate(picks, y, s, level, method);
+}

@@ -1,14 +1,12 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import {
+  adaptiveStratified,
   askTell,
   checkCommon,
   minimumTwo,
   quantileStrata,
   readStrataCount,
-  type Strata,
-  stratifiedEstimate,
-  urns,
 } from "./_internal.js";
 import type { StrataOptions } from "./types.js";
 
@@ -65,56 +63,17 @@ export function gbsStrategy(
   const H = readStrataCount(fn, options?.strata, N);
   const s = quantileStrata(risk, H);
   minimumTwo(fn, s, budget);
-  return askTell(fn, budget, run(fn, s, N, budget, rng, level));
-}
-
-function* run(
-  fn: string,
-  s: Strata,
-  N: number,
-  budget: number,
-  rng: Rng,
-  level: number,
-): Generator<number, Estimate, number> {
-  const H = s.sizes.length;
-  const urn = urns(fn, s, rng);
-  const picks = new Int32Array(budget);
-  const y = new Float64Array(budget);
-  const count = new Float64Array(H);
-  const mean = new Float64Array(H);
-  const ss = new Float64Array(H);
-  let k = 0;
-  const label = function* (h: number): Generator<number, void, number> {
-    const unit = urn.take(h);
-    picks[k] = unit;
-    const v = yield unit;
-    y[k++] = v;
-    // Welford update of the stratum's mean and sum of squares
-    const c = (count[h] as number) + 1;
-    const d = v - (mean[h] as number);
-    count[h] = c;
-    mean[h] = (mean[h] as number) + d / c;
-    ss[h] = (ss[h] as number) + d * (v - (mean[h] as number));
-  };
-  for (let h = 0; h < H; h++) {
-    const m = Math.min(2, s.sizes[h] as number);
-    for (let j = 0; j < m; j++) yield* label(h);
-  }
-  while (k < budget) {
-    let best = -1;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (let h = 0; h < H; h++) {
-      if (urn.left(h) === 0) continue;
-      const n = count[h] as number;
-      const W = (s.sizes[h] as number) / N;
-      const V = ((ss[h] as number) + 0.25) / n;
-      const score = (W * W * V) / ((n + 1) * (n + 1));
-      if (score > bestScore) {
-        bestScore = score;
-        best = h;
-      }
-    }
-    yield* label(best);
-  }
-  return stratifiedEstimate(picks, y, s, level, "gbs (stratifiedMean, adaptive allocation)");
+  return askTell(
+    fn,
+    budget,
+    adaptiveStratified(
+      fn,
+      s,
+      budget,
+      rng,
+      level,
+      "gbs (stratifiedMean, adaptive allocation)",
+      (W, n, ss) => (W * W * ((ss + 0.25) / n)) / ((n + 1) * (n + 1)),
+    ),
+  );
 }
