@@ -18,9 +18,9 @@ export { nemenyi } from "./nemenyi.js";
 export { recallAtK } from "./recallAtK.js";
 export { rmse } from "./rmse.js";
 export type {
-  Alternative,
+  WilcoxonAlternative,
   WilcoxonOptions,
   WilcoxonResult,
-  ZeroMethod,
+  WilcoxonZeroMethod,
 } from "./wilcoxonSignedRank.js";
 export { wilcoxonSignedRank } from "./wilcoxonSignedRank.js";

@@ -9,11 +9,11 @@ import {
   failType,
 } from "../core/validate.js";
 
-/** Alternative hypothesis about the median of the differences x - y. */
-export type Alternative = "two-sided" | "less" | "greater";
+/** Alternative hypothesis of {@link wilcoxonSignedRank} about the median of the differences x - y. */
+export type WilcoxonAlternative = "two-sided" | "less" | "greater";
 
 /** How {@link wilcoxonSignedRank} treats zero differences (scipy's `zero_method`). */
-export type ZeroMethod = "wilcox" | "pratt" | "zsplit";
+export type WilcoxonZeroMethod = "wilcox" | "pratt" | "zsplit";
 
 /** Options of {@link wilcoxonSignedRank}. */
 export type WilcoxonOptions = {
@@ -32,14 +32,14 @@ export type WilcoxonOptions = {
    * Alternative hypothesis on the location of x - y.
    * @defaultValue "two-sided"
    */
-  readonly alternative?: Alternative;
+  readonly alternative?: WilcoxonAlternative;
   /**
    * `"wilcox"` drops zero differences; `"pratt"` ranks them with the rest and
    * then ignores their ranks; `"zsplit"` ranks them and splits their rank sum
    * evenly between the positive and negative sums.
    * @defaultValue "wilcox"
    */
-  readonly zeroMethod?: ZeroMethod;
+  readonly zeroMethod?: WilcoxonZeroMethod;
 };
 
 /** Result of {@link wilcoxonSignedRank}. */
