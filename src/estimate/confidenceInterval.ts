@@ -4,10 +4,12 @@ import { checkLevel, checkNumber } from "../core/validate.js";
 /**
  * A point estimate of a population mean with its uncertainty.
  *
- * `variance` is the estimator's variance estimate exactly as computed. Some
- * unbiased variance estimators (Sen–Yates–Grundy, Horvitz–Thompson, RHC) can
- * be negative for some samples; such a value is reported unchanged, never
- * clipped to 0, and then `se` is `NaN` and `ci` is `[-Infinity, Infinity]`:
+ * `variance` is the estimator's variance estimate exactly as computed. The
+ * unbiased Sen–Yates–Grundy and Horvitz–Thompson forms (`horvitzThompson`,
+ * `hajek` with `pi2`) can be negative for some samples of some designs; the
+ * Deville, Hansen–Hurwitz, RHC and stratified variances are sums of squares
+ * with positive weights and never are. A negative value is reported
+ * unchanged, never clipped to 0, and then `se` is `NaN` and `ci` is `[-Infinity, Infinity]`:
  * the sample says nothing usable about the error, and a clipped value would
  * claim a precision that was not observed.
  */

@@ -25,7 +25,8 @@ export type HansenHurwitzOptions = {
  * Formula: with `t_k = y_k / p_k` for draw k, `T = (1/n) sum_k t_k` estimates the total
  * and `v(T) = sum_k (t_k - T)^2 / (n (n - 1))` its variance; the mean is `T / N`
  * with variance `v(T) / N^2`. Both are unbiased for every `p` with `p_i > 0` on every
- * population unit. `N` may be smaller than n, since draws repeat.
+ * population unit. `N` may be smaller than n, since draws repeat. The variance is a
+ * sum of squares, never negative.
  *
  * @param y - Values of the drawn units, one per draw (at least two draws).
  * @param p - Draw probability of each drawn unit, each in (0, 1].

@@ -56,7 +56,9 @@ export type HorvitzThompsonOptions = {
  * - `"ht"`: `sum_k sum_l (pi_kl - pik_k pik_l) / pi_kl * (y_k/pik_k) (y_l/pik_l)` with `pi_kk = pik_k`.
  * - `"deville"` (default without `pi2`): `sum_k (1 - pik_k) (y_k/pik_k - A)^2 / (1 - sum_k a_k^2)`
  *   with `a_k = (1 - pik_k) / sum_l (1 - pik_l)` and `A = sum_k a_k y_k / pik_k`; this is exactly
- *   R `sampling::varest(Ys = y, pik = pik)` / N^2. It needs at least two sampled units with `pik < 1`.
+ *   R `sampling::varest(Ys = y, pik = pik)` / N^2; never negative. It needs at least two sampled
+ *   units with `pik < 1` (all units at `pik = 1` give 0). Under SRS it equals the unbiased
+ *   `N^2 (1 - n/N) s^2 / n`; for other designs it is an approximation.
  *
  * The `"syg"` and `"ht"` forms are unbiased when every pair of population units has
  * `pi_kl > 0` (`"syg"` only for fixed-size designs). They can be negative for some samples;

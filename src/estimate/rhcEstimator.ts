@@ -34,8 +34,8 @@ export type RhcEstimatorOptions = {
  *
  * Formula: `T = sum_g y_g / groupShare_g` (unbiased for the total), mean `T / N`;
  * `v(T) = (sum_g N_g^2 - N) / (N^2 - sum_g N_g^2) * sum_g P_g (y_g / p_g - T)^2`
- * (unbiased), divided by N^2 for the mean. With n = N every group is one unit and
- * the variance is 0.
+ * (unbiased, and never negative: a sum of squares with positive weights), divided by
+ * N^2 for the mean. With n = N every group is one unit and the variance is 0.
  *
  * This takes one more argument (`groupTotal`) than `rhcEstimator(y, groupShare, N)`:
  * the estimate needs only `groupShare`, but the variance needs each group's size

@@ -21,7 +21,7 @@ export type StratifiedMeanOptions = {
  *
  * Formula: with `W_h = N_h / N`, sample mean `ybar_h` and sample variance
  * `s_h^2` (divisor `n_h - 1`) in stratum h: estimate `sum_h W_h ybar_h`,
- * variance `sum_h W_h^2 (1 - n_h / N_h) s_h^2 / n_h`.
+ * variance `sum_h W_h^2 (1 - n_h / N_h) s_h^2 / n_h` (unbiased, never negative).
  *
  * Every stratum with `N_h > 0` must be sampled, and a stratum with one sampled
  * unit out of `N_h > 1` has no variance estimate: both are errors naming the

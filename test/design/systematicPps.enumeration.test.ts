@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, systematicPi2, systematicPps } from "../../src/index.js";
+import { createRng, samplePi2, systematicPi2, systematicPps } from "../../src/index.js";
 import {
   enumerateSystematic,
   frequencyCheck,
@@ -8,6 +8,7 @@ import {
   populationArb,
   proportionalPik,
   sampleKey,
+  subPi2,
 } from "../helpers/enumerate.js";
 
 describe("systematicPps(pik, rng) against its exact enumeration", () => {
@@ -40,6 +41,9 @@ describe("systematicPps(pik, rng) against its exact enumeration", () => {
           got.data.forEach((v, i) => {
             expect(Math.abs(v - (exact[i] as number))).toBeLessThanOrEqual(1e-12);
           });
+          // and samplePi2 cuts the block of the sampled units that horvitzThompson takes
+          const s = systematicPps(pik, createRng(`${N}-${n}`));
+          expect(samplePi2(got, s).data).toEqual(subPi2(got.data, N, s).data);
         },
       ),
       { numRuns: 100 },

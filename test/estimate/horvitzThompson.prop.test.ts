@@ -105,6 +105,25 @@ describe("horvitzThompson(y, pik, N, options): exact unbiasedness by enumeration
     );
   });
 
+  it("SRS: Deville's variance (no pi2) reduces to N^2 (1 - n/N) s^2 / n, so it is unbiased too", () => {
+    fc.assert(
+      fc.property(popArb, ({ y, n }) => {
+        const N = y.length;
+        fc.pre(n >= 2 && n < N);
+        const yv = Float64Array.from(y);
+        const pik = new Float64Array(N).fill(n / N);
+        const outcomes = enumerateSrs(N, n);
+        const mu = mean(y);
+        const est = (o: Outcome) => horvitzThompson(pick(yv, o.sample), pick(pik, o.sample), N);
+        const trueVar = expectation(outcomes, (o) => (est(o).estimate - mu) ** 2);
+        const eVar = expectation(outcomes, (o) => est(o).variance);
+        const scale = (Math.max(1, ...y.map(Math.abs)) * N) / n;
+        expect(Math.abs(eVar - trueVar)).toBeLessThanOrEqual(1e-10 * scale ** 2);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("Poisson: E[estimate] = mean and E[HT-form variance] = true variance (empty sample included)", () => {
     const pikArb = fc.integer({ min: 1, max: 10 }).chain((N) =>
       fc.record({
