@@ -131,9 +131,9 @@ export function checkPositiveCount(fn: string, risk: Float64Array, budget: numbe
   }
 }
 
-/** Reads `options.strata` (default 10) and checks 1 <= H <= N. */
-export function readStrataCount(fn: string, strata: unknown, N: number): number {
-  if (strata === undefined) return Math.min(10, N);
+/** Reads `options.strata` (default min(10, floor(budget / 2), N)) and checks 1 <= H <= N. */
+export function readStrataCount(fn: string, strata: unknown, N: number, budget: number): number {
+  if (strata === undefined) return Math.min(10, Math.floor(budget / 2), N);
   checkInteger(fn, "options.strata", strata, 1);
   if (strata > N) fail(fn, `options.strata must be at most the number of units (${N})`, strata);
   return strata;
@@ -477,4 +477,9 @@ export function* adaptiveStratified(
     ss[h] = (ss[h] as number) + d * (v - (mean[h] as number));
   }
   return stratifiedEstimate(picks, y, s, level, method);
+}
+
+/** `rng` wrapped so that a value outside [0, 1) is reported under the strategy's name, not the design's. */
+export function checkedRng(fn: string, rng: Rng): Rng {
+  return () => draw(fn, rng);
 }

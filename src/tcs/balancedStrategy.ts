@@ -2,7 +2,7 @@ import type { Rng } from "../core/rng.js";
 import { systematicPps } from "../design/systematicPps.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hajek } from "../estimate/hajek.js";
-import { askTell, checkCommon, fixedSample, ppsPik } from "./_internal.js";
+import { askTell, checkCommon, checkedRng, fixedSample, ppsPik } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -45,7 +45,7 @@ export function balancedStrategy(
   const fn = "balancedStrategy";
   const { level } = checkCommon(fn, risk, budget, rng, options);
   const pik = ppsPik(fn, risk, budget);
-  const sample = systematicPps(pik, rng);
+  const sample = systematicPps(pik, checkedRng(fn, rng));
   const pikS = Float64Array.from(sample, (i) => pik[i] as number);
   return askTell(
     fn,

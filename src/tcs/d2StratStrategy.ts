@@ -5,6 +5,7 @@ import {
   allocateAtLeastTwo,
   askTell,
   checkCommon,
+  checkedRng,
   d2Centres,
   fixedSample,
   minimumTwo,
@@ -18,7 +19,7 @@ import type { StrataOptions } from "./types.js";
  * D2Strat: stratified SRS on strata seeded by k-means++ (D²) on the 1-D risk
  * (strategy key `d2Strat`).
  *
- * Strata: H = `options.strata` (default 10) centres are chosen by k-means++
+ * Strata: H = `options.strata` (default min(10, floor(budget / 2))) centres are chosen by k-means++
  * (D²) seeding on the risk values — the first a uniform unit, each next one unit
  * i with probability proportional to its squared distance to the nearest chosen
  * centre — with no Lloyd iterations (as the paper says); every unit joins its
@@ -40,7 +41,7 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Sample size n, an integer in [2, N] and at least 2 per stratum.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default 10), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
@@ -62,11 +63,11 @@ export function d2StratStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "d2StratStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const H = readStrataCount(fn, options?.strata, N);
-  const s = nearestCentreStrata(risk, d2Centres(fn, risk, H, rng));
+  const H = readStrataCount(fn, options?.strata, N, budget);
+  const s = nearestCentreStrata(risk, d2Centres(fn, risk, H, checkedRng(fn, rng)));
   minimumTwo(fn, s, budget);
   const allocation = allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
-  const sample = stratifiedSrs(s.strata, allocation, rng);
+  const sample = stratifiedSrs(s.strata, allocation, checkedRng(fn, rng));
   return askTell(
     fn,
     budget,

@@ -15,7 +15,7 @@ import type { StrataOptions } from "./types.js";
  * stratum whose variance term would drop the most (strategy key `gbs`).
  *
  * Strata: quantile strata of the risk, as in {@link ssrsStrategy}
- * (H = `options.strata`, default 10).
+ * (H = `options.strata`, default min(10, floor(budget / 2))).
  *
  * Allocation (adaptive): first min(2, N_h) units in every stratum, stratum by
  * stratum (DeepSample starts with one; two make a sample variance exist).
@@ -38,7 +38,7 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Number of labels n, an integer in [2, N] and at least 2 per stratum.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default 10), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
@@ -60,7 +60,7 @@ export function gbsStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "gbsStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const H = readStrataCount(fn, options?.strata, N);
+  const H = readStrataCount(fn, options?.strata, N, budget);
   const s = quantileStrata(risk, H);
   minimumTwo(fn, s, budget);
   return askTell(

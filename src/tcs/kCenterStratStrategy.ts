@@ -5,6 +5,7 @@ import {
   allocateAtLeastTwo,
   askTell,
   checkCommon,
+  checkedRng,
   farthestFirstCentres,
   fixedSample,
   minimumTwo,
@@ -18,7 +19,7 @@ import type { StrataOptions } from "./types.js";
  * KCenterStrat: stratified SRS on strata from Gonzalez farthest-first k-centres on the 1-D risk
  * (strategy key `kCenterStrat`).
  *
- * Strata: H = `options.strata` (default 10) centres are chosen by Gonzalez's
+ * Strata: H = `options.strata` (default min(10, floor(budget / 2))) centres are chosen by Gonzalez's
  * farthest-first traversal on the risk values — the first is the smallest risk
  * (Gonzalez allows any start; this one makes the strata a deterministic
  * function of the risk), each next one the unit farthest from its nearest
@@ -40,7 +41,7 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Sample size n, an integer in [2, N] and at least 2 per stratum.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default 10), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
@@ -62,11 +63,11 @@ export function kCenterStratStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "kCenterStratStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const H = readStrataCount(fn, options?.strata, N);
+  const H = readStrataCount(fn, options?.strata, N, budget);
   const s = nearestCentreStrata(risk, farthestFirstCentres(risk, H));
   minimumTwo(fn, s, budget);
   const allocation = allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
-  const sample = stratifiedSrs(s.strata, allocation, rng);
+  const sample = stratifiedSrs(s.strata, allocation, checkedRng(fn, rng));
   return askTell(
     fn,
     budget,

@@ -2,7 +2,7 @@ import type { Rng } from "../core/rng.js";
 import { pivotal } from "../design/pivotal.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hajek } from "../estimate/hajek.js";
-import { askTell, checkCommon, fixedSample, ppsPik } from "./_internal.js";
+import { askTell, checkCommon, checkedRng, fixedSample, ppsPik } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -44,7 +44,7 @@ export function pivotalSamplingStrategy(
   const fn = "pivotalSamplingStrategy";
   const { level } = checkCommon(fn, risk, budget, rng, options);
   const pik = ppsPik(fn, risk, budget);
-  const sample = pivotal(pik, rng);
+  const sample = pivotal(pik, checkedRng(fn, rng));
   const pikS = Float64Array.from(sample, (i) => pik[i] as number);
   return askTell(
     fn,

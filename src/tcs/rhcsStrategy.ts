@@ -3,7 +3,7 @@ import { fail } from "../core/validate.js";
 import { rhc } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { rhcEstimator } from "../estimate/rhcEstimator.js";
-import { askTell, checkCommon, fixedSample, RISK_FLOOR_HINT } from "./_internal.js";
+import { askTell, checkCommon, checkedRng, fixedSample, RISK_FLOOR_HINT } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -51,7 +51,7 @@ export function rhcsStrategy(
       fail(fn, `risk[${i}] is 0, but RHC needs every risk positive; ${RISK_FLOOR_HINT}`);
     }
   }
-  const { indices, groupShare, groupTotal } = rhc(risk, budget, rng);
+  const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, rng));
   return askTell(
     fn,
     budget,

@@ -1,7 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, checkCommon, fixedSample, stratifiedEstimate } from "./_internal.js";
+import { askTell, checkCommon, checkedRng, fixedSample, stratifiedEstimate } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -40,7 +40,7 @@ export function srsStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "srsStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const sample = srs(N, budget, rng);
+  const sample = srs(N, budget, checkedRng(fn, rng));
   const one = { strata: new Int32Array(N), sizes: Int32Array.of(N) };
   return askTell(
     fn,

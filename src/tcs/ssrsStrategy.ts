@@ -5,6 +5,7 @@ import {
   allocateAtLeastTwo,
   askTell,
   checkCommon,
+  checkedRng,
   fixedSample,
   minimumTwo,
   quantileStrata,
@@ -19,7 +20,7 @@ import type { StrataOptions } from "./types.js";
  * Neyman allocation with the risk as the outcome-SD proxy (strategy key `ssrs`).
  *
  * Strata: the units are sorted by risk and cut into H = `options.strata`
- * (default 10) groups of equal count; units with equal risk are never split
+ * (default min(10, floor(budget / 2))) groups of equal count; units with equal risk are never split
  * (a tie goes to the stratum of its first unit) and empty strata are dropped.
  * DeepSample builds its 10 partitions with Weka's k-means on the raw feature
  * instead; quantile strata were chosen here because they are deterministic
@@ -40,7 +41,7 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Sample size n, an integer in [2, N] and at least 2 per stratum.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default 10), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
@@ -62,11 +63,11 @@ export function ssrsStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "ssrsStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const H = readStrataCount(fn, options?.strata, N);
+  const H = readStrataCount(fn, options?.strata, N, budget);
   const s = quantileStrata(risk, H);
   minimumTwo(fn, s, budget);
   const allocation = allocateAtLeastTwo(s, stratumSds(risk, s), budget);
-  const sample = stratifiedSrs(s.strata, allocation, rng);
+  const sample = stratifiedSrs(s.strata, allocation, checkedRng(fn, rng));
   return askTell(
     fn,
     budget,

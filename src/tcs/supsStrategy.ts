@@ -2,7 +2,7 @@ import type { Rng } from "../core/rng.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import { askTell, checkCommon, fixedSample, positiveRiskTotal } from "./_internal.js";
+import { askTell, checkCommon, checkedRng, fixedSample, positiveRiskTotal } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -48,7 +48,7 @@ export function supsStrategy(
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
   const total = positiveRiskTotal(fn, risk);
   const p = risk.map((r) => r / total);
-  const sample = ppsWithReplacement(p, budget, rng);
+  const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
   const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
   return askTell(
     fn,

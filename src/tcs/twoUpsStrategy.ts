@@ -5,6 +5,7 @@ import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
 import {
   askTell,
   checkCommon,
+  checkedRng,
   fixedSample,
   positiveRiskTotal,
   quantileStrata,
@@ -18,7 +19,7 @@ import type { StrataOptions } from "./types.js";
  * within it (strategy key `twoUps`).
  *
  * Strata: quantile strata of the risk, as in {@link ssrsStrategy}
- * (H = `options.strata`, default 10). Each of the `budget` independent draws
+ * (H = `options.strata`, default min(10, floor(budget / 2))). Each of the `budget` independent draws
  * picks stratum h with probability `Q_h = R_h / R` (`R_h` its risk total) and
  * then a uniform unit of it, so unit i in stratum h is drawn with probability
  * `p_i = Q_h / N_h`; the draws are made at once by `ppsWithReplacement(p)`,
@@ -36,7 +37,7 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit, not all zero.
  * @param budget - Number of draws (labels) n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default 10), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N]; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
@@ -58,7 +59,7 @@ export function twoUpsStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "twoUpsStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const H = readStrataCount(fn, options?.strata, N);
+  const H = readStrataCount(fn, options?.strata, N, budget);
   const total = positiveRiskTotal(fn, risk);
   const s = quantileStrata(risk, H);
   const riskOf = new Float64Array(s.sizes.length);
@@ -67,7 +68,7 @@ export function twoUpsStrategy(
     s.strata,
     (h) => (riskOf[h] as number) / total / (s.sizes[h] as number),
   );
-  const sample = ppsWithReplacement(p, budget, rng);
+  const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
   const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
   return askTell(
     fn,

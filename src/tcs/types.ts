@@ -52,8 +52,10 @@ export type StrategyName =
 export type StrataOptions = StrategyOptions & {
   /**
    * Number of strata H before empty strata are dropped (an integer in [1, N]).
-   * DeepSample, whose results the replication compares with, uses 10 partitions.
-   * @defaultValue 10 (or N when N < 10)
+   * DeepSample, whose results the replication compares with, uses 10
+   * partitions; the default drops below 10 only when the budget cannot give
+   * every stratum the two labels its variance needs.
+   * @defaultValue min(10, floor(budget / 2), N)
    */
   readonly strata?: number;
 };
