@@ -23,8 +23,10 @@ export type HashingTfidfOptions = {
  * `HashingVectorizer` + `TfidfTransformer`): tokens are ASCII identifiers and
  * `[PLACEHOLDER]`s of 2+ characters, lower-cased; every word n-gram
  * (n = 1..`ngrams`) is hashed with 32-bit FNV-1a over the n-gram's words
- * joined by one space; bucket = hash mod `dims`, sign = lowest bit of
- * MurmurHash3's fmix32(hash) (+1 or -1, so collisions cancel in expectation).
+ * joined by one space, then mixed with MurmurHash3's 32-bit finaliser fmix32
+ * (FNV's low bits alone spread poorly over small moduli); bucket = mixed mod
+ * `dims`, sign = +1 if the mixed value's top bit is 0 else -1 (signed hashing,
+ * so collisions cancel in expectation).
  * Per text, the signed bucket counts c become sign(c)(1 + ln|c|) when
  * `sublinearTf`; with `idf`, bucket j is multiplied by
  * ln((1 + n) / (1 + df_j)) + 1 where df_j counts the texts of the batch with a
@@ -45,8 +47,8 @@ export type HashingTfidfOptions = {
  * const m = embed(["pytest tests", "pytest tests", ""]);
  * m.rows;                       // 3
  * m.cols;                       // 8
- * Array.from(m.data.slice(16)); // [0, 0, 0, 0, 0, 0, 0, 0]
- * Math.hypot(...m.data.slice(0, 8)); // 1 (up to rounding)
+ * Array.from(m.data.slice(0, 8)); // [0, 0.7071067811865476, 0, 0, 0.7071067811865476, 0, 0, 0]
+ * Array.from(m.data.slice(16));   // [0, 0, 0, 0, 0, 0, 0, 0] (no tokens)
  * ```
  */
 export function hashingTfidf(options?: HashingTfidfOptions): Embedder {
@@ -77,8 +79,9 @@ export function hashingTfidf(options?: HashingTfidfOptions): Embedder {
         let h = hs[k] as number;
         for (let g = 1; g <= ngrams && k + g <= ws.length; g++) {
           if (g > 1) h = fnv1a(fnv1a(h, " "), ws[k + g - 1] as string);
-          const j = h % dims;
-          data[off + j] = (data[off + j] as number) + ((fmix32(h) & 1) === 0 ? 1 : -1);
+          const m = fmix32(h);
+          const j = m % dims;
+          data[off + j] = (data[off + j] as number) + (m >>> 31 === 0 ? 1 : -1);
         }
       }
       for (let j = 0; j < dims; j++) {

@@ -58,8 +58,8 @@ export type KeynessOptions = {
  *   new Uint8Array([1, 1, 0, 0]),
  *   { threshold: 0 },
  * );
- * rows.map((r) => r.word); // ["failed", "passed", "ok", "error"]
- * rows[0].g2;              // 4.498681156950325
+ * rows.map((r) => r.word); // ["failed", "passed", "error", "ok"] ("tests" has G² = 0)
+ * rows[0].g2;              // 2.772588722239781 (= 4 ln 2: a = 0, b = 2, c = d = 5)
  * ```
  */
 export function keyness(

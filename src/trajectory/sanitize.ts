@@ -114,7 +114,11 @@ export type SanitizeOptions = {
   minDistinctRatio?: number;
   /** Phase 1: stop words are taken among the this-many most frequent tokens. @defaultValue 50 */
   stopTopK?: number;
-  /** Phase 1: and must occur in at least this fraction of trajectories. @defaultValue 0.5 */
+  /**
+   * Phase 1: and must occur in at least this fraction of trajectories. Stop
+   * words are not detected in corpora of fewer than 5 trajectories.
+   * @defaultValue 0.5
+   */
   stopMinDocFraction?: number;
   /** Phase 2: G² threshold for leakage candidates. @defaultValue 10.83 (p < 0.001) */
   threshold?: number;
@@ -155,6 +159,9 @@ const OUTCOME_WORDS = [
 ];
 
 const FN = "sanitize";
+/** Stop words are detected only in corpora of at least this many trajectories. */
+const MIN_ZIPF_DOCS = 5;
+const HAS_PLACEHOLDER = /\[[A-Z][A-Z_]*\]/;
 
 function stringList(name: string, v: unknown): readonly string[] {
   if (v === undefined) return [];
@@ -310,7 +317,8 @@ function countTokens(text: string): number {
  * }, { outcome: false });
  * const out = sanitize([t]);
  * out.texts[0]; // "pytest tests/test_[REPO_VAR].py\n[ERR_ASSERT] in [REPO_VAR] at [HASH]\n1 in [DURATION]"
- * out.report.applied.map((r) => r.rule); // ["hex hash", "duration", "returncode tag", "outcome word failed", "error type AssertionError", "repository"]
+ * out.report.applied.map((r) => r.rule);
+ * // ["duration", "hex hash", "outcome word failed", "returncode tag", "repository", "error type AssertionError"]
  * ```
  */
 export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOptions): SanitizeResult {
@@ -436,10 +444,12 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     const ranked = [...tokenStats.entries()].sort(
       (a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
     );
-    for (let r = 0; r < Math.min(topK, ranked.length); r++) {
+    // with a handful of trajectories every token is in every document: no Zipf signal
+    const zipfK = trajs.length >= MIN_ZIPF_DOCS ? Math.min(topK, ranked.length) : 0;
+    for (let r = 0; r < zipfK; r++) {
       const [token, st] = ranked[r] as [string, { count: number; docs: number }];
       const docFraction = st.docs / trajs.length;
-      if (docFraction >= minDoc && !PLACEHOLDER.test(token) && !keep.has(core(token))) {
+      if (docFraction >= minDoc && !HAS_PLACEHOLDER.test(token) && !keep.has(core(token))) {
         stopStats.push({ token, rank: r + 1, count: st.count, docFraction });
       }
     }
