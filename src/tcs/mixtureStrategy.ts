@@ -1,0 +1,100 @@
+import type { Rng } from "../core/rng.js";
+import { assertUnreachable, checkNumber, fail } from "../core/validate.js";
+import { pivotal } from "../design/pivotal.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { hajek } from "../estimate/hajek.js";
+import { horvitzThompson } from "../estimate/horvitzThompson.js";
+import {
+  askTell,
+  checkCommon,
+  checkedRng,
+  fixedSample,
+  positiveRiskTotal,
+  ppsPik,
+} from "./_internal.js";
+import type { StrategyOptions } from "./types.js";
+
+/** Options of {@link mixtureStrategy}. */
+export type MixtureOptions = StrategyOptions & {
+  /**
+   * Weight lambda in [0, 1] of the risk in the size measure: 0 gives equal
+   * probabilities (SRS-like), 1 pure PPS on the risk.
+   * @defaultValue 0.5
+   */
+  readonly lambda?: number;
+  /**
+   * `"hajek"` (ratio, slightly biased, usually lower RMSE for 0/1 labels) or
+   * `"ht"` (Horvitz–Thompson, unbiased).
+   * @defaultValue "hajek"
+   */
+  readonly estimator?: "hajek" | "ht";
+};
+
+/**
+ * Defensive-mixture PPS: pivotal sampling with inclusion probabilities
+ * proportional to a mixture of the uniform and the risk distributions
+ * (beyond the paper; registered in `extraStrategies`, not among the 13).
+ *
+ * Design: size `s_i = (1 - lambda) / N + lambda r_i / sum(r)`, then
+ * `pik = inclusionProbabilities(s, n)` (capped at 1, summing to n) and the
+ * ordered pivotal design (`pivotal`); drawn when called, yielded in increasing
+ * index order. With lambda < 1 every unit has `pik >= n (1 - lambda) / N`
+ * (capping only raises the others), so the Horvitz–Thompson weights stay bounded by
+ * `N / (n (1 - lambda))`: the defensive mixture of Hesterberg (1995) keeps the
+ * failure-seeking tilt of PPS without its variance blow-up when the risk
+ * misses some failures.
+ *
+ * Estimator: `"hajek"` (default) or `"ht"`, both with the Deville variance
+ * approximation (`hajek` / `horvitzThompson` with `variance: "deville"`).
+ *
+ * @param risk - One non-negative finite risk per unit (not all zero when lambda > 0).
+ * @param budget - Sample size n, an integer in [2, N].
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @param options - `lambda` (default 0.5), `estimator` (default "hajek"), `level` (default 0.95).
+ * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, or is all zero while lambda > 0 (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `lambda` is not in [0, 1] or `estimator` is unknown; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @see Hesterberg, T. (1995). Weighted average importance sampling and defensive mixture distributions. Technometrics 37, 185-194; Deville & Tillé (1998); R `sampling::UPpivotal`.
+ * @example
+ * ```ts
+ * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
+ * const y = [0, 1, 0, 1, 1, 0];
+ * const run = runStrategy(mixtureStrategy(risk, 3, createRng(1), { lambda: 0.5 }), (i) => y[i]);
+ * run.indices;           // Int32Array [1, 3, 4]
+ * run.estimate.estimate; // 1
+ * ```
+ */
+export function mixtureStrategy(
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: MixtureOptions,
+): Generator<number, Estimate, number> {
+  const fn = "mixtureStrategy";
+  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { lambda = 0.5, estimator = "hajek" } = options ?? {};
+  checkNumber(fn, "options.lambda", lambda, 0, 1);
+  if (estimator !== "hajek" && estimator !== "ht") {
+    fail(fn, `options.estimator must be "hajek" or "ht"`, estimator);
+  }
+  const total = lambda > 0 ? positiveRiskTotal(fn, risk) : 1;
+  const size = risk.map((r) => (1 - lambda) / N + (lambda * r) / total);
+  const pik = ppsPik(fn, size, budget);
+  const sample = pivotal(pik, checkedRng(fn, rng));
+  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
+  const method = `mixture (lambda ${lambda}, pivotal, ${estimator}, deville variance)`;
+  return askTell(
+    fn,
+    budget,
+    fixedSample(sample, (y) => {
+      switch (estimator) {
+        case "hajek":
+          return { ...hajek(y, pikS, { variance: "deville", level }), method };
+        case "ht":
+          return { ...horvitzThompson(y, pikS, N, { variance: "deville", level }), method };
+        default:
+          return assertUnreachable(fn, estimator);
+      }
+    }),
+  );
+}
