@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { stepTexts, type Trajectory } from "../../src/index.js";
+import { traj } from "./_make.js";
+
+describe("stepTexts(trajectory)", () => {
+  it("reproduces its documented example", () => {
+    const t: Trajectory = {
+      id: "t1",
+      framework: "swe-agent",
+      instanceId: "demo__demo-1",
+      steps: [
+        {
+          index: 0,
+          thought: "look",
+          action: "ls",
+          observation: "setup.py",
+          filesTouched: [],
+          testsRun: [],
+          editSize: 0,
+        },
+        {
+          index: 1,
+          thought: "no-op",
+          action: "",
+          observation: "Please run a command.",
+          filesTouched: [],
+          testsRun: [],
+          editSize: 0,
+        },
+      ],
+    };
+    expect(stepTexts(t)).toEqual(["ls\nsetup.py", "Please run a command."]);
+  });
+
+  it("leaves out the thought and empty observations", () => {
+    expect(stepTexts(traj("a__b-1", [["submit", ""]]))).toEqual(["submit"]);
+  });
+
+  it("rejects bad input", () => {
+    expect(() => stepTexts({} as Trajectory)).toThrow(/stepTexts: trajectory must be a Trajectory/);
+    expect(() => stepTexts({ steps: [{ action: 1 }] } as unknown as Trajectory)).toThrow(
+      /steps\[0\] needs string action and observation/,
+    );
+  });
+});
