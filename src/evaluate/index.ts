@@ -1,1 +1,2 @@
-export {};
+export type { GridCell, GridResult, GridRow, RunGridInput } from "./runGrid.js";
+export { runGrid } from "./runGrid.js";

@@ -1,0 +1,344 @@
+import { quantileSorted } from "../core/quantileSorted.js";
+import { createRng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
+import {
+  checkBinary,
+  checkFloat64Array,
+  checkInteger,
+  checkLevel,
+  fail,
+  failType,
+} from "../core/validate.js";
+import { failuresFound } from "../stats/failuresFound.js";
+import { rmse } from "../stats/rmse.js";
+import { runStrategy } from "../tcs/runStrategy.js";
+import type { Strategy } from "../tcs/types.js";
+
+/** What {@link runGrid} takes: the population, the factors of the grid and its seed. */
+export type RunGridInput = {
+  /** Outcome of every unit of the population, 1 = failure, 0 = pass (N >= 2 units). */
+  readonly y: Uint8Array;
+  /**
+   * Risk scores by feature name, each one non-negative finite value per unit,
+   * already oriented so that larger = riskier (e.g. from `toRisk`).
+   */
+  readonly features: Readonly<Record<string, Float64Array>>;
+  /** Strategies by name, e.g. `strategies` or a subset of it; every one follows the {@link Strategy} protocol. */
+  readonly strategies: Readonly<Record<string, Strategy>>;
+  /** Label budgets n, distinct integers in [2, N]. */
+  readonly budgets: readonly number[];
+  /** Repetitions R per cell, an integer >= 1. */
+  readonly repetitions: number;
+  /** Master seed (a string or a finite number); every run's seed is derived from it (see {@link runGrid}). */
+  readonly seed: string | number;
+  /**
+   * Names of strategies that ignore the risk and therefore run once per
+   * budget, not once per feature (their rows have `feature: null`). Names not
+   * in `strategies` are an error, except in the default.
+   * @defaultValue ["srs"]
+   */
+  readonly featureAgnostic?: readonly string[];
+  /** Confidence level every strategy is asked for, in (0, 1). @defaultValue 0.95 */
+  readonly level?: number;
+  /** Called after every run with (runs done, total runs). */
+  readonly onProgress?: (done: number, total: number) => void;
+};
+
+/** One run of the grid: one strategy on one feature at one budget, one repetition. */
+export type GridRow = {
+  /** Strategy name (a key of `strategies`). */
+  readonly strategy: string;
+  /** Feature name, or `null` for a feature-agnostic strategy. */
+  readonly feature: string | null;
+  /** Label budget n. */
+  readonly budget: number;
+  /** Repetition index, 0-based. */
+  readonly repetition: number;
+  /** The derived seed string the run's `createRng` received. */
+  readonly seed: string;
+  /** Estimated failure rate (population mean of y). */
+  readonly estimate: number;
+  /** Its standard error (`NaN` when the strategy's variance estimate was negative). */
+  readonly se: number;
+  /** Its confidence interval at the requested level. */
+  readonly ci: readonly [number, number];
+  /** Whether `ci` contains the true failure rate. */
+  readonly covered: boolean;
+  /** Distinct failing units among the labelled ones. */
+  readonly failuresFound: number;
+};
+
+/** Summary of the R repetitions of one (strategy, feature, budget) cell. */
+export type GridCell = {
+  /** Strategy name. */
+  readonly strategy: string;
+  /** Feature name, or `null` for a feature-agnostic strategy. */
+  readonly feature: string | null;
+  /** Label budget n. */
+  readonly budget: number;
+  /** Number of repetitions R summarised. */
+  readonly repetitions: number;
+  /** Root mean squared error of the estimates against the true failure rate. */
+  readonly rmse: number;
+  /** Mean estimate minus the true failure rate. */
+  readonly bias: number;
+  /** Median of the estimates. */
+  readonly estimateMedian: number;
+  /** Interquartile range (q75 - q25) of the estimates. */
+  readonly estimateIqr: number;
+  /** Median absolute error |estimate - truth|. */
+  readonly absErrorMedian: number;
+  /** Interquartile range of the absolute errors. */
+  readonly absErrorIqr: number;
+  /** Median number of failures found. */
+  readonly failuresMedian: number;
+  /** Interquartile range of the failures found. */
+  readonly failuresIqr: number;
+  /** Fraction of repetitions whose interval contains the true failure rate. */
+  readonly coverage: number;
+  /** Repetitions whose variance estimate was negative (interval the whole line, counted as covering). */
+  readonly unusableCi: number;
+};
+
+/** What {@link runGrid} returns. */
+export type GridResult = {
+  /** The true failure rate, mean of y. */
+  readonly truth: number;
+  /** One row per run, ordered by strategy, feature, budget, repetition (input orders). */
+  readonly rows: readonly GridRow[];
+  /** One summary per (strategy, feature, budget) cell, in the same order. */
+  readonly summary: readonly GridCell[];
+};
+
+/**
+ * Runs test-case-selection strategies over a grid of features x budgets x
+ * repetitions on one population with known outcomes, and summarises every
+ * cell: the experiment protocol of the TCS replication study.
+ *
+ * Protocol: for each strategy, each feature (once, with `feature: null` and a
+ * constant risk of 1, for the `featureAgnostic` ones such as SRS, as in the
+ * paper), each budget n and each repetition r, the strategy is driven to the
+ * end by `runStrategy` with the oracle `i => y[i]`; the row keeps the
+ * estimate, its interval and the distinct failures found (`failuresFound`).
+ *
+ * Seeding: run (strategy, feature, budget, r) uses
+ * `createRng(JSON.stringify([seed, strategy, feature, budget, r]))`, so a
+ * run's sample depends only on its own coordinates, never on the order of the
+ * loops, on which other strategies, features or budgets are in the grid, or on
+ * how many repetitions precede it.
+ *
+ * Summary per cell over its R estimates e_r of the true rate t = mean(y):
+ * RMSE = sqrt(mean (e_r - t)^2) (`rmse`), bias = mean(e_r) - t, medians and
+ * IQRs (type-7 quantiles, as R's `quantile`) of e_r, of |e_r - t| and of the
+ * failures found, and coverage = share of intervals containing t. RMSE of the
+ * failure rate equals RMSE of the accuracy (1 - rate).
+ *
+ * @param input - See {@link RunGridInput}: `y`, `features`, `strategies`, `budgets`,
+ *   `repetitions`, `seed`, and optional `featureAgnostic` (default `["srs"]`),
+ *   `level` (default 0.95), `onProgress`.
+ * @returns `{ truth, rows, summary }`, see {@link GridResult}.
+ * @throws {TypeError} If `input` is not an object, `y` is not a `Uint8Array`, a feature is not a
+ *   `Float64Array`, a strategy or `onProgress` is not a function, `budgets` or `featureAgnostic` is
+ *   not an array, or `seed` is neither a string nor a number.
+ * @throws {RangeError} If `y` has fewer than 2 units or a value other than 0/1; a feature's length
+ *   differs from y's or holds a negative or non-finite value; there are no strategies, or no
+ *   features while a strategy needs one; a budget is not an integer in [2, N] or is repeated;
+ *   `repetitions` is not an integer >= 1; `seed` is a non-finite number; `level` is not in (0, 1);
+ *   a `featureAgnostic` name is not a strategy. An error thrown by a strategy is rethrown with
+ *   the same type, prefixed with `runGrid:` and the cell; no partial result is returned.
+ * @see Guerriero, A., Pietrantuono, R., Russo, S. (2024). DeepSample: DNN sampling-based testing for
+ *   operational accuracy assessment. ICSE (30 repetitions per sampler x feature x budget).
+ * @example
+ * ```ts
+ * const y = new Uint8Array([1, 0, 0, 1, 0, 0, 0, 1, 0, 0]);
+ * const risk = new Float64Array([0.9, 0.1, 0.2, 0.8, 0.1, 0.3, 0.2, 0.7, 0.1, 0.2]);
+ * const g = runGrid({
+ *   y,
+ *   features: { risk },
+ *   strategies: { srs: strategies.srs, ppsSys: strategies.ppsSys },
+ *   budgets: [4],
+ *   repetitions: 50,
+ *   seed: 1,
+ * });
+ * g.truth;                                            // 0.3
+ * g.rows.length;                                      // 100 (srs once, ppsSys on "risk")
+ * g.summary.map((c) => [c.strategy, c.feature]);      // [["srs", null], ["ppsSys", "risk"]]
+ * g.summary.map((c) => c.failuresMedian);             // [1, 3]
+ * g.summary.map((c) => Number(c.rmse.toFixed(4)));    // [0.1823, 0.0568]
+ * ```
+ */
+export function runGrid(input: RunGridInput): GridResult {
+  const fn = "runGrid";
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    failType(fn, "input must be an object { y, features, strategies, budgets, repetitions, seed }");
+  }
+  const { y, features, strategies, budgets, repetitions, seed, onProgress } = input;
+  checkBinary(fn, "y", y);
+  const N = y.length;
+  if (N < 2) fail(fn, "y must hold at least 2 units", N);
+
+  const strategyNames = checkRecord(fn, "strategies", strategies);
+  if (strategyNames.length === 0) fail(fn, "strategies is empty");
+  for (const name of strategyNames) {
+    if (typeof strategies[name] !== "function") {
+      failType(fn, `strategies.${name} must be a strategy function`);
+    }
+  }
+  const featureNames = checkRecord(fn, "features", features);
+  for (const name of featureNames) {
+    checkFloat64Array(fn, `features.${name}`, features[name], { min: 0 });
+    const f = features[name] as Float64Array;
+    if (f.length !== N) {
+      fail(fn, `features.${name} and y lengths differ (${f.length} vs ${N})`);
+    }
+  }
+
+  const agnostic = readAgnostic(fn, input.featureAgnostic, strategyNames);
+  if (featureNames.length === 0 && strategyNames.some((s) => !agnostic.has(s))) {
+    fail(fn, "features is empty but some strategies need a risk feature");
+  }
+
+  if (!Array.isArray(budgets)) failType(fn, "budgets must be an array of integers");
+  if (budgets.length === 0) fail(fn, "budgets is empty");
+  const seen = new Set<number>();
+  budgets.forEach((b, k) => {
+    checkInteger(fn, `budgets[${k}]`, b, 2, N);
+    if (seen.has(b)) fail(fn, `budgets[${k}] repeats an earlier budget`, b);
+    seen.add(b);
+  });
+  checkInteger(fn, "repetitions", repetitions, 1);
+  if (typeof seed === "number") {
+    if (!Number.isFinite(seed)) fail(fn, "seed must be a finite number or a string", seed);
+  } else if (typeof seed !== "string") {
+    failType(fn, `seed must be a string or a number (got ${typeof seed})`);
+  }
+  const level = input.level ?? 0.95;
+  checkLevel(fn, level);
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    failType(fn, "onProgress must be a function (done, total) => void");
+  }
+
+  const truth = fsum(Float64Array.from(y)) / N;
+  const flat = new Float64Array(N).fill(1);
+  const label = (i: number): number => y[i] as number;
+  const plan: { strategy: string; feature: string | null }[] = [];
+  for (const s of strategyNames) {
+    if (agnostic.has(s)) plan.push({ strategy: s, feature: null });
+    else for (const f of featureNames) plan.push({ strategy: s, feature: f });
+  }
+  const total = plan.length * budgets.length * repetitions;
+  const rows: GridRow[] = [];
+  const summary: GridCell[] = [];
+  let done = 0;
+  for (const { strategy, feature } of plan) {
+    const run = strategies[strategy] as Strategy;
+    const risk = feature === null ? flat : (features[feature] as Float64Array);
+    for (const budget of budgets) {
+      const cell: GridRow[] = [];
+      for (let r = 0; r < repetitions; r++) {
+        const runSeed = JSON.stringify([seed, strategy, feature, budget, r]);
+        let out: ReturnType<typeof runStrategy>;
+        try {
+          out = runStrategy(run(risk, budget, createRng(runSeed), { level }), label);
+        } catch (e) {
+          throw rethrow(fn, e, strategy, feature, budget, r);
+        }
+        const est = out.estimate;
+        const ci: readonly [number, number] = [est.ci[0], est.ci[1]];
+        cell.push({
+          strategy,
+          feature,
+          budget,
+          repetition: r,
+          seed: runSeed,
+          estimate: est.estimate,
+          se: est.se,
+          ci,
+          covered: ci[0] <= truth && truth <= ci[1],
+          failuresFound: failuresFound(out.indices, y),
+        });
+        done++;
+        if (onProgress !== undefined) onProgress(done, total);
+      }
+      rows.push(...cell);
+      summary.push(summarise(cell, strategy, feature, budget, truth));
+    }
+  }
+  return { truth, rows, summary };
+}
+
+function checkRecord(fn: string, arg: string, x: unknown): string[] {
+  if (typeof x !== "object" || x === null || Array.isArray(x) || ArrayBuffer.isView(x)) {
+    failType(fn, `${arg} must be an object keyed by name`);
+  }
+  return Object.keys(x);
+}
+
+function readAgnostic(fn: string, given: unknown, strategyNames: string[]): Set<string> {
+  if (given === undefined) return new Set(["srs"]);
+  if (!Array.isArray(given)) failType(fn, "featureAgnostic must be an array of strategy names");
+  const out = new Set<string>();
+  given.forEach((name: unknown, k) => {
+    if (typeof name !== "string") failType(fn, `featureAgnostic[${k}] must be a string`);
+    if (!strategyNames.includes(name)) {
+      fail(fn, `featureAgnostic[${k}] is not a key of strategies`, name);
+    }
+    out.add(name);
+  });
+  return out;
+}
+
+function rethrow(
+  fn: string,
+  e: unknown,
+  strategy: string,
+  feature: string | null,
+  budget: number,
+  r: number,
+): Error {
+  const where = `strategy ${JSON.stringify(strategy)} on feature ${JSON.stringify(feature)} at budget ${budget}, repetition ${r}`;
+  const message = e instanceof Error ? e.message : String(e);
+  const text = `${fn}: ${where} failed: ${message}`;
+  return e instanceof TypeError ? new TypeError(text) : new RangeError(text);
+}
+
+function summarise(
+  cell: readonly GridRow[],
+  strategy: string,
+  feature: string | null,
+  budget: number,
+  truth: number,
+): GridCell {
+  const R = cell.length;
+  const est = Float64Array.from(cell, (c) => c.estimate);
+  const absErr = Float64Array.from(est, (e) => Math.abs(e - truth)).sort();
+  const found = Float64Array.from(cell, (c) => c.failuresFound).sort();
+  let covered = 0;
+  let unusable = 0;
+  for (const c of cell) {
+    if (c.covered) covered++;
+    if (Number.isNaN(c.se)) unusable++;
+  }
+  const bias = fsum(est) / R - truth;
+  const sorted = Float64Array.from(est).sort();
+  return {
+    strategy,
+    feature,
+    budget,
+    repetitions: R,
+    rmse: rmse(est, truth),
+    bias,
+    estimateMedian: quantileSorted(sorted, 0.5),
+    estimateIqr: iqr(sorted),
+    absErrorMedian: quantileSorted(absErr, 0.5),
+    absErrorIqr: iqr(absErr),
+    failuresMedian: quantileSorted(found, 0.5),
+    failuresIqr: iqr(found),
+    coverage: covered / R,
+    unusableCi: unusable,
+  };
+}
+
+function iqr(sorted: Float64Array): number {
+  return quantileSorted(sorted, 0.75) - quantileSorted(sorted, 0.25);
+}
