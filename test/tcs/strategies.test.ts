@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   createRng,
   type Estimate,
+  extraStrategies,
   runStrategy,
   type Strategy,
   type StrategyName,
@@ -13,23 +14,19 @@ const N = 60;
 const risk = Float64Array.from({ length: N }, (_, i) => 0.05 + ((i * 37) % N) / N);
 const y = Float64Array.from(risk, (r, i) => (r > 0.8 || i % 17 === 0 ? 1 : 0));
 const oracle = (i: number): number => y[i] as number;
-const withReplacement = new Set<StrategyName>(["sups", "twoUps"]);
-const pps = new Set<StrategyName>([
+type Name = StrategyName | "mixture";
+const all: Record<Name, Strategy> = { ...strategies, ...extraStrategies };
+const withReplacement = new Set<Name>(["sups", "twoUps"]);
+const pps = new Set<Name>([
   "sups",
   "rhcs",
   "twoUps",
   "ppsSys",
   "balanced",
   "pivotalSampling",
+  "mixture",
 ]);
-const stratified = new Set<StrategyName>([
-  "ssrs",
-  "gbs",
-  "twoUps",
-  "mcucb",
-  "d2Strat",
-  "kCenterStrat",
-]);
+const stratified = new Set<Name>(["ssrs", "gbs", "twoUps", "mcucb", "d2Strat", "kCenterStrat"]);
 const names = Object.keys(strategies) as StrategyName[];
 
 describe("strategies", () => {
@@ -54,10 +51,15 @@ describe("strategies", () => {
     for (const name of names) expect(typeof strategies[name]).toBe("function");
     expect(Object.isFrozen(strategies)).toBe(true);
   });
+
+  it("keeps the defensive mixture apart, in extraStrategies", () => {
+    expect(Object.keys(extraStrategies)).toEqual(["mixture"]);
+    expect(Object.keys(strategies)).not.toContain("mixture");
+  });
 });
 
-describe.each(names)("strategies.%s: the ask/tell protocol", (name) => {
-  const strategy: Strategy = strategies[name];
+describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (name) => {
+  const strategy: Strategy = all[name];
 
   it("yields budget indices in [0, N), distinct unless the design is with replacement, and returns an Estimate", () => {
     const run = runStrategy(strategy(risk, 20, createRng(`${name}-a`)), oracle);
@@ -227,5 +229,37 @@ describe("runStrategy(generator, label)", () => {
     const g = strategies.ssrs(risk, 20, createRng(1));
     runStrategy(g, oracle);
     expect(() => runStrategy(g, oracle)).toThrow(/next called after the budget/);
+  });
+});
+
+describe("mixtureStrategy options", () => {
+  it("rejects lambda outside [0, 1] and an unknown estimator", () => {
+    const m = extraStrategies.mixture as (
+      r: Float64Array,
+      n: number,
+      g: () => number,
+      o?: object,
+    ) => unknown;
+    expect(() => m(risk, 5, createRng(1), { lambda: 1.5 })).toThrow(
+      /^mixtureStrategy: options.lambda must be at most 1/,
+    );
+    expect(() => m(risk, 5, createRng(1), { lambda: Number.NaN })).toThrow(
+      /options.lambda must be finite/,
+    );
+    expect(() => m(risk, 5, createRng(1), { estimator: "mean" })).toThrow(
+      /options.estimator must be "hajek" or "ht"/,
+    );
+  });
+
+  it("with lambda = 0 needs no positive risk and has equal probabilities (estimate = sample mean)", () => {
+    const m = extraStrategies.mixture as (
+      r: Float64Array,
+      n: number,
+      g: () => number,
+      o?: object,
+    ) => Generator<number, Estimate, number>;
+    const run = runStrategy(m(new Float64Array(N), 10, createRng(3), { lambda: 0 }), oracle);
+    const sampleMean = run.labels.reduce((s, v) => s + v, 0) / 10;
+    expect(run.estimate.estimate).toBeCloseTo(sampleMean, 12);
   });
 });
