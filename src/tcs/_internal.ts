@@ -426,8 +426,11 @@ export function farthestFirstCentres(risk: Float64Array, H: number): number[] {
  * The generator shared by the adaptive stratified strategies (GBS, MC-UCB):
  * min(2, N_h) labels in every stratum, stratum by stratum, then each label
  * goes to the stratum with unsampled units that maximises
- * `score(W_h, n_h, SS_h)` (ties to the lowest stratum), W_h = N_h / N, n_h its
- * labels so far, SS_h their sum of squared deviations from their mean; a
+ * `score(W_h, n_h, SS_h, pooled)` (ties to the lowest stratum), W_h = N_h / N,
+ * n_h its labels so far, SS_h their sum of squared deviations from their mean,
+ * `pooled = (SS + 1/4) / k` the variance of all k labels so far with a
+ * quarter pseudo-variance (a fair coin's), so it stays positive when every
+ * label so far agrees; a
  * uniform unit is drawn without replacement within the stratum. Returns the
  * stratified mean.
  */
@@ -438,7 +441,7 @@ export function* adaptiveStratified(
   rng: Rng,
   level: number,
   method: string,
-  score: (W: number, n: number, ss: number) => number,
+  score: (W: number, n: number, ss: number, pooled: number) => number,
 ): Generator<number, Estimate, number> {
   const H = s.sizes.length;
   let N = 0;
@@ -449,6 +452,8 @@ export function* adaptiveStratified(
   const count = new Float64Array(H);
   const mean = new Float64Array(H);
   const ss = new Float64Array(H);
+  let allMean = 0;
+  let allSs = 0;
   for (let k = 0; k < budget; k++) {
     let h = -1;
     for (let g = 0; g < H && h < 0; g++) {
@@ -458,7 +463,12 @@ export function* adaptiveStratified(
       let best = Number.NEGATIVE_INFINITY;
       for (let g = 0; g < H; g++) {
         if (urn.left(g) === 0) continue;
-        const v = score((s.sizes[g] as number) / N, count[g] as number, ss[g] as number);
+        const v = score(
+          (s.sizes[g] as number) / N,
+          count[g] as number,
+          ss[g] as number,
+          (allSs + 0.25) / k,
+        );
         if (v > best) {
           best = v;
           h = g;
@@ -475,6 +485,9 @@ export function* adaptiveStratified(
     count[h] = c;
     mean[h] = (mean[h] as number) + d / c;
     ss[h] = (ss[h] as number) + d * (v - (mean[h] as number));
+    const dAll = v - allMean;
+    allMean += dAll / (k + 1);
+    allSs += dAll * (v - allMean);
   }
   return stratifiedEstimate(picks, y, s, level, method);
 }

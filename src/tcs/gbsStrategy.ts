@@ -21,19 +21,25 @@ import type { StrataOptions } from "./types.js";
  * stratum (DeepSample starts with one; two make a sample variance exist).
  * Then each next label goes to `argmax_h (N_h/N)^2 V_h / (n_h + 1)^2` over the
  * strata with unsampled units (ties to the lowest stratum), where n_h is the
- * number of labels so far in stratum h and
- * `V_h = (SS_h + 1/4) / n_h`, SS_h the sum of squared deviations of its labels
- * from their mean: the sample variance with one pseudo-observation at squared
- * distance 1/4 (the variance of a fair coin), so a stratum whose labels all
- * agree keeps a small, shrinking priority instead of being starved
- * (DeepSample smooths with (z + 1)/(n + 1) for the same reason). Units are
- * drawn uniformly WITHOUT replacement within the chosen stratum (DeepSample
- * draws with replacement); indices are yielded in pick order.
+ * number of labels so far in stratum h and V_h its outcome variance,
+ * estimated with shrinkage: `V_h = (SS_h + m v) / (n_h - 1 + m)` with SS_h the
+ * sum of squared deviations of its labels from their mean, m = 20
+ * pseudo-labels and `v = (SS + 1/4) / k` the variance of all k labels so far
+ * (with a fair coin's quarter pseudo-variance, so that v > 0 even when every
+ * label so far agrees and the strata then share labels in proportion to size). Without shrinkage
+ * (plain s_h^2, or DeepSample's Laplace smoothing) a stratum whose first labels
+ * all pass is starved and its mean stays at 0, which biases the estimate down:
+ * on a synthetic population (N = 1000, rate 0.227, n = 100, 10 strata) the
+ * plain rule gave bias -0.059 and 16% CI coverage, a 1/4 pseudo-variance
+ * -0.024 and 77%, shrinkage with m = 5, 10, 20 (this rule): -0.013, -0.009, -0.006 and
+ * 88%, 90%, 93% (1,500 runs each). Units are drawn uniformly WITHOUT
+ * replacement within the chosen stratum (DeepSample draws with replacement);
+ * indices are yielded in pick order.
  *
  * Estimator: the stratified mean with the fixed-allocation variance formula
  * (`stratifiedMean`). The allocation depends on the labels seen, so the
- * estimator is not exactly design-unbiased; its bias, measured by Monte Carlo
- * in the tests, is within Monte Carlo error of 0 on the test populations.
+ * estimator is not design-unbiased: its bias is small but real (see above and
+ * the Monte Carlo test, which measures it over 20,000 runs).
  *
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Number of labels n, an integer in [2, N] and at least 2 per stratum.
@@ -73,7 +79,7 @@ export function gbsStrategy(
       rng,
       level,
       "gbs (stratifiedMean, adaptive allocation)",
-      (W, n, ss) => (W * W * ((ss + 0.25) / n)) / ((n + 1) * (n + 1)),
+      (W, n, ss, pooled) => (W * W * ((ss + 20 * pooled) / (n + 19))) / ((n + 1) * (n + 1)),
     ),
   );
 }
