@@ -1,5 +1,7 @@
 /** Monte Carlo and bad-input helpers shared by the design tests (not part of the library). */
+import fc from "fast-check";
 import { expect } from "vitest";
+import { createRng, inclusionProbabilities } from "../../src/index.js";
 
 /** Runs `sampleOnce` R times and returns how often each of the N units was drawn, divided by R. */
 export function inclusionFrequencies(
@@ -75,4 +77,50 @@ export function badPikCases(fn: string): [string, Float64Array, RegExp][] {
     ["pik > 1", Float64Array.of(1.5, 0.5), new RegExp(`${fn}: pik\\[0\\] is above 1`)],
     ["empty population", new Float64Array(0), new RegExp(`${fn}: pik is empty`)],
   ];
+}
+
+/**
+ * fast-check arbitrary of a size vector (N in [1, maxN], some zeros) with a
+ * feasible fixed sample size n in [0, number of positive sizes].
+ */
+export function sizesAndN(maxN = 60): fc.Arbitrary<{ size: Float64Array; n: number }> {
+  return fc
+    .array(fc.oneof(fc.constant(0), fc.double({ min: 1e-3, max: 100, noNaN: true })), {
+      minLength: 1,
+      maxLength: maxN,
+    })
+    .chain((v) => {
+      const positive = v.filter((x) => x > 0).length;
+      return fc.record({
+        size: fc.constant(Float64Array.from(v)),
+        n: fc.integer({ min: 0, max: positive }),
+      });
+    });
+}
+
+/**
+ * Property shared by the pik-driven designs: sorted distinct indices, every
+ * pik = 1 unit in, every pik = 0 unit out, exact size n when `fixedSize`,
+ * input unchanged and the same sample for the same seed.
+ */
+export function assertPikDesignProperties(
+  design: (pik: Float64Array, rng: () => number) => Int32Array,
+  fixedSize: boolean,
+): void {
+  fc.assert(
+    fc.property(sizesAndN(), fc.integer(), ({ size, n }, seed) => {
+      const pik = inclusionProbabilities(size, n);
+      const copy = pik.slice();
+      const s = design(pik, createRng(seed));
+      expectSortedUnique(s, pik.length);
+      if (fixedSize) expect(s.length).toBe(n);
+      const inS = new Set(s);
+      pik.forEach((p, i) => {
+        if (p === 1) expect(inS.has(i)).toBe(true);
+        if (p === 0) expect(inS.has(i)).toBe(false);
+      });
+      expect(pik).toEqual(copy);
+      expect(design(pik, createRng(seed))).toEqual(s);
+    }),
+  );
 }

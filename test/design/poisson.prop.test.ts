@@ -1,0 +1,9 @@
+import { describe, it } from "vitest";
+import { poisson } from "../../src/index.js";
+import { assertPikDesignProperties } from "./_helpers.js";
+
+describe("poisson properties", () => {
+  it("returns sorted distinct indices with every pik = 1 unit and no pik = 0 unit", () => {
+    assertPikDesignProperties(poisson, false);
+  });
+});
