@@ -1,2 +1,11 @@
+export type {
+  CostShareSummary,
+  EvaluateSubsetInput,
+  MaxErrSummary,
+  SubsetEvaluation,
+} from "./evaluateSubset.js";
+export { evaluateSubset } from "./evaluateSubset.js";
 export type { GridCell, GridResult, GridRow, RunGridInput } from "./runGrid.js";
 export { runGrid } from "./runGrid.js";
+export type { TemporalSplit } from "./temporalSplits.js";
+export { temporalSplits } from "./temporalSplits.js";

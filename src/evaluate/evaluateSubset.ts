@@ -1,0 +1,335 @@
+import { quantileSorted } from "../core/quantileSorted.js";
+import { createRng } from "../core/rng.js";
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkInteger, checkRowMatrix, fail, failType } from "../core/validate.js";
+import type { Outcomes } from "../subset/outcomes.js";
+import type { SubsetMethod } from "../subset/types.js";
+import { type TemporalSplit, temporalSplits } from "./temporalSplits.js";
+
+/** What {@link evaluateSubset} takes. */
+export type EvaluateSubsetInput = {
+  /** Outcomes of all runs, runs in chronological order (e.g. sorted by date). */
+  readonly outcomes: Outcomes;
+  /** The subset method to evaluate. */
+  readonly select: SubsetMethod;
+  /** Subset size k, an integer in [1, items] (e.g. 50 for 10% of 500). */
+  readonly size: number;
+  /** Training window W, an integer in [1, runs - 1]. */
+  readonly window: number;
+  /** Number of seeds for a stochastic method, an integer >= 1 (a deterministic method is run once per split). */
+  readonly seeds: number;
+  /** Master seed: seed s of the evaluation uses `createRng(JSON.stringify([seed, s]))` across all splits in order. */
+  readonly seed: string | number;
+  /**
+   * Item vectors for geometric methods: one matrix for every split, or a
+   * function of the split's training runs (so embeddings can come from the
+   * training window only). Each must have one finite row per item.
+   */
+  readonly vectors?: RowMatrix | ((train: Int32Array) => RowMatrix);
+  /** Per-run, per-item cost (runs x items, >= 0, every run's total > 0) for the cost share of the subsets. */
+  readonly costs?: RowMatrix;
+  /** Called after each split with (splits done, total splits). */
+  readonly onProgress?: (done: number, total: number) => void;
+};
+
+/** Median, 95th percentile and maximum of the per-seed MaxErr, in percentage points. */
+export type MaxErrSummary = {
+  /** Median over seeds (the typical draw). */
+  readonly median: number;
+  /** 95th percentile over seeds (linear interpolation, numpy's default). */
+  readonly p95: number;
+  /** Maximum over seeds (the worst draw). */
+  readonly worst: number;
+};
+
+/** Share of a test run's total cost spent on the subset, over all seeds, splits and test runs. */
+export type CostShareSummary = {
+  /** Mean share. */
+  readonly mean: number;
+  /** 2.5th percentile. */
+  readonly lo: number;
+  /** 97.5th percentile. */
+  readonly hi: number;
+};
+
+/** Result of {@link evaluateSubset}. */
+export type SubsetEvaluation = {
+  /** The method's name. */
+  readonly method: string;
+  /** Subset size k. */
+  readonly size: number;
+  /** Window W. */
+  readonly window: number;
+  /** Seeds actually run (1 for a deterministic method). */
+  readonly seeds: number;
+  /** The temporal splits, as {@link temporalSplits}. */
+  readonly splits: readonly TemporalSplit[];
+  /** Split index of each (split, test run) pair, P pairs in split order then run order. */
+  readonly pairSplit: Int32Array;
+  /** Test run of each pair. */
+  readonly pairRun: Int32Array;
+  /** Signed errors, seeds x P row-major: subset resolve rate minus full-benchmark rate on the pair's test run. */
+  readonly errors: Float64Array;
+  /** Per seed and split (seeds x splits row-major): sqrt(mean over the split's test runs of error^2). */
+  readonly rmseBySplit: Float64Array;
+  /** The paper's RMSE: mean of `rmseBySplit` over all seeds and splits. */
+  readonly rmse: number;
+  /** Per seed: 100 * max |error| over all splits and test runs (percentage points). */
+  readonly maxErrBySeed: Float64Array;
+  /** Median / P95 / worst of `maxErrBySeed`. */
+  readonly maxErr: MaxErrSummary;
+  /** Cost share of the subsets when `costs` was given. */
+  readonly costShare?: CostShareSummary;
+};
+
+/**
+ * Temporal evaluation of a subset selection method on historical runs: how
+ * well the subset's resolve rate tracks the full benchmark's on later runs.
+ *
+ * Protocol (trajectory-aware subset selection paper, sections 5.2.2 and 5.3):
+ * for every split of {@link temporalSplits}(R, W), the method sees only the
+ * training runs' outcomes (and the vectors for that split) and picks k items;
+ * on each test run r the error is e = mean_{i in S} y_ri - mean_i y_ri
+ * (subset rate minus the full-benchmark rate of that run). Per split and seed
+ * RMSE = sqrt(mean over test runs of e^2); the reported RMSE is the mean over
+ * splits and seeds. MaxErr_s = 100 max |e| over all splits and test runs of
+ * seed s; its median, P95 and maximum over seeds are reported. A stochastic
+ * method is rerun with `seeds` seeds (seed s draws from one generator across
+ * the splits in order); a deterministic one once. With `costs`, the subset's
+ * cost share on each test run is sum_{i in S} c_ri / sum_i c_ri.
+ *
+ * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetInput}).
+ * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link SubsetEvaluation}).
+ * @throws {TypeError} If `input` is not an object, `outcomes` malformed, `select` not a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or `onProgress` not a function.
+ * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1; vectors have a row count other than the items or a non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total; or the method returns the wrong number of indices, an index out of range or a duplicate.
+ * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 5.2.2-5.3.
+ * @example
+ * ```ts
+ * // 3 runs x 4 items; W = 1: splits {0}->{1,2} and {1}->{2}
+ * const o = outcomes([
+ *   ...["p", "q", "r", "s"].map((item, i) => ({ run: "a", item, resolved: i < 2 ? 1 : 0 })),
+ *   ...["p", "q", "r", "s"].map((item, i) => ({ run: "b", item, resolved: i < 3 ? 1 : 0 })),
+ *   ...["p", "q", "r", "s"].map((item, i) => ({ run: "c", item, resolved: i === 0 ? 1 : 0 })),
+ * ]);
+ * const ev = evaluateSubset({ outcomes: o, select: baselineMethod("consistency"), size: 2, window: 1, seeds: 10, seed: 1 });
+ * ev.splits.length; // 2
+ * ev.errors.length; // 30 (10 seeds x 3 pairs)
+ * ```
+ */
+export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
+  const fn = "evaluateSubset";
+  if (typeof input !== "object" || input === null) {
+    failType(fn, "input must be an object { outcomes, select, size, window, seeds, seed }");
+  }
+  const {
+    outcomes: o,
+    select: method,
+    size: k,
+    window: W,
+    seeds,
+    seed,
+    vectors,
+    costs,
+    onProgress,
+  } = input;
+  checkOutcomesShape(fn, o);
+  if (
+    typeof method !== "object" ||
+    method === null ||
+    typeof method.select !== "function" ||
+    typeof method.name !== "string"
+  ) {
+    failType(fn, "select must be a SubsetMethod { name, stochastic, select }");
+  }
+  const R = o.runs.length;
+  const N = o.items.length;
+  if (R < 2) fail(fn, "outcomes needs at least 2 runs (one to train on, one to test)", R);
+  checkInteger(fn, "size", k, 1);
+  if (k > N) fail(fn, `size must be at most the number of items (${N})`, k);
+  checkInteger(fn, "window", W, 1);
+  if (W > R - 1) fail(fn, `window must be at most runs - 1 = ${R - 1}`, W);
+  checkInteger(fn, "seeds", seeds, 1);
+  if (typeof seed === "number") {
+    if (!Number.isFinite(seed)) fail(fn, "seed must be a finite number or a string", seed);
+  } else if (typeof seed !== "string") {
+    failType(fn, "seed must be a string or a number");
+  }
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    failType(fn, "onProgress must be a function");
+  }
+  const fixedVectors =
+    vectors === undefined || typeof vectors === "function"
+      ? undefined
+      : checkVectors(fn, "vectors", vectors, N);
+  if (vectors !== undefined && typeof vectors !== "function" && fixedVectors === undefined) {
+    failType(fn, "vectors must be a RowMatrix or a function");
+  }
+  let costTotals: Float64Array | undefined;
+  if (costs !== undefined) {
+    checkRowMatrix(fn, "costs", costs);
+    if (costs.rows !== R || costs.cols !== N) {
+      fail(fn, `costs must be runs x items (${R} x ${N}), got ${costs.rows} x ${costs.cols}`);
+    }
+    costTotals = new Float64Array(R);
+    for (let r = 0; r < R; r++) {
+      let s = 0;
+      for (let i = 0; i < N; i++) {
+        const c = costs.data[r * N + i] as number;
+        if (!(c >= 0)) fail(fn, `costs has a negative value at run ${r}, item ${i}`, c);
+        s += c;
+      }
+      if (!(s > 0)) fail(fn, `costs of run ${r} sum to zero`);
+      costTotals[r] = s;
+    }
+  }
+
+  const splits = temporalSplits(R, W);
+  const S = splits.length;
+  let P = 0;
+  for (const sp of splits) P += sp.test.length;
+  const pairSplit = new Int32Array(P);
+  const pairRun = new Int32Array(P);
+  {
+    let p = 0;
+    splits.forEach((sp, s) => {
+      for (const r of sp.test) {
+        pairSplit[p] = s;
+        pairRun[p++] = r;
+      }
+    });
+  }
+  const full = new Float64Array(R);
+  for (let r = 0; r < R; r++) {
+    let s = 0;
+    for (let i = 0; i < N; i++) s += o.data[r * N + i] as number;
+    full[r] = s / N;
+  }
+  const nSeeds = method.stochastic ? seeds : 1;
+  const rngs = Array.from({ length: nSeeds }, (_, s) => createRng(JSON.stringify([seed, s])));
+  const errors = new Float64Array(nSeeds * P);
+  const rmseBySplit = new Float64Array(nSeeds * S);
+  const maxErrBySeed = new Float64Array(nSeeds);
+  const shares = costTotals === undefined ? undefined : new Float64Array(nSeeds * P);
+  const stamp = new Int32Array(N).fill(-1);
+  let call = 0;
+  let p0 = 0;
+  for (let s = 0; s < S; s++) {
+    const sp = splits[s] as TemporalSplit;
+    const data = new Uint8Array(W * N);
+    sp.train.forEach((r, t) => {
+      data.set(o.data.subarray(r * N, (r + 1) * N), t * N);
+    });
+    const history: Outcomes = {
+      runs: Array.from(sp.train, (r) => o.runs[r] as string),
+      items: o.items,
+      data,
+    };
+    const X =
+      typeof vectors === "function"
+        ? checkVectors(fn, `vectors(train of split ${s})`, vectors(Int32Array.from(sp.train)), N)
+        : fixedVectors;
+    const T = sp.test.length;
+    for (let seedIx = 0; seedIx < nSeeds; seedIx++) {
+      const rng = rngs[seedIx] as () => number;
+      const picked: unknown = method.select(
+        X === undefined ? { history, k, rng } : { history, k, rng, vectors: X },
+      );
+      if (!(picked instanceof Int32Array)) failType(fn, `${method.name} must return an Int32Array`);
+      if (picked.length !== k) {
+        fail(fn, `${method.name} returned ${picked.length} indices, expected ${k}`);
+      }
+      call++;
+      for (let t = 0; t < k; t++) {
+        const i = picked[t] as number;
+        if (!(i >= 0 && i < N)) fail(fn, `${method.name} returned an index outside [0, ${N})`, i);
+        if (stamp[i] === call) fail(fn, `${method.name} returned index ${i} twice`);
+        stamp[i] = call;
+      }
+      let sq = 0;
+      let worst = maxErrBySeed[seedIx] as number;
+      for (let t = 0; t < T; t++) {
+        const r = sp.test[t] as number;
+        const row = r * N;
+        let hits = 0;
+        for (let q = 0; q < k; q++) hits += o.data[row + (picked[q] as number)] as number;
+        const e = hits / k - (full[r] as number);
+        errors[seedIx * P + p0 + t] = e;
+        sq += e * e;
+        const a = 100 * Math.abs(e);
+        if (a > worst) worst = a;
+        if (shares !== undefined && costs !== undefined && costTotals !== undefined) {
+          let c = 0;
+          for (let q = 0; q < k; q++) c += costs.data[row + (picked[q] as number)] as number;
+          shares[seedIx * P + p0 + t] = c / (costTotals[r] as number);
+        }
+      }
+      maxErrBySeed[seedIx] = worst;
+      rmseBySplit[seedIx * S + s] = Math.sqrt(sq / T);
+    }
+    p0 += T;
+    onProgress?.(s + 1, S);
+  }
+  let total = 0;
+  for (let t = 0; t < rmseBySplit.length; t++) total += rmseBySplit[t] as number;
+  const sortedMax = Float64Array.from(maxErrBySeed).sort();
+  const result: SubsetEvaluation = {
+    method: method.name,
+    size: k,
+    window: W,
+    seeds: nSeeds,
+    splits,
+    pairSplit,
+    pairRun,
+    errors,
+    rmseBySplit,
+    rmse: total / rmseBySplit.length,
+    maxErrBySeed,
+    maxErr: {
+      median: quantileSorted(sortedMax, 0.5),
+      p95: quantileSorted(sortedMax, 0.95),
+      worst: sortedMax[sortedMax.length - 1] as number,
+    },
+  };
+  if (shares === undefined) return result;
+  let m = 0;
+  for (let t = 0; t < shares.length; t++) m += shares[t] as number;
+  const sortedShares = Float64Array.from(shares).sort();
+  return {
+    ...result,
+    costShare: {
+      mean: m / shares.length,
+      lo: quantileSorted(sortedShares, 0.025),
+      hi: quantileSorted(sortedShares, 0.975),
+    },
+  };
+}
+
+function checkVectors(fn: string, arg: string, X: unknown, N: number): RowMatrix {
+  checkRowMatrix(fn, arg, X);
+  if (X.rows !== N) fail(fn, `${arg} has ${X.rows} rows, expected one per item (${N})`);
+  return X;
+}
+
+function checkOutcomesShape(fn: string, o: unknown): asserts o is Outcomes {
+  if (typeof o !== "object" || o === null) failType(fn, "outcomes must be an Outcomes object");
+  const { runs, items, data } = o as Outcomes;
+  if (!Array.isArray(runs) || !Array.isArray(items) || !(data instanceof Uint8Array)) {
+    failType(fn, "outcomes must be { runs: string[], items: string[], data: Uint8Array }");
+  }
+  const seen = new Set<string>();
+  for (const id of items) {
+    if (typeof id !== "string") failType(fn, "outcomes.items must hold strings");
+    if (seen.has(id)) fail(fn, `duplicate item id ${JSON.stringify(id)} in outcomes.items`);
+    seen.add(id);
+  }
+  if (items.length === 0) fail(fn, "outcomes has no items");
+  if (data.length !== runs.length * items.length) {
+    fail(
+      fn,
+      `outcomes.data length ${data.length} does not equal runs * items (${runs.length} * ${items.length})`,
+    );
+  }
+  for (let t = 0; t < data.length; t++) {
+    if ((data[t] as number) > 1) fail(fn, `outcomes.data[${t}] must be 0 or 1`, data[t]);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Shared checks of the subset pipeline: the `Outcomes` shape, training-run
+ * lists and pass counts.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import { largestRemainder } from "../core/largestRemainder.js";
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkInteger, checkOptions, draw, fail, failType } from "../core/validate.js";
+import type { Outcomes } from "./outcomes.js";
+import type { SubsetContext } from "./types.js";
+
+/** Checks an {@link Outcomes}: string ids, no duplicate ids, data of 0/1 with runs * items entries. */
+export function checkOutcomes(fn: string, arg: string, o: unknown): asserts o is Outcomes {
+  if (typeof o !== "object" || o === null) failType(fn, `${arg} must be an Outcomes object`);
+  const { runs, items, data } = o as Outcomes;
+  if (!Array.isArray(runs)) failType(fn, `${arg}.runs must be an array of run ids`);
+  if (!Array.isArray(items)) failType(fn, `${arg}.items must be an array of item ids`);
+  if (!(data instanceof Uint8Array)) failType(fn, `${arg}.data must be a Uint8Array`);
+  checkIds(fn, `${arg}.runs`, runs, "run");
+  checkIds(fn, `${arg}.items`, items, "item");
+  if (runs.length === 0) fail(fn, `${arg} has no runs`);
+  if (items.length === 0) fail(fn, `${arg} has no items`);
+  if (data.length !== runs.length * items.length) {
+    fail(
+      fn,
+      `${arg}.data length ${data.length} does not equal runs * items (${runs.length} * ${items.length})`,
+    );
+  }
+  for (let t = 0; t < data.length; t++) {
+    if ((data[t] as number) > 1) {
+      const r = Math.floor(t / items.length);
+      fail(
+        fn,
+        `${arg}.data must hold 0 or 1 (run ${JSON.stringify(runs[r])}, item ${JSON.stringify(items[t % items.length])})`,
+        data[t],
+      );
+    }
+  }
+}
+
+function checkIds(fn: string, arg: string, ids: readonly unknown[], what: string): void {
+  const seen = new Set<string>();
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (typeof id !== "string") failType(fn, `${arg}[${i}] must be a string ${what} id`);
+    if (seen.has(id)) fail(fn, `duplicate ${what} id ${JSON.stringify(id)} in ${arg}`);
+    seen.add(id);
+  }
+}
+
+/** Checks the `runs` option (distinct run indices) and returns it, or every run when absent. */
+export function trainingRuns(fn: string, o: Outcomes, options: unknown): readonly number[] {
+  checkOptions(fn, options);
+  const runs = (options as { runs?: unknown } | undefined)?.runs;
+  if (runs === undefined) return Array.from({ length: o.runs.length }, (_, r) => r);
+  if (!Array.isArray(runs) && !(runs instanceof Int32Array)) {
+    failType(fn, "options.runs must be an array or Int32Array of run indices");
+  }
+  const list = Array.from(runs as ArrayLike<unknown>);
+  if (list.length === 0) fail(fn, "options.runs is empty");
+  const seen = new Set<number>();
+  list.forEach((r, t) => {
+    checkInteger(fn, `options.runs[${t}]`, r, 0, o.runs.length - 1);
+    if (seen.has(r)) fail(fn, `options.runs lists run ${r} twice`);
+    seen.add(r);
+  });
+  return list as number[];
+}
+
+/** Number of the given runs that resolved each item. */
+export function passCounts(o: Outcomes, runs: readonly number[]): Int32Array {
+  const N = o.items.length;
+  const out = new Int32Array(N);
+  for (const r of runs) {
+    const base = r * N;
+    for (let i = 0; i < N; i++) out[i] = (out[i] as number) + (o.data[base + i] as number);
+  }
+  return out;
+}
+
+/** N_h for labels 0..max(strata). */
+export function stratumSizes(strata: Int32Array): Int32Array {
+  let H = 0;
+  for (let i = 0; i < strata.length; i++)
+    if ((strata[i] as number) >= H) H = (strata[i] as number) + 1;
+  const sizes = new Int32Array(H);
+  for (let i = 0; i < strata.length; i++)
+    sizes[strata[i] as number] = (sizes[strata[i] as number] as number) + 1;
+  return sizes;
+}
+
+/** Writes the 5 d pooled vector of a validated matrix into `out` at `offset`. */
+export function poolInto(steps: RowMatrix, out: Float64Array, offset: number): Float64Array {
+  const { rows: T, cols: d, data } = steps;
+  for (let j = 0; j < d; j++) {
+    let s = 0;
+    for (let t = 0; t < T; t++) s += data[t * d + j] as number;
+    const m = s / T;
+    let ss = 0;
+    for (let t = 0; t < T; t++) {
+      const e = (data[t * d + j] as number) - m;
+      ss += e * e;
+    }
+    out[offset + j] = m;
+    out[offset + d + j] = Math.sqrt(ss / T);
+    out[offset + 2 * d + j] = data[j] as number;
+    out[offset + 3 * d + j] = data[Math.floor(T / 2) * d + j] as number;
+    out[offset + 4 * d + j] = data[(T - 1) * d + j] as number;
+  }
+  return out;
+}
+
+/** Cheap checks of a SubsetContext at the start of a method's `select`. */
+export function checkContext(fn: string, ctx: unknown): asserts ctx is SubsetContext {
+  if (typeof ctx !== "object" || ctx === null) failType(fn, "ctx must be a SubsetContext object");
+  const { history, k, rng } = ctx as SubsetContext;
+  if (typeof history !== "object" || history === null || !(history.data instanceof Uint8Array)) {
+    failType(fn, "ctx.history must be an Outcomes object");
+  }
+  const N = history.items.length;
+  if (history.data.length !== N * history.runs.length || N === 0) {
+    fail(fn, "ctx.history.data length does not equal runs * items");
+  }
+  checkInteger(fn, "ctx.k", k, 1);
+  if (k > N) fail(fn, `ctx.k must be at most the number of items (${N})`, k);
+  if (typeof rng !== "function") failType(fn, "ctx.rng must be a function");
+}
+
+/** Items grouped by stratum label with their proportional allocation, for repeated draws. */
+export type StratumPlan = {
+  /** Item indices grouped by label (ascending label, ascending index within). */
+  readonly members: Int32Array;
+  /** members[start[h] .. start[h + 1]) are the items of label h. */
+  readonly start: Int32Array;
+  /** Items to draw per label. */
+  readonly alloc: Int32Array;
+  /** Total to draw. */
+  readonly k: number;
+};
+
+/** Plans a stratified draw of `k` items with proportional (largest-remainder) allocation. */
+export function stratumPlan(strata: Int32Array, k: number): StratumPlan {
+  const sizes = stratumSizes(strata);
+  const H = sizes.length;
+  const start = new Int32Array(H + 1);
+  for (let h = 0; h < H; h++) start[h + 1] = (start[h] as number) + (sizes[h] as number);
+  const fill = start.slice(0, H);
+  const members = new Int32Array(strata.length);
+  for (let i = 0; i < strata.length; i++) {
+    const h = strata[i] as number;
+    members[fill[h] as number] = i;
+    fill[h] = (fill[h] as number) + 1;
+  }
+  return { members, start, alloc: largestRemainder(sizes, sizes, k), k };
+}
+
+/**
+ * One stratified simple random sample without replacement from a plan: a
+ * partial Fisher–Yates shuffle of each stratum's member list (n_h draws per
+ * stratum, uniform over its n_h-subsets), so repeated draws cost O(k) after
+ * the O(N) plan. `scratch` (length N) is overwritten. Result sorted ascending.
+ */
+export function drawPlan(
+  fn: string,
+  plan: StratumPlan,
+  rng: () => number,
+  scratch: Int32Array,
+): Int32Array {
+  const { members, start, alloc, k } = plan;
+  scratch.set(members);
+  const out = new Int32Array(k);
+  let p = 0;
+  for (let h = 0; h < alloc.length; h++) {
+    const a = alloc[h] as number;
+    const lo = start[h] as number;
+    const size = (start[h + 1] as number) - lo;
+    for (let t = 0; t < a; t++) {
+      const j = lo + t + Math.floor(draw(fn, rng) * (size - t));
+      const v = scratch[j] as number;
+      scratch[j] = scratch[lo + t] as number;
+      scratch[lo + t] = v;
+      out[p++] = v;
+    }
+  }
+  return out.sort();
+}

@@ -1,0 +1,119 @@
+import { checkOptions, failType } from "../core/validate.js";
+import { checkContext, drawPlan, passCounts, type StratumPlan, stratumPlan } from "./_internal.js";
+import { crossStrata } from "./crossStrata.js";
+import type { Outcomes } from "./outcomes.js";
+import { repositoryStrata } from "./repositoryStrata.js";
+import type { SubsetContext, SubsetMethod } from "./types.js";
+
+/** The paper's six baselines. */
+export type BaselineKind =
+  | "random"
+  | "repo"
+  | "difficulty"
+  | "consistency"
+  | "repoDifficulty"
+  | "repoConsistency";
+
+/** Options of {@link baselineMethod}. */
+export type BaselineOptions = {
+  /** Repository of each item (required by the repo-based kinds), see {@link repositoryStrata}. */
+  readonly itemRepo?: readonly string[];
+};
+
+const NAMES: Record<BaselineKind, string> = {
+  random: "Random",
+  repo: "Repo-Strat",
+  difficulty: "Diff-Strat",
+  consistency: "Consist-Strat",
+  repoDifficulty: "Repo×Diff",
+  repoConsistency: "Repo×Consist",
+};
+
+/**
+ * One of the paper's baseline subset selectors: simple random sampling or a
+ * stratified random sample with proportional allocation.
+ *
+ * Kinds (trajectory-aware subset selection paper, section 4.4.1):
+ * `random` = simple random sample of k items (one stratum); the others draw a
+ * stratified simple random sample with proportional allocation (largest
+ * remainder, exact total k; the algorithm of {@link stratifiedSubset}) over
+ * `repo` = repositories, `difficulty` = majority pass/fail over the training
+ * runs ({@link difficultyStrata}), `consistency` = pass count over the
+ * training runs ({@link consistencyStrata}), and the cross-classifications
+ * `repoDifficulty` and `repoConsistency` ({@link crossStrata}). Strata and
+ * allocation are computed from `ctx.history` only (the training window) and
+ * cached per history object; each draw is then a partial Fisher–Yates
+ * shuffle of every stratum's item list (n_h uniform draws), O(k) per seed.
+ * Every n_h-subset of stratum h is equally likely (inclusion n_h / N_h), as
+ * with {@link stratifiedSrs}; the random streams differ.
+ *
+ * @param kind - Which baseline.
+ * @param options - `itemRepo`: repository per item, required for the repo kinds.
+ * @returns A stochastic {@link SubsetMethod} named as in the paper (`Random`, `Repo-Strat`, `Diff-Strat`, `Consist-Strat`, `Repo×Diff`, `Repo×Consist`).
+ * @throws {TypeError} If `kind` is unknown, `options` is not an object, or a repo kind lacks `itemRepo` (an array of strings). The returned `select` throws a RangeError when `itemRepo` and the history have different item counts, or `k` is not in [1, items].
+ * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.4.1.
+ * @example
+ * ```ts
+ * const h = outcomes([
+ *   { run: "a", item: "x", resolved: 1 }, { run: "a", item: "y", resolved: 0 },
+ *   { run: "a", item: "z", resolved: 0 }, { run: "a", item: "w", resolved: 1 },
+ * ]);
+ * const m = baselineMethod("consistency");
+ * m.name; // "Consist-Strat"
+ * m.select({ history: h, k: 2, rng: createRng(3) }); // Int32Array [1, 3]  (one pass, one fail)
+ * ```
+ */
+export function baselineMethod(kind: BaselineKind, options: BaselineOptions = {}): SubsetMethod {
+  const fn = "baselineMethod";
+  if (!Object.hasOwn(NAMES, kind))
+    failType(fn, `kind must be one of ${Object.keys(NAMES).join(", ")}`);
+  checkOptions(fn, options);
+  const { itemRepo } = options;
+  let repo: Int32Array | undefined;
+  if (kind === "repo" || kind === "repoDifficulty" || kind === "repoConsistency") {
+    if (!Array.isArray(itemRepo)) failType(fn, `kind "${kind}" needs options.itemRepo`);
+    repo = repositoryStrata(itemRepo);
+  }
+  const name = NAMES[kind];
+  const cache = new WeakMap<Outcomes, StratumPlan>();
+  let scratch = new Int32Array(0);
+  const strataOf = (h: Outcomes): Int32Array => {
+    if (repo !== undefined && repo.length !== h.items.length) {
+      throw new RangeError(
+        `${name}: itemRepo and history have different item counts (${repo.length} vs ${h.items.length})`,
+      );
+    }
+    const runs = Array.from({ length: h.runs.length }, (_, r) => r);
+    const c = passCounts(h, runs);
+    const W = runs.length;
+    switch (kind) {
+      case "random":
+        return new Int32Array(h.items.length);
+      case "repo":
+        return repo as Int32Array;
+      case "difficulty":
+        return c.map((v) => (2 * v > W ? 1 : 0));
+      case "consistency":
+        return c;
+      case "repoDifficulty":
+        return crossStrata(
+          repo as Int32Array,
+          c.map((v) => (2 * v > W ? 1 : 0)),
+        );
+      case "repoConsistency":
+        return crossStrata(repo as Int32Array, c);
+    }
+  };
+  const select = (ctx: SubsetContext): Int32Array => {
+    checkContext(name, ctx);
+    const { history, k, rng } = ctx;
+    let plan = cache.get(history);
+    if (plan === undefined || plan.k !== k) {
+      plan = stratumPlan(strataOf(history), k);
+      cache.set(history, plan);
+    }
+    if (scratch.length !== history.items.length) scratch = new Int32Array(history.items.length);
+    return drawPlan(name, plan, rng, scratch);
+  };
+  return { name, stochastic: true, select };
+}

@@ -1,0 +1,85 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkInteger, checkOptions, checkRowMatrix, fail } from "../core/validate.js";
+
+/** Options of {@link dtw}. */
+export type DtwOptions = {
+  /**
+   * Sakoe–Chiba band half-width: steps i and j may be matched only when
+   * |i - j| <= window (widened to |T_a - T_b| when smaller, so a path exists).
+   * @defaultValue unconstrained (every alignment allowed).
+   */
+  readonly window?: number;
+};
+
+/**
+ * Dynamic time warping distance between two step sequences (the paper's
+ * time-series embeddings, which keep step order).
+ *
+ * Algorithm: D(0, 0) = c(0, 0); D(i, j) = c(i, j) + min(D(i-1, j),
+ * D(i, j-1), D(i-1, j-1)) with local cost c(i, j) = Euclidean distance
+ * between step i of `a` and step j of `b`; the result is D(T_a - 1, T_b - 1),
+ * the cost of the cheapest monotone alignment of all steps (not normalised by
+ * path length). Symmetric, 0 for identical sequences, O(T_a T_b d) time and
+ * O(T_b) memory. To use it with a geometric selector, flatten equally long
+ * sequences into rows and pass a `distance` callback that rebuilds them.
+ *
+ * @param a - First sequence, T_a x d (T_a >= 1).
+ * @param b - Second sequence, T_b x d (the same d).
+ * @param options - `window`: Sakoe–Chiba band (default none).
+ * @returns The DTW distance, >= 0.
+ * @throws {TypeError} If `a` or `b` is not a RowMatrix or `options` is not an object.
+ * @throws {RangeError} If either has no rows or a non-finite value, their widths differ, or `window` is not an integer >= 0.
+ * @see Sakoe & Chiba (1978). Dynamic programming algorithm optimization for spoken word recognition. IEEE TASSP 26(1).
+ * @see R `dtw::dtw(x, y, dist.method = "Euclidean", step.pattern = symmetric1)`.
+ * @example
+ * ```ts
+ * // 0 -> 0, 1 -> 1, 1 -> 1, 2 -> 2: every step matched at cost 0 except none
+ * dtw(rowMatrix([[0], [1], [2]]), rowMatrix([[0], [1], [1], [2]])); // 0
+ * dtw(rowMatrix([[0], [0]]), rowMatrix([[1]])); // 2
+ * ```
+ */
+export function dtw(a: RowMatrix, b: RowMatrix, options: DtwOptions = {}): number {
+  const fn = "dtw";
+  checkRowMatrix(fn, "a", a, { allowEmpty: false });
+  checkRowMatrix(fn, "b", b, { allowEmpty: false });
+  if (a.cols !== b.cols) fail(fn, `a and b widths differ (${a.cols} vs ${b.cols})`);
+  checkOptions(fn, options);
+  const n = a.rows;
+  const m = b.rows;
+  let w = Math.max(n, m);
+  if (options.window !== undefined) {
+    checkInteger(fn, "options.window", options.window, 0);
+    w = Math.max(options.window, Math.abs(n - m));
+  }
+  const d = a.cols;
+  const cost = (i: number, j: number): number => {
+    let s = 0;
+    for (let t = 0; t < d; t++) {
+      const e = (a.data[i * d + t] as number) - (b.data[j * d + t] as number);
+      s += e * e;
+    }
+    return Math.sqrt(s);
+  };
+  let prev = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
+  let cur = new Float64Array(m);
+  for (let i = 0; i < n; i++) {
+    cur.fill(Number.POSITIVE_INFINITY);
+    const lo = Math.max(0, i - w);
+    const hi = Math.min(m - 1, i + w);
+    for (let j = lo; j <= hi; j++) {
+      const c = cost(i, j);
+      if (i === 0 && j === 0) {
+        cur[j] = c;
+        continue;
+      }
+      const up = prev[j] as number;
+      const left = j > 0 ? (cur[j - 1] as number) : Number.POSITIVE_INFINITY;
+      const diag = j > 0 ? (prev[j - 1] as number) : Number.POSITIVE_INFINITY;
+      cur[j] = c + Math.min(up, left, diag);
+    }
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[m - 1] as number;
+}

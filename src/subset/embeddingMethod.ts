@@ -1,0 +1,159 @@
+import { largestRemainder } from "../core/largestRemainder.js";
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import { shortlist } from "../select/shortlist.js";
+import type { Selector } from "../select/types.js";
+import { withinStrata } from "../select/withinStrata.js";
+import { checkContext, passCounts, stratumSizes } from "./_internal.js";
+import { kmeansStrata } from "./kmeansStrata.js";
+import type { SubsetContext, SubsetMethod } from "./types.js";
+
+/** How {@link embeddingMethod} groups items before the geometric pick. */
+export type EmbeddingGrouping = "consistency" | "difficulty" | "none" | "kmeans";
+
+/** Options of {@link embeddingMethod}. */
+export type EmbeddingMethodOptions = {
+  /**
+   * Grouping: `"consistency"` (pass count over the training runs; the paper's
+   * Embedding-Within-Strata), `"difficulty"` (majority pass/fail), `"none"`
+   * (pure embedding over all items) or `"kmeans"` (behavioural clusters of
+   * the vectors, {@link kmeansStrata}).
+   * @defaultValue "consistency"
+   */
+  readonly strata?: EmbeddingGrouping;
+  /**
+   * Only with `strata: "none"`: post-hoc calibration of the pass-count mix.
+   * @defaultValue false
+   */
+  readonly calibrate?: boolean;
+  /**
+   * Shortlist factor f >= 1: pick f times the share geometrically, then keep
+   * a simple random sample of the share ({@link shortlist}); the method becomes
+   * stochastic. Not combinable with `calibrate`.
+   * @defaultValue none (exact geometric pick)
+   */
+  readonly shortlist?: number;
+  /** Display name. @defaultValue `"<label> [ES]"`, `[PE]`, `[PE+cal]`, `[CL]`, with ` SL<f>x` when shortlisting. */
+  readonly name?: string;
+  /** Label used in the default name. @defaultValue the selector function's name */
+  readonly label?: string;
+};
+
+/**
+ * A geometric subset method over item vectors: Embedding-Within-Strata and
+ * the paper's ablations (pure embedding with or without calibration,
+ * clustering instead of outcome strata, shortlist-then-subsample).
+ *
+ * Algorithm (trajectory-aware subset selection paper, sections 4.4.2, 6.3):
+ * with groups g_i from `ctx.history` (pass counts or majority) or from
+ * k-means over `ctx.vectors`, the subset is {@link withinStrata}(g, k,
+ * selector, vectors): proportional allocation with largest remainders, then
+ * the selector inside each group. `strata: "none"` applies the selector to
+ * all items. Calibration (paper: "adjusts the selected subset so its
+ * pass-count composition matches the full test suite"): the selector ranks
+ * every item (selector(X, N), its pick order), the consistency strata get
+ * their proportional quotas n_h, and the ranking is walked in order keeping
+ * an item while its stratum is below quota, so the result keeps the
+ * selector's preferences under the outcome mix. Deterministic unless
+ * `shortlist` is set. K-means clusterings are cached per vectors object.
+ *
+ * @param selector - Any geometric {@link Selector} (`centroid`, `facilityLocation`, `medoids`, `kennardStone`, `coreEdge`, or a closure with options such as a DTW distance).
+ * @param options - `strata`, `calibrate`, `shortlist`, `name`, `label` (see {@link EmbeddingMethodOptions}).
+ * @returns A {@link SubsetMethod}; its `select` needs `ctx.vectors` with one row per item.
+ * @throws {TypeError} If `selector` is not a function, `options` not an object, or `strata` unknown. The returned `select` throws a TypeError when `ctx.vectors` is missing and a RangeError when its row count differs from the items or it holds NaN.
+ * @throws {RangeError} If `shortlist` is not a finite number >= 1, or `calibrate` is combined with strata other than "none" or with `shortlist`.
+ * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 4.4.2 and 6.3.
+ * @example
+ * ```ts
+ * const h = outcomes([
+ *   { run: "a", item: "p", resolved: 1 }, { run: "a", item: "q", resolved: 1 },
+ *   { run: "a", item: "r", resolved: 0 }, { run: "a", item: "s", resolved: 0 },
+ * ]);
+ * const X = rowMatrix([[0], [1], [5], [6]]);
+ * const m = embeddingMethod(centroid);
+ * m.name; // "centroid [ES]"
+ * m.select({ history: h, k: 2, rng: createRng(1), vectors: X }); // Int32Array [0, 2]
+ * ```
+ */
+export function embeddingMethod(
+  selector: Selector,
+  options: EmbeddingMethodOptions = {},
+): SubsetMethod {
+  const fn = "embeddingMethod";
+  if (typeof selector !== "function") failType(fn, "selector must be a function");
+  checkOptions(fn, options);
+  const { strata = "consistency", calibrate = false, shortlist: factor } = options;
+  if (!["consistency", "difficulty", "none", "kmeans"].includes(strata)) {
+    failType(fn, "options.strata must be consistency, difficulty, none or kmeans");
+  }
+  if (factor !== undefined) checkNumber(fn, "options.shortlist", factor, 1);
+  if (calibrate && strata !== "none") fail(fn, 'options.calibrate applies only to strata "none"');
+  if (calibrate && factor !== undefined)
+    fail(fn, "options.calibrate cannot combine with options.shortlist");
+  const tag = {
+    consistency: "ES",
+    difficulty: "ES-diff",
+    none: calibrate ? "PE+cal" : "PE",
+    kmeans: "CL",
+  }[strata];
+  const label = options.label ?? (selector.name || "selector");
+  const name = options.name ?? `${label} [${tag}]${factor === undefined ? "" : ` SL${factor}x`}`;
+  const clusters = new WeakMap<RowMatrix, Int32Array>();
+  const select = (ctx: SubsetContext): Int32Array => {
+    checkContext(name, ctx);
+    const { history, k, rng, vectors: X } = ctx;
+    const N = history.items.length;
+    if (X === undefined) failType(name, "ctx.vectors is required (one row per item)");
+    if (X.rows !== N) fail(name, `ctx.vectors has ${X.rows} rows, expected one per item (${N})`);
+    for (let t = 0; t < X.data.length; t++) {
+      if (!Number.isFinite(X.data[t] as number))
+        fail(
+          name,
+          `ctx.vectors has a non-finite value at row ${Math.floor(t / X.cols)}`,
+          X.data[t],
+        );
+    }
+    const pick: Selector =
+      factor === undefined ? selector : (Xh, kh) => shortlist(selector, Xh, kh, factor, rng);
+    if (strata === "none") {
+      if (!calibrate) return pick(X, k);
+      const W = history.runs.length;
+      const c = passCounts(
+        history,
+        Array.from({ length: W }, (_, r) => r),
+      );
+      const sizes = stratumSizes(c);
+      const quota = largestRemainder(sizes, sizes, k);
+      const order = selector(X, N);
+      const out = new Int32Array(k);
+      let p = 0;
+      for (let t = 0; t < order.length && p < k; t++) {
+        const i = order[t] as number;
+        const h = c[i] as number;
+        if ((quota[h] as number) > 0) {
+          quota[h] = (quota[h] as number) - 1;
+          out[p++] = i;
+        }
+      }
+      return out;
+    }
+    let g: Int32Array;
+    if (strata === "kmeans") {
+      let cached = clusters.get(X);
+      if (cached === undefined) {
+        cached = kmeansStrata(X).labels;
+        clusters.set(X, cached);
+      }
+      g = cached;
+    } else {
+      const W = history.runs.length;
+      const c = passCounts(
+        history,
+        Array.from({ length: W }, (_, r) => r),
+      );
+      g = strata === "consistency" ? c : c.map((v) => (2 * v > W ? 1 : 0));
+    }
+    return withinStrata(g, k, pick, X);
+  };
+  return { name, stochastic: factor !== undefined, select };
+}

@@ -1,0 +1,140 @@
+import { kmeans } from "ml-kmeans";
+import { squaredEuclideanAt } from "../core/distance.js";
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkInteger, checkOptions, checkRowMatrix, fail } from "../core/validate.js";
+import { silhouette } from "./silhouette.js";
+
+/** Options of {@link kmeansStrata}. */
+export type KmeansStrataOptions = {
+  /** Smallest number of clusters tried, >= 2. @defaultValue 2 */
+  readonly kMin?: number;
+  /** Largest number of clusters tried (capped at N - 1). @defaultValue 15 */
+  readonly kMax?: number;
+};
+
+/** Result of {@link kmeansStrata}. */
+export type KmeansStrataResult = {
+  /** Cluster label per row, 0..k-1 (dense, in order of first appearance in the rows). */
+  readonly labels: Int32Array;
+  /** The chosen number of clusters. */
+  readonly k: number;
+  /** Mean silhouette of the chosen clustering. */
+  readonly silhouette: number;
+  /** Mean silhouette for K = kMin, kMin + 1, ... (NaN where K could not be formed). */
+  readonly scores: Float64Array;
+};
+
+/**
+ * Clusters items into behavioural groups with k-means and picks the number of
+ * clusters by the silhouette, for the paper's "clustering instead of outcome
+ * strata" ablation.
+ *
+ * Algorithm: for K = kMin..kMax, Lloyd's k-means (`ml-kmeans`, squared
+ * Euclidean, at most 100 iterations, tolerance 1e-6) started from K
+ * deterministic seeds: the row nearest the column mean, then repeatedly the
+ * row farthest from its nearest seed (Gonzalez's max-min rule; ties to the
+ * lowest index), so no random source is needed and the result is
+ * reproducible. K is skipped (score NaN) when fewer than K distinct rows exist
+ * or the clustering collapses to one cluster. The K with the highest mean
+ * {@link silhouette} wins (ties: smallest K), as in the paper's K-Means
+ * configuration (K from 2 to 15 by silhouette).
+ *
+ * @param X - The items, one row each (N >= 3).
+ * @param options - `kMin` (default 2) and `kMax` (default 15).
+ * @returns Labels, the chosen K, its silhouette and the score of every K tried.
+ * @throws {TypeError} If `X` is not a RowMatrix or `options` is not an object.
+ * @throws {RangeError} If `X` has fewer than 3 rows or a non-finite value, `kMin`/`kMax` are not integers with 2 <= kMin <= kMax, or no K in the range gives at least two clusters.
+ * @see Lloyd (1982); Gonzalez (1985) max-min initialisation; Rousseeuw (1987) silhouette.
+ * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 6.3 (2).
+ * @example
+ * ```ts
+ * const X = rowMatrix([[0, 0], [0, 1], [10, 0], [10, 1], [20, 0], [20, 1]]);
+ * const r = kmeansStrata(X, { kMax: 4 });
+ * r.k; // 3
+ * r.labels; // Int32Array [0, 0, 1, 1, 2, 2]
+ * ```
+ */
+export function kmeansStrata(X: RowMatrix, options: KmeansStrataOptions = {}): KmeansStrataResult {
+  const fn = "kmeansStrata";
+  checkRowMatrix(fn, "X", X);
+  checkOptions(fn, options);
+  const { kMin = 2, kMax = 15 } = options;
+  checkInteger(fn, "options.kMin", kMin, 2);
+  checkInteger(fn, "options.kMax", kMax, kMin);
+  const N = X.rows;
+  if (N < 3) fail(fn, "X needs at least 3 rows", N);
+  const top = Math.min(kMax, N - 1);
+  const seeds = maxMinSeeds(X, top);
+  const points: number[][] = [];
+  for (let i = 0; i < N; i++)
+    points.push(Array.from(X.data.subarray(i * X.cols, (i + 1) * X.cols)));
+  const scores = new Float64Array(kMax - kMin + 1).fill(Number.NaN);
+  let best: Int32Array | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (let K = kMin; K <= top; K++) {
+    if (K > seeds.length) break;
+    const init = seeds.slice(0, K).map((i) => points[i] as number[]);
+    const res = kmeans(points, K, { initialization: init, maxIterations: 100, tolerance: 1e-6 });
+    const labels = dense(res.clusters);
+    const distinct = new Set(labels).size;
+    if (distinct < 2 || distinct > N - 1) continue;
+    const s = silhouette(X, labels);
+    scores[K - kMin] = s;
+    if (s > bestScore) {
+      bestScore = s;
+      best = labels;
+    }
+  }
+  if (best === undefined) fail(fn, `no K in [${kMin}, ${kMax}] gives two or more clusters`);
+  return { labels: best, k: new Set(best).size, silhouette: bestScore, scores };
+}
+
+/** Row nearest the mean, then farthest-first; stops early when all rows coincide with a seed. */
+function maxMinSeeds(X: RowMatrix, count: number): number[] {
+  const { rows: N, cols, data } = X;
+  const mean = new Float64Array(cols);
+  for (let i = 0; i < N; i++) {
+    for (let t = 0; t < cols; t++)
+      mean[t] = (mean[t] as number) + (data[i * cols + t] as number) / N;
+  }
+  let first = 0;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < N; i++) {
+    const d = squaredEuclideanAt(data, i * cols, mean, 0, cols);
+    if (d < bestD) {
+      bestD = d;
+      first = i;
+    }
+  }
+  const seeds = [first];
+  const minD = new Float64Array(N).fill(Number.POSITIVE_INFINITY);
+  let last = first;
+  while (seeds.length < count) {
+    let arg = -1;
+    let far = 0;
+    for (let i = 0; i < N; i++) {
+      const d = squaredEuclideanAt(data, i * cols, data, last * cols, cols);
+      if (d < (minD[i] as number)) minD[i] = d;
+      if ((minD[i] as number) > far) {
+        far = minD[i] as number;
+        arg = i;
+      }
+    }
+    if (arg < 0) break;
+    seeds.push(arg);
+    last = arg;
+  }
+  return seeds;
+}
+
+function dense(clusters: readonly number[]): Int32Array {
+  const map = new Map<number, number>();
+  return Int32Array.from(clusters, (c) => {
+    let h = map.get(c);
+    if (h === undefined) {
+      h = map.size;
+      map.set(c, h);
+    }
+    return h;
+  });
+}

@@ -1,0 +1,71 @@
+import { squaredEuclideanAt } from "../core/distance.js";
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkInt32Array, checkRowMatrix, fail } from "../core/validate.js";
+
+/**
+ * Mean silhouette coefficient of a clustering (Euclidean distance): how much
+ * closer items are to their own cluster than to the nearest other one.
+ *
+ * Formula (Rousseeuw 1987): for item i in cluster C, a(i) = mean distance to
+ * the other members of C, b(i) = min over other clusters C' of the mean
+ * distance to the members of C'; s(i) = (b(i) - a(i)) / max(a(i), b(i)), and
+ * s(i) = 0 when C has one member (as scikit-learn). The result is the mean of
+ * s(i) over all items, in [-1, 1]. O(N^2 d) time, O(N K) memory (no distance
+ * matrix).
+ *
+ * @param X - The items, one row each.
+ * @param labels - Cluster label per row, integers >= 0, with 2 <= (distinct labels) <= N - 1.
+ * @returns The mean silhouette coefficient.
+ * @throws {TypeError} If `X` is not a RowMatrix or `labels` not an Int32Array.
+ * @throws {RangeError} If `X` holds a non-finite value, `labels.length !== X.rows`, a label is negative, or the number of distinct labels is not in [2, N - 1].
+ * @see Rousseeuw, P. J. (1987). Silhouettes: a graphical aid to the interpretation and validation of cluster analysis. J. Comput. Appl. Math. 20, 53-65.
+ * @see sklearn.metrics.silhouette_score
+ * @example
+ * ```ts
+ * // two tight pairs far apart: a = 1, b = 10 or 9 or 11
+ * silhouette(rowMatrix([[0], [1], [10], [11]]), Int32Array.of(0, 0, 1, 1)); // 0.8972222222222221
+ * ```
+ */
+export function silhouette(X: RowMatrix, labels: Int32Array): number {
+  const fn = "silhouette";
+  checkRowMatrix(fn, "X", X);
+  checkInt32Array(fn, "labels", labels, { min: 0 });
+  if (labels.length !== X.rows) {
+    fail(fn, `labels length and X rows differ (${labels.length} vs ${X.rows})`);
+  }
+  const ids = Array.from(new Set(labels)).sort((p, q) => p - q);
+  const K = ids.length;
+  const N = X.rows;
+  if (K < 2 || K > N - 1) {
+    fail(fn, `the number of distinct labels must lie in [2, N - 1] = [2, ${N - 1}]`, K);
+  }
+  const dense = new Map(ids.map((h, t) => [h, t]));
+  const lab = Int32Array.from(labels, (h) => dense.get(h) as number);
+  const size = new Float64Array(K);
+  for (let i = 0; i < N; i++) size[lab[i] as number] = (size[lab[i] as number] as number) + 1;
+  const { data, cols } = X;
+  const sums = new Float64Array(N * K);
+  for (let i = 0; i < N; i++) {
+    for (let j = i + 1; j < N; j++) {
+      const dist = Math.sqrt(squaredEuclideanAt(data, i * cols, data, j * cols, cols));
+      sums[i * K + (lab[j] as number)] = (sums[i * K + (lab[j] as number)] as number) + dist;
+      sums[j * K + (lab[i] as number)] = (sums[j * K + (lab[i] as number)] as number) + dist;
+    }
+  }
+  let total = 0;
+  for (let i = 0; i < N; i++) {
+    const own = lab[i] as number;
+    const n = size[own] as number;
+    if (n <= 1) continue;
+    const a = (sums[i * K + own] as number) / (n - 1);
+    let b = Number.POSITIVE_INFINITY;
+    for (let h = 0; h < K; h++) {
+      if (h === own) continue;
+      const v = (sums[i * K + h] as number) / (size[h] as number);
+      if (v < b) b = v;
+    }
+    const m = Math.max(a, b);
+    if (m > 0) total += (b - a) / m;
+  }
+  return total / N;
+}
