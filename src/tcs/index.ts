@@ -10,6 +10,8 @@ export { mcucbStrategy } from "./mcucbStrategy.js";
 export type { MixtureOptions } from "./mixtureStrategy.js";
 export { mixtureStrategy } from "./mixtureStrategy.js";
 export { pivotalSamplingStrategy } from "./pivotalSamplingStrategy.js";
+export type { PlannedDesign, PlanSampleSizeArgs, SampleSizePlan } from "./planSampleSize.js";
+export { planSampleSize } from "./planSampleSize.js";
 export { ppsSysStrategy } from "./ppsSysStrategy.js";
 export { rhcsStrategy } from "./rhcsStrategy.js";
 export type { StrategyRun } from "./runStrategy.js";
