@@ -60,7 +60,7 @@ const NAMES: Record<BaselineKind, string> = {
  * ]);
  * const m = baselineMethod("consistency");
  * m.name; // "Consist-Strat"
- * m.select({ history: h, k: 2, rng: createRng(3) }); // Int32Array [1, 3]  (one pass, one fail)
+ * m.select({ history: h, k: 2, rng: createRng(3) }); // Int32Array [0, 1]  (one pass, one fail)
  * ```
  */
 export function baselineMethod(kind: BaselineKind, options: BaselineOptions = {}): SubsetMethod {

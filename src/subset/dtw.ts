@@ -33,7 +33,7 @@ export type DtwOptions = {
  * @see R `dtw::dtw(x, y, dist.method = "Euclidean", step.pattern = symmetric1)`.
  * @example
  * ```ts
- * // 0 -> 0, 1 -> 1, 1 -> 1, 2 -> 2: every step matched at cost 0 except none
+ * // align 0-0, 1-1, 1-1, 2-2: every matched pair is equal
  * dtw(rowMatrix([[0], [1], [2]]), rowMatrix([[0], [1], [1], [2]])); // 0
  * dtw(rowMatrix([[0], [0]]), rowMatrix([[1]])); // 2
  * ```

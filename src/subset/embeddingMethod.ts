@@ -72,7 +72,7 @@ export type EmbeddingMethodOptions = {
  * const X = rowMatrix([[0], [1], [5], [6]]);
  * const m = embeddingMethod(centroid);
  * m.name; // "centroid [ES]"
- * m.select({ history: h, k: 2, rng: createRng(1), vectors: X }); // Int32Array [0, 2]
+ * m.select({ history: h, k: 2, rng: createRng(1), vectors: X }); // Int32Array [2, 0]  (fails first: label 0)
  * ```
  */
 export function embeddingMethod(

@@ -22,8 +22,8 @@ import { checkInt32Array, checkRowMatrix, fail } from "../core/validate.js";
  * @see sklearn.metrics.silhouette_score
  * @example
  * ```ts
- * // two tight pairs far apart: a = 1, b = 10 or 9 or 11
- * silhouette(rowMatrix([[0], [1], [10], [11]]), Int32Array.of(0, 0, 1, 1)); // 0.8972222222222221
+ * // s = 9.5/10.5, 8.5/9.5, 8.5/9.5, 9.5/10.5 (a = 1; b = mean distance to the other pair)
+ * silhouette(rowMatrix([[0], [1], [10], [11]]), Int32Array.of(0, 0, 1, 1)); // 0.899749373433584
  * ```
  */
 export function silhouette(X: RowMatrix, labels: Int32Array): number {

@@ -38,7 +38,7 @@ export type StratifiedSubsetOptions = {
  * @example
  * ```ts
  * // strata of 6 and 4 items, k = 5 -> 3 + 2
- * stratifiedSubset(Int32Array.of(0, 0, 0, 0, 0, 0, 1, 1, 1, 1), 5, createRng(1)); // Int32Array [0, 1, 3, 7, 8]
+ * stratifiedSubset(Int32Array.of(0, 0, 0, 0, 0, 0, 1, 1, 1, 1), 5, createRng(1)); // Int32Array [1, 2, 4, 6, 7]
  * ```
  */
 export function stratifiedSubset(

@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { evaluateSubset } from "../../src/evaluate/evaluateSubset.js";
+import { centroid } from "../../src/select/centroid.js";
+import { baselineMethod } from "../../src/subset/baselineMethod.js";
+import { embeddingMethod } from "../../src/subset/embeddingMethod.js";
+import type { SubsetMethod } from "../../src/subset/types.js";
+import { table } from "../subset/_make.js";
+
+// 3 runs x 4 items
+const o = table([
+  [1, 1, 0, 0],
+  [1, 1, 1, 0],
+  [1, 0, 0, 0],
+]);
+// A fixed method picking items 0 and 2 (deterministic).
+const fixed: SubsetMethod = { name: "fixed", stochastic: false, select: () => Int32Array.of(0, 2) };
+
+describe("evaluateSubset(input)", () => {
+  it("computes the paper's errors, RMSE and MaxErr by hand for a fixed subset", () => {
+    // full rates: run1 3/4, run2 1/4. Subset {0, 2}: run1 2/2 = 1, run2 1/2.
+    // W = 1 splits: {0} -> {1, 2}; {1} -> {2}. Errors: +0.25, +0.25 | +0.25
+    const ev = evaluateSubset({
+      outcomes: o,
+      select: fixed,
+      size: 2,
+      window: 1,
+      seeds: 5,
+      seed: 1,
+    });
+    expect(ev.seeds).toBe(1);
+    expect(Array.from(ev.pairSplit)).toEqual([0, 0, 1]);
+    expect(Array.from(ev.pairRun)).toEqual([1, 2, 2]);
+    expect(Array.from(ev.errors)).toEqual([0.25, 0.25, 0.25]);
+    expect(Array.from(ev.rmseBySplit)).toEqual([0.25, 0.25]);
+    expect(ev.rmse).toBe(0.25);
+    expect(ev.maxErr).toEqual({ median: 25, p95: 25, worst: 25 });
+  });
+
+  it("averages RMSE per split (root of the mean square over its test runs), then over splits", () => {
+    // subset {1, 3}: run1 1/2 (err -0.25), run2 0 (err -0.25); W = 1 -> all errors -0.25
+    // W = 2: one split {0,1} -> {2}: err -0.25
+    const m: SubsetMethod = { name: "m", stochastic: false, select: () => Int32Array.of(1, 3) };
+    const ev = evaluateSubset({ outcomes: o, select: m, size: 2, window: 2, seeds: 1, seed: 0 });
+    expect(ev.splits).toHaveLength(1);
+    expect(ev.rmse).toBe(0.25);
+    // costs: run 2 costs 1, 2, 3, 4 -> subset {1, 3} share (2 + 4) / 10
+    const costs = rowMatrix([
+      [1, 1, 1, 1],
+      [1, 1, 1, 1],
+      [1, 2, 3, 4],
+    ]);
+    const withCost = evaluateSubset({
+      outcomes: o,
+      select: m,
+      size: 2,
+      window: 2,
+      seeds: 1,
+      seed: 0,
+      costs,
+    });
+    expect(withCost.costShare?.mean).toBeCloseTo(0.6, 15);
+  });
+
+  it("runs a stochastic method once per seed, deterministically, and reports MaxErr quantiles", () => {
+    const input = {
+      outcomes: o,
+      select: baselineMethod("random"),
+      size: 2,
+      window: 1,
+      seeds: 20,
+      seed: "s",
+    };
+    const a = evaluateSubset(input);
+    const b = evaluateSubset(input);
+    expect(a.seeds).toBe(20);
+    expect(a.errors).toEqual(b.errors);
+    expect(a.errors).toHaveLength(60);
+    const sorted = Array.from(a.maxErrBySeed).sort((x, y) => x - y);
+    expect(a.maxErr.worst).toBe(sorted[19]);
+    expect(a.maxErr.median).toBe(((sorted[9] as number) + (sorted[10] as number)) / 2);
+    let sum = 0;
+    for (const v of a.rmseBySplit) sum += v;
+    expect(a.rmse).toBeCloseTo(sum / 40, 15);
+  });
+
+  it("passes each split's training runs to a vectors function and validates its result", () => {
+    const seen: number[][] = [];
+    const vectors = (train: Int32Array) => {
+      seen.push(Array.from(train));
+      return rowMatrix([[0], [1], [2], [3]]);
+    };
+    evaluateSubset({
+      outcomes: o,
+      select: embeddingMethod(centroid),
+      size: 2,
+      window: 1,
+      seeds: 3,
+      seed: 1,
+      vectors,
+    });
+    expect(seen).toEqual([[0], [1]]);
+    const nan = () => ({ data: Float64Array.of(0, Number.NaN, 2, 3), rows: 4, cols: 1 });
+    expect(() =>
+      evaluateSubset({
+        outcomes: o,
+        select: embeddingMethod(centroid),
+        size: 2,
+        window: 1,
+        seeds: 1,
+        seed: 1,
+        vectors: nan,
+      }),
+    ).toThrow(/non-finite value at row 1/);
+    expect(() =>
+      evaluateSubset({
+        outcomes: o,
+        select: embeddingMethod(centroid),
+        size: 2,
+        window: 1,
+        seeds: 1,
+        seed: 1,
+        vectors: rowMatrix([[0], [1]]),
+      }),
+    ).toThrow(/vectors has 2 rows, expected one per item \(4\)/);
+  });
+
+  it("reports progress once per split", () => {
+    const calls: [number, number][] = [];
+    evaluateSubset({
+      outcomes: o,
+      select: fixed,
+      size: 2,
+      window: 1,
+      seeds: 1,
+      seed: 1,
+      onProgress: (d, t) => calls.push([d, t]),
+    });
+    expect(calls).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+  });
+
+  it("leaves its inputs unchanged", () => {
+    const before = Uint8Array.from(o.data);
+    evaluateSubset({
+      outcomes: o,
+      select: baselineMethod("consistency"),
+      size: 2,
+      window: 1,
+      seeds: 3,
+      seed: 1,
+    });
+    expect(o.data).toEqual(before);
+  });
+
+  it("rejects every bad input of the issue", () => {
+    const base = { outcomes: o, select: fixed, size: 2, window: 1, seeds: 1, seed: 1 };
+    expect(() => evaluateSubset({ ...base, size: 0 })).toThrow(
+      /evaluateSubset: size must be at least 1/,
+    );
+    expect(() => evaluateSubset({ ...base, size: 5 })).toThrow(
+      /size must be at most the number of items \(4\)/,
+    );
+    expect(() => evaluateSubset({ ...base, window: 3 })).toThrow(
+      /window must be at most runs - 1 = 2/,
+    );
+    expect(() => evaluateSubset({ ...base, window: 0 })).toThrow(/window must be at least 1/);
+    expect(() => evaluateSubset({ ...base, seeds: 0 })).toThrow(/seeds must be at least 1/);
+    expect(() => evaluateSubset({ ...base, seed: Number.NaN })).toThrow(
+      /seed must be a finite number/,
+    );
+    const bad = { ...o, data: Uint8Array.from(o.data, (v, t) => (t === 5 ? 3 : v)) };
+    expect(() => evaluateSubset({ ...base, outcomes: bad })).toThrow(
+      /outcomes.data\[5\] must be 0 or 1/,
+    );
+    const dup = { ...o, items: ["a", "b", "a", "c"] };
+    expect(() => evaluateSubset({ ...base, outcomes: dup })).toThrow(/duplicate item id "a"/);
+    const ragged = { ...o, data: o.data.subarray(0, 11) };
+    expect(() => evaluateSubset({ ...base, outcomes: ragged })).toThrow(
+      /does not equal runs \* items/,
+    );
+    const costs = rowMatrix([[1, 1, 1, 1]]);
+    expect(() => evaluateSubset({ ...base, costs })).toThrow(/costs must be runs x items/);
+    const twice: SubsetMethod = {
+      name: "twice",
+      stochastic: false,
+      select: () => Int32Array.of(1, 1),
+    };
+    expect(() => evaluateSubset({ ...base, select: twice })).toThrow(
+      /twice returned index 1 twice/,
+    );
+    const short: SubsetMethod = {
+      name: "short",
+      stochastic: false,
+      select: () => Int32Array.of(1),
+    };
+    expect(() => evaluateSubset({ ...base, select: short })).toThrow(
+      /returned 1 indices, expected 2/,
+    );
+    expect(() => evaluateSubset({ ...base, select: (() => 0) as never })).toThrow(TypeError);
+    expect(() => evaluateSubset(null as never)).toThrow(TypeError);
+  });
+});

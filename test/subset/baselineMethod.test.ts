@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import { baselineMethod } from "../../src/subset/baselineMethod.js";
+import { table } from "./_make.js";
+
+// 2 runs x 8 items. Pass counts: i0..i1 = 2, i2..i4 = 1, i5..i7 = 0.
+const h = table([
+  [1, 1, 1, 1, 0, 0, 0, 0],
+  [1, 1, 0, 0, 1, 0, 0, 0],
+]);
+const repos = ["a", "a", "a", "a", "b", "b", "b", "b"];
+
+function frequencies(kind: Parameters<typeof baselineMethod>[0], k: number, reps: number) {
+  const m = baselineMethod(kind, { itemRepo: repos });
+  const rng = createRng(`freq-${kind}`);
+  const hits = new Float64Array(8);
+  for (let t = 0; t < reps; t++) for (const i of m.select({ history: h, k, rng })) hits[i] += 1;
+  return Array.from(hits, (v) => v / reps);
+}
+
+describe("baselineMethod(kind, { itemRepo })", () => {
+  it("names the paper's six baselines and marks them stochastic", () => {
+    const names = (
+      ["random", "repo", "difficulty", "consistency", "repoDifficulty", "repoConsistency"] as const
+    ).map((k) => baselineMethod(k, { itemRepo: repos }));
+    expect(names.map((m) => m.name)).toEqual([
+      "Random",
+      "Repo-Strat",
+      "Diff-Strat",
+      "Consist-Strat",
+      "Repo×Diff",
+      "Repo×Consist",
+    ]);
+    expect(names.every((m) => m.stochastic)).toBe(true);
+  });
+
+  it("Consist-Strat allocates k = 4 as 1 / 2 / 1 over counts 2 / 1 / 0 (sizes 2 / 3 / 3)", () => {
+    // quotas 4 * (3, 3, 2) / 8 = 1.5, 1.5, 1 for labels 0, 1, 2 -> floors 1, 1, 1,
+    // the leftover unit goes to the lowest label with the largest remainder: label 0.
+    const m = baselineMethod("consistency");
+    for (let s = 0; s < 30; s++) {
+      const S = Array.from(m.select({ history: h, k: 4, rng: createRng(s) }));
+      expect(S).toHaveLength(4);
+      expect(S.filter((i) => i >= 5)).toHaveLength(2); // label 0 = count 0: i5..i7
+      expect(S.filter((i) => i >= 2 && i <= 4)).toHaveLength(1);
+      expect(S.filter((i) => i <= 1)).toHaveLength(1);
+    }
+  });
+
+  it("draws each item with probability n_h / N_h (20,000 seeded draws, 5 MC SE)", () => {
+    const reps = 20000;
+    const cases: [Parameters<typeof baselineMethod>[0], number[]][] = [
+      ["random", Array(8).fill(3 / 8)],
+      // difficulty W = 2: easy = count 2 (i0, i1); k = 3 -> quotas 0.75 / 2.25 -> 1 easy, 2 hard
+      ["difficulty", [1 / 2, 1 / 2, 2 / 6, 2 / 6, 2 / 6, 2 / 6, 2 / 6, 2 / 6]],
+      // consistency k = 3: quotas (count0: 3*3/8=1.125, count1: 1.125, count2: 0.75) -> 1, 1, 1
+      ["consistency", [1 / 2, 1 / 2, 1 / 3, 1 / 3, 1 / 3, 1 / 3, 1 / 3, 1 / 3]],
+      // repo: 4 + 4 items, k = 3 -> quotas 1.5 / 1.5 -> 2 for repo a, 1 for repo b
+      ["repo", [2 / 4, 2 / 4, 2 / 4, 2 / 4, 1 / 4, 1 / 4, 1 / 4, 1 / 4]],
+    ];
+    for (const [kind, p] of cases) {
+      const f = frequencies(kind, 3, reps);
+      for (let i = 0; i < 8; i++) {
+        const pi = p[i] as number;
+        const se = Math.sqrt((pi * (1 - pi)) / reps);
+        expect(Math.abs((f[i] as number) - pi), `${kind} item ${i}`).toBeLessThan(5 * se);
+      }
+    }
+  });
+
+  it("cross strata: Repo×Consist draws within (repo, count) cells", () => {
+    // cells: (a,2)={0,1}, (a,1)={2,3}, (b,1)={4}, (b,0)={5,6,7}; k = 4 -> quotas 1, 1, 0.5, 1.5
+    // floors 1, 1, 0, 1 = 3; leftover to the largest remainder (0.5 tie): (a,.. ) order by label
+    const m = baselineMethod("repoConsistency", { itemRepo: repos });
+    const S = Array.from(m.select({ history: h, k: 4, rng: createRng(2) }));
+    expect(S.filter((i) => i <= 1)).toHaveLength(1);
+    expect(S.filter((i) => i === 2 || i === 3)).toHaveLength(1);
+  });
+
+  it("is deterministic for a seed and leaves the history unchanged", () => {
+    const before = Uint8Array.from(h.data);
+    const m = baselineMethod("consistency");
+    expect(m.select({ history: h, k: 4, rng: createRng(9) })).toEqual(
+      m.select({ history: h, k: 4, rng: createRng(9) }),
+    );
+    expect(h.data).toEqual(before);
+  });
+
+  it("rejects unknown kinds, a missing itemRepo, k = 0, k > items and mismatched repos", () => {
+    expect(() => baselineMethod("nope" as never)).toThrow(TypeError);
+    expect(() => baselineMethod("repo")).toThrow(/needs options.itemRepo/);
+    const m = baselineMethod("consistency");
+    expect(() => m.select({ history: h, k: 0, rng: createRng(1) })).toThrow(
+      /ctx.k must be at least 1/,
+    );
+    expect(() => m.select({ history: h, k: 9, rng: createRng(1) })).toThrow(
+      /at most the number of items/,
+    );
+    const r = baselineMethod("repo", { itemRepo: ["a", "b"] });
+    expect(() => r.select({ history: h, k: 2, rng: createRng(1) })).toThrow(
+      /different item counts/,
+    );
+    expect(() => m.select({ history: h, k: 2, rng: () => Number.NaN })).toThrow(/outside \[0, 1\)/);
+  });
+});
