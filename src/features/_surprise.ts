@@ -15,7 +15,7 @@ import {
   checkSameLength,
   fail,
 } from "../core/validate.js";
-import { cholesky, meanCov, whiten } from "./_linalg.js";
+import { cholesky, meanCov, pairwiseDots, whiten } from "./_linalg.js";
 
 /** A validated private copy of the training activations and their classes. */
 export type TrainSet = {
@@ -230,8 +230,15 @@ export function lsaScores(model: KdeModel, test: RowMatrix, testClass: Int32Arra
 }
 
 /**
- * For each query row i: log sum_t exp(-0.5 |q_i - w_t|^2), by blocks of four
- * queries against every training row (one pass, running maximum).
+ * Terms below 2^-53 of the running maximum are skipped: the running sum is
+ * at least 1 (the maximum's own term), so adding them could not change it.
+ * exp(-36.75) = 1.099e-16 < 2^-53 = 1.110e-16.
+ */
+const NEGLIGIBLE = -36.75;
+
+/**
+ * For each query row i: log sum_t exp(-0.5 |q_i - w_t|^2), as a streaming
+ * log-sum-exp (running maximum, rescaled sum) over the blocked dot products.
  */
 function logSumExpKernel(
   q: Float64Array,
@@ -242,82 +249,34 @@ function logSumExpKernel(
 ): Float64Array {
   const m = qn.length;
   const n = wn.length;
-  const out = new Float64Array(m);
-  let i = 0;
-  for (; i + 4 <= m; i += 4) {
-    const o0 = i * d;
-    const o1 = o0 + d;
-    const o2 = o1 + d;
-    const o3 = o2 + d;
-    const n0 = qn[i] as number;
-    const n1 = qn[i + 1] as number;
-    const n2 = qn[i + 2] as number;
-    const n3 = qn[i + 3] as number;
-    let m0 = Number.NEGATIVE_INFINITY;
-    let m1 = m0;
-    let m2 = m0;
-    let m3 = m0;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    for (let t = 0; t < n; t++) {
-      const ot = t * d;
-      let a0 = 0;
-      let a1 = 0;
-      let a2 = 0;
-      let a3 = 0;
-      for (let k = 0; k < d; k++) {
-        const v = w[ot + k] as number;
-        a0 += (q[o0 + k] as number) * v;
-        a1 += (q[o1 + k] as number) * v;
-        a2 += (q[o2 + k] as number) * v;
-        a3 += (q[o3 + k] as number) * v;
+  const half = new Float64Array(n);
+  for (let t = 0; t < n; t++) half[t] = 0.5 * (wn[t] as number);
+  const mx = new Float64Array(m).fill(Number.NEGATIVE_INFINITY);
+  const sm = new Float64Array(m);
+  pairwiseDots(q, m, w, n, d, (i, cnt, t0, t1, dots) => {
+    const stride = dots.length >> 2;
+    for (let j = 0; j < cnt; j++) {
+      const r = i + j;
+      const hq = 0.5 * (qn[r] as number);
+      const base = j * stride - t0;
+      let mm = mx[r] as number;
+      let ss = sm[r] as number;
+      for (let t = t0; t < t1; t++) {
+        const v = (dots[base + t] as number) - hq - (half[t] as number);
+        const e = v - mm;
+        if (e > 0) {
+          ss = ss * Math.exp(-e) + 1;
+          mm = v;
+        } else if (e > NEGLIGIBLE) {
+          ss += Math.exp(e);
+        }
       }
-      const nt = wn[t] as number;
-      const v0 = a0 - 0.5 * (n0 + nt);
-      const v1 = a1 - 0.5 * (n1 + nt);
-      const v2 = a2 - 0.5 * (n2 + nt);
-      const v3 = a3 - 0.5 * (n3 + nt);
-      if (v0 > m0) {
-        s0 = s0 * Math.exp(m0 - v0) + 1;
-        m0 = v0;
-      } else s0 += Math.exp(v0 - m0);
-      if (v1 > m1) {
-        s1 = s1 * Math.exp(m1 - v1) + 1;
-        m1 = v1;
-      } else s1 += Math.exp(v1 - m1);
-      if (v2 > m2) {
-        s2 = s2 * Math.exp(m2 - v2) + 1;
-        m2 = v2;
-      } else s2 += Math.exp(v2 - m2);
-      if (v3 > m3) {
-        s3 = s3 * Math.exp(m3 - v3) + 1;
-        m3 = v3;
-      } else s3 += Math.exp(v3 - m3);
+      mx[r] = mm;
+      sm[r] = ss;
     }
-    out[i] = m0 + Math.log(s0);
-    out[i + 1] = m1 + Math.log(s1);
-    out[i + 2] = m2 + Math.log(s2);
-    out[i + 3] = m3 + Math.log(s3);
-  }
-  for (; i < m; i++) {
-    const o0 = i * d;
-    const n0 = qn[i] as number;
-    let m0 = Number.NEGATIVE_INFINITY;
-    let s0 = 0;
-    for (let t = 0; t < n; t++) {
-      const ot = t * d;
-      let a0 = 0;
-      for (let k = 0; k < d; k++) a0 += (q[o0 + k] as number) * (w[ot + k] as number);
-      const v0 = a0 - 0.5 * (n0 + (wn[t] as number));
-      if (v0 > m0) {
-        s0 = s0 * Math.exp(m0 - v0) + 1;
-        m0 = v0;
-      } else s0 += Math.exp(v0 - m0);
-    }
-    out[i] = m0 + Math.log(s0);
-  }
+  });
+  const out = new Float64Array(m);
+  for (let i = 0; i < m; i++) out[i] = (mx[i] as number) + Math.log(sm[i] as number);
   return out;
 }
 
@@ -443,9 +402,9 @@ function exactDist(a: Float64Array, ao: number, b: Float64Array, bo: number, d: 
 
 /**
  * Index of the nearest same-class and nearest other-class training row of
- * each query (lowest index on ties), by blocks of four queries against every
- * training row with `|q - t|^2 = |q|^2 + |t|^2 - 2 q.t`; the distances are
- * then recomputed exactly from the differences for the chosen rows.
+ * each query (lowest index on ties), searching with
+ * `|q - t|^2 = |q|^2 + |t|^2 - 2 q.t` over the blocked dot products; callers
+ * recompute the chosen distances exactly from the differences.
  */
 function nearest(
   nm: NeighbourModel,
@@ -455,49 +414,39 @@ function nearest(
 ): { same: Int32Array; diff: Int32Array } {
   const { x, norms, cls, d } = nm;
   const m = qn.length;
-  const n = norms.length;
   const same = new Int32Array(m).fill(-1);
   const diff = new Int32Array(m).fill(-1);
   const bestSame = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
   const bestDiff = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
-  const block = 4;
-  for (let i = 0; i < m; i += block) {
-    const cnt = Math.min(block, m - i);
-    const o0 = i * d;
-    const o1 = cnt > 1 ? o0 + d : o0;
-    const o2 = cnt > 2 ? o0 + 2 * d : o0;
-    const o3 = cnt > 3 ? o0 + 3 * d : o0;
-    for (let t = 0; t < n; t++) {
-      const ot = t * d;
-      let a0 = 0;
-      let a1 = 0;
-      let a2 = 0;
-      let a3 = 0;
-      for (let k = 0; k < d; k++) {
-        const v = x[ot + k] as number;
-        a0 += (q[o0 + k] as number) * v;
-        a1 += (q[o1 + k] as number) * v;
-        a2 += (q[o2 + k] as number) * v;
-        a3 += (q[o3 + k] as number) * v;
-      }
-      const nt = norms[t] as number;
-      const ct = cls[t] as number;
-      for (let j = 0; j < cnt; j++) {
-        const dot = j === 0 ? a0 : j === 1 ? a1 : j === 2 ? a2 : a3;
-        const r = i + j;
-        const d2 = (qn[r] as number) + nt - 2 * dot;
-        if (ct === qc[r]) {
-          if (d2 < (bestSame[r] as number)) {
-            bestSame[r] = d2;
-            same[r] = t;
+  pairwiseDots(q, m, x, norms.length, d, (i, cnt, t0, t1, dots) => {
+    const stride = dots.length >> 2;
+    for (let j = 0; j < cnt; j++) {
+      const r = i + j;
+      const c = qc[r] as number;
+      const nq = qn[r] as number;
+      const base = j * stride - t0;
+      let bs = bestSame[r] as number;
+      let bd = bestDiff[r] as number;
+      let is = same[r] as number;
+      let id = diff[r] as number;
+      for (let t = t0; t < t1; t++) {
+        const d2 = nq + (norms[t] as number) - 2 * (dots[base + t] as number);
+        if (cls[t] === c) {
+          if (d2 < bs) {
+            bs = d2;
+            is = t;
           }
-        } else if (d2 < (bestDiff[r] as number)) {
-          bestDiff[r] = d2;
-          diff[r] = t;
+        } else if (d2 < bd) {
+          bd = d2;
+          id = t;
         }
       }
+      bestSame[r] = bs;
+      bestDiff[r] = bd;
+      same[r] = is;
+      diff[r] = id;
     }
-  }
+  });
   return { same, diff };
 }
 

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench -- features`: risk features. LSA (10,000 training rows,
+ * d = 10, one class, 10,000 queries) against scipy's `gaussian_kde.logpdf` on
+ * the same input in the same run; DSA (10,000 x 10,000, d = 64, 10 classes);
+ * the four output features on 415,416 x 2 probabilities.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  confidence,
+  createRng,
+  deepGini,
+  dsa,
+  entropy,
+  lsa,
+  margin,
+  predictedClass,
+  type RowMatrix,
+} from "../src/index.js";
+import { fmtMs, hasCommand, medianMs } from "./_timing.js";
+
+const rng = createRng("bench-features");
+function gauss(): number {
+  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+}
+/** n rows of d correlated normal activations: x = A z + shift with a fixed random A. */
+function activations(n: number, d: number, a: Float64Array, shift: number): RowMatrix {
+  const data = new Float64Array(n * d);
+  const z = new Float64Array(d);
+  for (let r = 0; r < n; r++) {
+    for (let k = 0; k < d; k++) z[k] = gauss();
+    for (let i = 0; i < d; i++) {
+      let s = shift;
+      for (let k = 0; k < d; k++) s += (a[i * d + k] as number) * (z[k] as number);
+      data[r * d + i] = s;
+    }
+  }
+  return { data, rows: n, cols: d };
+}
+function mixing(d: number): Float64Array {
+  const a = new Float64Array(d * d);
+  for (let i = 0; i < d * d; i++) a[i] = gauss() * 0.3;
+  for (let i = 0; i < d; i++) a[i * d + i] = (a[i * d + i] as number) + 1;
+  return a;
+}
+
+const python = "/usr/bin/python3";
+const hasScipy = hasCommand(python, ["-c", "import scipy.stats"]);
+
+// ---- LSA vs scipy
+{
+  const d = 10;
+  const n = 10_000;
+  const a = mixing(d);
+  const train = activations(n, d, a, 0);
+  const test = activations(n, d, a, 0.5);
+  const cls = new Int32Array(n);
+  let ours: Float64Array = new Float64Array(0);
+  const t = medianMs(() => {
+    ours = lsa(train, cls, test, cls);
+  }, 3);
+  console.log(`lsa         10,000 train x 10,000 test, d = 10: ${fmtMs(t)} (median of 3)`);
+  if (hasScipy) {
+    const dir = mkdtempSync(join(tmpdir(), "evalsift-bench-"));
+    try {
+      writeFileSync(join(dir, "train.bin"), train.data);
+      writeFileSync(join(dir, "test.bin"), test.data);
+      const script = `
+import json, sys, time, numpy as np, scipy
+from scipy.stats import gaussian_kde
+tr = np.fromfile(sys.argv[1] + "/train.bin").reshape(-1, ${d})
+te = np.fromfile(sys.argv[1] + "/test.bin").reshape(-1, ${d})
+ts = []
+for _ in range(3):
+    s = time.perf_counter(); v = -gaussian_kde(tr.T).logpdf(te.T); ts.append(time.perf_counter() - s)
+v.tofile(sys.argv[1] + "/out.bin")
+print(json.dumps({"ms": sorted(ts)[1] * 1000, "scipy": scipy.__version__}))
+`;
+      const r = spawnSync(python, ["-c", script, dir], { encoding: "utf8" });
+      if (r.status !== 0) throw new Error(r.stderr);
+      const res = JSON.parse(r.stdout) as { ms: number; scipy: string };
+      const { readFileSync } = await import("node:fs");
+      const buf = readFileSync(join(dir, "out.bin"));
+      const ref = new Float64Array(buf.buffer, buf.byteOffset, buf.byteLength / 8);
+      let worst = 0;
+      for (let i = 0; i < ref.length; i++) {
+        const e = Math.abs((ours[i] as number) - (ref[i] as number)) / Math.abs(ref[i] as number);
+        if (e > worst) worst = e;
+      }
+      console.log(
+        `  scipy ${res.scipy} gaussian_kde.logpdf, same input: ${fmtMs(res.ms)} (median of 3); ratio ours/scipy = ${(t / res.ms).toFixed(3)}; max relative difference ${worst.toExponential(2)}`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
+    console.log("  scipy not available: reference timing skipped");
+  }
+}
+
+// ---- DSA
+{
+  const d = 64;
+  const n = 10_000;
+  const a = mixing(d);
+  const train = activations(n, d, a, 0);
+  const test = activations(n, d, a, 0.2);
+  const trainClass = new Int32Array(n);
+  const testClass = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    trainClass[i] = i % 10;
+    testClass[i] = (i * 7) % 10;
+  }
+  const tp = medianMs(() => dsa(train, trainClass, test, testClass), 3);
+  console.log(
+    `dsa         10,000 train x 10,000 test, d = 64, 10 classes: ${fmtMs(tp)} (median of 3)`,
+  );
+  const tk = medianMs(() => dsa(train, trainClass, test, testClass, { variant: "kim2019" }), 3);
+  console.log(`dsa kim2019 same input: ${fmtMs(tk)} (median of 3)`);
+}
+
+// ---- output features
+{
+  const n = 415_416;
+  const data = new Float64Array(n * 2);
+  for (let i = 0; i < n; i++) {
+    const p = rng();
+    data[2 * i] = p;
+    data[2 * i + 1] = 1 - p;
+  }
+  const probs: RowMatrix = { data, rows: n, cols: 2 };
+  for (const [name, f] of [
+    ["confidence", confidence],
+    ["entropy", entropy],
+    ["margin", margin],
+    ["deepGini", deepGini],
+    ["predictedClass", predictedClass],
+  ] as const) {
+    const t = medianMs(() => f(probs), 11);
+    console.log(`${name.padEnd(14)} 415,416 x 2: ${fmtMs(t)} (median of 11)`);
+  }
+}
