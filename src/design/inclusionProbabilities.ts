@@ -47,32 +47,37 @@ export function inclusionProbabilities(size: Float64Array, n: number): Float64Ar
   if (n === 0) return pik;
 
   const capped = new Uint8Array(N);
-  // sizes of the uncapped units, capped ones zeroed, so fsum gives their total
-  const free = Float64Array.from(size);
+  // sizes of the uncapped units with capped ones zeroed, so that fsum gives
+  // their total; only allocated once some unit is capped
+  let free = size;
   let l = 0;
   let rounds = 0;
   for (;;) {
     const m = n - l;
     if (m <= 0) {
       // every unit of the sample is certain; the others cannot be drawn
-      for (let i = 0; i < N; i++) pik[i] = capped[i];
+      for (let i = 0; i < N; i++) pik[i] = capped[i] as number;
       return pik;
     }
     const rest = fsum(free);
     let newly = 0;
     for (let i = 0; i < N; i++) {
+      if (capped[i] === 1) continue;
       // same expression as R, so units landing exactly on 1 are capped alike
-      if (capped[i] === 0 && (m * (size[i] as number)) / rest >= 1) {
+      const p = (m * (size[i] as number)) / rest;
+      if (p >= 1) {
         capped[i] = 1;
-        free[i] = 0;
         newly++;
       }
+      pik[i] = p;
     }
-    if (newly === 0) {
-      for (let i = 0; i < N; i++) {
-        pik[i] = capped[i] === 1 ? 1 : (m * (size[i] as number)) / rest;
+    if (newly === 0) return pik;
+    if (free === size) free = Float64Array.from(size);
+    for (let i = 0; i < N; i++) {
+      if (capped[i] === 1) {
+        pik[i] = 1;
+        free[i] = 0;
       }
-      return pik;
     }
     l += newly;
     rounds++;
@@ -81,6 +86,7 @@ export function inclusionProbabilities(size: Float64Array, n: number): Float64Ar
       l = 0;
       for (let i = 0; i < N; i++) {
         if (capped[i] === 1) {
+          pik[i] = 1;
           free[i] = 0;
           l++;
         }

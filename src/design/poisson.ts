@@ -20,7 +20,7 @@ const FN = "poisson";
  * @see R `sampling::UPpoisson`; Hájek, J. (1964). Asymptotic theory of rejective sampling. Ann. Math. Statist. 35, 1491-1523.
  * @example
  * ```ts
- * poisson(new Float64Array([0.5, 0.5, 1, 0, 0.5]), createRng(1)); // Int32Array [2, 4]
+ * poisson(new Float64Array([0.5, 0.5, 1, 0, 0.5]), createRng(1)); // Int32Array [1, 2, 4]
  * ```
  */
 export function poisson(pik: Float64Array, rng: Rng): Int32Array {

@@ -31,7 +31,7 @@ const FN = "ppsWithReplacement";
  * @example
  * ```ts
  * ppsWithReplacement(new Float64Array([0.1, 0.2, 0.3, 0.4]), 5, createRng(1));
- * // Int32Array [1, 2, 3, 3, 3]
+ * // Int32Array [0, 0, 1, 1, 2]
  * ```
  */
 export function ppsWithReplacement(p: Float64Array, n: number, rng: Rng): Int32Array {

@@ -22,7 +22,7 @@ const FN = "proportionalAllocation";
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., section 5.3; R `sampling::strata` takes such sizes.
  * @example
  * ```ts
- * proportionalAllocation(new Int32Array([50, 30, 20]), 9); // Int32Array [5, 3, 1]
+ * proportionalAllocation(new Int32Array([50, 30, 20]), 9); // Int32Array [4, 3, 2]
  * ```
  */
 export function proportionalAllocation(stratumSizes: Int32Array, n: number): Int32Array {

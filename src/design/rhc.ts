@@ -47,7 +47,9 @@ export type RhcSample = {
  * @example
  * ```ts
  * rhc(new Float64Array([1, 2, 3, 4, 5]), 2, createRng(1));
- * // { indices: Int32Array [1, 4], groupShare: Float64Array [...], groupTotal: Float64Array [...] }
+ * // { indices: Int32Array [2, 3],
+ * //   groupShare: Float64Array [0.75, 0.36363636363636365],
+ * //   groupTotal: Float64Array [0.26666666666666666, 0.7333333333333333] }
  * ```
  */
 export function rhc(size: Float64Array, n: number, rng: Rng): RhcSample {

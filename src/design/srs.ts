@@ -24,7 +24,7 @@ const FN = "srs";
  * @see R `sampling::srswor`, `base::sample.int(N, n)`
  * @example
  * ```ts
- * srs(10, 3, createRng(1)); // Int32Array [0, 4, 8]
+ * srs(10, 3, createRng(1)); // Int32Array [1, 4, 6]
  * ```
  */
 export function srs(N: number, n: number, rng: Rng): Int32Array {

@@ -28,7 +28,7 @@ const FN = "stratifiedSrs";
  * @example
  * ```ts
  * stratifiedSrs(new Int32Array([0, 0, 1, 1, 1, 0]), new Int32Array([1, 2]), createRng(1));
- * // Int32Array [2, 3, 5]
+ * // Int32Array [1, 2, 4]
  * ```
  */
 export function stratifiedSrs(strata: Int32Array, allocation: Int32Array, rng: Rng): Int32Array {

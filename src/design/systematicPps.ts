@@ -1,7 +1,6 @@
 import { checkIntegerSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
 import { checkFloat64Array, checkRng, draw } from "../core/validate.js";
-import { runningSums } from "./_runningSums.js";
 
 const FN = "systematicPps";
 
@@ -44,14 +43,34 @@ export function systematicPps(pik: Float64Array, rng: Rng): Int32Array {
   const out = new Int32Array(n);
   if (n === 0) return out;
   const u = draw(FN, rng);
-  const V = runningSums(pik, n);
+  // the running sums of _runningSums.ts (used by systematicPi2), computed on
+  // the fly: certain units set aside, Neumaier compensation, clamped to the
+  // fractional total and pinned to it from the last fractional unit on
+  let ones = 0;
+  let last = -1;
+  for (let i = 0; i < N; i++) {
+    const p = pik[i] as number;
+    if (p === 1) ones++;
+    else if (p > 0) last = i;
+  }
+  const total = n - ones;
   let k = 0;
+  let s = 0;
+  let c = 0;
   let before = Math.floor(-u);
   for (let i = 0; i < N; i++) {
     const p = pik[i] as number;
-    const after = Math.floor((V[i] as number) - u);
-    if (p === 1 || (p > 0 && after > before)) out[k++] = i;
-    before = after;
+    if (p === 1) {
+      out[k++] = i;
+    } else if (p > 0) {
+      const t = s + p;
+      c += Math.abs(s) >= p ? s - t + p : p - t + s;
+      s = t;
+      const v = i >= last ? total : Math.min(s + c, total);
+      const after = Math.floor(v - u);
+      if (after > before) out[k++] = i;
+      before = after;
+    }
   }
   return out;
 }
