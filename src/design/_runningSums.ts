@@ -14,13 +14,7 @@
  */
 export function runningSums(pik: Float64Array, n: number): Float64Array {
   const N = pik.length;
-  let ones = 0;
-  let last = -1;
-  for (let i = 0; i < N; i++) {
-    const p = pik[i] as number;
-    if (p === 1) ones++;
-    else if (p > 0) last = i;
-  }
+  const { ones, last } = certainAndLast(pik);
   const total = n - ones;
   const out = new Float64Array(N);
   let s = 0;
@@ -36,4 +30,21 @@ export function runningSums(pik: Float64Array, n: number): Float64Array {
     out[k] = k >= last ? total : Math.min(vk, total);
   }
   return out;
+}
+
+/**
+ * The number of units with pik = 1 and the index of the last unit with
+ * 0 < pik < 1 (-1 if none): where the running sums are pinned.
+ *
+ * @internal
+ */
+export function certainAndLast(pik: Float64Array): { ones: number; last: number } {
+  let ones = 0;
+  let last = -1;
+  for (let i = 0; i < pik.length; i++) {
+    const p = pik[i] as number;
+    if (p === 1) ones++;
+    else if (p > 0) last = i;
+  }
+  return { ones, last };
 }

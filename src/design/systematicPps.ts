@@ -1,6 +1,7 @@
 import { checkIntegerSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
 import { checkFloat64Array, checkRng, draw } from "../core/validate.js";
+import { certainAndLast } from "./_runningSums.js";
 
 const FN = "systematicPps";
 
@@ -46,13 +47,7 @@ export function systematicPps(pik: Float64Array, rng: Rng): Int32Array {
   // the running sums of _runningSums.ts (used by systematicPi2), computed on
   // the fly: certain units set aside, Neumaier compensation, clamped to the
   // fractional total and pinned to it from the last fractional unit on
-  let ones = 0;
-  let last = -1;
-  for (let i = 0; i < N; i++) {
-    const p = pik[i] as number;
-    if (p === 1) ones++;
-    else if (p > 0) last = i;
-  }
+  const { ones, last } = certainAndLast(pik);
   const total = n - ones;
   let k = 0;
   let s = 0;
