@@ -31,7 +31,8 @@ export type ToRiskOptions = {
  * @param score - One score per unit (finite), e.g. from {@link confidence} or {@link lsa}.
  * @param orientation - `"higher"` when larger scores are riskier, `"lower"` when smaller are.
  * @param options - {@link ToRiskOptions}; `floor` defaults to 0.01.
- * @returns Risk per unit, every value >= 0 (> 0 when `floor > 0`); ranks units
+ * @returns Risk per unit, every value >= 0 (> 0 when `floor > 0`, unless
+ *   `floor * (max - min)` underflows to 0); ranks units
  *   exactly as the score does (reversed for `"lower"`).
  * @throws {RangeError} If `score` is empty or holds a non-finite value, or `floor`
  *   is negative or not finite.
