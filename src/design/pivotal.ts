@@ -35,13 +35,16 @@ export type PivotalOptions = {
  *
  * sum(pik) must be an integer n (within min(1e-4, 1e-9 * max(1, N))); the
  * unit left at the end, whose probability is then 0 or 1 up to rounding, is
- * settled by rounding. R instead returns that probability unrounded.
+ * settled by rounding. R instead returns that probability unrounded. Each
+ * unit settled by `eps` moves the total by less than eps, so the sample size
+ * is n unless about 1 / (2 eps) units are settled that way.
  *
  * @param pik - Inclusion probabilities in [0, 1] summing to the sample size n
  *   (e.g. from {@link inclusionProbabilities}); their order is the duel order.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - See {@link PivotalOptions}; `eps` defaults to 1e-6.
- * @returns The selected 0-based unit indices, sorted ascending, length n.
+ * @returns The selected 0-based unit indices, sorted ascending, length n (see above for
+ *   the eps caveat).
  * @throws {TypeError} If `pik` is not a `Float64Array`, `rng` is not a function or
  *   `options` is not an object.
  * @throws {RangeError} If `pik` is empty, holds a value outside [0, 1] or a
@@ -60,7 +63,7 @@ export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {
   checkOptions(FN, options);
   const { eps = 1e-6 } = options;
   checkNumber(FN, "options.eps", eps, 0, 0.5, { upper: true });
-  const n = checkIntegerSum(FN, "pik", pik);
+  checkIntegerSum(FN, "pik", pik);
   const N = pik.length;
   // with eps = 0 the bounds still settle exact 0 and 1 (R would loop forever)
   const lo = eps > 0 ? eps : Number.MIN_VALUE;
@@ -112,8 +115,12 @@ export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {
     }
   }
   if (carried >= 0 && a >= 0.5) taken[carried] = 1;
-  const out = new Int32Array(n);
+  // the count is n unless eps-rounding drifted by half a unit in total, which
+  // needs about 1 / (2 eps) near-boundary duels; then the sample says so by its length
+  let count = 0;
+  for (let i = 0; i < N; i++) count += taken[i] as number;
+  const out = new Int32Array(count);
   let k = 0;
-  for (let i = 0; i < N && k < n; i++) if (taken[i] === 1) out[k++] = i;
+  for (let i = 0; i < N; i++) if (taken[i] === 1) out[k++] = i;
   return out;
 }
