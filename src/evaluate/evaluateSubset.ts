@@ -26,6 +26,13 @@ export type EvaluateSubsetInput = {
    * training window only). Each must have one finite row per item.
    */
   readonly vectors?: RowMatrix | ((train: Int32Array) => RowMatrix);
+  /**
+   * The splits to evaluate, e.g. a subsample or only contiguous windows. Each
+   * must have `window` distinct ascending training runs and a non-empty
+   * ascending list of test runs, all after the last training run.
+   * @defaultValue every split, `temporalSplits(runs, window)`.
+   */
+  readonly splits?: readonly TemporalSplit[];
   /** Per-run, per-item cost (runs x items, >= 0, every run's total > 0) for the cost share of the subsets. */
   readonly costs?: RowMatrix;
   /** Called after each split with (splits done, total splits). */
@@ -98,10 +105,10 @@ export type SubsetEvaluation = {
  * the splits in order); a deterministic one once. With `costs`, the subset's
  * cost share on each test run is sum_{i in S} c_ri / sum_i c_ri.
  *
- * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetInput}).
+ * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetInput}).
  * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link SubsetEvaluation}).
  * @throws {TypeError} If `input` is not an object, `outcomes` malformed, `select` not a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or `onProgress` not a function.
- * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1; vectors have a row count other than the items or a non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total; or the method returns the wrong number of indices, an index out of range or a duplicate.
+ * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1; vectors have a row count other than the items or a non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total; `splits` is empty or a split has the wrong window, no test run, or runs out of order or range; or the method returns the wrong number of indices, an index out of range or a duplicate.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 5.2.2-5.3.
  * @example
  * ```ts
@@ -183,7 +190,8 @@ export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
     }
   }
 
-  const splits = temporalSplits(R, W);
+  const splits =
+    input.splits === undefined ? temporalSplits(R, W) : checkSplits(fn, input.splits, R, W);
   const S = splits.length;
   let P = 0;
   for (const sp of splits) P += sp.test.length;
@@ -302,6 +310,26 @@ export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
       hi: quantileSorted(sortedShares, 0.975),
     },
   };
+}
+
+function checkSplits(fn: string, splits: unknown, R: number, W: number): readonly TemporalSplit[] {
+  if (!Array.isArray(splits)) failType(fn, "splits must be an array of { train, test }");
+  if (splits.length === 0) fail(fn, "splits is empty");
+  splits.forEach((sp: TemporalSplit, s) => {
+    if (!(sp?.train instanceof Int32Array) || !(sp?.test instanceof Int32Array)) {
+      failType(fn, `splits[${s}] must have Int32Array train and test`);
+    }
+    if (sp.train.length !== W) fail(fn, `splits[${s}].train must hold window = ${W} runs`);
+    if (sp.test.length === 0) fail(fn, `splits[${s}].test is empty`);
+    let prev = -1;
+    for (const r of [...sp.train, ...sp.test]) {
+      if (!(r > prev && r < R)) {
+        fail(fn, `splits[${s}] runs must ascend from train to test and lie in [0, ${R})`, r);
+      }
+      prev = r;
+    }
+  });
+  return splits;
 }
 
 function checkVectors(fn: string, arg: string, X: unknown, N: number): RowMatrix {

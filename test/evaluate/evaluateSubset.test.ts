@@ -203,3 +203,38 @@ describe("evaluateSubset(input)", () => {
     expect(() => evaluateSubset(null as never)).toThrow(TypeError);
   });
 });
+
+describe("evaluateSubset(input) with custom splits", () => {
+  const fixedPick: SubsetMethod = {
+    name: "f",
+    stochastic: false,
+    select: () => Int32Array.of(0, 2),
+  };
+  it("evaluates only the given splits", () => {
+    const splits = [{ train: Int32Array.of(1), test: Int32Array.of(2) }];
+    const ev = evaluateSubset({
+      outcomes: o,
+      select: fixedPick,
+      size: 2,
+      window: 1,
+      seeds: 1,
+      seed: 1,
+      splits,
+    });
+    expect(ev.splits).toBe(splits);
+    // run 2: subset 1/2 vs full 1/4
+    expect(Array.from(ev.errors)).toEqual([0.25]);
+  });
+
+  it("rejects splits with the wrong window, no test run, or runs out of order", () => {
+    const base = { outcomes: o, select: fixedPick, size: 2, window: 1, seeds: 1, seed: 1 };
+    const bad = (train: number[], test: number[]) => [
+      { train: Int32Array.from(train), test: Int32Array.from(test) },
+    ];
+    expect(() => evaluateSubset({ ...base, splits: [] })).toThrow(/splits is empty/);
+    expect(() => evaluateSubset({ ...base, splits: bad([0, 1], [2]) })).toThrow(/window = 1/);
+    expect(() => evaluateSubset({ ...base, splits: bad([1], []) })).toThrow(/test is empty/);
+    expect(() => evaluateSubset({ ...base, splits: bad([1], [0]) })).toThrow(/must ascend/);
+    expect(() => evaluateSubset({ ...base, splits: bad([1], [3]) })).toThrow(/must ascend/);
+  });
+});
