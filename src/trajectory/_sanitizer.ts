@@ -1,10 +1,12 @@
 /**
  * The rule engine behind `sanitize`: fixed string rules (typed placeholders,
  * outcome phrases, error types, repository names) and fitted token rules
- * (identifier patterns, stop words, removal words).
+ * (identifier patterns, stop words, removal words). Built for corpora of
+ * hundreds of megabytes: removals run first, then every replacement rule in a
+ * single regex scan, and token decisions are memoised.
  * @internal
  */
-import { charPattern, core, identifierCandidate, PLACEHOLDER } from "./_text.js";
+import { charPattern, core, forEachToken, identifierCandidate, PLACEHOLDER } from "./_text.js";
 import type { SanitizeRules } from "./sanitize.js";
 
 /** A counter of rule applications keyed by phase, rule and replacement joined by NUL. */
@@ -13,40 +15,6 @@ export type Counter = Map<string, number>;
 function bump(counter: Counter, key: string, by = 1): void {
   counter.set(key, (counter.get(key) ?? 0) + by);
 }
-
-type StringRule = {
-  readonly phase: 1 | 2 | 3;
-  readonly name: string;
-  readonly re: RegExp;
-  readonly replacement: string;
-  /** Cheap test that the rule may match; skips the regex scan otherwise. */
-  readonly may: (text: string) => boolean;
-  /** Optional veto on a match (returning false keeps the text). */
-  readonly accept?: (m: string) => boolean;
-};
-
-const KEEP_PLACEHOLDER = "(\\[[A-Z][A-Z_]*\\])";
-
-function rule(
-  phase: 1 | 2 | 3,
-  name: string,
-  source: string,
-  flags: string,
-  replacement: string,
-  may: (text: string) => boolean = () => true,
-  accept?: (m: string) => boolean,
-): StringRule {
-  // the leading alternative swallows existing placeholders so no rule rewrites them
-  const re = new RegExp(`${KEEP_PLACEHOLDER}|${source}`, `g${flags}`);
-  return accept === undefined
-    ? { phase, name, re, replacement, may }
-    : { phase, name, re, replacement, may, accept };
-}
-
-const SEED = /seed/i;
-const SPANNING = new Set(["random seed", "timestamp", "exit code", "returncode tag"]);
-const EXIT = /exit/i;
-const DIGIT = /\d/;
 
 const ERROR_NAMES: Record<string, string> = {
   Assertion: "ASSERT",
@@ -70,186 +38,275 @@ export function errorPlaceholder(stem: string): string {
   return `[ERR_${snake}]`;
 }
 
-/** Phase 1 typed placeholders and phase 2 outcome phrases, always applied. */
-export const FIXED_RULES: readonly StringRule[] = [
-  rule(1, "ansi escape", "\\u001b\\[[0-9;]*[A-Za-z]", "", "", (t) => t.includes("\u001b")),
-  rule(
-    1,
-    "uuid",
-    "\\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b",
-    "i",
-    "[UUID]",
-    (t) => t.includes("-"),
-  ),
-  rule(1, "random seed", "\\b\\w*seed\\s?[=:]\\s?-?\\d+", "i", "[RANDOM_SEED]", (t) =>
-    SEED.test(t),
-  ),
-  rule(
-    1,
-    "timestamp",
-    "\\b\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d+)?(?:Z|[+-]\\d{2}:?\\d{2})?",
-    "",
-    "[TIMESTAMP]",
-    (t) => t.includes(":"),
-  ),
-  rule(1, "memory address", "\\b0x[0-9a-fA-F]{6,}\\b", "", "[ADDR]", (t) => t.includes("0x")),
-  rule(
-    1,
-    "temporary path",
-    "(?:/tmp|/var/folders|/private/var)/[^\\s'\"`)\\]:,]*",
-    "",
-    "[PATH]",
-    (t) => t.includes("/tmp/") || t.includes("/var/"),
-  ),
-  rule(
-    1,
-    "hex hash",
-    "\\b[0-9a-f]{7,64}\\b",
-    "",
-    "[HASH]",
-    (t) => DIGIT.test(t),
-    (m) => /\d/.test(m) && /[a-f]/.test(m),
-  ),
-  rule(1, "duration", "\\b\\d+(?:\\.\\d+)?(?:s|ms|sec|seconds)\\b", "", "[DURATION]", (t) =>
-    DIGIT.test(t),
-  ),
-  rule(2, "exit code", "\\bexit(?:[ _]?code|[ _]status)\\s*[:=]?\\s*-?\\d+", "i", "", (t) =>
-    EXIT.test(t),
-  ),
-  rule(2, "returncode tag", "<returncode>\\s*-?\\d+\\s*</returncode>", "", "", (t) =>
-    t.includes("<returncode>"),
-  ),
-  rule(
-    3,
-    "workspace directory",
-    "\\b[\\w.-]+?__[\\w.-]+?__\\d+(?:\\.\\d+)*",
-    "",
-    "[REPO_VAR]",
-    (t) => t.includes("__"),
-  ),
-  rule(
-    3,
-    "error type",
-    "\\b([A-Z][A-Za-z0-9]*)(?:Error|Exception)\\b",
-    "",
-    "",
-    (t) => t.includes("Error") || t.includes("Exception"),
-  ),
+const ESC_CHAR = String.fromCharCode(27);
+const ESC = new RegExp(ESC_CHAR);
+
+type Removal = {
+  readonly phase: 1 | 2;
+  readonly name: string;
+  readonly re: RegExp;
+  readonly may: RegExp;
+};
+
+/**
+ * Removals run before the replacements because deleting text can join its
+ * neighbours into something a replacement rule matches. Their whitespace is
+ * `\s*`, so whitespace normalisation never creates a new match.
+ */
+const REMOVALS: readonly Removal[] = [
+  // built from a string: a literal ESC in a regex literal trips the linter
+  { phase: 1, name: "ansi escape", re: new RegExp(`${ESC_CHAR}\\[[0-9;]*[A-Za-z]`, "g"), may: ESC },
+  {
+    phase: 2,
+    name: "exit code",
+    re: /\bexit(?:[\s_]*code|[\s_]*status)\s*[:=]?\s*-?\d+/gi,
+    may: /exit[\s_]*(?:code|status)/i,
+  },
+  {
+    phase: 2,
+    name: "returncode tag",
+    re: /<returncode>\s*-?\d+\s*<\/returncode>/g,
+    may: /<returncode>/,
+  },
 ];
 
-const ERROR_RULE = FIXED_RULES[FIXED_RULES.length - 1] as StringRule;
+/** Removals whose matches may span tokens: token removal can create new matches. */
+const SPANNING_MAY = /exit[\s_]*(?:code|status)|<returncode>|seed\s*[=:]/i;
+
+type Replacement = {
+  readonly group: string;
+  readonly phase: 1 | 3;
+  readonly name: string;
+  readonly source: string;
+  readonly replacement: string;
+};
+
+/**
+ * Replacement rules in priority order (at one position the first that matches
+ * wins). Each ends at a word boundary, so a placeholder never exposes a new
+ * word start to a later match: one scan is enough (idempotence).
+ */
+const REPLACEMENTS: readonly Replacement[] = [
+  {
+    group: "uuid",
+    phase: 1,
+    name: "uuid",
+    source: "\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b",
+    replacement: "[UUID]",
+  },
+  {
+    group: "seed",
+    phase: 1,
+    name: "random seed",
+    source: "\\b\\w*[Ss][Ee][Ee][Dd]\\s*[=:]\\s*-?\\d+\\b",
+    replacement: "[RANDOM_SEED]",
+  },
+  {
+    group: "stamp",
+    phase: 1,
+    name: "timestamp",
+    source:
+      "\\b\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d+)?(?:Z|[+-]\\d{2}:?\\d{2})?)?\\b|\\b\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d+)?\\b",
+    replacement: "[TIMESTAMP]",
+  },
+  {
+    group: "addr",
+    phase: 1,
+    name: "memory address",
+    source: "\\b0x[0-9a-fA-F]{6,}\\b",
+    replacement: "[ADDR]",
+  },
+  {
+    group: "tmp",
+    phase: 1,
+    name: "temporary path",
+    source: "(?:/tmp|/var/folders|/private/var)/[^\\s'\"`)\\]:,]*",
+    replacement: "[PATH]",
+  },
+  {
+    group: "ws",
+    phase: 3,
+    name: "workspace directory",
+    source: "\\b[\\w.-]+?__[\\w.-]+?__\\d+(?:\\.\\d+)*\\b",
+    replacement: "[REPO_VAR]",
+  },
+  {
+    group: "hex",
+    phase: 1,
+    name: "hex hash",
+    source: "\\b[0-9a-f]{7,64}\\b",
+    replacement: "[HASH]",
+  },
+  {
+    group: "dur",
+    phase: 1,
+    name: "duration",
+    source: "\\b\\d+(?:\\.\\d+)?(?:s|ms|sec|seconds)\\b",
+    replacement: "[DURATION]",
+  },
+  {
+    group: "err",
+    phase: 3,
+    name: "error type",
+    source: "\\b(?<errstem>[A-Z][A-Za-z0-9]*)(?:Error|Exception)\\b",
+    replacement: "",
+  },
+];
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** A compiled sanitiser for a rule set. */
-export type Compiled = {
-  /** String-level rules: typed placeholders, outcome phrases, error types, repositories. */
-  readonly stringPass: (text: string, counter: Counter) => string;
-  /** Token-level rules: identifier patterns, stop words, removal words; normalises whitespace. */
-  readonly tokenPass: (text: string, counter: Counter) => string;
-  /** Re-applies both passes to token-passed text until it no longer changes (at most 5 rounds). */
-  readonly settle: (text: string, counter: Counter) => string;
-  /** Both passes, then {@link Compiled.settle}. */
-  readonly full: (text: string, counter: Counter) => string;
-};
-
-function applyRule(text: string, r: StringRule, counter: Counter): string {
-  if (!r.may(text)) return text;
-  let n = 0;
-  const out = text.replace(r.re, (m: string, keep: string | undefined, g1: string | undefined) => {
-    if (keep !== undefined) return keep;
-    if (r.accept !== undefined && !r.accept(m)) return m;
-    n++;
-    if (r === ERROR_RULE) {
-      const ph = errorPlaceholder(g1 ?? "");
-      bump(counter, `3\u0000error type ${m}\u0000${ph}`);
-      return ph;
-    }
-    return r.replacement;
-  });
-  if (n > 0 && r !== ERROR_RULE)
-    bump(counter, `${r.phase}\u0000${r.name}\u0000${r.replacement}`, n);
+function caseless(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const lo = ch.toLowerCase();
+    const up = ch.toUpperCase();
+    out += lo === up ? escapeRe(ch) : `[${escapeRe(lo)}${escapeRe(up)}]`;
+  }
   return out;
 }
 
+const HEX_DIGIT = /\d/;
+const HEX_LETTER = /[a-f]/;
+
+/** A compiled sanitiser for a rule set, counting into one counter. */
+export type Compiled = {
+  /** String rules: removals, then all replacements in one scan. */
+  readonly stringPass: (text: string) => string;
+  /** Token rules; normalises whitespace (one space between tokens, no empty lines). */
+  readonly tokenPass: (text: string) => string;
+  /** Token pass of string-passed text, repeated until stable (at most 5 rounds). */
+  readonly finish: (stringPassed: string) => string;
+  /** Both passes until stable. */
+  readonly full: (text: string) => string;
+  /** Adds the memoised token-rule counts to the counter. */
+  readonly flush: () => void;
+};
+
+type Decision = { readonly out: string | null; readonly key: string; n: number };
+
 /** Compiles a rule set into string and token passes. */
-export function compile(rules: SanitizeRules): Compiled {
-  const stringRules: StringRule[] = [...FIXED_RULES];
+export function compile(rules: SanitizeRules, counter: Counter): Compiled {
   const repo = rules.repoTerms.filter((t) => t.length >= 3);
+  const alts = ["(?<keep>\\[[A-Z][A-Z_]*\\])"];
+  for (const r of REPLACEMENTS) alts.push(`(?<${r.group}>${r.source})`);
   if (repo.length > 0) {
-    const alt = [...repo]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRe)
-      .join("|");
-    stringRules.push(
-      rule(3, "repository", `(?<![A-Za-z0-9])(?:${alt})(?![A-Za-z0-9])`, "i", "[REPO_VAR]"),
-    );
+    const alt = [...repo].sort((a, b) => b.length - a.length).map(caseless);
+    alts.push(`(?<repo>(?<![A-Za-z0-9])(?:${alt.join("|")})(?![A-Za-z0-9]))`);
   }
+  const combined = new RegExp(alts.join("|"), "g");
+  const byGroup = new Map(REPLACEMENTS.map((r) => [r.group, r]));
+
+  const stringPass = (text: string): string => {
+    let t = text;
+    // one removal can join the parts of another's phrase: repeat until none fires
+    for (let round = 0, fired = true; fired && round < 5; round++) {
+      fired = false;
+      for (const r of REMOVALS) {
+        if (!r.may.test(t)) continue;
+        let n = 0;
+        t = t.replace(r.re, () => {
+          n++;
+          return "";
+        });
+        if (n > 0) {
+          bump(counter, `${r.phase}\u0000${r.name}\u0000`, n);
+          fired = true;
+        }
+      }
+    }
+    return t.replace(combined, (...args: unknown[]) => {
+      const m = args[0] as string;
+      const groups = args[args.length - 1] as Record<string, string | undefined>;
+      if (groups.keep !== undefined) return m;
+      if (groups.repo !== undefined) {
+        bump(counter, "3\u0000repository\u0000[REPO_VAR]");
+        return "[REPO_VAR]";
+      }
+      if (groups.err !== undefined) {
+        const ph = errorPlaceholder(groups.errstem ?? "");
+        bump(counter, `3\u0000error type ${m}\u0000${ph}`);
+        return ph;
+      }
+      if (groups.hex !== undefined && !(HEX_DIGIT.test(m) && HEX_LETTER.test(m))) return m;
+      for (const [g, r] of byGroup) {
+        if (groups[g] !== undefined) {
+          bump(counter, `${r.phase}\u0000${r.name}\u0000${r.replacement}`);
+          return r.replacement;
+        }
+      }
+      return m;
+    });
+  };
+
   const stop = new Set(rules.stopWords);
   const remove = new Set(rules.removeWords.map((w) => w.toLowerCase()));
   const patterns = new Map(rules.identifierPatterns.map((p) => [p.pattern, p.placeholder]));
-
-  const stringPass = (text: string, counter: Counter): string => {
-    let t = text;
-    for (const r of stringRules) t = applyRule(t, r, counter);
-    return t;
+  // token decisions repeat (Zipf's law), so they are memoised with their counts
+  let memo = new Map<string, Decision>();
+  const flush = () => {
+    for (const d of memo.values()) {
+      if (d.n > 0 && d.key.length > 0) bump(counter, d.key, d.n);
+      d.n = 0;
+    }
   };
-  // token decisions repeat (Zipf), so they are memoised: [output or null, counter key or ""]
-  const memo = new Map<string, readonly [string | null, string]>();
-  const decide = (tok: string): readonly [string | null, string] => {
-    if (PLACEHOLDER.test(tok)) return [tok, ""];
-    if (stop.has(tok)) return [null, `1\u0000stop word ${tok}\u0000`];
+  const decide = (tok: string): Decision => {
+    if (PLACEHOLDER.test(tok)) return { out: tok, key: "", n: 0 };
+    if (stop.has(tok)) return { out: null, key: `1\u0000stop word ${tok}\u0000`, n: 0 };
     const c = core(tok);
-    if (c.length > 0 && remove.has(c)) return [null, `2\u0000outcome word ${c}\u0000`];
+    if (c.length > 0 && remove.has(c))
+      return { out: null, key: `2\u0000outcome word ${c}\u0000`, n: 0 };
     if (patterns.size > 0 && identifierCandidate(tok)) {
       const pat = charPattern(tok);
       const ph = patterns.get(pat);
-      if (ph !== undefined) return [ph, `1\u0000identifier pattern ${pat}\u0000${ph}`];
+      if (ph !== undefined)
+        return { out: ph, key: `1\u0000identifier pattern ${pat}\u0000${ph}`, n: 0 };
     }
-    return [tok, ""];
+    return { out: tok, key: "", n: 0 };
   };
-  const tokenPass = (text: string, counter: Counter): string => {
-    const lines = text.split(/\r?\n|\r/);
-    const outLines: string[] = [];
-    for (const line of lines) {
-      const toks = line.split(/[ \t\f\v]+/);
-      const kept: string[] = [];
-      for (const tok of toks) {
-        if (tok.length === 0) continue;
-        let d = memo.get(tok);
-        if (d === undefined) {
-          d = decide(tok);
-          if (memo.size > 1_000_000) memo.clear();
-          memo.set(tok, d);
+  let removed = false;
+  const tokenPass = (text: string): string => {
+    const parts: string[] = [];
+    let lineHasToken = false;
+    removed = false;
+    forEachToken(text, (tok, newLine) => {
+      if (newLine) lineHasToken = false;
+      let d = memo.get(tok);
+      if (d === undefined) {
+        d = decide(tok);
+        if (memo.size >= 1_000_000) {
+          flush();
+          memo = new Map();
         }
-        if (d[1].length > 0) bump(counter, d[1]);
-        if (d[0] !== null) kept.push(d[0]);
+        memo.set(tok, d);
       }
-      if (kept.length > 0) outLines.push(kept.join(" "));
-    }
-    return outLines.join("\n");
+      d.n++;
+      if (d.out === null) {
+        removed = true;
+        return;
+      }
+      if (lineHasToken) parts.push(" ");
+      else if (parts.length > 0) parts.push("\n");
+      lineHasToken = true;
+      parts.push(d.out);
+    });
+    return parts.join("");
   };
-  // token removal can bring words together that a string rule matches; a token pass
-  // over its own output changes nothing, so only the string pass needs re-checking
-  // only rules whose matches can contain whitespace can be re-enabled by token removal
-  const spanning = stringRules.filter(
-    (r) => SPANNING.has(r.name) || (r.name === "repository" && repo.some((t) => /\s/.test(t))),
-  );
-  const settle = (text: string, counter: Counter): string => {
-    let t = text;
-    for (let round = 0; round < 5; round++) {
-      let s = t;
-      for (const r of spanning) s = applyRule(s, r, counter);
+  const spanning = repo.some((t) => /\s/.test(t)) ? /[\s\S]/ : SPANNING_MAY;
+  const finish = (stringPassed: string): string => {
+    let t = tokenPass(stringPassed);
+    // a token pass over its own output changes nothing and the replacement scan is
+    // stable, so only a removal that joined the parts of a spanning phrase needs a rerun
+    for (let round = 0; round < 5 && removed && spanning.test(t); round++) {
+      const s = stringPass(t);
       if (s === t) break;
-      t = tokenPass(s, counter);
+      t = tokenPass(s);
     }
     return t;
   };
-  const full = (text: string, counter: Counter): string =>
-    settle(tokenPass(stringPass(text, counter), counter), counter);
-  return { stringPass, tokenPass, settle, full };
+  const full = (text: string) => finish(stringPass(text));
+  return { stringPass, tokenPass, finish, full, flush };
 }
 
 /** Placeholder for a flagged identifier pattern, chosen by the shape of an example. */

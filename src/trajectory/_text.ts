@@ -74,3 +74,29 @@ export function keynessRows(
   rows.sort((x, y) => y.g2 - x.g2 || (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
   return rows;
 }
+
+/**
+ * Calls `f` for every whitespace-separated token (ASCII whitespace), with
+ * `newLine` true when a line break precedes the token since the previous one.
+ */
+export function forEachToken(text: string, f: (token: string, newLine: boolean) => void): void {
+  const n = text.length;
+  let i = 0;
+  let newLine = false;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      if (c === 10 || c === 13) newLine = true;
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n) {
+      const d = text.charCodeAt(i);
+      if (d === 32 || (d >= 9 && d <= 13)) break;
+      i++;
+    }
+    f(text.slice(start, i), newLine);
+    newLine = false;
+  }
+}

@@ -1,6 +1,13 @@
 import { checkInteger, checkNumber, checkOptions, fail, failType } from "../core/validate.js";
 import { type Compiled, type Counter, compile, placeholderFor } from "./_sanitizer.js";
-import { charPattern, core, identifierCandidate, keynessRows, PLACEHOLDER } from "./_text.js";
+import {
+  charPattern,
+  core,
+  forEachToken,
+  identifierCandidate,
+  keynessRows,
+  PLACEHOLDER,
+} from "./_text.js";
 import type { KeynessRow } from "./keyness.js";
 import type { Step, Trajectory } from "./schema.js";
 import { stepTexts } from "./stepTexts.js";
@@ -365,7 +372,10 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
       ]),
     ].filter((t) => !keep.has(t));
     // string-level rules first, so the statistics see masked text
-    const pre = compile({ identifierPatterns: [], stopWords: [], removeWords: [], repoTerms });
+    const pre = compile(
+      { identifierPatterns: [], stopWords: [], removeWords: [], repoTerms },
+      counter,
+    );
     stringCache = [];
     type TokenStat = { count: number; docs: number; last: number; pass: number; fail: number };
     const tokenStats = new Map<string, TokenStat>();
@@ -377,11 +387,10 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
       const strs: string[] = [];
       for (const s of t.steps) {
         for (const text of stepStrings(s)) {
-          const m = pre.stringPass(text, counter);
+          tokensBefore += countTokens(text);
+          const m = pre.stringPass(text);
           strs.push(m);
-          for (const tok of m.split(/\s+/)) {
-            if (tok.length === 0) continue;
-            tokensBefore++;
+          forEachToken(m, (tok) => {
             let st = tokenStats.get(tok);
             if (st === undefined) {
               st = { count: 0, docs: 0, last: -1, pass: 0, fail: 0 };
@@ -394,7 +403,7 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
               st.docs++;
               st.last = i;
             }
-          }
+          });
         }
       }
       stringCache.push(strs);
@@ -479,17 +488,15 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     };
   }
 
-  const compiled: Compiled = compile(rules);
-  const clean = (text: string) => compiled.full(text, counter);
-  const cleanFromCache = (cached: string) =>
-    compiled.settle(compiled.tokenPass(cached, counter), counter);
+  const compiled: Compiled = compile(rules, counter);
+  const clean = (text: string) => compiled.full(text);
   let tokensAfter = 0;
   const out: Trajectory[] = trajs.map((t, i) => {
     const cache = stringCache?.[i];
     let k = 0;
     const steps = t.steps.map((s) => {
       const fields = stepStrings(s).map((x) => {
-        const c = cache === undefined ? clean(x) : cleanFromCache(cache[k] as string);
+        const c = cache === undefined ? clean(x) : compiled.finish(cache[k] as string);
         k++;
         if (cache === undefined) tokensBefore += countTokens(x);
         tokensAfter += countTokens(c);
@@ -499,6 +506,7 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     });
     return { ...t, steps };
   });
+  compiled.flush();
   const texts = out.map((t) => stepTexts(t).join("\n"));
   const applied: SanitizeRuleCount[] = [...counter.entries()].map(([key, count]) => {
     const [phase, rule, replacement] = key.split("\u0000") as [string, string, string];

@@ -181,6 +181,18 @@ describe("sanitize(corpus, options)", () => {
     expect(sanitize([withFields])).toEqual(out);
   });
 
+  it("is idempotent on the cases fast-check once found", () => {
+    for (const text of [
+      "seed = 3f8a2b1c9d",
+      "exit <returncode>0</returncode> code 0",
+      "a__b__1deadbeef12",
+    ]) {
+      const out = sanitize([traj("x__y-1", [["", text]])]);
+      expect(sanitize(out.trajectories, { rules: out.rules }).texts).toEqual(out.texts);
+    }
+    expect(sanitize([traj("x__y-1", [["", "seed = 3f8a2b1c9d"]])]).texts[0]).toBe("seed = [HASH]");
+  });
+
   it("counts tokens before and after", () => {
     const out = sanitize([traj("a__b-1", [["ls", "ok done"]])]);
     expect(out.report.tokens).toEqual({ before: 3, after: 2 });

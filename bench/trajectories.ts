@@ -1,0 +1,170 @@
+/**
+ * Parse + sanitise + embed 1,000 agent trajectories: the 40 real samples of
+ * ../shared/data/trajs replicated 25 times with perturbed run and instance ids.
+ * Prints the median wall time of each stage and of the whole pipeline, the
+ * peak memory, and, when scikit-learn is installed, the time of
+ * HashingVectorizer + TfidfTransformer on the same step texts (the embedding
+ * stage's reference) with the ratio. Also prints the leakage probe, raw vs
+ * sanitised, on the 40 originals.
+ *
+ * Run: flock /tmp/evalsift-heavy.lock npm run bench -- trajectories
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createRng,
+  hashingTfidf,
+  leakageProbe,
+  parseTrajectory,
+  sanitize,
+  stepTexts,
+  type Trajectory,
+} from "../src/index.js";
+import { hasShared, readShared } from "../test/helpers/sharedData.js";
+import { fmtMs, hasCommand, medianMs } from "./_timing.js";
+
+const MINI = "trajs/mini-swe-agent_v1.15.0_gemini-3-pro-preview_20251118";
+const OH = "trajs/openhands_codeact_v0.15.0_claude-3-5-sonnet-20241022";
+const REPLICAS = 25;
+
+if (!hasShared) {
+  console.log("trajectories: ../shared/data not found, nothing to time");
+  process.exit(0);
+}
+
+type Source = { text: string; instanceId: string; outcome: boolean; openhands: boolean };
+const ids = (readShared("trajs/instance_ids.txt") ?? "").split("\n").filter((l) => l.length > 0);
+const md = readShared(`${OH}/output.swebench_eval.md`) ?? "";
+const resolvedOH = md.split("## Unresolved")[0] ?? "";
+const sources: Source[] = [];
+for (const id of ids) {
+  const rep = JSON.parse(readShared(`${MINI}/${id}.report.json`) ?? "{}") as { resolved: boolean };
+  sources.push({
+    text: readShared(`${MINI}/${id}.traj.json`) ?? "",
+    instanceId: id,
+    outcome: rep.resolved,
+    openhands: false,
+  });
+  sources.push({
+    text: readShared(`${OH}/${id}.last_llm_completion.json`) ?? "",
+    instanceId: id,
+    outcome: resolvedOH.includes(`instance_${id}.log`),
+    openhands: true,
+  });
+}
+const rawBytes = sources.reduce((s, x) => s + x.text.length, 0);
+
+let peakRss = 0;
+const sample = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+
+const values = (): unknown[] => {
+  const out: unknown[] = [];
+  for (let k = 0; k < REPLICAS; k++) for (const s of sources) out.push(JSON.parse(s.text));
+  return out;
+};
+const parseAll = (vals: unknown[]): Trajectory[] =>
+  vals.map((v, i) => {
+    const s = sources[i % sources.length] as Source;
+    const k = Math.floor(i / sources.length);
+    // perturbed ids: a distinct run id and instance number per replica
+    return parseTrajectory(v, {
+      id: `${s.openhands ? "oh" : "mini"}:${s.instanceId}#${k}`,
+      instanceId: `${s.instanceId}${String(k).padStart(2, "0")}`,
+      outcome: s.outcome,
+    });
+  });
+const embed = hashingTfidf();
+
+let parsed: unknown[] = [];
+let trajs: Trajectory[] = [];
+let clean: ReturnType<typeof sanitize> | undefined;
+let steps: string[] = [];
+const tJson = medianMs(() => {
+  parsed = values();
+  sample();
+}, 3);
+const tParse = medianMs(() => {
+  trajs = parseAll(parsed);
+  sample();
+}, 3);
+const tSan = medianMs(() => {
+  clean = sanitize(trajs);
+  sample();
+}, 3);
+steps = (clean?.trajectories ?? []).flatMap((t) => stepTexts(t));
+const tEmbed = medianMs(() => {
+  embed(steps);
+  sample();
+}, 3);
+const tAll = medianMs(() => {
+  const c = sanitize(parseAll(values()));
+  embed(c.trajectories.flatMap((t) => stepTexts(t)));
+  sample();
+}, 3);
+
+console.log(
+  `trajectories: ${trajs.length} (40 samples x ${REPLICAS}), ${((rawBytes * REPLICAS) / 1e6).toFixed(0)} MB of JSON, ${steps.length} steps`,
+);
+console.log(`  JSON.parse            ${fmtMs(tJson)}`);
+console.log(`  parseTrajectory       ${fmtMs(tParse)}`);
+console.log(`  sanitize (fit+apply)  ${fmtMs(tSan)}`);
+console.log(`  hashingTfidf (768d)   ${fmtMs(tEmbed)}  -> ${steps.length} x 768 matrix`);
+console.log(
+  `  whole pipeline        ${fmtMs(tAll)}  (JSON.parse + parse + sanitize + embed; target < 10 s)`,
+);
+console.log(`  peak RSS              ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+
+const python = "/usr/bin/python3";
+if (hasCommand(python, ["-c", "import sklearn"])) {
+  const dir = mkdtempSync(join(tmpdir(), "evalsift-traj-"));
+  try {
+    writeFileSync(join(dir, "steps.json"), JSON.stringify(steps));
+    const script = `
+import json, sys, time, sklearn
+from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer
+texts = json.load(open(sys.argv[1]))
+def run():
+    hv = HashingVectorizer(n_features=768, ngram_range=(1, 2), alternate_sign=True, norm=None,
+                           token_pattern=r"(?u)\\b\\w\\w+\\b")
+    X = hv.transform(texts)
+    TfidfTransformer(sublinear_tf=True).fit_transform(abs(X))
+run()
+ts = []
+for _ in range(3):
+    t0 = time.perf_counter(); run(); ts.append((time.perf_counter() - t0) * 1000)
+ts.sort()
+print(json.dumps({"ms": ts[1], "sklearn": sklearn.__version__}))
+`;
+    const r = spawnSync(python, ["-c", script, join(dir, "steps.json")], { encoding: "utf8" });
+    if (r.status === 0) {
+      const ref = JSON.parse(r.stdout.trim()) as { ms: number; sklearn: string };
+      console.log(
+        `  reference: sklearn ${ref.sklearn} HashingVectorizer+TfidfTransformer on the same ${steps.length} texts ${fmtMs(ref.ms)}; ratio evalsift/sklearn ${(tEmbed / ref.ms).toFixed(2)}`,
+      );
+    } else console.log(`  reference failed: ${r.stderr.slice(0, 200)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// the probe on the 40 originals, raw vs sanitised (paper 2, section 4.2.4)
+const originals = trajs.slice(0, sources.length);
+const y = new Uint8Array(sources.map((s) => (s.outcome ? 1 : 0)));
+const rawTexts = originals.map((t) => stepTexts(t).join("\n"));
+const san = sanitize(originals);
+for (const [name, texts] of [
+  ["raw", rawTexts],
+  ["sanitised", san.texts],
+] as const) {
+  const r = leakageProbe(texts, y, createRng(6));
+  console.log(
+    `probe ${name}: accuracy ${r.accuracy.toFixed(3)} (SE ${r.se.toFixed(3)}, majority ${r.baseline.toFixed(3)}, 5-fold), top words: ${r.topWords
+      .slice(0, 12)
+      .map((w) => `${w.word} ${w.weight > 0 ? "+" : ""}${w.weight.toFixed(2)}`)
+      .join(", ")}`,
+  );
+}
