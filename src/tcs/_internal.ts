@@ -19,9 +19,15 @@ import {
 } from "../core/validate.js";
 import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
 import { neymanAllocation } from "../design/neymanAllocation.js";
+import { pivotal } from "../design/pivotal.js";
+import { stratifiedSrs } from "../design/stratifiedSrs.js";
+import { systematicPps } from "../design/systematicPps.js";
 import { readLevel } from "../estimate/_internal.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
+import { hajek } from "../estimate/hajek.js";
+import { horvitzThompson } from "../estimate/horvitzThompson.js";
 import { stratifiedMean } from "../estimate/stratifiedMean.js";
+import type { StrataOptions } from "./types.js";
 
 /** The message tail of every all-zero-risk error: where the fix lives. */
 export const RISK_FLOOR_HINT =
@@ -495,4 +501,64 @@ export function* adaptiveStratified(
 /** `rng` wrapped so that a value outside [0, 1) is reported under the strategy's name, not the design's. */
 export function checkedRng(fn: string, rng: Rng): Rng {
   return () => draw(fn, rng);
+}
+
+/**
+ * The fixed-size PPS strategies (PPSsys, Balanced, Pivotal, mixture): `pik`
+ * proportional to `size` (capped), the sample drawn at once by systematic or
+ * pivotal sampling, then Horvitz–Thompson or Hájek with Deville's variance.
+ */
+export function ppsFixed(
+  fn: string,
+  size: Float64Array,
+  budget: number,
+  rng: Rng,
+  level: number,
+  design: "systematic" | "pivotal",
+  estimator: "ht" | "hajek",
+  method: string,
+): Generator<number, Estimate, number> {
+  const N = size.length;
+  const pik = ppsPik(fn, size, budget);
+  const draws = checkedRng(fn, rng);
+  const sample = design === "systematic" ? systematicPps(pik, draws) : pivotal(pik, draws);
+  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
+  return askTell(
+    fn,
+    budget,
+    fixedSample(sample, (y) => ({
+      ...(estimator === "ht"
+        ? horvitzThompson(y, pikS, N, { variance: "deville", level })
+        : hajek(y, pikS, { variance: "deville", level })),
+      method,
+    })),
+  );
+}
+
+/**
+ * The nearest-centre stratified strategies (D2Strat, KCenterStrat): strata
+ * from `centres` on the risk, min(2, N_h) per stratum and the rest
+ * proportional to N_h, stratified SRS drawn at once, the stratified mean.
+ */
+export function centreStratified(
+  fn: string,
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options: StrataOptions | undefined,
+  centres: (H: number, rng: Rng) => number[],
+  method: string,
+): Generator<number, Estimate, number> {
+  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const H = readStrataCount(fn, options?.strata, N, budget);
+  const draws = checkedRng(fn, rng);
+  const s = nearestCentreStrata(risk, centres(H, draws));
+  minimumTwo(fn, s, budget);
+  const allocation = allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
+  const sample = stratifiedSrs(s.strata, allocation, draws);
+  return askTell(
+    fn,
+    budget,
+    fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, level, method)),
+  );
 }

@@ -1,8 +1,6 @@
 import type { Rng } from "../core/rng.js";
-import { systematicPps } from "../design/systematicPps.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { hajek } from "../estimate/hajek.js";
-import { askTell, checkCommon, checkedRng, fixedSample, ppsPik } from "./_internal.js";
+import { checkCommon, ppsFixed } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -44,15 +42,6 @@ export function balancedStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "balancedStrategy";
   const { level } = checkCommon(fn, risk, budget, rng, options);
-  const pik = ppsPik(fn, risk, budget);
-  const sample = systematicPps(pik, checkedRng(fn, rng));
-  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => ({
-      ...hajek(y, pikS, { variance: "deville", level }),
-      method: "balanced (systematic PPS, hajek, deville variance)",
-    })),
-  );
+  const method = "balanced (systematic PPS, hajek, deville variance)";
+  return ppsFixed(fn, risk, budget, rng, level, "systematic", "hajek", method);
 }

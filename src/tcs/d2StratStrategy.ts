@@ -1,18 +1,6 @@
 import type { Rng } from "../core/rng.js";
-import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import {
-  allocateAtLeastTwo,
-  askTell,
-  checkCommon,
-  checkedRng,
-  d2Centres,
-  fixedSample,
-  minimumTwo,
-  nearestCentreStrata,
-  readStrataCount,
-  stratifiedEstimate,
-} from "./_internal.js";
+import { centreStratified, d2Centres } from "./_internal.js";
 import type { StrataOptions } from "./types.js";
 
 /**
@@ -62,15 +50,6 @@ export function d2StratStrategy(
   options?: StrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "d2StratStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const H = readStrataCount(fn, options?.strata, N, budget);
-  const s = nearestCentreStrata(risk, d2Centres(fn, risk, H, checkedRng(fn, rng)));
-  minimumTwo(fn, s, budget);
-  const allocation = allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
-  const sample = stratifiedSrs(s.strata, allocation, checkedRng(fn, rng));
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, level, "d2Strat (stratifiedMean)")),
-  );
+  const centres = (H: number, draws: Rng) => d2Centres(fn, risk, H, draws);
+  return centreStratified(fn, risk, budget, rng, options, centres, "d2Strat (stratifiedMean)");
 }

@@ -1,18 +1,6 @@
 import type { Rng } from "../core/rng.js";
-import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import {
-  allocateAtLeastTwo,
-  askTell,
-  checkCommon,
-  checkedRng,
-  farthestFirstCentres,
-  fixedSample,
-  minimumTwo,
-  nearestCentreStrata,
-  readStrataCount,
-  stratifiedEstimate,
-} from "./_internal.js";
+import { centreStratified, farthestFirstCentres } from "./_internal.js";
 import type { StrataOptions } from "./types.js";
 
 /**
@@ -62,17 +50,6 @@ export function kCenterStratStrategy(
   options?: StrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "kCenterStratStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const H = readStrataCount(fn, options?.strata, N, budget);
-  const s = nearestCentreStrata(risk, farthestFirstCentres(risk, H));
-  minimumTwo(fn, s, budget);
-  const allocation = allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
-  const sample = stratifiedSrs(s.strata, allocation, checkedRng(fn, rng));
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) =>
-      stratifiedEstimate(sample, y, s, level, "kCenterStrat (stratifiedMean)"),
-    ),
-  );
+  const centres = (H: number) => farthestFirstCentres(risk, H);
+  return centreStratified(fn, risk, budget, rng, options, centres, "kCenterStrat (stratifiedMean)");
 }

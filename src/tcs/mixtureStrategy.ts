@@ -1,17 +1,7 @@
 import type { Rng } from "../core/rng.js";
-import { assertUnreachable, checkNumber, fail } from "../core/validate.js";
-import { pivotal } from "../design/pivotal.js";
+import { checkNumber, fail } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { hajek } from "../estimate/hajek.js";
-import { horvitzThompson } from "../estimate/horvitzThompson.js";
-import {
-  askTell,
-  checkCommon,
-  checkedRng,
-  fixedSample,
-  positiveRiskTotal,
-  ppsPik,
-} from "./_internal.js";
+import { checkCommon, positiveRiskTotal, ppsFixed } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /** Options of {@link mixtureStrategy}. */
@@ -79,22 +69,6 @@ export function mixtureStrategy(
   }
   const total = lambda > 0 ? positiveRiskTotal(fn, risk) : 1;
   const size = risk.map((r) => (1 - lambda) / N + (lambda * r) / total);
-  const pik = ppsPik(fn, size, budget);
-  const sample = pivotal(pik, checkedRng(fn, rng));
-  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
   const method = `mixture (lambda ${lambda}, pivotal, ${estimator}, deville variance)`;
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => {
-      switch (estimator) {
-        case "hajek":
-          return { ...hajek(y, pikS, { variance: "deville", level }), method };
-        case "ht":
-          return { ...horvitzThompson(y, pikS, N, { variance: "deville", level }), method };
-        default:
-          return assertUnreachable(fn, estimator);
-      }
-    }),
-  );
+  return ppsFixed(fn, size, budget, rng, level, "pivotal", estimator, method);
 }

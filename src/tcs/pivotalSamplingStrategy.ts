@@ -1,8 +1,6 @@
 import type { Rng } from "../core/rng.js";
-import { pivotal } from "../design/pivotal.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { hajek } from "../estimate/hajek.js";
-import { askTell, checkCommon, checkedRng, fixedSample, ppsPik } from "./_internal.js";
+import { checkCommon, ppsFixed } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -43,15 +41,6 @@ export function pivotalSamplingStrategy(
 ): Generator<number, Estimate, number> {
   const fn = "pivotalSamplingStrategy";
   const { level } = checkCommon(fn, risk, budget, rng, options);
-  const pik = ppsPik(fn, risk, budget);
-  const sample = pivotal(pik, checkedRng(fn, rng));
-  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => ({
-      ...hajek(y, pikS, { variance: "deville", level }),
-      method: "pivotalSampling (hajek, deville variance)",
-    })),
-  );
+  const method = "pivotalSampling (hajek, deville variance)";
+  return ppsFixed(fn, risk, budget, rng, level, "pivotal", "hajek", method);
 }

@@ -1,8 +1,6 @@
 import type { Rng } from "../core/rng.js";
-import { systematicPps } from "../design/systematicPps.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { horvitzThompson } from "../estimate/horvitzThompson.js";
-import { askTell, checkCommon, checkedRng, fixedSample, ppsPik } from "./_internal.js";
+import { checkCommon, ppsFixed } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -48,16 +46,7 @@ export function ppsSysStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "ppsSysStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
-  const pik = ppsPik(fn, risk, budget);
-  const sample = systematicPps(pik, checkedRng(fn, rng));
-  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => ({
-      ...horvitzThompson(y, pikS, N, { variance: "deville", level }),
-      method: "ppsSys (horvitzThompson, deville variance)",
-    })),
-  );
+  const { level } = checkCommon(fn, risk, budget, rng, options);
+  const method = "ppsSys (horvitzThompson, deville variance)";
+  return ppsFixed(fn, risk, budget, rng, level, "systematic", "ht", method);
 }
