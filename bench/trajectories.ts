@@ -131,7 +131,9 @@ def run():
     hv = HashingVectorizer(n_features=768, ngram_range=(1, 2), alternate_sign=True, norm=None,
                            token_pattern=r"(?u)\\b\\w\\w+\\b")
     X = hv.transform(texts)
-    TfidfTransformer(sublinear_tf=True).fit_transform(abs(X))
+    X = abs(X)
+    X.eliminate_zeros()
+    TfidfTransformer(sublinear_tf=True).fit_transform(X)
 run()
 ts = []
 for _ in range(3):

@@ -1,6 +1,5 @@
 import { checkInteger, checkOptions, failType } from "../core/validate.js";
-import { FNV_OFFSET, fmix32, fnv1a } from "./_hash.js";
-import { words } from "./_text.js";
+import { fmix32, hashNgrams } from "./_hash.js";
 import type { Embedder } from "./embedder.js";
 
 /** Options of {@link hashingTfidf}. */
@@ -68,22 +67,16 @@ export function hashingTfidf(options?: HashingTfidfOptions): Embedder {
     const n = texts.length;
     const data = new Float64Array(n * dims);
     const df = new Float64Array(dims);
+    const state = new Uint32Array(2 * (ngrams + 1));
     for (let i = 0; i < n; i++) {
       const t = texts[i];
       if (typeof t !== "string") failType(FN, `texts[${i}] must be a string`);
-      const ws = words(t);
-      const hs = new Uint32Array(ws.length);
-      for (let k = 0; k < ws.length; k++) hs[k] = fnv1a(FNV_OFFSET, ws[k] as string);
       const off = i * dims;
-      for (let k = 0; k < ws.length; k++) {
-        let h = hs[k] as number;
-        for (let g = 1; g <= ngrams && k + g <= ws.length; g++) {
-          if (g > 1) h = fnv1a(fnv1a(h, " "), ws[k + g - 1] as string);
-          const m = fmix32(h);
-          const j = m % dims;
-          data[off + j] = (data[off + j] as number) + (m >>> 31 === 0 ? 1 : -1);
-        }
-      }
+      hashNgrams(t, ngrams, state, (h) => {
+        const m = fmix32(h);
+        const j = m % dims;
+        data[off + j] = (data[off + j] as number) + (m >>> 31 === 0 ? 1 : -1);
+      });
       for (let j = 0; j < dims; j++) {
         const c = data[off + j] as number;
         if (c !== 0) {

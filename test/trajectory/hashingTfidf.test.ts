@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashingTfidf } from "../../src/index.js";
-import { FNV_OFFSET, fnv1a } from "../../src/trajectory/_hash.js";
+import { FNV_OFFSET, fnv1a, hashNgrams } from "../../src/trajectory/_hash.js";
+import { words } from "../../src/trajectory/_text.js";
 
 describe("hashingTfidf(options)", () => {
   it("hashes with 32-bit FNV-1a (published test vectors)", () => {
@@ -10,6 +11,31 @@ describe("hashingTfidf(options)", () => {
     expect(fnv1a(FNV_OFFSET, "")).toBe(0x811c9dc5);
     // continuing the state equals hashing the joined string
     expect(fnv1a(fnv1a(FNV_OFFSET, "foo"), "bar")).toBe(fnv1a(FNV_OFFSET, "foobar"));
+  });
+
+  it("streams n-gram hashes equal to FNV-1a of the words joined by one space", () => {
+    const text = "Run [PATH] x 3abc tests_1 [not] A_b\tz9 [ERR_ASSERT]:FOO";
+    const ws = words(text);
+    expect(ws).toEqual([
+      "run",
+      "[path]",
+      "abc",
+      "tests_1",
+      "not",
+      "a_b",
+      "z9",
+      "[err_assert]",
+      "foo",
+    ]);
+    const expected: number[] = [];
+    for (let k = 0; k < ws.length; k++) {
+      for (let g = 1; g <= 3 && k - g + 1 >= 0; g++) {
+        expected.push(fnv1a(FNV_OFFSET, ws.slice(k - g + 1, k + 1).join(" ")));
+      }
+    }
+    const got: number[] = [];
+    hashNgrams(text, 3, new Uint32Array(8), (h) => got.push(h));
+    expect(got).toEqual(expected);
   });
 
   it("reproduces its documented example", () => {
