@@ -9,7 +9,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRng, inclusionProbabilities, pivotal, srs, systematicPps } from "../src/index.js";
 import { fmtMs, hasCommand, medianMs } from "./_timing.js";
@@ -19,6 +19,9 @@ type Row = { op: string; N: number; n: number; ours: number; r?: number; target?
 const hasR = hasCommand("Rscript", ["-e", "suppressMessages(library(sampling))"]);
 const dir = mkdtempSync(join(tmpdir(), "evalsift-bench-designs-"));
 const rows: Row[] = [];
+// medians are only comparable on a quiet machine; say how busy it was
+const load = () => loadavg()[0]?.toFixed(2);
+console.log(`load average at start: ${load()}`);
 const cases: { N: number; n: number; file: string }[] = [];
 
 try {
@@ -31,7 +34,7 @@ try {
       const file = join(dir, `pik-${N}-${n}.bin`);
       writeFileSync(file, new Uint8Array(pik.buffer));
       cases.push({ N, n, file });
-      const reps = N > 100_000 ? 9 : 31;
+      const reps = N > 100_000 ? 15 : 31;
       const r = createRng("draws");
       rows.push({
         op: "inclusionProbabilities",
@@ -113,6 +116,7 @@ writeLines(paste("sampling", packageVersion("sampling"), R.version.string), stde
       `${x.op.padEnd(24)}${pad(String(x.N), 9)}${pad(String(x.n), 8)}${pad(fmtMs(x.ours), 12)}${pad(x.r === undefined ? "-" : fmtMs(x.r), 12)}${pad(ratio, 9)}${pad(target, 8)}`,
     );
   }
+  console.log(`load average at end: ${load()}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
