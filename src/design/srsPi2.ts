@@ -17,7 +17,7 @@ const FN = "srsPi2";
  * @throws {TypeError} If `N` or `n` is not a number.
  * @throws {RangeError} If `N` is not an integer >= 1 or is above 11585, or if `n` is
  *   negative, not an integer or larger than `N`.
- * @see R `sampling::UPsystematicpi2` for the systematic analogue; Cochran (1977), Sampling Techniques, section 2.
+ * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., section 2.4; Särndal, Swensson & Wretman (1992), Model Assisted Survey Sampling, section 3.3.
  * @example
  * ```ts
  * srsPi2(3, 2).data;
