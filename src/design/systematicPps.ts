@@ -9,8 +9,10 @@ const FN = "systematicPps";
  * Madow's systematic sampling with unequal probabilities (systematic PPS),
  * in the given order of the units, with one random start.
  *
- * Algorithm: V_k = pik_0 + ... + pik_k (compensated running sum, V_{-1} = 0,
- * the last V pinned to n). Draw one u uniform in [0, 1); unit k is selected
+ * Algorithm: V_k = pik_0 + ... + pik_k over the units with pik < 1
+ * (Neumaier-compensated running sum, V_{-1} = 0, pinned to its exact integer
+ * total from the last unit with 0 < pik < 1 on, so that rounding can never
+ * change the sample size). Draw one u uniform in [0, 1); unit k is selected
  * when one of the points u, u + 1, ..., u + n - 1 falls in (V_{k-1}, V_k],
  * i.e. when floor(V_k - u) > floor(V_{k-1} - u). Exactly n = sum(pik) units
  * are drawn and unit k is drawn with probability pik_k. Units with pik = 1
