@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type RowMatrix, rowMatrix } from "../../src/core/rowMatrix.js";
+import { kennardStone } from "../../src/select/kennardStone.js";
 import { dtw } from "../../src/subset/dtw.js";
 
 const seq = (xs: number[]): RowMatrix => rowMatrix(xs.map((x) => [x]));
@@ -56,5 +57,20 @@ describe("dtw(a, b, { window })", () => {
     );
     expect(() => dtw(seq([1]), seq([1]), { window: -1 })).toThrow(/window must be at least 0/);
     expect(() => dtw(seq([1]), seq([1]), { window: 1.5 })).toThrow(RangeError);
+  });
+
+  it("plugs into a selector as a distance over flattened equal-length series", () => {
+    // 3 steps of 1 dim per row; rows 0 and 1 are shifts of the same shape (DTW 0 apart)
+    const X = rowMatrix([
+      [0, 5, 5],
+      [0, 0, 5],
+      [9, 9, 9],
+      [5, 5, 5],
+    ]);
+    const asSeries = (v: Float64Array): RowMatrix => ({ data: v, rows: v.length, cols: 1 });
+    const d = (a: Float64Array, b: Float64Array) => dtw(asSeries(a), asSeries(b));
+    expect(d(X.data.subarray(0, 3), X.data.subarray(3, 6))).toBe(0);
+    // farthest pair under DTW: row 1 [0, 0, 5] vs row 2 [9, 9, 9]: 9 + 9 + 4 = 22 (row 0 vs 2: 9 + 4 + 4 = 17)
+    expect(Array.from(kennardStone(X, 2, { distance: d }))).toEqual([1, 2]);
   });
 });
