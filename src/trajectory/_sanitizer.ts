@@ -73,6 +73,33 @@ const REMOVALS: readonly Removal[] = [
 /** Removals whose matches may span tokens: token removal can create new matches. */
 const SPANNING_MAY = /exit[\s_]*(?:code|status)|<returncode>|seed\s*[=:]/i;
 
+/**
+ * Replacements whose patterns are costly to try at every word start, run as
+ * separate scans only on texts that pass a cheap test.
+ */
+const GUARDED: readonly {
+  readonly phase: 1 | 3;
+  readonly name: string;
+  readonly re: RegExp;
+  readonly may: RegExp;
+  readonly replacement: string;
+}[] = [
+  {
+    phase: 1,
+    name: "random seed",
+    re: /(?<keep>\[[A-Z][A-Z_]*\])|\b\w*seed\s*[=:]\s*-?\d+\b/gi,
+    may: /seed\s*[=:]/i,
+    replacement: "[RANDOM_SEED]",
+  },
+  {
+    phase: 3,
+    name: "workspace directory",
+    re: /(?<keep>\[[A-Z][A-Z_]*\])|\b[\w.-]+?__[\w.-]+?__\d+(?:\.\d+)*\b/g,
+    may: /__\d/,
+    replacement: "[REPO_VAR]",
+  },
+];
+
 type Replacement = {
   readonly group: string;
   readonly phase: 1 | 3;
@@ -95,13 +122,6 @@ const REPLACEMENTS: readonly Replacement[] = [
     replacement: "[UUID]",
   },
   {
-    group: "seed",
-    phase: 1,
-    name: "random seed",
-    source: "\\b\\w*[Ss][Ee][Ee][Dd]\\s*[=:]\\s*-?\\d+\\b",
-    replacement: "[RANDOM_SEED]",
-  },
-  {
     group: "stamp",
     phase: 1,
     name: "timestamp",
@@ -122,13 +142,6 @@ const REPLACEMENTS: readonly Replacement[] = [
     name: "temporary path",
     source: "(?:/tmp|/var/folders|/private/var)/[^\\s'\"`)\\]:,]*",
     replacement: "[PATH]",
-  },
-  {
-    group: "ws",
-    phase: 3,
-    name: "workspace directory",
-    source: "\\b[\\w.-]+?__[\\w.-]+?__\\d+(?:\\.\\d+)*\\b",
-    replacement: "[REPO_VAR]",
   },
   {
     group: "hex",
@@ -182,6 +195,14 @@ export type Compiled = {
   readonly full: (text: string) => string;
   /** Adds the memoised token-rule counts to the counter. */
   readonly flush: () => void;
+  /** Tokens entering and leaving {@link Compiled.finish} so far. */
+  readonly tokens: () => { readonly before: number; readonly after: number };
+  /** The token rule for one token: its output (null = removed) and counter key ("" = none). */
+  readonly decide: (tok: string) => { readonly out: string | null; readonly key: string };
+  /** Re-runs both passes on token-passed text until stable, when a removal may have joined a phrase. */
+  readonly settle: (tokenPassed: string, removedAny: boolean) => string;
+  /** Adds to the token totals reported by {@link Compiled.tokens}. */
+  readonly addTokens: (before: number, after: number) => void;
 };
 
 type Decision = { readonly out: string | null; readonly key: string; n: number };
@@ -215,6 +236,16 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
           fired = true;
         }
       }
+    }
+    for (const r of GUARDED) {
+      if (!r.may.test(t)) continue;
+      let n = 0;
+      t = t.replace(r.re, (m: string, keep: string | undefined) => {
+        if (keep !== undefined) return m;
+        n++;
+        return r.replacement;
+      });
+      if (n > 0) bump(counter, `${r.phase}\u0000${r.name}\u0000${r.replacement}`, n);
     }
     return t.replace(combined, (...args: unknown[]) => {
       const m = args[0] as string;
@@ -266,11 +297,18 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
     return { out: tok, key: "", n: 0 };
   };
   let removed = false;
+  let seen = 0;
+  let kept = 0;
+  let before = 0;
+  let after = 0;
   const tokenPass = (text: string): string => {
     const parts: string[] = [];
     let lineHasToken = false;
     removed = false;
+    seen = 0;
+    kept = 0;
     forEachToken(text, (tok, newLine) => {
+      seen++;
       if (newLine) lineHasToken = false;
       let d = memo.get(tok);
       if (d === undefined) {
@@ -289,24 +327,56 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
       if (lineHasToken) parts.push(" ");
       else if (parts.length > 0) parts.push("\n");
       lineHasToken = true;
+      kept++;
       parts.push(d.out);
     });
     return parts.join("");
   };
   const spanning = repo.some((t) => /\s/.test(t)) ? /[\s\S]/ : SPANNING_MAY;
-  const finish = (stringPassed: string): string => {
-    let t = tokenPass(stringPassed);
+  const settle = (tokenPassed: string, removedAny: boolean): string => {
+    let t = tokenPassed;
+    let again = removedAny;
     // a token pass over its own output changes nothing and the replacement scan is
     // stable, so only a removal that joined the parts of a spanning phrase needs a rerun
-    for (let round = 0; round < 5 && removed && spanning.test(t); round++) {
+    for (let round = 0; round < 5 && again && spanning.test(t); round++) {
       const s = stringPass(t);
       if (s === t) break;
       t = tokenPass(s);
+      again = removed;
     }
     return t;
   };
+  const finish = (stringPassed: string): string => {
+    const first = tokenPass(stringPassed);
+    before += seen;
+    const t = settle(first, removed);
+    after += t === first ? kept : countTokens(t);
+    return t;
+  };
   const full = (text: string) => finish(stringPass(text));
-  return { stringPass, tokenPass, finish, full, flush };
+  return {
+    stringPass,
+    tokenPass,
+    finish,
+    full,
+    flush,
+    tokens: () => ({ before, after }),
+    decide,
+    settle,
+    addTokens: (b: number, a: number) => {
+      before += b;
+      after += a;
+    },
+  };
+}
+
+/** Number of whitespace-separated tokens. */
+export function countTokens(text: string): number {
+  let n = 0;
+  forEachToken(text, () => {
+    n++;
+  });
+  return n;
 }
 
 /** Placeholder for a flagged identifier pattern, chosen by the shape of an example. */

@@ -87,7 +87,7 @@ export type SanitizeReport = {
   readonly leakageCandidates: readonly KeynessRow[];
   /** Number of words above the G² threshold before the `maxCandidates` cut. */
   readonly leakageCandidateCount: number;
-  /** Whitespace tokens before and after sanitisation. */
+  /** Whitespace tokens of the step texts after the string rules (before the token rules) and at the end. */
   readonly tokens: { readonly before: number; readonly after: number };
 };
 
@@ -263,18 +263,6 @@ function checkCorpus(corpus: unknown): readonly Trajectory[] {
   return corpus as readonly Trajectory[];
 }
 
-function countTokens(text: string): number {
-  let n = 0;
-  let inTok = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const space = c === 32 || (c >= 9 && c <= 13);
-    if (!space && !inTok) n++;
-    inTok = !space;
-  }
-  return n;
-}
-
 /**
  * Removes outcome leakage and noise from trajectories before they are
  * embedded: the four-phase pipeline of paper 2, section 4.2, automated.
@@ -339,8 +327,9 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
   const stopStats: StopWordStat[] = [];
   let candidates: KeynessRow[] = [];
   let candidateCount = 0;
-  let stringCache: string[][] | undefined;
-  let tokensBefore = 0;
+  let tokenCodes:
+    | { codes: Int32Array; fieldEnd: number[]; tokList: string[]; cnt: number[] }
+    | undefined;
 
   if (o.rules !== undefined) {
     rules = checkRules(o.rules);
@@ -376,43 +365,68 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
       { identifierPatterns: [], stopWords: [], removeWords: [], repoTerms },
       counter,
     );
-    stringCache = [];
-    type TokenStat = { count: number; docs: number; last: number; pass: number; fail: number };
-    const tokenStats = new Map<string, TokenStat>();
+    // every token occurrence is stored once as an id (x2, +1 when a line break precedes it),
+    // so the token rules are decided once per distinct token and applied without re-tokenising
+    const idOf = new Map<string, number>();
+    const tokList: string[] = [];
+    const cnt: number[] = [];
+    const docs: number[] = [];
+    const last: number[] = [];
+    const pass: number[] = [];
+    const failN: number[] = [];
+    let codes = new Int32Array(1 << 16);
+    let nCodes = 0;
+    const fieldEnd: number[] = [];
     const labelled: [number, number] = [0, 0];
     for (let i = 0; i < trajs.length; i++) {
       const t = trajs[i] as Trajectory;
       const g: 0 | 1 | undefined = t.outcome === undefined ? undefined : t.outcome ? 0 : 1;
       if (g !== undefined) labelled[g]++;
-      const strs: string[] = [];
       for (const s of t.steps) {
         for (const text of stepStrings(s)) {
-          tokensBefore += countTokens(text);
-          const m = pre.stringPass(text);
-          strs.push(m);
-          forEachToken(m, (tok) => {
-            let st = tokenStats.get(tok);
-            if (st === undefined) {
-              st = { count: 0, docs: 0, last: -1, pass: 0, fail: 0 };
-              tokenStats.set(tok, st);
+          forEachToken(pre.stringPass(text), (tok, newLine) => {
+            let id = idOf.get(tok);
+            if (id === undefined) {
+              id = tokList.length;
+              idOf.set(tok, id);
+              tokList.push(tok);
+              cnt.push(0);
+              docs.push(0);
+              last.push(-1);
+              pass.push(0);
+              failN.push(0);
             }
-            st.count++;
-            if (g === 0) st.pass++;
-            else if (g === 1) st.fail++;
-            if (st.last !== i) {
-              st.docs++;
-              st.last = i;
+            cnt[id] = (cnt[id] as number) + 1;
+            if (g === 0) pass[id] = (pass[id] as number) + 1;
+            else if (g === 1) failN[id] = (failN[id] as number) + 1;
+            if (last[id] !== i) {
+              docs[id] = (docs[id] as number) + 1;
+              last[id] = i;
             }
+            if (nCodes === codes.length) {
+              const grown = new Int32Array(codes.length * 2);
+              grown.set(codes);
+              codes = grown;
+            }
+            codes[nCodes++] = id * 2 + (newLine ? 1 : 0);
           });
+          fieldEnd.push(nCodes);
         }
       }
-      stringCache.push(strs);
     }
+    tokenCodes = { codes, fieldEnd, tokList, cnt };
     // per-word and per-pattern statistics from the distinct tokens
     const wordCounts = new Map<string, [number, number]>();
     const totals: [number, number] = [0, 0];
     const patStats = new Map<string, { occ: number; distinct: number; example: string }>();
-    for (const [tok, st] of tokenStats) {
+    for (let id = 0; id < tokList.length; id++) {
+      const tok = tokList[id] as string;
+      const st = {
+        count: cnt[id] as number,
+        docs: docs[id] as number,
+        pass: pass[id] as number,
+        fail: failN[id] as number,
+      };
       if (st.pass + st.fail > 0) {
         const w = core(tok);
         if (w.length > 0) {
@@ -450,9 +464,9 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
       }
     }
     identifierStats.sort((a, b) => b.distinct - a.distinct || (a.pattern < b.pattern ? -1 : 1));
-    const ranked = [...tokenStats.entries()].sort(
-      (a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
-    );
+    const ranked = tokList
+      .map((tok, id) => [tok, { count: cnt[id] as number, docs: docs[id] as number }] as const)
+      .sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     // with a handful of trajectories every token is in every document: no Zipf signal
     const zipfK = trajs.length >= MIN_ZIPF_DOCS ? Math.min(topK, ranked.length) : 0;
     for (let r = 0; r < zipfK; r++) {
@@ -490,17 +504,50 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
 
   const compiled: Compiled = compile(rules, counter);
   const clean = (text: string) => compiled.full(text);
-  let tokensAfter = 0;
-  const out: Trajectory[] = trajs.map((t, i) => {
-    const cache = stringCache?.[i];
-    let k = 0;
+  // decide each distinct token once (fitted path) and count its occurrences
+  let decided: ({ readonly out: string | null } | undefined)[] = [];
+  if (tokenCodes !== undefined) {
+    let before = 0;
+    let after = 0;
+    decided = tokenCodes.tokList.map((tok, id) => {
+      const d = compiled.decide(tok);
+      const n = tokenCodes?.cnt[id] ?? 0;
+      before += n;
+      if (d.out !== null) after += n;
+      if (d.key.length > 0) counter.set(d.key, (counter.get(d.key) ?? 0) + n);
+      return d;
+    });
+    compiled.addTokens(before, after);
+  }
+  let field = 0;
+  const fromCodes = (codes: Int32Array, start: number, end: number): string => {
+    const parts: string[] = [];
+    let lineHasToken = false;
+    let removedAny = false;
+    for (let k = start; k < end; k++) {
+      const c = codes[k] as number;
+      if ((c & 1) === 1) lineHasToken = false;
+      const out = decided[c >> 1]?.out ?? null;
+      if (out === null) {
+        removedAny = true;
+        continue;
+      }
+      if (lineHasToken) parts.push(" ");
+      else if (parts.length > 0) parts.push("\n");
+      lineHasToken = true;
+      parts.push(out);
+    }
+    const t = parts.join("");
+    return compiled.settle(t, removedAny);
+  };
+  const out: Trajectory[] = trajs.map((t) => {
     const steps = t.steps.map((s) => {
       const fields = stepStrings(s).map((x) => {
-        const c = cache === undefined ? clean(x) : compiled.finish(cache[k] as string);
-        k++;
-        if (cache === undefined) tokensBefore += countTokens(x);
-        tokensAfter += countTokens(c);
-        return c;
+        if (tokenCodes === undefined) return clean(x);
+        const start = field === 0 ? 0 : (tokenCodes.fieldEnd[field - 1] as number);
+        const end = tokenCodes.fieldEnd[field] as number;
+        field++;
+        return fromCodes(tokenCodes.codes, start, end);
       });
       return mapStep(s, fields, clean);
     });
@@ -523,7 +570,7 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
       stopWords: stopStats,
       leakageCandidates: candidates,
       leakageCandidateCount: candidateCount,
-      tokens: { before: tokensBefore, after: tokensAfter },
+      tokens: compiled.tokens(),
     },
   };
 }
