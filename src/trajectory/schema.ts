@@ -35,7 +35,9 @@ export type Step = {
    * simple command after stripping `cd ... &&`, environment assignments and
    * wrappers (`timeout`, `env`, `sudo`), with `python -m X` reported as
    * `python -m X`; for editor tools the editor sub-command (`str_replace`,
-   * `create`, `view`, ...); absent when there is no action.
+   * `create`, `view`, ...); for other tool calls and SWE-agent's special
+   * commands the tool name (`finish`, `submit`, `open`, ...); absent when there
+   * is no action.
    */
   readonly command?: string;
   /**
