@@ -117,15 +117,34 @@ export function checkCommon(
   return { N, level };
 }
 
-/** Sum of the risk; throws when it is zero (no PPS design can draw from it). */
+/** Sum of the risk; throws when it is zero (no PPS design can draw from it) or when a weight would overflow. */
 export function positiveRiskTotal(fn: string, risk: Float64Array): number {
   const total = fsum(risk);
   if (!(total > 0)) fail(fn, `risk is all zeros, so no unit can be drawn; ${RISK_FLOOR_HINT}`);
+  checkRiskRatio(fn, risk, total);
   return total;
+}
+
+/**
+ * Throws when a positive risk is below 1e-200 of the total: its estimator
+ * weight (total / risk) would be so large that the estimate could overflow,
+ * and that must fail now rather than after the labels were paid for.
+ */
+export function checkRiskRatio(fn: string, risk: Float64Array, total: number): void {
+  for (let i = 0; i < risk.length; i++) {
+    const r = risk[i] as number;
+    if (r > 0 && r / total < 1e-200) {
+      fail(
+        fn,
+        `risk[${i}] is ${r / total} of the total, so its weight would overflow; ${RISK_FLOOR_HINT}`,
+      );
+    }
+  }
 }
 
 /** Throws unless `budget` is at most the number of units with positive risk. */
 export function checkPositiveCount(fn: string, risk: Float64Array, budget: number): void {
+  checkRiskRatio(fn, risk, fsum(risk));
   let positive = 0;
   for (let i = 0; i < risk.length; i++) if ((risk[i] as number) > 0) positive++;
   if (positive === 0) fail(fn, `risk is all zeros, so no unit can be drawn; ${RISK_FLOOR_HINT}`);

@@ -1,9 +1,17 @@
 import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
 import { fail } from "../core/validate.js";
 import { rhc } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { rhcEstimator } from "../estimate/rhcEstimator.js";
-import { askTell, checkCommon, checkedRng, fixedSample, RISK_FLOOR_HINT } from "./_internal.js";
+import {
+  askTell,
+  checkCommon,
+  checkedRng,
+  checkRiskRatio,
+  fixedSample,
+  RISK_FLOOR_HINT,
+} from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /**
@@ -27,7 +35,7 @@ import type { StrategyOptions } from "./types.js";
  * @param options - `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a zero, negative or non-finite value (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty or holds a zero, negative or non-finite value or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). JRSS B 24, 482-491; Cochran (1977), §9A.13.
  * @example
  * ```ts
@@ -51,6 +59,7 @@ export function rhcsStrategy(
       fail(fn, `risk[${i}] is 0, but RHC needs every risk positive; ${RISK_FLOOR_HINT}`);
     }
   }
+  checkRiskRatio(fn, risk, fsum(risk));
   const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, rng));
   return askTell(
     fn,

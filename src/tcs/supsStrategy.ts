@@ -27,7 +27,7 @@ import type { StrategyOptions } from "./types.js";
  * @param options - `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
  * @example
  * ```ts

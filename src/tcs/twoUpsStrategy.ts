@@ -40,7 +40,7 @@ import type { StrataOptions } from "./types.js";
  * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N]; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N]; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2024). DeepSample, ICSE; Hansen & Hurwitz (1943); Lohr (2021), §6.2.
  * @example
  * ```ts

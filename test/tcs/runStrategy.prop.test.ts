@@ -17,7 +17,7 @@ const withReplacement = new Set(["sups", "twoUps"]);
 const arb = fc.integer({ min: 2, max: 40 }).chain((N) =>
   fc.record({
     risk: fc.array(
-      fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 5, noNaN: true })),
+      fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 1e-6, max: 5, noNaN: true })),
       {
         minLength: N,
         maxLength: N,

@@ -178,6 +178,14 @@ describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (nam
     );
   });
 
+  it.runIf(pps.has(name))("rejects a positive risk so small that its weight would overflow", () => {
+    const tiny = Float64Array.from(risk);
+    tiny[3] = 5e-324;
+    expect(() => strategy(tiny, 5, createRng(1))).toThrow(
+      /risk\[3\] is .* of the total, so its weight would overflow/,
+    );
+  });
+
   it.runIf(stratified.has(name))(
     "rejects more strata than units and budgets below two per stratum",
     () => {
