@@ -210,36 +210,6 @@ describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (nam
   );
 });
 
-describe("runStrategy(generator, label)", () => {
-  it("returns the pick order, the labels and the estimate", () => {
-    const run = runStrategy(strategies.deepEst(risk, 6, createRng(4)), oracle);
-    expect(run.indices).toBeInstanceOf(Int32Array);
-    expect(run.labels).toBeInstanceOf(Float64Array);
-    expect(Array.from(run.labels)).toEqual(Array.from(run.indices, oracle));
-  });
-
-  it("throws a TypeError for a non-generator or a non-function oracle", () => {
-    expect(() => runStrategy({} as Generator<number, Estimate, number>, oracle)).toThrow(
-      /^runStrategy: generator must be/,
-    );
-    expect(() =>
-      runStrategy(strategies.srs(risk, 4, createRng(1)), 3 as unknown as (i: number) => number),
-    ).toThrow(/^runStrategy: label must be a function/);
-  });
-
-  it("propagates the strategy's error for a bad oracle value", () => {
-    expect(() => runStrategy(strategies.srs(risk, 4, createRng(1)), () => Number.NaN)).toThrow(
-      /^srsStrategy: label sent through next\(y\) must be finite/,
-    );
-  });
-
-  it("throws for a generator that was already run", () => {
-    const g = strategies.ssrs(risk, 20, createRng(1));
-    runStrategy(g, oracle);
-    expect(() => runStrategy(g, oracle)).toThrow(/next called after the budget/);
-  });
-});
-
 describe("mixtureStrategy options", () => {
   it("rejects lambda outside [0, 1] and an unknown estimator", () => {
     const m = extraStrategies.mixture as (
