@@ -5,8 +5,8 @@
  * the four output features on 415,416 x 2 probabilities.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   confidence,
@@ -47,54 +47,96 @@ function mixing(d: number): Float64Array {
 }
 
 const python = "/usr/bin/python3";
+console.log(
+  `load average at start: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ")} (${availableParallelism()} cores)`,
+);
 const hasScipy = hasCommand(python, ["-c", "import scipy.stats"]);
 
-// ---- LSA vs scipy
+/** Wall and CPU (user + system) milliseconds of one call. */
+function timeOnce(fn: () => unknown): { wall: number; cpu: number } {
+  const c = process.cpuUsage();
+  const w = performance.now();
+  fn();
+  const wall = performance.now() - w;
+  const u = process.cpuUsage(c);
+  return { wall, cpu: (u.user + u.system) / 1000 };
+}
+const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)] as number;
+
+// ---- LSA vs scipy: runs alternate (ours, scipy, ours, scipy, ...) so that the
+// load of a shared machine hits both alike; CPU time is reported beside wall time.
 {
   const d = 10;
   const n = 10_000;
+  const reps = 3;
   const a = mixing(d);
   const train = activations(n, d, a, 0);
   const test = activations(n, d, a, 0.5);
   const cls = new Int32Array(n);
   let ours: Float64Array = new Float64Array(0);
-  const t = medianMs(() => {
-    ours = lsa(train, cls, test, cls);
-  }, 3);
-  console.log(`lsa         10,000 train x 10,000 test, d = 10: ${fmtMs(t)} (median of 3)`);
-  if (hasScipy) {
-    const dir = mkdtempSync(join(tmpdir(), "evalsift-bench-"));
-    try {
+  lsa(train, cls, test, cls); // warm-up
+  const mine: { wall: number; cpu: number }[] = [];
+  const ref: { wall: number; cpu: number }[] = [];
+  let worst = Number.NaN;
+  let scipyVersion = "";
+  const dir = hasScipy ? mkdtempSync(join(tmpdir(), "evalsift-bench-")) : "";
+  try {
+    if (hasScipy) {
       writeFileSync(join(dir, "train.bin"), train.data);
       writeFileSync(join(dir, "test.bin"), test.data);
-      const script = `
+    }
+    const script = `
 import json, sys, time, numpy as np, scipy
 from scipy.stats import gaussian_kde
 tr = np.fromfile(sys.argv[1] + "/train.bin").reshape(-1, ${d})
 te = np.fromfile(sys.argv[1] + "/test.bin").reshape(-1, ${d})
-ts = []
-for _ in range(3):
-    s = time.perf_counter(); v = -gaussian_kde(tr.T).logpdf(te.T); ts.append(time.perf_counter() - s)
+c = time.process_time(); w = time.perf_counter()
+v = -gaussian_kde(tr.T).logpdf(te.T)
+wall = time.perf_counter() - w; cpu = time.process_time() - c
 v.tofile(sys.argv[1] + "/out.bin")
-print(json.dumps({"ms": sorted(ts)[1] * 1000, "scipy": scipy.__version__}))
+print(json.dumps({"wall": wall * 1000, "cpu": cpu * 1000, "scipy": scipy.__version__}))
 `;
-      const r = spawnSync(python, ["-c", script, dir], { encoding: "utf8" });
-      if (r.status !== 0) throw new Error(r.stderr);
-      const res = JSON.parse(r.stdout) as { ms: number; scipy: string };
-      const { readFileSync } = await import("node:fs");
+    for (let r = 0; r < reps; r++) {
+      mine.push(
+        timeOnce(() => {
+          ours = lsa(train, cls, test, cls);
+        }),
+      );
+      if (!hasScipy) continue;
+      const res = spawnSync(python, ["-c", script, dir], { encoding: "utf8" });
+      if (res.status !== 0) throw new Error(res.stderr);
+      const o = JSON.parse(res.stdout) as { wall: number; cpu: number; scipy: string };
+      ref.push({ wall: o.wall, cpu: o.cpu });
+      scipyVersion = o.scipy;
+    }
+    if (hasScipy) {
       const buf = readFileSync(join(dir, "out.bin"));
-      const ref = new Float64Array(buf.buffer, buf.byteOffset, buf.byteLength / 8);
-      let worst = 0;
-      for (let i = 0; i < ref.length; i++) {
-        const e = Math.abs((ours[i] as number) - (ref[i] as number)) / Math.abs(ref[i] as number);
+      const v = new Float64Array(buf.buffer, buf.byteOffset, buf.byteLength / 8);
+      worst = 0;
+      for (let i = 0; i < v.length; i++) {
+        const e = Math.abs((ours[i] as number) - (v[i] as number)) / Math.abs(v[i] as number);
         if (e > worst) worst = e;
       }
-      console.log(
-        `  scipy ${res.scipy} gaussian_kde.logpdf, same input: ${fmtMs(res.ms)} (median of 3); ratio ours/scipy = ${(t / res.ms).toFixed(3)}; max relative difference ${worst.toExponential(2)}`,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
+  } finally {
+    if (hasScipy) rmSync(dir, { recursive: true, force: true });
+  }
+  const mw = median(mine.map((x) => x.wall));
+  const mc = median(mine.map((x) => x.cpu));
+  console.log(
+    `lsa         10,000 train x 10,000 test, d = 10: ${fmtMs(mw)} wall, ${fmtMs(mc)} CPU (medians of ${reps})`,
+  );
+  if (hasScipy) {
+    const rw = median(ref.map((x) => x.wall));
+    const rc = median(ref.map((x) => x.cpu));
+    console.log(
+      `  scipy ${scipyVersion} gaussian_kde.logpdf, same input, alternating runs: ${fmtMs(rw)} wall, ${fmtMs(rc)} CPU`,
+    );
+    console.log(
+      `  ratio ours/scipy: ${(mw / rw).toFixed(3)} wall, ${(mc / rc).toFixed(3)} CPU; max relative difference ${worst.toExponential(2)}`,
+    );
   } else {
     console.log("  scipy not available: reference timing skipped");
   }

@@ -15,7 +15,7 @@ import {
   checkSameLength,
   fail,
 } from "../core/validate.js";
-import { cholesky, meanCov, pairwiseDots, whiten } from "./_linalg.js";
+import { cholesky, meanCov, whiten } from "./_linalg.js";
 
 /** A validated private copy of the training activations and their classes. */
 export type TrainSet = {
@@ -236,9 +236,16 @@ export function lsaScores(model: KdeModel, test: RowMatrix, testClass: Int32Arra
  */
 const NEGLIGIBLE = -36.75;
 
+/** Rows of the training matrix per cache block: about 128 KiB, kept in L2 while every query passes. */
+function blockRows(d: number): number {
+  return Math.max(16, Math.floor(16384 / Math.max(1, d)));
+}
+
 /**
  * For each query row i: log sum_t exp(-0.5 |q_i - w_t|^2), as a streaming
- * log-sum-exp (running maximum, rescaled sum) over the blocked dot products.
+ * log-sum-exp (running maximum m, sum s of exp(v - m)) fused with the dot
+ * products `v = q.w - |q|^2/2 - |w|^2/2`. Training rows are visited in cache
+ * blocks; queries four at a time with their state in registers.
  */
 function logSumExpKernel(
   q: Float64Array,
@@ -253,28 +260,81 @@ function logSumExpKernel(
   for (let t = 0; t < n; t++) half[t] = 0.5 * (wn[t] as number);
   const mx = new Float64Array(m).fill(Number.NEGATIVE_INFINITY);
   const sm = new Float64Array(m);
-  pairwiseDots(q, m, w, n, d, (i, cnt, t0, t1, dots) => {
-    const stride = dots.length >> 2;
-    for (let j = 0; j < cnt; j++) {
-      const r = i + j;
-      const hq = 0.5 * (qn[r] as number);
-      const base = j * stride - t0;
-      let mm = mx[r] as number;
-      let ss = sm[r] as number;
+  const tb = blockRows(d);
+  for (let t0 = 0; t0 < n; t0 += tb) {
+    const t1 = Math.min(n, t0 + tb);
+    for (let i = 0; i < m; i += 4) {
+      const cnt = Math.min(4, m - i);
+      // A short last block repeats query i in the missing lanes; only cnt lanes are stored.
+      const i1 = cnt > 1 ? i + 1 : i;
+      const i2 = cnt > 2 ? i + 2 : i;
+      const i3 = cnt > 3 ? i + 3 : i;
+      const o0 = i * d;
+      const o1 = i1 * d;
+      const o2 = i2 * d;
+      const o3 = i3 * d;
+      const h0 = 0.5 * (qn[i] as number);
+      const h1 = 0.5 * (qn[i1] as number);
+      const h2 = 0.5 * (qn[i2] as number);
+      const h3 = 0.5 * (qn[i3] as number);
+      let m0 = mx[i] as number;
+      let m1 = mx[i1] as number;
+      let m2 = mx[i2] as number;
+      let m3 = mx[i3] as number;
+      let s0 = sm[i] as number;
+      let s1 = sm[i1] as number;
+      let s2 = sm[i2] as number;
+      let s3 = sm[i3] as number;
       for (let t = t0; t < t1; t++) {
-        const v = (dots[base + t] as number) - hq - (half[t] as number);
-        const e = v - mm;
-        if (e > 0) {
-          ss = ss * Math.exp(-e) + 1;
-          mm = v;
-        } else if (e > NEGLIGIBLE) {
-          ss += Math.exp(e);
+        const ot = t * d;
+        let a0 = 0;
+        let a1 = 0;
+        let a2 = 0;
+        let a3 = 0;
+        for (let k = 0; k < d; k++) {
+          const v = w[ot + k] as number;
+          a0 += (q[o0 + k] as number) * v;
+          a1 += (q[o1 + k] as number) * v;
+          a2 += (q[o2 + k] as number) * v;
+          a3 += (q[o3 + k] as number) * v;
         }
+        const ht = half[t] as number;
+        let v = a0 - h0 - ht;
+        let e = v - m0;
+        if (e > 0) {
+          s0 = s0 * Math.exp(-e) + 1;
+          m0 = v;
+        } else if (e > NEGLIGIBLE) s0 += Math.exp(e);
+        v = a1 - h1 - ht;
+        e = v - m1;
+        if (e > 0) {
+          s1 = s1 * Math.exp(-e) + 1;
+          m1 = v;
+        } else if (e > NEGLIGIBLE) s1 += Math.exp(e);
+        v = a2 - h2 - ht;
+        e = v - m2;
+        if (e > 0) {
+          s2 = s2 * Math.exp(-e) + 1;
+          m2 = v;
+        } else if (e > NEGLIGIBLE) s2 += Math.exp(e);
+        v = a3 - h3 - ht;
+        e = v - m3;
+        if (e > 0) {
+          s3 = s3 * Math.exp(-e) + 1;
+          m3 = v;
+        } else if (e > NEGLIGIBLE) s3 += Math.exp(e);
       }
-      mx[r] = mm;
-      sm[r] = ss;
+      // store in reverse so that lane 0 (the real query i) wins when lanes alias it
+      mx[i3] = m3;
+      sm[i3] = s3;
+      mx[i2] = m2;
+      sm[i2] = s2;
+      mx[i1] = m1;
+      sm[i1] = s1;
+      mx[i] = m0;
+      sm[i] = s0;
     }
-  });
+  }
   const out = new Float64Array(m);
   for (let i = 0; i < m; i++) out[i] = (mx[i] as number) + Math.log(sm[i] as number);
   return out;
@@ -403,8 +463,9 @@ function exactDist(a: Float64Array, ao: number, b: Float64Array, bo: number, d: 
 /**
  * Index of the nearest same-class and nearest other-class training row of
  * each query (lowest index on ties), searching with
- * `|q - t|^2 = |q|^2 + |t|^2 - 2 q.t` over the blocked dot products; callers
- * recompute the chosen distances exactly from the differences.
+ * `|q - t|^2 = |q|^2 + |t|^2 - 2 q.t`: training rows in cache blocks, queries
+ * four at a time against two training rows at a time (eight dot products in
+ * registers). Callers recompute the chosen distances from the differences.
  */
 function nearest(
   nm: NeighbourModel,
@@ -414,39 +475,80 @@ function nearest(
 ): { same: Int32Array; diff: Int32Array } {
   const { x, norms, cls, d } = nm;
   const m = qn.length;
+  const n = norms.length;
   const same = new Int32Array(m).fill(-1);
   const diff = new Int32Array(m).fill(-1);
   const bestSame = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
   const bestDiff = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
-  pairwiseDots(q, m, x, norms.length, d, (i, cnt, t0, t1, dots) => {
-    const stride = dots.length >> 2;
-    for (let j = 0; j < cnt; j++) {
-      const r = i + j;
-      const c = qc[r] as number;
-      const nq = qn[r] as number;
-      const base = j * stride - t0;
-      let bs = bestSame[r] as number;
-      let bd = bestDiff[r] as number;
-      let is = same[r] as number;
-      let id = diff[r] as number;
-      for (let t = t0; t < t1; t++) {
-        const d2 = nq + (norms[t] as number) - 2 * (dots[base + t] as number);
-        if (cls[t] === c) {
-          if (d2 < bs) {
-            bs = d2;
-            is = t;
+  const dots = new Float64Array(8);
+  const tb = blockRows(d);
+  for (let t0 = 0; t0 < n; t0 += tb) {
+    const t1 = Math.min(n, t0 + tb);
+    for (let i = 0; i < m; i += 4) {
+      const cnt = Math.min(4, m - i);
+      const o0 = i * d;
+      // A short last block repeats query i in the missing lanes; their results are not read.
+      const o1 = cnt > 1 ? o0 + d : o0;
+      const o2 = cnt > 2 ? o0 + 2 * d : o0;
+      const o3 = cnt > 3 ? o0 + 3 * d : o0;
+      for (let t = t0; t < t1; t += 2) {
+        const ot = t * d;
+        // an odd last row is paired with itself
+        const ou = t + 1 < t1 ? ot + d : ot;
+        let a0 = 0;
+        let a1 = 0;
+        let a2 = 0;
+        let a3 = 0;
+        let b0 = 0;
+        let b1 = 0;
+        let b2 = 0;
+        let b3 = 0;
+        for (let k = 0; k < d; k++) {
+          const v = x[ot + k] as number;
+          const u = x[ou + k] as number;
+          const x0 = q[o0 + k] as number;
+          const x1 = q[o1 + k] as number;
+          const x2 = q[o2 + k] as number;
+          const x3 = q[o3 + k] as number;
+          a0 += x0 * v;
+          a1 += x1 * v;
+          a2 += x2 * v;
+          a3 += x3 * v;
+          b0 += x0 * u;
+          b1 += x1 * u;
+          b2 += x2 * u;
+          b3 += x3 * u;
+        }
+        dots[0] = a0;
+        dots[1] = a1;
+        dots[2] = a2;
+        dots[3] = a3;
+        dots[4] = b0;
+        dots[5] = b1;
+        dots[6] = b2;
+        dots[7] = b3;
+        const pairs = t + 1 < t1 ? 2 : 1;
+        for (let p = 0; p < pairs; p++) {
+          const tt = t + p;
+          const nt = norms[tt] as number;
+          const ct = cls[tt] as number;
+          for (let j = 0; j < cnt; j++) {
+            const r = i + j;
+            const d2 = (qn[r] as number) + nt - 2 * (dots[4 * p + j] as number);
+            if (ct === qc[r]) {
+              if (d2 < (bestSame[r] as number)) {
+                bestSame[r] = d2;
+                same[r] = tt;
+              }
+            } else if (d2 < (bestDiff[r] as number)) {
+              bestDiff[r] = d2;
+              diff[r] = tt;
+            }
           }
-        } else if (d2 < bd) {
-          bd = d2;
-          id = t;
         }
       }
-      bestSame[r] = bs;
-      bestDiff[r] = bd;
-      same[r] = is;
-      diff[r] = id;
     }
-  });
+  }
   return { same, diff };
 }
 

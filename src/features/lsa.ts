@@ -35,6 +35,10 @@ export type LsaOptions = {
  * non-singular covariance, otherwise a RangeError names it (no silent
  * regularisation: scipy fails on such a class too).
  *
+ * The linear algebra (covariance, Cholesky, triangular solves) is hand-written
+ * over Float64Array rather than ml-matrix: the d x d work is negligible and
+ * the hot loop runs over flat arrays without per-row objects.
+ *
  * To score several test sets against one training set, use {@link fitSurprise}.
  *
  * @param train - N x d training activations (one row per training input).

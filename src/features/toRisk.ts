@@ -27,6 +27,9 @@ export type ToRiskOptions = {
  * activations' scale) gives the same risk whatever the activations' units.
  * For confidence (whose maximum is usually close to 1) this is close to the
  * `1 - confidence` used by DeepEST and DeepSample; the ranking is the same.
+ * DeepSample's shipped LSA and DSA columns are min-max scaled to [0, 1]; with
+ * `floor: 0` this risk equals that scaling times the score range, so PPS
+ * designs (which only use ratios) select with the same probabilities.
  *
  * @param score - One score per unit (finite), e.g. from {@link confidence} or {@link lsa}.
  * @param orientation - `"higher"` when larger scores are riskier, `"lower"` when smaller are.
