@@ -187,6 +187,12 @@ const HEX_LETTER = /[a-f]/;
 export type Compiled = {
   /** String rules: removals, then all replacements in one scan. */
   readonly stringPass: (text: string) => string;
+  /** The string rules whose matches may contain whitespace (removals, random seeds). */
+  readonly prePass: (text: string, counter?: Counter) => string;
+  /** The string rules that never cross whitespace; applied to one token equals applying them in its text. */
+  readonly tokenReplace: (text: string, counter?: Counter) => string;
+  /** Whether {@link Compiled.tokenReplace} may be applied token by token (no repository term has whitespace). */
+  readonly perToken: boolean;
   /** Token rules; normalises whitespace (one space between tokens, no empty lines). */
   readonly tokenPass: (text: string) => string;
   /** Token pass of string-passed text, repeated until stable (at most 5 rounds). */
@@ -219,7 +225,19 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
   const combined = new RegExp(alts.join("|"), "g");
   const byGroup = new Map(REPLACEMENTS.map((r) => [r.group, r]));
 
-  const stringPass = (text: string): string => {
+  const [seedRule, wsRule] = GUARDED as [(typeof GUARDED)[number], (typeof GUARDED)[number]];
+  const guarded = (t: string, r: (typeof GUARDED)[number], ctr: Counter): string => {
+    if (!r.may.test(t)) return t;
+    let n = 0;
+    const out = t.replace(r.re, (m: string, keep: string | undefined) => {
+      if (keep !== undefined) return m;
+      n++;
+      return r.replacement;
+    });
+    if (n > 0) bump(ctr, `${r.phase}\u0000${r.name}\u0000${r.replacement}`, n);
+    return out;
+  };
+  const prePass = (text: string, ctr: Counter = counter): string => {
     let t = text;
     // one removal can join the parts of another's phrase: repeat until none fires
     for (let round = 0, fired = true; fired && round < 5; round++) {
@@ -232,44 +250,39 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
           return "";
         });
         if (n > 0) {
-          bump(counter, `${r.phase}\u0000${r.name}\u0000`, n);
+          bump(ctr, `${r.phase}\u0000${r.name}\u0000`, n);
           fired = true;
         }
       }
     }
-    for (const r of GUARDED) {
-      if (!r.may.test(t)) continue;
-      let n = 0;
-      t = t.replace(r.re, (m: string, keep: string | undefined) => {
-        if (keep !== undefined) return m;
-        n++;
-        return r.replacement;
-      });
-      if (n > 0) bump(counter, `${r.phase}\u0000${r.name}\u0000${r.replacement}`, n);
-    }
+    return guarded(t, seedRule, ctr);
+  };
+  const tokenReplace = (text: string, ctr: Counter = counter): string => {
+    const t = guarded(text, wsRule, ctr);
     return t.replace(combined, (...args: unknown[]) => {
       const m = args[0] as string;
       const groups = args[args.length - 1] as Record<string, string | undefined>;
       if (groups.keep !== undefined) return m;
       if (groups.repo !== undefined) {
-        bump(counter, "3\u0000repository\u0000[REPO_VAR]");
+        bump(ctr, "3\u0000repository\u0000[REPO_VAR]");
         return "[REPO_VAR]";
       }
       if (groups.err !== undefined) {
         const ph = errorPlaceholder(groups.errstem ?? "");
-        bump(counter, `3\u0000error type ${m}\u0000${ph}`);
+        bump(ctr, `3\u0000error type ${m}\u0000${ph}`);
         return ph;
       }
       if (groups.hex !== undefined && !(HEX_DIGIT.test(m) && HEX_LETTER.test(m))) return m;
       for (const [g, r] of byGroup) {
         if (groups[g] !== undefined) {
-          bump(counter, `${r.phase}\u0000${r.name}\u0000${r.replacement}`);
+          bump(ctr, `${r.phase}\u0000${r.name}\u0000${r.replacement}`);
           return r.replacement;
         }
       }
       return m;
     });
   };
+  const stringPass = (text: string): string => tokenReplace(prePass(text));
 
   const stop = new Set(rules.stopWords);
   const remove = new Set(rules.removeWords.map((w) => w.toLowerCase()));
@@ -356,6 +369,9 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
   const full = (text: string) => finish(stringPass(text));
   return {
     stringPass,
+    prePass,
+    tokenReplace,
+    perToken: !repo.some((t) => /\s/.test(t)),
     tokenPass,
     finish,
     full,

@@ -368,6 +368,10 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     // every token occurrence is stored once as an id (x2, +1 when a line break precedes it),
     // so the token rules are decided once per distinct token and applied without re-tokenising
     const idOf = new Map<string, number>();
+    const rawIdOf = new Map<string, number>();
+    const rawToId: number[] = [];
+    const rawCnt: number[] = [];
+    const rawKeys: ([string, number][] | undefined)[] = [];
     const tokList: string[] = [];
     const cnt: number[] = [];
     const docs: number[] = [];
@@ -384,18 +388,32 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
       if (g !== undefined) labelled[g]++;
       for (const s of t.steps) {
         for (const text of stepStrings(s)) {
-          forEachToken(pre.stringPass(text), (tok, newLine) => {
-            let id = idOf.get(tok);
-            if (id === undefined) {
-              id = tokList.length;
-              idOf.set(tok, id);
-              tokList.push(tok);
-              cnt.push(0);
-              docs.push(0);
-              last.push(-1);
-              pass.push(0);
-              failN.push(0);
+          const prepared = pre.perToken ? pre.prePass(text) : pre.stringPass(text);
+          forEachToken(prepared, (raw, newLine) => {
+            // within-token rules run once per distinct raw token; counts scale by occurrences
+            let r = rawIdOf.get(raw);
+            if (r === undefined) {
+              r = rawToId.length;
+              rawIdOf.set(raw, r);
+              const local: Counter = new Map();
+              const tok = pre.perToken ? pre.tokenReplace(raw, local) : raw;
+              rawKeys.push(local.size > 0 ? [...local] : undefined);
+              rawCnt.push(0);
+              let tid = idOf.get(tok);
+              if (tid === undefined) {
+                tid = tokList.length;
+                idOf.set(tok, tid);
+                tokList.push(tok);
+                cnt.push(0);
+                docs.push(0);
+                last.push(-1);
+                pass.push(0);
+                failN.push(0);
+              }
+              rawToId.push(tid);
             }
+            rawCnt[r] = (rawCnt[r] as number) + 1;
+            const id = rawToId[r] as number;
             cnt[id] = (cnt[id] as number) + 1;
             if (g === 0) pass[id] = (pass[id] as number) + 1;
             else if (g === 1) failN[id] = (failN[id] as number) + 1;
@@ -415,6 +433,11 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
       }
     }
     tokenCodes = { codes, fieldEnd, tokList, cnt };
+    for (let r = 0; r < rawKeys.length; r++) {
+      const keys = rawKeys[r];
+      if (keys === undefined) continue;
+      for (const [k, n] of keys) counter.set(k, (counter.get(k) ?? 0) + n * (rawCnt[r] as number));
+    }
     // per-word and per-pattern statistics from the distinct tokens
     const wordCounts = new Map<string, [number, number]>();
     const totals: [number, number] = [0, 0];
