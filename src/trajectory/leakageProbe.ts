@@ -94,6 +94,16 @@ function transform(doc: readonly string[], v: Vectoriser): Sparse {
 
 type Model = { w: Float64Array; b: number };
 
+/** Fisher-Yates shuffle in place. */
+function shuffle(a: number[], rng: Rng): void {
+  for (let i = a.length - 1; i > 0; i--) {
+    const k = Math.floor(draw("leakageProbe", rng) * (i + 1));
+    const tmp = a[i] as number;
+    a[i] = a[k] as number;
+    a[k] = tmp;
+  }
+}
+
 function fitSgd(
   xs: readonly Sparse[],
   y: readonly number[],
@@ -109,12 +119,7 @@ function fitSgd(
   let t = 0;
   const order = xs.map((_, i) => i);
   for (let e = 0; e < epochs; e++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const k = Math.floor(draw("leakageProbe", rng) * (i + 1));
-      const tmp = order[i] as number;
-      order[i] = order[k] as number;
-      order[k] = tmp;
-    }
+    shuffle(order, rng);
     for (const i of order) {
       const x = xs[i] as Sparse;
       const eta = eta0 / (1 + eta0 * alpha * t);
@@ -227,12 +232,7 @@ export function leakageProbe(
   let dealt = 0;
   for (const cls of byClass) {
     const idx = cls.slice();
-    for (let i = idx.length - 1; i > 0; i--) {
-      const k = Math.floor(draw(FN, rng) * (i + 1));
-      const tmp = idx[i] as number;
-      idx[i] = idx[k] as number;
-      idx[k] = tmp;
-    }
+    shuffle(idx, rng);
     for (const i of idx) fold[i] = dealt++ % folds;
   }
   const foldAccuracies = new Float64Array(folds);
