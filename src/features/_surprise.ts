@@ -229,13 +229,6 @@ export function lsaScores(model: KdeModel, test: RowMatrix, testClass: Int32Arra
   return out;
 }
 
-/**
- * Terms below 2^-53 of the running maximum are skipped: the running sum is
- * at least 1 (the maximum's own term), so adding them could not change it.
- * exp(-36.75) = 1.099e-16 < 2^-53 = 1.110e-16.
- */
-const NEGLIGIBLE = -36.75;
-
 /** Rows of the training matrix per cache block: about 128 KiB, kept in L2 while every query passes. */
 function blockRows(d: number): number {
   return Math.max(16, Math.floor(16384 / Math.max(1, d)));
@@ -245,7 +238,10 @@ function blockRows(d: number): number {
  * For each query row i: log sum_t exp(-0.5 |q_i - w_t|^2), as a streaming
  * log-sum-exp (running maximum m, sum s of exp(v - m)) fused with the dot
  * products `v = q.w - |q|^2/2 - |w|^2/2`. Training rows are visited in cache
- * blocks; queries four at a time with their state in registers.
+ * blocks; queries four at a time against two training rows at a time, the
+ * state of the four queries in registers. Every term is added, even those
+ * below 2^-53: s >= 1 (the maximum's own term), so they round away exactly as
+ * if skipped, and a branch-free loop is faster than testing for them.
  */
 function logSumExpKernel(
   q: Float64Array,
@@ -265,7 +261,8 @@ function logSumExpKernel(
     const t1 = Math.min(n, t0 + tb);
     for (let i = 0; i < m; i += 4) {
       const cnt = Math.min(4, m - i);
-      // A short last block repeats query i in the missing lanes; only cnt lanes are stored.
+      // A short last block repeats query i in the missing lanes; they compute
+      // exactly what lane 0 computes, so storing them is harmless.
       const i1 = cnt > 1 ? i + 1 : i;
       const i2 = cnt > 2 ? i + 2 : i;
       const i3 = cnt > 3 ? i + 3 : i;
@@ -285,46 +282,68 @@ function logSumExpKernel(
       let s1 = sm[i1] as number;
       let s2 = sm[i2] as number;
       let s3 = sm[i3] as number;
-      for (let t = t0; t < t1; t++) {
+      for (let t = t0; t < t1; t += 2) {
         const ot = t * d;
+        const last = t + 1 >= t1;
+        // An odd last row is paired with itself; the copy gets v = -Infinity, adding exp(-Infinity) = 0.
+        const ou = last ? ot : ot + d;
         let a0 = 0;
         let a1 = 0;
         let a2 = 0;
         let a3 = 0;
+        let b0 = 0;
+        let b1 = 0;
+        let b2 = 0;
+        let b3 = 0;
         for (let k = 0; k < d; k++) {
           const v = w[ot + k] as number;
-          a0 += (q[o0 + k] as number) * v;
-          a1 += (q[o1 + k] as number) * v;
-          a2 += (q[o2 + k] as number) * v;
-          a3 += (q[o3 + k] as number) * v;
+          const u = w[ou + k] as number;
+          const x0 = q[o0 + k] as number;
+          const x1 = q[o1 + k] as number;
+          const x2 = q[o2 + k] as number;
+          const x3 = q[o3 + k] as number;
+          a0 += x0 * v;
+          a1 += x1 * v;
+          a2 += x2 * v;
+          a3 += x3 * v;
+          b0 += x0 * u;
+          b1 += x1 * u;
+          b2 += x2 * u;
+          b3 += x3 * u;
         }
-        const ht = half[t] as number;
-        let v = a0 - h0 - ht;
-        let e = v - m0;
-        if (e > 0) {
-          s0 = s0 * Math.exp(-e) + 1;
-          m0 = v;
-        } else if (e > NEGLIGIBLE) s0 += Math.exp(e);
-        v = a1 - h1 - ht;
-        e = v - m1;
-        if (e > 0) {
-          s1 = s1 * Math.exp(-e) + 1;
-          m1 = v;
-        } else if (e > NEGLIGIBLE) s1 += Math.exp(e);
-        v = a2 - h2 - ht;
-        e = v - m2;
-        if (e > 0) {
-          s2 = s2 * Math.exp(-e) + 1;
-          m2 = v;
-        } else if (e > NEGLIGIBLE) s2 += Math.exp(e);
-        v = a3 - h3 - ht;
-        e = v - m3;
-        if (e > 0) {
-          s3 = s3 * Math.exp(-e) + 1;
-          m3 = v;
-        } else if (e > NEGLIGIBLE) s3 += Math.exp(e);
+        for (let p = 0; p < 2; p++) {
+          const ht =
+            p === 0
+              ? (half[t] as number)
+              : last
+                ? Number.POSITIVE_INFINITY
+                : (half[t + 1] as number);
+          let v = (p === 0 ? a0 : b0) - h0 - ht;
+          let e = v - m0;
+          if (e > 0) {
+            s0 = s0 * Math.exp(-e) + 1;
+            m0 = v;
+          } else s0 += Math.exp(e);
+          v = (p === 0 ? a1 : b1) - h1 - ht;
+          e = v - m1;
+          if (e > 0) {
+            s1 = s1 * Math.exp(-e) + 1;
+            m1 = v;
+          } else s1 += Math.exp(e);
+          v = (p === 0 ? a2 : b2) - h2 - ht;
+          e = v - m2;
+          if (e > 0) {
+            s2 = s2 * Math.exp(-e) + 1;
+            m2 = v;
+          } else s2 += Math.exp(e);
+          v = (p === 0 ? a3 : b3) - h3 - ht;
+          e = v - m3;
+          if (e > 0) {
+            s3 = s3 * Math.exp(-e) + 1;
+            m3 = v;
+          } else s3 += Math.exp(e);
+        }
       }
-      // store in reverse so that lane 0 (the real query i) wins when lanes alias it
       mx[i3] = m3;
       sm[i3] = s3;
       mx[i2] = m2;
