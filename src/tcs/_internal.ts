@@ -581,3 +581,42 @@ export function centreStratified(
     fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, level, method)),
   );
 }
+
+/**
+ * The strata of the risk-stratified strategies (SSRS, GBS, 2-UPS, MC-UCB):
+ * `options.partition` "quantile" (default, {@link quantileStrata}) or
+ * "kmeans" ({@link kmeansStrata}).
+ */
+export function riskStrata(fn: string, risk: Float64Array, H: number, partition: unknown): Strata {
+  if (partition === undefined || partition === "quantile") return quantileStrata(risk, H);
+  if (partition === "kmeans") return kmeansStrata(risk, H);
+  return fail(fn, `options.partition must be "quantile" or "kmeans"`, partition);
+}
+
+/**
+ * One-dimensional k-means (Lloyd) strata on the risk, as DeepSample builds
+ * its partitions (Weka SimpleKMeans on the feature) but with a deterministic
+ * start: the centres start at the means of the quantile strata, then units
+ * join their nearest centre (ties to the lower one) and centres move to their
+ * units' mean, until no unit moves (at most 100 rounds). Strata are numbered
+ * by increasing centre; empty ones are dropped.
+ */
+export function kmeansStrata(risk: Float64Array, H: number): Strata {
+  const start = quantileStrata(risk, H);
+  const K = start.sizes.length;
+  let centres = new Float64Array(K);
+  for (let i = 0; i < risk.length; i++) centres[start.strata[i] as number] += risk[i] as number;
+  centres = centres.map((c, h) => c / (start.sizes[h] as number));
+  let current = start;
+  for (let round = 0; round < 100; round++) {
+    const next = nearestCentreStrata(risk, Array.from(centres));
+    let moved = next.sizes.length !== current.sizes.length;
+    for (let i = 0; i < risk.length && !moved; i++) moved = next.strata[i] !== current.strata[i];
+    current = next;
+    if (!moved) break;
+    centres = new Float64Array(next.sizes.length);
+    for (let i = 0; i < risk.length; i++) centres[next.strata[i] as number] += risk[i] as number;
+    centres = centres.map((c, h) => c / (next.sizes[h] as number));
+  }
+  return current;
+}

@@ -5,10 +5,10 @@ import {
   askTell,
   checkCommon,
   minimumTwo,
-  quantileStrata,
   readStrataCount,
+  riskStrata,
 } from "./_internal.js";
-import type { StrataOptions } from "./types.js";
+import type { RiskStrataOptions } from "./types.js";
 
 /**
  * GBS: gradient-based adaptive stratified sampling — each label goes to the
@@ -44,10 +44,10 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Number of labels n, an integer in [2, N] and at least 2 per stratum.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units) or `options.partition` is unknown; if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2024). DeepSample: DNN sampling-based testing for operational accuracy assessment. ICSE; Lohr (2021), §3.4 (optimal allocation).
  * @example
  * ```ts
@@ -62,12 +62,12 @@ export function gbsStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
-  options?: StrataOptions,
+  options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "gbsStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
-  const s = quantileStrata(risk, H);
+  const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);
   return askTell(
     fn,

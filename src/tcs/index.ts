@@ -21,4 +21,10 @@ export { ssrsStrategy } from "./ssrsStrategy.js";
 export { strategies } from "./strategies.js";
 export { supsStrategy } from "./supsStrategy.js";
 export { twoUpsStrategy } from "./twoUpsStrategy.js";
-export type { StrataOptions, Strategy, StrategyName, StrategyOptions } from "./types.js";
+export type {
+  RiskStrataOptions,
+  StrataOptions,
+  Strategy,
+  StrategyName,
+  StrategyOptions,
+} from "./types.js";

@@ -6,13 +6,13 @@ import {
   askTell,
   checkCommon,
   minimumTwo,
-  quantileStrata,
   readStrataCount,
+  riskStrata,
 } from "./_internal.js";
-import type { StrataOptions } from "./types.js";
+import type { RiskStrataOptions } from "./types.js";
 
 /** Options of {@link mcucbStrategy}. */
-export type McucbOptions = StrataOptions & {
+export type McucbOptions = RiskStrataOptions & {
   /**
    * Confidence parameter delta in (0, 1) of the upper confidence bounds; the
    * exploration width is `a = sqrt(2 log(2 / delta))`.
@@ -49,10 +49,10 @@ export type McucbOptions = StrataOptions & {
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Number of labels n, an integer in [2, N] and at least 2 per stratum.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default min(10, floor(budget / 2), N)), `delta` (default budget^(-7/2)), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `delta` (default budget^(-7/2)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `options.delta` is not in (0, 1); if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units) or `options.partition` is unknown; if `budget` is not an integer in [2, N] or is below two units per stratum; if `options.delta` is not in (0, 1); if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Carpentier, A. & Munos, R. (2011). Finite time analysis of stratified sampling for Monte Carlo. NeurIPS 24 (algorithm MC-UCB); Carpentier & Munos (2012), Adaptive stratified sampling for Monte-Carlo integration of differentiable functions, NeurIPS 25.
  * @example
  * ```ts
@@ -72,7 +72,7 @@ export function mcucbStrategy(
   const fn = "mcucbStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
-  const s = quantileStrata(risk, H);
+  const s = riskStrata(fn, risk, H, options?.partition);
   const { delta = budget ** -3.5 } = options ?? {};
   checkNumber(fn, "options.delta", delta, 0, 1, { lower: true, upper: true });
   minimumTwo(fn, s, budget);

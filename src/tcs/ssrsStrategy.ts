@@ -8,12 +8,12 @@ import {
   checkedRng,
   fixedSample,
   minimumTwo,
-  quantileStrata,
   readStrataCount,
+  riskStrata,
   stratifiedEstimate,
   stratumSds,
 } from "./_internal.js";
-import type { StrataOptions } from "./types.js";
+import type { RiskStrataOptions } from "./types.js";
 
 /**
  * SSRS: stratified simple random sampling on quantile strata of the risk,
@@ -23,8 +23,10 @@ import type { StrataOptions } from "./types.js";
  * (default min(10, floor(budget / 2))) groups of equal count; units with equal risk are never split
  * (a tie goes to the stratum of its first unit) and empty strata are dropped.
  * DeepSample builds its 10 partitions with Weka's k-means on the raw feature
- * instead; quantile strata were chosen here because they are deterministic
- * and never leave a stratum with a handful of units.
+ * instead; quantile strata are the default here because they never leave a
+ * stratum with a handful of units, and `partition: "kmeans"` gives
+ * one-dimensional k-means strata (see {@link RiskStrataOptions}) to compare
+ * like with like. The same options apply to GBS, 2-UPS and MC-UCB.
  *
  * Allocation: min(2, N_h) units per stratum first (so every within-stratum
  * variance exists), the rest by Neyman's rule `n_h ∝ N_h S_h` where `S_h` is
@@ -41,10 +43,10 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Sample size n, an integer in [2, N] and at least 2 per stratum.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units) or `options.partition` is unknown; if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Neyman, J. (1934). JRSS 97, 558-625; Cochran (1977), chapter 5; Lohr (2021), §3.4; R `sampling::strata`, `survey::svymean`.
  * @example
  * ```ts
@@ -59,12 +61,12 @@ export function ssrsStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
-  options?: StrataOptions,
+  options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "ssrsStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
-  const s = quantileStrata(risk, H);
+  const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);
   const allocation = allocateAtLeastTwo(s, stratumSds(risk, s), budget);
   const sample = stratifiedSrs(s.strata, allocation, checkedRng(fn, rng));

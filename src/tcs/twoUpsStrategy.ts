@@ -8,10 +8,10 @@ import {
   checkedRng,
   fixedSample,
   positiveRiskTotal,
-  quantileStrata,
   readStrataCount,
+  riskStrata,
 } from "./_internal.js";
-import type { StrataOptions } from "./types.js";
+import type { RiskStrataOptions } from "./types.js";
 
 /**
  * 2-UPS: two-stage unequal probability sampling WITH replacement — a stratum
@@ -37,10 +37,10 @@ import type { StrataOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit, not all zero.
  * @param budget - Number of draws (labels) n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
+ * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N]; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N] or `options.partition` is unknown; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2024). DeepSample, ICSE; Hansen & Hurwitz (1943); Lohr (2021), §6.2.
  * @example
  * ```ts
@@ -55,13 +55,13 @@ export function twoUpsStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
-  options?: StrataOptions,
+  options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "twoUpsStrategy";
   const { N, level } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const total = positiveRiskTotal(fn, risk);
-  const s = quantileStrata(risk, H);
+  const s = riskStrata(fn, risk, H, options?.partition);
   const riskOf = new Float64Array(s.sizes.length);
   for (let i = 0; i < N; i++) riskOf[s.strata[i] as number] += risk[i] as number;
   const p = Float64Array.from(

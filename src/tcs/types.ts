@@ -59,3 +59,15 @@ export type StrataOptions = StrategyOptions & {
    */
   readonly strata?: number;
 };
+
+/** Options of the strategies stratified on the risk (SSRS, GBS, 2-UPS, MC-UCB). */
+export type RiskStrataOptions = StrataOptions & {
+  /**
+   * How the strata are cut: `"quantile"` (equal counts by sorted risk, ties
+   * kept together) or `"kmeans"` (one-dimensional k-means started at the
+   * quantile strata's means, as DeepSample's Weka k-means partitions but
+   * deterministic; use it to compare like with like with DeepSample).
+   * @defaultValue "quantile"
+   */
+  readonly partition?: "quantile" | "kmeans";
+};

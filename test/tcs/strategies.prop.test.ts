@@ -28,6 +28,7 @@ import {
   allocateAtLeastTwo,
   d2Centres,
   farthestFirstCentres,
+  kmeansStrata,
   nearestCentreStrata,
   ppsPik,
   quantileStrata,
@@ -107,6 +108,10 @@ const ssrsPlan = (risk: Float64Array, n: number) => {
   const s = quantileStrata(risk, 2);
   return { s, allocation: allocateAtLeastTwo(s, stratumSds(risk, s), n) };
 };
+const ssrsKmeansPlan = (risk: Float64Array, n: number) => {
+  const s = kmeansStrata(risk, 2);
+  return { s, allocation: allocateAtLeastTwo(s, stratumSds(risk, s), n) };
+};
 const propPlan = (s: Strata, n: number) => ({
   s,
   allocation: allocateAtLeastTwo(s, new Float64Array(s.sizes.length), n),
@@ -170,6 +175,22 @@ const cases: Case[] = [
     },
     enumerate: (r, n) => {
       const { s, allocation } = ssrsPlan(r, n);
+      return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
+        strat(s, r.length)(o.sample),
+      );
+    },
+    unbiased: true,
+  },
+  {
+    name: "ssrs (kmeans strata)",
+    strategy: (r, n, g) => ssrsStrategy(r, n, g, { strata: 2, partition: "kmeans" }),
+    compose: (r, n, g) => {
+      const { s, allocation } = ssrsKmeansPlan(r, n);
+      const sample = stratifiedSrs(s.strata, allocation, g);
+      return { sample, estimate: strat(s, r.length)(sample) };
+    },
+    enumerate: (r, n) => {
+      const { s, allocation } = ssrsKmeansPlan(r, n);
       return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
         strat(s, r.length)(o.sample),
       );
@@ -388,10 +409,10 @@ describe("ppsPik(fn, size, n)", () => {
   });
 
   it("equals the capped-proportional definition (within rounding)", () => {
-    expect((cases[5] as Case).name).toBe("ppsSys");
+    expect((cases[6] as Case).name).toBe("ppsSys");
     fc.assert(
       fc.property(popArb, ({ risk, n }) => {
-        fc.pre(accepts(cases[5] as Case, risk, n));
+        fc.pre(accepts(cases[6] as Case, risk, n));
         const a = ppsPik("test", risk, n);
         const b = proportionalPik(risk, n);
         for (let i = 0; i < risk.length; i++) {
@@ -419,6 +440,15 @@ describe("risk strata", () => {
     const s = nearestCentreStrata(new Float64Array([0, 1, 4, 7, 10]), [0, 10, 4]);
     // 7 is 3 from both 4 and 10: the tie goes to the lower centre
     expect(Array.from(s.strata)).toEqual([0, 0, 1, 1, 2]);
+  });
+
+  it("kmeansStrata runs Lloyd from the quantile strata's means until no unit moves", () => {
+    // start {0, 0.1}, {0.2, 5}, {5.1, 9}: means 0.05, 2.6, 7.05; 0.2 joins the first, 5 and 5.1 the
+    // last (2.05 < 2.4), the middle stratum empties and is dropped; then means 0.1 and 6.37: stable
+    const s = kmeansStrata(new Float64Array([0, 0.1, 0.2, 5, 5.1, 9]), 3);
+    expect(Array.from(s.strata)).toEqual([0, 0, 0, 1, 1, 1]);
+    const t = kmeansStrata(new Float64Array([1, 2, 3, 10, 11, 12, 30]), 3);
+    expect(Array.from(t.strata)).toEqual([0, 0, 0, 1, 1, 1, 2]);
   });
 
   it("D2 seeding stops when every unit sits on a centre", () => {

@@ -201,6 +201,12 @@ describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (nam
       expect(() => s(risk, 10, createRng(1), { strata: 0 })).toThrow(
         /options.strata must be at least 1/,
       );
+      if (name === "ssrs" || name === "gbs" || name === "twoUps" || name === "mcucb") {
+        expect(() => s(risk, 10, createRng(1), { partition: "kmedoids" } as object)).toThrow(
+          /options.partition must be "quantile" or "kmeans"/,
+        );
+        expect(() => s(risk, 10, createRng(1), { partition: "kmeans" } as object)).not.toThrow();
+      }
       if (name !== "twoUps") {
         expect(() => s(risk, 10, createRng(1), { strata: 8 })).toThrow(
           /budget must be at least 16/,
