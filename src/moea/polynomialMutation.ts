@@ -57,7 +57,7 @@ export function polynomialMutation(
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  const out = Float64Array.from(x);
+  const out = x.slice();
   const e1 = eta + 1;
   const p = 1 / e1;
   for (let i = 0; i < x.length; i++) {
@@ -70,10 +70,10 @@ export function polynomialMutation(
     let dq: number;
     if (u < 0.5) {
       const val = 2 * u + (1 - 2 * u) * powIndex(1 - (v - xl) / range, e1);
-      dq = val ** p - 1;
+      dq = Math.exp(Math.log(val) * p) - 1;
     } else {
       const val = 2 * (1 - u) + 2 * (u - 0.5) * powIndex(1 - (xu - v) / range, e1);
-      dq = 1 - val ** p;
+      dq = 1 - Math.exp(Math.log(val) * p);
     }
     out[i] = Math.min(Math.max(v + dq * range, xl), xu);
   }

@@ -63,8 +63,8 @@ export function sbx(
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  const c1 = Float64Array.from(a);
-  const c2 = Float64Array.from(b);
+  const c1 = a.slice();
+  const c2 = b.slice();
   const e1 = eta + 1;
   const inv = 1 / e1;
   for (let i = 0; i < a.length; i++) {
@@ -80,11 +80,13 @@ export function sbx(
     const span = y2 - y1;
     let beta = 1 + (2 * (y1 - xl)) / span;
     let alpha = 2 - 1 / powIndex(beta, e1);
-    let betaQ = u <= 1 / alpha ? (u * alpha) ** inv : (1 / (2 - u * alpha)) ** inv;
+    // x^(1/(eta+1)) as exp(log(x) / (eta+1)): same value to ~1e-16 relative,
+    // about twice as fast as ** in V8, and these roots dominate the cost.
+    let betaQ = Math.exp(Math.log(u <= 1 / alpha ? u * alpha : 1 / (2 - u * alpha)) * inv);
     let lo = 0.5 * (y1 + y2 - betaQ * span);
     beta = 1 + (2 * (xu - y2)) / span;
     alpha = 2 - 1 / powIndex(beta, e1);
-    betaQ = u <= 1 / alpha ? (u * alpha) ** inv : (1 / (2 - u * alpha)) ** inv;
+    betaQ = Math.exp(Math.log(u <= 1 / alpha ? u * alpha : 1 / (2 - u * alpha)) * inv);
     let hi = 0.5 * (y1 + y2 + betaQ * span);
     lo = Math.min(Math.max(lo, xl), xu);
     hi = Math.min(Math.max(hi, xl), xu);

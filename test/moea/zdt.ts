@@ -174,12 +174,18 @@ export function zdt6(n = 10): Zdt {
 
 /** The NSGA-II problem of Deb 2002 / DEAP's example: uniform init, SBX eta 20, PM eta 20, pm 1/n. */
 export function zdtProblem(z: Zdt): Nsga2Problem<Float64Array> {
-  const { n, low, high } = z;
+  const { n } = z;
+  // Scalar bounds when every variable shares them (as DEAP's example passes them).
+  const uniform = z.low.every((v) => v === z.low[0]) && z.high.every((v) => v === z.high[0]);
+  const low = uniform ? (z.low[0] as number) : z.low;
+  const high = uniform ? (z.high[0] as number) : z.high;
   return {
     init: (rng: Rng) => {
       const x = new Float64Array(n);
-      for (let i = 0; i < n; i++)
-        x[i] = (low[i] as number) + rng() * ((high[i] as number) - (low[i] as number));
+      for (let i = 0; i < n; i++) {
+        const l = z.low[i] as number;
+        x[i] = l + rng() * ((z.high[i] as number) - l);
+      }
       return x;
     },
     evaluate: z.evaluate,
