@@ -12,7 +12,7 @@ const FN = "systematicPi2";
  *
  * Algorithm: with running sums V_k (as in {@link systematicPps}, certain
  * units set aside), unit k is drawn exactly when the random start u falls in
- * the arc [frac(V_{k-1}), frac(V_{k-1}) + pik_k) of the circle [0, 1). So
+ * the arc (frac(V_{k-1}), frac(V_{k-1}) + pik_k] of the circle [0, 1). So
  * pi_kl is the length of the intersection of the arcs of k and l, summed
  * over the shifts -1, 0, +1 that unroll the circle. This is the same
  * quantity as summing, over the sub-intervals of [0, 1) cut by the sorted

@@ -1,7 +1,7 @@
 import { checkIntegerSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
 import { checkFloat64Array, checkRng, draw } from "../core/validate.js";
-import { certainAndLast } from "./_runningSums.js";
+import { runningSums } from "./_runningSums.js";
 
 const FN = "systematicPps";
 
@@ -9,12 +9,14 @@ const FN = "systematicPps";
  * Madow's systematic sampling with unequal probabilities (systematic PPS),
  * in the given order of the units, with one random start.
  *
- * Algorithm: V_k = pik_0 + ... + pik_k over the units with pik < 1
- * (Neumaier-compensated running sum, V_{-1} = 0, pinned to its exact integer
- * total from the last unit with 0 < pik < 1 on, so that rounding can never
- * change the sample size). Draw one u uniform in [0, 1); unit k is selected
- * when one of the points u, u + 1, ..., u + n - 1 falls in (V_{k-1}, V_k],
- * i.e. when floor(V_k - u) > floor(V_{k-1} - u). Exactly n = sum(pik) units
+ * Algorithm: V_k = pik_0 + ... + pik_k over the units with pik < 1 (a plain
+ * running sum as R's `cumsum`, V_{-1} = 0). Draw one u uniform in [0, 1); unit
+ * k is selected when one of the points u, u + 1, u + 2, ... falls in
+ * (V_{k-1}, V_k]: one pass hands each point to the first unit whose running sum
+ * reaches it. Should rounding in the last sums drop or add a point (the sums
+ * end a few ulps off their integer total), the pass is redone with the sums
+ * pinned to the exact total from the last unit with 0 < pik < 1 on, so the
+ * sample size is exact and the breakpoints are those of {@link systematicPi2}. Exactly n = sum(pik) units
  * are drawn and unit k is drawn with probability pik_k. Units with pik = 1
  * are always taken and units with pik = 0 never. The design is fixed-size but
  * has many zero joint inclusion probabilities; {@link systematicPi2} gives
@@ -46,27 +48,57 @@ export function systematicPps(pik: Float64Array, rng: Rng): Int32Array {
   const out = new Int32Array(n);
   if (n === 0) return out;
   const u = draw(FN, rng);
-  // the running sums of _runningSums.ts (used by systematicPi2), computed on
-  // the fly: certain units set aside, Neumaier compensation, clamped to the
-  // fractional total and pinned to it from the last fractional unit on
-  const { ones, last } = certainAndLast(pik);
-  const total = n - ones;
+  // one pass: the next point u + m is given to the first unit whose running
+  // sum reaches it; certain units are set aside from the sums
   let k = 0;
   let s = 0;
-  let c = 0;
-  let before = Math.floor(-u);
+  let m = 0;
+  // Madow's intervals (V_{k-1}, V_k] are open on the left: a start of exactly 0
+  // is a boundary point of no unit, so the points are then 1, 2, ...
+  const start = u > 0 ? u : 1;
+  let next = start;
   for (let i = 0; i < N; i++) {
     const p = pik[i] as number;
     if (p === 1) {
-      out[k++] = i;
+      if (k < n) out[k] = i;
+      k++;
     } else if (p > 0) {
-      const t = s + p;
-      c += Math.abs(s) >= p ? s - t + p : p - t + s;
-      s = t;
-      const v = i >= last ? total : Math.min(s + c, total);
-      const after = Math.floor(v - u);
-      if (after > before) out[k++] = i;
-      before = after;
+      s += p;
+      if (next <= s) {
+        if (k < n) out[k] = i;
+        k++;
+        m++;
+        next = start + m;
+      }
+    }
+  }
+  // rounding in the last running sums dropped or added a point: redo the pass
+  // with the sums pinned to their exact integer total
+  if (k !== n) return pinned(pik, n, start);
+  return out;
+}
+
+/**
+ * The same selection from the pinned running sums of `runningSums`, handing
+ * out no more than their integer total of points (start + m can round onto a
+ * breakpoint it lies just above).
+ */
+function pinned(pik: Float64Array, n: number, start: number): Int32Array {
+  const V = runningSums(pik, n);
+  const out = new Int32Array(n);
+  let total = n;
+  for (let i = 0; i < pik.length; i++) if (pik[i] === 1) total--;
+  let k = 0;
+  let m = 0;
+  let next = start;
+  for (let i = 0; i < pik.length; i++) {
+    const p = pik[i] as number;
+    if (p === 1) {
+      out[k++] = i;
+    } else if (p > 0 && m < total && next <= (V[i] as number)) {
+      out[k++] = i;
+      m++;
+      next = start + m;
     }
   }
   return out;

@@ -22,6 +22,29 @@ describe("systematicPps(pik, rng)", () => {
     expect(Array.from(systematicPps(pik, fixedRng(0.95)))).toEqual([2, 3]);
   });
 
+  it("treats a start of exactly 0 as Madow does: intervals are open on the left", () => {
+    // V = [0.5, 1, 1.5, 2]; the point 0 is in no (V_{k-1}, V_k], so the points are 1 and 2:
+    // units 1 and 3 (R's UPsystematic rule a_{k-1} > a_k gives the same at u = 0)
+    expect(Array.from(systematicPps(f64(0.5, 0.5, 0.5, 0.5), fixedRng(0)))).toEqual([1, 3]);
+  });
+
+  it("keeps the exact size when the running sum ends below n", () => {
+    // fifty 0.1s sum to 4.999999999999998 in floating point; u = 1 - 1e-15 puts the last
+    // point 4 + u above it. Exactly: V_k = (k + 1) / 10, so the point m + u falls in
+    // unit 10 m + 9
+    const pik = new Float64Array(50).fill(0.1);
+    expect(Array.from(systematicPps(pik, fixedRng(1 - 1e-15)))).toEqual([9, 19, 29, 39, 49]);
+  });
+
+  it("keeps the exact size when the running sum ends above n", () => {
+    // a hundred 0.01s sum to 1.0000000000000007; u = 1e-17 makes 1 + u round to 1, which
+    // the sum passes. Exactly: the only point u is in (0, 0.01], unit 0; the certain
+    // unit 100 comes on top
+    const pik = new Float64Array(101).fill(0.01);
+    pik[100] = 1;
+    expect(Array.from(systematicPps(pik, fixedRng(1e-17)))).toEqual([0, 100]);
+  });
+
   it("always takes pik = 1 and never pik = 0", () => {
     const pik = f64(1, 0, 0.5, 0.5, 0, 1);
     const rng = createRng(4);
