@@ -37,21 +37,38 @@ export function inclusionProbabilities(size: Float64Array, n: number): Float64Ar
   checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
   checkInteger(FN, "n", n);
   const N = size.length;
-  let positive = 0;
-  for (let i = 0; i < N; i++) if ((size[i] as number) > 0) positive++;
-  if (n > 0 && positive === 0) fail(FN, "size is all zeros, so no unit can be drawn", n);
-  if (n > positive) {
-    fail(FN, `n must be at most the number of positive sizes (${positive})`, n);
-  }
   const pik = new Float64Array(N);
   if (n === 0) return pik;
+  const total = fsum(size);
+  if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
+
+  // first round fused with counting the positive sizes (checked before any return)
+  let positive = 0;
+  let over = 0;
+  for (let i = 0; i < N; i++) {
+    const a = size[i] as number;
+    if (a > 0) positive++;
+    // same expression as R, so units landing exactly on 1 are capped alike
+    const p = (n * a) / total;
+    if (p >= 1) over++;
+    pik[i] = p;
+  }
+  if (n > positive) fail(FN, `n must be at most the number of positive sizes (${positive})`, n);
+  if (over === 0) return pik;
 
   const capped = new Uint8Array(N);
-  // sizes of the uncapped units with capped ones zeroed, so that fsum gives
-  // their total; only allocated once some unit is capped
-  let free = size;
+  // sizes of the uncapped units with capped ones zeroed, so that fsum gives their total
+  const free = Float64Array.from(size);
   let l = 0;
-  let rounds = 0;
+  for (let i = 0; i < N; i++) {
+    if ((pik[i] as number) >= 1) {
+      capped[i] = 1;
+      free[i] = 0;
+      pik[i] = 1;
+      l++;
+    }
+  }
+  let rounds = 1;
   for (;;) {
     const m = n - l;
     if (m <= 0) {
@@ -63,22 +80,17 @@ export function inclusionProbabilities(size: Float64Array, n: number): Float64Ar
     let newly = 0;
     for (let i = 0; i < N; i++) {
       if (capped[i] === 1) continue;
-      // same expression as R, so units landing exactly on 1 are capped alike
       const p = (m * (size[i] as number)) / rest;
       if (p >= 1) {
         capped[i] = 1;
+        free[i] = 0;
         newly++;
+        pik[i] = 1;
+      } else {
+        pik[i] = p;
       }
-      pik[i] = p;
     }
     if (newly === 0) return pik;
-    if (free === size) free = Float64Array.from(size);
-    for (let i = 0; i < N; i++) {
-      if (capped[i] === 1) {
-        pik[i] = 1;
-        free[i] = 0;
-      }
-    }
     l += newly;
     rounds++;
     if (rounds === 8) {
