@@ -1,0 +1,163 @@
+import { CliError } from "./errors.js";
+
+/** One accepted option of a verb. */
+export type OptionSpec = {
+  /** Long name without the dashes, e.g. `input`. */
+  readonly name: string;
+  /** `string` options take a value; `flag` options do not. */
+  readonly kind: "string" | "flag";
+  /** One-line description for `--help`. */
+  readonly help: string;
+  /** Placeholder shown in `--help`, e.g. `FILE`. */
+  readonly value?: string;
+  /** Shown as the default in `--help`. */
+  readonly default?: string;
+  readonly required?: boolean;
+};
+
+/** Parsed options: strings for valued options, `true` for flags. */
+export type Parsed = {
+  readonly values: ReadonlyMap<string, string>;
+  readonly flags: ReadonlySet<string>;
+};
+
+/** Options every verb accepts. */
+export const commonOptions: readonly OptionSpec[] = [
+  {
+    name: "out",
+    kind: "string",
+    value: "FILE",
+    help: "write the result to FILE (format from --json/--csv or the extension)",
+  },
+  { name: "json", kind: "flag", help: "print JSON" },
+  { name: "csv", kind: "flag", help: "print CSV" },
+  { name: "quiet", kind: "flag", help: "no progress or notes on stderr" },
+  { name: "help", kind: "flag", help: "show this help" },
+];
+
+/**
+ * Parses `--name value`, `--name=value` and `--flag` arguments against the
+ * verb's options; anything else is a usage error (exit code 2).
+ */
+export function parseArgs(
+  verb: string,
+  argv: readonly string[],
+  specs: readonly OptionSpec[],
+): Parsed {
+  const all = [...specs, ...commonOptions];
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let k = 0; k < argv.length; k++) {
+    const arg = argv[k] ?? "";
+    if (!arg.startsWith("--")) {
+      throw new CliError(
+        `${verb}: unexpected argument ${JSON.stringify(arg)} (options start with --)`,
+      );
+    }
+    const eq = arg.indexOf("=");
+    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+    const spec = all.find((s) => s.name === name);
+    if (spec === undefined) {
+      const valid = all.map((s) => `--${s.name}`).join(", ");
+      throw new CliError(`${verb}: unknown option --${name} (valid: ${valid})`);
+    }
+    if (spec.kind === "flag") {
+      if (eq >= 0) throw new CliError(`${verb}: --${name} takes no value`);
+      flags.add(name);
+      continue;
+    }
+    let value: string | undefined;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else {
+      value = argv[k + 1];
+      k++;
+    }
+    if (value === undefined || (eq < 0 && value.startsWith("--"))) {
+      throw new CliError(`${verb}: --${name} needs a value${spec.value ? ` (${spec.value})` : ""}`);
+    }
+    if (values.has(name)) throw new CliError(`${verb}: --${name} given twice`);
+    values.set(name, value);
+  }
+  if (!flags.has("help")) {
+    for (const s of specs) {
+      if (s.required === true && !values.has(s.name)) {
+        throw new CliError(
+          `${verb}: missing required option --${s.name}${s.value ? ` ${s.value}` : ""}`,
+        );
+      }
+    }
+  }
+  return { values, flags };
+}
+
+/** Reads a required-or-defaulted option as a string. */
+export function stringOpt(p: Parsed, name: string, fallback?: string): string {
+  const v = p.values.get(name) ?? fallback;
+  if (v === undefined) throw new CliError(`missing option --${name}`);
+  return v;
+}
+
+/** Reads an integer option in [min, max]. */
+export function intOpt(
+  verb: string,
+  p: Parsed,
+  name: string,
+  fallback: number | undefined,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const raw = p.values.get(name);
+  if (raw === undefined) {
+    if (fallback === undefined) throw new CliError(`${verb}: missing required option --${name}`);
+    return fallback;
+  }
+  const v = Number(raw);
+  if (!/^[+-]?\d+$/.test(raw.trim()) || !(v >= min && v <= max)) {
+    throw new CliError(
+      `${verb}: --${name} must be an integer in [${min}, ${max}] (got ${JSON.stringify(raw)})`,
+    );
+  }
+  return v;
+}
+
+/** Reads a number option in [min, max]. */
+export function numberOpt(
+  verb: string,
+  p: Parsed,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = p.values.get(name);
+  if (raw === undefined) return fallback;
+  const v = Number(raw);
+  if (raw.trim() === "" || !(v >= min && v <= max)) {
+    throw new CliError(
+      `${verb}: --${name} must be a number in [${min}, ${max}] (got ${JSON.stringify(raw)})`,
+    );
+  }
+  return v;
+}
+
+/** Renders `--help` for a verb: usage line, options with defaults, and an example. */
+export function helpText(
+  usage: string,
+  summary: string,
+  specs: readonly OptionSpec[],
+  example: string,
+): string {
+  const all = [...specs, ...commonOptions];
+  const left = all.map((s) => `  --${s.name}${s.value ? ` ${s.value}` : ""}`);
+  const w = Math.max(...left.map((l) => l.length)) + 2;
+  const lines = all.map((s, i) => {
+    const extra =
+      s.required === true
+        ? " (required)"
+        : s.default !== undefined
+          ? ` (default ${s.default})`
+          : "";
+    return `${(left[i] ?? "").padEnd(w)}${s.help}${extra}`;
+  });
+  return `usage: ${usage}\n\n${summary}\n\noptions:\n${lines.join("\n")}\n\nexample:\n  ${example}\n`;
+}

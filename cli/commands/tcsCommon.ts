@@ -1,0 +1,274 @@
+import {
+  confidence,
+  createRng,
+  deepGini,
+  type Estimate,
+  entropy,
+  margin,
+  type StrategyName,
+  strategies,
+  toRisk,
+} from "../../src/index.js";
+import { intOpt, numberOpt, type OptionSpec, type Parsed, stringOpt } from "../args.js";
+import { CliError } from "../errors.js";
+import { columnIndex, numericColumn, readTable, type Table } from "../io.js";
+
+/** Options shared by `tcs plan` and `tcs estimate`: they must be identical for a replay. */
+export const tcsOptions: readonly OptionSpec[] = [
+  {
+    name: "input",
+    kind: "string",
+    value: "FILE",
+    help: "predictions, one row per unlabelled input (.csv or .jsonl)",
+    required: true,
+  },
+  {
+    name: "feature",
+    kind: "string",
+    value: "NAME",
+    help: "a score column, or confidence|entropy|margin|deepGini computed from the --probs columns",
+    required: true,
+  },
+  {
+    name: "probs",
+    kind: "string",
+    value: "COLS",
+    help: "class-probability columns: a comma list or a prefix ending in * (default: columns p0, p1, ... or probs.0, probs.1, ...)",
+  },
+  {
+    name: "orientation",
+    kind: "string",
+    value: "higher|lower",
+    help: "which end of the score is risky",
+    default: "lower for confidence/margin, else higher",
+  },
+  {
+    name: "floor",
+    kind: "string",
+    value: "X",
+    help: "toRisk floor: least risk as a fraction of the largest",
+    default: "0.01",
+  },
+  {
+    name: "strategy",
+    kind: "string",
+    value: "NAME",
+    help: "one of the 13 strategies (tcs strategies lists them)",
+    required: true,
+  },
+  { name: "budget", kind: "string", value: "N", help: "number of labels", required: true },
+  {
+    name: "seed",
+    kind: "string",
+    value: "S",
+    help: "seed of the random stream (number or string)",
+    default: "1",
+  },
+  {
+    name: "level",
+    kind: "string",
+    value: "L",
+    help: "confidence level of the interval",
+    default: "0.95",
+  },
+  {
+    name: "id",
+    kind: "string",
+    value: "COL",
+    help: "column copied to the output to identify rows",
+  },
+  {
+    name: "labels",
+    kind: "string",
+    value: "FILE",
+    help: "labels so far: columns row (0-based data row) and label (1 failure, 0 pass)",
+  },
+];
+
+/** Strategies whose next pick depends on the labels received: planned one row at a time. */
+export const adaptiveStrategies: ReadonlySet<StrategyName> = new Set(["gbs", "mcucb", "deepEst"]);
+
+const key = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Resolves a strategy name case-insensitively, also without its `Strat`/`Sampling` suffix (`kcenter`). */
+export function resolveStrategy(verb: string, name: string): StrategyName {
+  const names = Object.keys(strategies) as StrategyName[];
+  const k = key(name);
+  const hit = names.find((s) => {
+    const sk = key(s);
+    return sk === k || sk.replace(/(strat|sampling)$/, "") === k;
+  });
+  if (hit === undefined) {
+    throw new CliError(
+      `${verb}: unknown strategy ${JSON.stringify(name)} (valid: ${names.join(", ")})`,
+    );
+  }
+  return hit;
+}
+
+const probFeatures = { confidence, entropy, margin, deepGini } as const;
+
+function probColumns(t: Table, spec: string | undefined): string[] {
+  if (spec === undefined) {
+    const byP = t.columns.filter((c) => /^p\d+$/.test(c));
+    const byProbs = t.columns.filter((c) => /^probs\.\d+$/.test(c));
+    const cols = byP.length > 0 ? byP : byProbs;
+    if (cols.length < 2) {
+      throw new CliError(
+        `${t.file}: no probability columns p0, p1, ... or probs.0, probs.1, ... (columns: ${t.columns.join(", ")}); name them with --probs`,
+      );
+    }
+    return cols;
+  }
+  if (spec.endsWith("*")) {
+    const prefix = spec.slice(0, -1);
+    const cols = t.columns.filter((c) => c.startsWith(prefix));
+    if (cols.length < 2)
+      throw new CliError(
+        `${t.file}: fewer than two columns start with ${JSON.stringify(prefix)} (columns: ${t.columns.join(", ")})`,
+      );
+    return cols;
+  }
+  const cols = spec.split(",").map((s) => s.trim());
+  for (const c of cols) columnIndex(t, c);
+  return cols;
+}
+
+/** The loaded input of a TCS verb. */
+export type TcsInput = {
+  readonly table: Table;
+  readonly risk: Float64Array;
+  readonly ids: readonly string[] | undefined;
+  readonly strategy: StrategyName;
+  readonly budget: number;
+  readonly seed: string | number;
+  readonly level: number;
+};
+
+/** Reads the input, computes the risk and checks the strategy options. */
+export function loadTcs(verb: string, p: Parsed): TcsInput {
+  const strategy = resolveStrategy(verb, stringOpt(p, "strategy"));
+  const table = readTable(stringOpt(p, "input"), "--input");
+  const feature = stringOpt(p, "feature");
+  const orientationRaw = p.values.get("orientation");
+  if (orientationRaw !== undefined && orientationRaw !== "higher" && orientationRaw !== "lower") {
+    throw new CliError(
+      `${verb}: --orientation must be higher or lower (got ${JSON.stringify(orientationRaw)})`,
+    );
+  }
+  let score: Float64Array;
+  let orientation: "higher" | "lower";
+  if (table.columns.includes(feature)) {
+    score = numericColumn(table, feature);
+    orientation =
+      orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
+  } else if (feature in probFeatures) {
+    const cols = probColumns(table, p.values.get("probs"));
+    const data = cols.map((c) => numericColumn(table, c));
+    const rows = table.rows.length;
+    const m = new Float64Array(rows * cols.length);
+    for (let i = 0; i < rows; i++)
+      for (let j = 0; j < cols.length; j++) m[i * cols.length + j] = data[j]?.[i] ?? 0;
+    const f = probFeatures[feature as keyof typeof probFeatures];
+    score = f({ data: m, rows, cols: cols.length });
+    orientation =
+      orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
+  } else {
+    throw new CliError(
+      `${table.file}: unknown column ${JSON.stringify(feature)} for --feature (columns: ${table.columns.join(", ")}; or one of ${Object.keys(probFeatures).join(", ")} computed from --probs)`,
+    );
+  }
+  const floor = numberOpt(verb, p, "floor", 0.01, 0, Number.MAX_VALUE);
+  const risk = toRisk(score, orientation, { floor });
+  const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
+  const seedRaw = stringOpt(p, "seed", "1");
+  const seed = /^-?\d+$/.test(seedRaw) ? Number(seedRaw) : seedRaw;
+  const level = numberOpt(verb, p, "level", 0.95, Number.MIN_VALUE, 1 - Number.EPSILON);
+  const idCol = p.values.get("id");
+  const ids =
+    idCol === undefined
+      ? undefined
+      : ((j) => table.rows.map((r) => r[j] ?? ""))(columnIndex(table, idCol));
+  return { table, risk, ids, strategy, budget, seed, level };
+}
+
+/** Labels read from a labels file, by 0-based data row. */
+export function readLabels(file: string, N: number): Map<number, number> {
+  const t = readTable(file, "--labels");
+  const rowCol = columnIndex(t, "row");
+  const labelCol = columnIndex(t, "label");
+  const out = new Map<number, number>();
+  t.rows.forEach((r, i) => {
+    const where = (j: number): string => `${t.file}:${t.lines[i]}:${t.cols[i]?.[j] ?? 1}`;
+    const rs = (r[rowCol] ?? "").trim();
+    const row = Number(rs);
+    if (!/^\d+$/.test(rs) || !(row < N)) {
+      throw new CliError(
+        `${where(rowCol)}: malformed row: row ${JSON.stringify(r[rowCol] ?? "")} is not an integer in [0, ${N - 1}]`,
+      );
+    }
+    const ls = (r[labelCol] ?? "").trim();
+    const label = Number(ls);
+    if (ls === "" || !Number.isFinite(label)) {
+      throw new CliError(
+        `${where(labelCol)}: malformed row: label ${JSON.stringify(r[labelCol] ?? "")} is not a finite number`,
+      );
+    }
+    const prev = out.get(row);
+    if (prev !== undefined && prev !== label) {
+      throw new CliError(
+        `${where(labelCol)}: malformed row: row ${row} labelled twice (${prev} and ${label})`,
+      );
+    }
+    out.set(row, label);
+  });
+  return out;
+}
+
+/** Where a replay stopped: the rows labelled so far and either the pending pick or the final estimate. */
+export type Replay = {
+  readonly labelled: readonly number[];
+  /** Rows still to label, in pick order (only the next one for adaptive strategies). */
+  readonly pending: readonly number[];
+  readonly estimate: Estimate | undefined;
+  readonly unused: readonly number[];
+};
+
+/**
+ * Re-creates the strategy with the same seed and replays the recorded labels:
+ * the strategy's picks are a deterministic function of (seed, labels), so
+ * this resumes the session exactly where it stopped.
+ */
+export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Replay {
+  const gen = strategies[input.strategy](input.risk, input.budget, createRng(input.seed), {
+    level: input.level,
+  });
+  const labelled: number[] = [];
+  const used = new Set<number>();
+  let r = gen.next();
+  while (r.done !== true) {
+    const y = labels.get(r.value);
+    if (y === undefined) break;
+    labelled.push(r.value);
+    used.add(r.value);
+    r = gen.next(y);
+  }
+  const unusedNow = (): number[] =>
+    [...labels.keys()].filter((i) => !used.has(i)).sort((a, b) => a - b);
+  if (r.done === true) return { labelled, pending: [], estimate: r.value, unused: unusedNow() };
+  const pending = [r.value];
+  if (!adaptiveStrategies.has(input.strategy)) {
+    // Non-adaptive picks do not depend on the labels, so a placeholder label reveals the rest of the plan.
+    let s = gen.next(0);
+    while (s.done !== true) {
+      const y = labels.get(s.value);
+      if (y === undefined) pending.push(s.value);
+      else {
+        labelled.push(s.value);
+        used.add(s.value);
+      }
+      s = gen.next(y ?? 0);
+    }
+  }
+  return { labelled, pending, estimate: undefined, unused: unusedNow() };
+}

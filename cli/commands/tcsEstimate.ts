@@ -1,0 +1,40 @@
+import { helpText, type Parsed } from "../args.js";
+import { CliError } from "../errors.js";
+import type { Result } from "../output.js";
+import { note } from "../progress.js";
+import { loadTcs, readLabels, replay, tcsOptions } from "./tcsCommon.js";
+
+export const tcsEstimateHelp = helpText(
+  "evalsift tcs estimate --input FILE --feature NAME --strategy NAME --budget N [--seed S] --labels FILE",
+  "Replays the plan with the recorded labels and prints the strategy's estimate of the\n" +
+    "mean label (the failure rate for 0/1 labels) with its standard error and confidence\n" +
+    "interval. Use the same options as `tcs plan`; every planned row must be labelled.",
+  tcsOptions.map((o) => (o.name === "labels" ? { ...o, required: true } : o)),
+  "evalsift tcs estimate --input preds.csv --feature entropy --strategy kcenter --budget 200 --seed 7 --labels labels.csv",
+);
+
+/** `evalsift tcs estimate`. */
+export function tcsEstimate(p: Parsed): Result {
+  const verb = "tcs estimate";
+  const input = loadTcs(verb, p);
+  const file = p.values.get("labels");
+  if (file === undefined) throw new CliError(`${verb}: missing required option --labels FILE`);
+  const r = replay(input, readLabels(file, input.risk.length));
+  if (r.estimate === undefined) {
+    throw new CliError(
+      `${verb}: ${file} labels ${r.labelled.length} of the ${input.budget} planned rows; next to label: row ${r.pending[0]} (run tcs plan with the same options)`,
+    );
+  }
+  if (r.unused.length > 0) {
+    note(
+      p.flags.has("quiet"),
+      `note: ${r.unused.length} labelled rows are not in this plan and were ignored (first: ${r.unused[0]})`,
+    );
+  }
+  const e = r.estimate;
+  return {
+    columns: ["strategy", "estimate", "se", "ci_lo", "ci_hi", "level", "n", "method"],
+    rows: [[input.strategy, e.estimate, e.se, e.ci[0], e.ci[1], e.level, e.n, e.method]],
+    json: { strategy: input.strategy, budget: input.budget, seed: input.seed, ...e },
+  };
+}

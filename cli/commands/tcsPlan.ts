@@ -1,0 +1,63 @@
+import { helpText, type Parsed } from "../args.js";
+import type { Result } from "../output.js";
+import { note } from "../progress.js";
+import { adaptiveStrategies, loadTcs, readLabels, replay, tcsOptions } from "./tcsCommon.js";
+
+export const tcsPlanHelp = helpText(
+  "evalsift tcs plan --input FILE --feature NAME --strategy NAME --budget N [--seed S] [--labels FILE]",
+  "Lists the rows to label next. Non-adaptive strategies list the whole remaining plan;\n" +
+    "adaptive ones (gbs, mcucb, deepEst) one row at a time: label it, append `row,label`\n" +
+    "to the labels file and run the same command again (the session is replayed from the\n" +
+    "labels, so it resumes exactly). When every planned row is labelled, run `tcs estimate`.",
+  tcsOptions,
+  "evalsift tcs plan --input preds.csv --feature entropy --strategy kcenter --budget 200 --seed 7",
+);
+
+/** `evalsift tcs plan`. */
+export function tcsPlan(p: Parsed): Result {
+  const verb = "tcs plan";
+  const input = loadTcs(verb, p);
+  const labelsFile = p.values.get("labels");
+  const labels =
+    labelsFile === undefined
+      ? new Map<number, number>()
+      : readLabels(labelsFile, input.risk.length);
+  const r = replay(input, labels);
+  const quiet = p.flags.has("quiet");
+  const adaptive = adaptiveStrategies.has(input.strategy);
+  if (r.unused.length > 0) {
+    note(
+      quiet,
+      `note: ${r.unused.length} labelled rows are not in this plan (first: ${r.unused[0]}); check --seed, --strategy and --budget`,
+    );
+  }
+  if (r.pending.length === 0)
+    note(quiet, `all ${r.labelled.length} planned rows are labelled: run evalsift tcs estimate`);
+  else
+    note(
+      quiet,
+      `${input.strategy}: ${r.labelled.length} of ${input.budget} labels recorded; ${adaptive ? "label the next row, then run again" : `${r.pending.length} rows to label`}`,
+    );
+  const offset = r.labelled.length;
+  const columns =
+    input.ids === undefined ? ["order", "row", "risk"] : ["order", "row", "id", "risk"];
+  const rows = r.pending.map((i, k) => {
+    const base: (string | number)[] = [offset + k + 1, i];
+    if (input.ids !== undefined) base.push(input.ids[i] ?? "");
+    base.push(input.risk[i] ?? 0);
+    return base;
+  });
+  return {
+    columns,
+    rows,
+    json: {
+      strategy: input.strategy,
+      budget: input.budget,
+      seed: input.seed,
+      adaptive,
+      labelled: r.labelled.length,
+      done: r.pending.length === 0,
+      next: rows.map((row) => Object.fromEntries(columns.map((c, j) => [c, row[j]]))),
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { extname } from "node:path";
+import type { Parsed } from "./args.js";
+import { writeAtomic } from "./io.js";
+
+/** What a verb produces: rows for table/CSV output and a JSON value. */
+export type Result = {
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly (string | number)[])[];
+  readonly json: unknown;
+};
+
+function cell(v: string | number): string {
+  return typeof v === "number" ? String(v) : v;
+}
+
+function csvField(s: string): string {
+  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** RFC 4180 CSV with a header row. */
+export function toCsv(r: Result): string {
+  const lines = [r.columns.map(csvField).join(",")];
+  for (const row of r.rows) lines.push(row.map((v) => csvField(cell(v))).join(","));
+  return `${lines.join("\n")}\n`;
+}
+
+/** JSON with typed arrays written as plain arrays. */
+export function toJson(r: Result): string {
+  return `${JSON.stringify(
+    r.json,
+    (_k, v: unknown) =>
+      ArrayBuffer.isView(v) && !(v instanceof DataView)
+        ? Array.from(v as unknown as ArrayLike<number>)
+        : v,
+    2,
+  )}\n`;
+}
+
+/** Aligned text table; numbers right-aligned and shortened to 6 significant digits. */
+export function toTable(r: Result): string {
+  const text = r.rows.map((row) =>
+    row.map((v) =>
+      typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toPrecision(6)) : v,
+    ),
+  );
+  const w = r.columns.map((c, j) =>
+    Math.max(c.length, ...text.map((row) => (row[j] ?? "").length)),
+  );
+  const num = r.columns.map(
+    (_c, j) => r.rows.length > 0 && r.rows.every((row) => typeof row[j] === "number"),
+  );
+  const fmt = (row: readonly string[]): string =>
+    row
+      .map((s, j) => (num[j] ? s.padStart(w[j] ?? 0) : s.padEnd(w[j] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return `${[fmt(r.columns), fmt(w.map((x) => "-".repeat(x))), ...text.map(fmt)].join("\n")}\n`;
+}
+
+/**
+ * Prints or writes a result. Format: `--json`, `--csv`, else the `--out`
+ * extension (.json/.csv), else a table on a TTY and CSV in a pipe.
+ */
+export function emit(r: Result, p: Parsed): void {
+  const out = p.values.get("out");
+  const ext = out === undefined ? "" : extname(out).toLowerCase();
+  const format = p.flags.has("json")
+    ? "json"
+    : p.flags.has("csv")
+      ? "csv"
+      : ext === ".json"
+        ? "json"
+        : ext === ".csv" || out !== undefined || !process.stdout.isTTY
+          ? "csv"
+          : "table";
+  const text = format === "json" ? toJson(r) : format === "csv" ? toCsv(r) : toTable(r);
+  if (out === undefined) process.stdout.write(text);
+  else writeAtomic(out, text);
+}
