@@ -40,7 +40,11 @@ export function toJson(r: Result): string {
 export function toTable(r: Result): string {
   const text = r.rows.map((row) =>
     row.map((v) =>
-      typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toPrecision(6)) : v,
+      typeof v === "number"
+        ? Number.isInteger(v)
+          ? String(v)
+          : String(Number(v.toPrecision(6)))
+        : v,
     ),
   );
   const w = r.columns.map((c, j) =>

@@ -1,0 +1,388 @@
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRng, entropy, runStrategy, strategies, toRisk } from "../../src/index.js";
+import { buildCli, runCli } from "./_cli.js";
+
+const FIX = "test/cli/fixtures";
+const PREDS = join(FIX, "preds.csv");
+
+// Expected values come from the library called in-process on the JSONL twin of preds.csv.
+const records = readFileSync(join(FIX, "preds.jsonl"), "utf8")
+  .split("\n")
+  .filter((l) => l !== "")
+  .map((l) => JSON.parse(l) as { id: string; probs: number[]; score: number });
+const N = records.length;
+const probs = { data: Float64Array.from(records.flatMap((r) => r.probs)), rows: N, cols: 3 };
+const risk = toRisk(entropy(probs), "higher", { floor: 0.01 });
+const truth = (i: number): number => ((records[i]?.score ?? 0) > 0.6 ? 1 : 0);
+
+let cli: Awaited<ReturnType<typeof buildCli>>;
+let work: string;
+beforeAll(async () => {
+  cli = await buildCli();
+  work = mkdtempSync(join(tmpdir(), "evalsift-tcs-"));
+});
+afterAll(() => {
+  cli.dispose();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const run = (...args: string[]) => runCli(cli.file, args);
+const base = ["--input", PREDS, "--feature", "entropy", "--budget", "8", "--seed", "7"];
+
+function csvRows(text: string): string[][] {
+  return text
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => l.split(","));
+}
+
+describe("evalsift tcs plan", () => {
+  it("lists the whole plan of a non-adaptive strategy, as kCenterStratStrategy picks it", () => {
+    const r = run("tcs", "plan", ...base, "--strategy", "kcenter", "--csv");
+    expect(r.code).toBe(0);
+    const expected = runStrategy(strategies.kCenterStrat(risk, 8, createRng(7)), truth).indices;
+    const rows = csvRows(r.stdout);
+    expect(rows.map((row) => Number(row[1]))).toEqual(Array.from(expected));
+    expect(rows.map((row) => Number(row[0]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(rows.map((row) => Number(row[2]))).toEqual(Array.from(expected, (i) => risk[i]));
+  });
+
+  it("reads JSONL with a probs array (columns probs.0, probs.1, ...) to the same plan", () => {
+    const a = run("tcs", "plan", ...base, "--strategy", "pivotal", "--json");
+    const b = run(
+      "tcs",
+      "plan",
+      ...base.map((x) => (x === PREDS ? join(FIX, "preds.jsonl") : x)),
+      "--strategy",
+      "pivotal",
+      "--json",
+    );
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    expect(JSON.parse(b.stdout).next).toEqual(JSON.parse(a.stdout).next);
+    expect(JSON.parse(a.stdout).strategy).toBe("pivotalSampling");
+  });
+
+  it("copies the --id column, with its quoted commas and quotes, CSV-escaped", () => {
+    const r = run(
+      "tcs",
+      "plan",
+      ...base.map((x) => (x === "8" ? "40" : x)),
+      "--strategy",
+      "srs",
+      "--id",
+      "id",
+      "--csv",
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"case 3, ""quoted"""');
+  });
+
+  it("uses a score column directly with --feature and --orientation", () => {
+    const r = run(
+      "tcs",
+      "plan",
+      "--input",
+      PREDS,
+      "--feature",
+      "score",
+      "--orientation",
+      "lower",
+      "--strategy",
+      "ppsSys",
+      "--budget",
+      "5",
+      "--seed",
+      "3",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const rr = toRisk(
+      Float64Array.from(records, (x) => x.score),
+      "lower",
+      { floor: 0.01 },
+    );
+    const expected = runStrategy(strategies.ppsSys(rr, 5, createRng(3)), truth).indices;
+    expect(JSON.parse(r.stdout).next.map((x: { row: number }) => x.row)).toEqual(
+      Array.from(expected),
+    );
+  });
+
+  it("runs an adaptive strategy one row at a time, resumed from the labels file, to the library's estimate", () => {
+    const labels = join(work, "mcucb-labels.csv");
+    writeFileSync(labels, "row,label\n");
+    const args = [...base, "--strategy", "mcucb", "--labels", labels];
+    for (let k = 0; k < 8; k++) {
+      const r = run("tcs", "plan", ...args, "--json");
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.labelled).toBe(k);
+      expect(out.next).toHaveLength(1);
+      const row = out.next[0].row as number;
+      appendFileSync(labels, `${row},${truth(row)}\n`);
+    }
+    const done = JSON.parse(run("tcs", "plan", ...args, "--json").stdout);
+    expect(done.done).toBe(true);
+    expect(done.next).toEqual([]);
+    const est = run("tcs", "estimate", ...args, "--json");
+    expect(est.code, est.stderr).toBe(0);
+    const lib = runStrategy(strategies.mcucb(risk, 8, createRng(7)), truth);
+    const got = JSON.parse(est.stdout);
+    expect(got.estimate).toBe(lib.estimate.estimate);
+    expect(got.se).toBe(lib.estimate.se);
+    expect(got.ci).toEqual([...lib.estimate.ci]);
+  });
+
+  it("lists only the rows still unlabelled of a non-adaptive plan", () => {
+    const lib = runStrategy(strategies.ssrs(risk, 8, createRng(7)), truth);
+    const labels = join(work, "ssrs-partial.csv");
+    const some = [lib.indices[2], lib.indices[5]] as number[];
+    writeFileSync(labels, `row,label\n${some.map((i) => `${i},${truth(i)}`).join("\n")}\n`);
+    const r = JSON.parse(
+      run("tcs", "plan", ...base, "--strategy", "ssrs", "--labels", labels, "--json").stdout,
+    );
+    expect(r.labelled).toBe(2);
+    expect(r.next.map((x: { row: number }) => x.row)).toEqual(
+      Array.from(lib.indices).filter((i) => !some.includes(i)),
+    );
+  });
+});
+
+describe("evalsift tcs estimate", () => {
+  it("prints the strategy's estimate and CI from complete labels (CSV row)", () => {
+    const lib = runStrategy(strategies.srs(risk, 8, createRng(7)), truth);
+    const labels = join(work, "srs-labels.csv");
+    writeFileSync(
+      labels,
+      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
+    );
+    const r = run("tcs", "estimate", ...base, "--strategy", "srs", "--labels", labels, "--csv");
+    expect(r.code, r.stderr).toBe(0);
+    const [header, row] = r.stdout.trim().split("\n");
+    expect(header).toBe("strategy,estimate,se,ci_lo,ci_hi,level,n,method");
+    const f = (row ?? "").split(",");
+    expect(Number(f[1])).toBe(lib.estimate.estimate);
+    expect(Number(f[3])).toBe(lib.estimate.ci[0]);
+    expect(Number(f[4])).toBe(lib.estimate.ci[1]);
+    expect(Number(f[6])).toBe(8);
+  });
+
+  it("writes --out through a temporary file and leaves no temporary behind", () => {
+    const lib = runStrategy(strategies.srs(risk, 8, createRng(7)), truth);
+    const labels = join(work, "srs-labels2.csv");
+    writeFileSync(
+      labels,
+      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
+    );
+    const dir = mkdtempSync(join(work, "out-"));
+    const out = join(dir, "estimate.json");
+    const r = run(
+      "tcs",
+      "estimate",
+      ...base,
+      "--strategy",
+      "srs",
+      "--labels",
+      labels,
+      "--out",
+      out,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(JSON.parse(readFileSync(out, "utf8")).estimate).toBe(lib.estimate.estimate);
+    expect(readdirSync(dir)).toEqual(["estimate.json"]);
+  });
+
+  it("exits 2 and writes nothing when labels do not cover the plan, naming the next row", () => {
+    const labels = join(work, "empty.csv");
+    writeFileSync(labels, "row,label\n");
+    const out = join(work, "never.json");
+    const r = run(
+      "tcs",
+      "estimate",
+      ...base,
+      "--strategy",
+      "gbs",
+      "--labels",
+      labels,
+      "--out",
+      out,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/labels 0 of the 8 planned rows; next to label: row \d+/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("evalsift tcs errors (exit code 2, nothing written)", () => {
+  const out = () => join(work, `err-${Math.random().toString(36).slice(2)}.csv`);
+  const cases: [string, string[], RegExp][] = [
+    [
+      "missing input file",
+      [
+        "--input",
+        join(FIX, "nope.csv"),
+        "--feature",
+        "entropy",
+        "--strategy",
+        "srs",
+        "--budget",
+        "4",
+      ],
+      /--input: file not found: .*nope\.csv/,
+    ],
+    [
+      "unknown column",
+      ["--input", PREDS, "--feature", "loss", "--strategy", "srs", "--budget", "4"],
+      /unknown column "loss" for --feature \(columns: id, p0, p1, p2, score/,
+    ],
+    [
+      "unknown --probs column",
+      [
+        "--input",
+        PREDS,
+        "--feature",
+        "entropy",
+        "--probs",
+        "p0,q1",
+        "--strategy",
+        "srs",
+        "--budget",
+        "4",
+      ],
+      /unknown column "q1"/,
+    ],
+    [
+      "malformed row with file:line:col",
+      [
+        "--input",
+        join(FIX, "malformed.csv"),
+        "--feature",
+        "score",
+        "--strategy",
+        "srs",
+        "--budget",
+        "2",
+      ],
+      /malformed\.csv:3:15: malformed row: column "score" holds "oops"/,
+    ],
+    [
+      "unknown strategy listing the valid ones",
+      ["--input", PREDS, "--feature", "entropy", "--strategy", "magic", "--budget", "4"],
+      /unknown strategy "magic" \(valid: srs, sups, rhcs, ssrs, gbs, twoUps, deepEst, ppsSys, balanced, pivotalSampling, mcucb, d2Strat, kCenterStrat\)/,
+    ],
+    [
+      "budget out of range",
+      ["--input", PREDS, "--feature", "entropy", "--strategy", "srs", "--budget", "41"],
+      /--budget must be an integer in \[2, 40\]/,
+    ],
+    [
+      "missing required option",
+      ["--input", PREDS, "--feature", "entropy", "--strategy", "srs"],
+      /missing required option --budget/,
+    ],
+    [
+      "unknown option",
+      [
+        "--input",
+        PREDS,
+        "--feature",
+        "entropy",
+        "--strategy",
+        "srs",
+        "--budget",
+        "4",
+        "--bugdet",
+        "3",
+      ],
+      /unknown option --bugdet/,
+    ],
+    [
+      "bad orientation",
+      [
+        "--input",
+        PREDS,
+        "--feature",
+        "score",
+        "--orientation",
+        "up",
+        "--strategy",
+        "srs",
+        "--budget",
+        "4",
+      ],
+      /--orientation must be higher or lower/,
+    ],
+  ];
+  for (const [name, args, msg] of cases) {
+    it(`tcs plan: ${name}`, () => {
+      const o = out();
+      const r = run("tcs", "plan", ...args, "--out", o);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(msg);
+      expect(r.stdout).toBe("");
+      expect(existsSync(o)).toBe(false);
+    });
+  }
+
+  it("malformed labels file: a row outside the data, at file:line:col", () => {
+    const labels = join(work, "bad-labels.csv");
+    writeFileSync(labels, "row,label\n3,1\n40,0\n");
+    const r = run("tcs", "estimate", ...base, "--strategy", "srs", "--labels", labels);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'bad-labels.csv:3:1: malformed row: row "40" is not an integer in [0, 39]',
+    );
+  });
+
+  it("malformed labels file: a non-numeric label", () => {
+    const labels = join(work, "bad-label.csv");
+    writeFileSync(labels, "row,label\n3,yes\n");
+    const r = run("tcs", "plan", ...base, "--strategy", "srs", "--labels", labels);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'bad-label.csv:2:3: malformed row: label "yes" is not a finite number',
+    );
+  });
+
+  it("tcs estimate without --labels", () => {
+    const r = run("tcs", "estimate", ...base, "--strategy", "srs");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("missing required option --labels");
+  });
+
+  it("an unknown verb lists the valid ones", () => {
+    const r = run("tcs", "sample");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown command "tcs sample" (valid: tcs plan, tcs estimate)');
+  });
+});
+
+describe("evalsift --help", () => {
+  for (const verb of [["tcs", "plan"], ["tcs", "estimate"], ["demo"]]) {
+    it(`${verb.join(" ")} --help shows usage, options and an example`, () => {
+      const r = run(...verb, "--help");
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`usage: evalsift ${verb.join(" ")}`);
+      expect(r.stdout).toMatch(new RegExp(`example:\\n  evalsift ${verb.join(" ")} `));
+    });
+  }
+
+  it("no arguments prints the verbs and exits 2", () => {
+    const r = run();
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("tcs plan");
+  });
+});
