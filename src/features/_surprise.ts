@@ -76,18 +76,19 @@ export function checkTest(
   }
 }
 
-/** Checks an optional non-negative finite number option and returns it or its default. */
+/** Checks an optional finite number option (>= min, or > min when `open`) and returns it or its default. */
 export function numberOption(
   fn: string,
   options: unknown,
   name: string,
   fallback: number,
   min: number,
+  open = false,
 ): number {
   checkOptions(fn, options);
   const v = (options as Record<string, unknown> | undefined)?.[name];
   if (v === undefined) return fallback;
-  checkNumber(fn, `options.${name}`, v, min);
+  checkNumber(fn, `options.${name}`, v, min, Number.POSITIVE_INFINITY, { lower: open });
   return v;
 }
 
@@ -100,7 +101,7 @@ export function dsaOptions(
   const variant = (options as { variant?: unknown } | undefined)?.variant ?? "paper";
   if (variant !== "paper" && variant !== "kim2019")
     fail(fn, `options.variant must be "paper" or "kim2019"`, variant);
-  return { variant, eps: numberOption(fn, options, "eps", 1e-12, 0) };
+  return { variant, eps: numberOption(fn, options, "eps", 1e-12, 0, true) };
 }
 
 /** Row indices of `testClass` grouped by class. */

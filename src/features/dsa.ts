@@ -13,7 +13,7 @@ export type DsaOptions = {
   readonly variant?: "paper" | "kim2019";
   /**
    * Added to `d_diff` so that a zero distance cannot divide by zero
-   * (used by both variants).
+   * (used by both variants); must be positive.
    * @defaultValue `1e-12`
    */
   readonly eps?: number;

@@ -37,8 +37,8 @@ export type ToRiskOptions = {
  * @returns Risk per unit, every value >= 0 (> 0 when `floor > 0`, unless
  *   `floor * (max - min)` underflows to 0); ranks units
  *   exactly as the score does (reversed for `"lower"`).
- * @throws {RangeError} If `score` is empty or holds a non-finite value, or `floor`
- *   is negative or not finite.
+ * @throws {RangeError} If `score` is empty or holds a non-finite value, `floor`
+ *   is negative or not finite, or the risks would overflow.
  * @throws {RangeError} If `orientation` is a string other than `"higher"` / `"lower"`.
  * @throws {TypeError} If `score` is not a Float64Array or `orientation` is not a string.
  * @see Guerriero, A. et al. (2024). DeepSample: DNN sampling-based testing for
@@ -85,6 +85,8 @@ export function toRisk(
   }
   const range = hi - lo;
   if (!(range > 0)) return out.fill(1);
+  if (!Number.isFinite(range * (1 + floor)))
+    fail(fn, `score range times (1 + floor) overflows (range ${range}, floor ${floor})`);
   const add = floor * range;
   for (let i = 0; i < score.length; i++) out[i] = sign * ((score[i] as number) - origin) + add;
   return out;

@@ -129,8 +129,9 @@ describe("dsa(train, trainClass, test, testClass)", () => {
       /^dsa: options.variant must be "paper" or "kim2019" \(got "kim"\)/,
     );
     expect(() => dsa(train, tc, test, cls(0), { eps: -1 })).toThrow(
-      /^dsa: options.eps must be at least 0/,
+      /^dsa: options.eps must be greater than 0/,
     );
+    expect(() => dsa(train, tc, test, cls(0), { eps: 0 })).toThrow(RangeError);
   });
   it("rejects mismatched lengths and negative classes", () => {
     expect(() => dsa(train, cls(0), test, cls(0))).toThrow(

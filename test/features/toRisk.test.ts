@@ -55,6 +55,11 @@ describe("toRisk(score, orientation, { floor })", () => {
     expect(() => toRisk(new Float64Array([1]), "lower", { floor: Number.NaN })).toThrow(RangeError);
     expect(() => toRisk(new Float64Array([1]), "lower", 3 as unknown as object)).toThrow(TypeError);
   });
+  it("rejects scores whose range overflows", () => {
+    expect(() => toRisk(new Float64Array([-1e308, 1e308]), "higher")).toThrow(
+      /^toRisk: score range times \(1 \+ floor\) overflows/,
+    );
+  });
   it("leaves its input unchanged", () => {
     const s = new Float64Array([3, 1, 2]);
     toRisk(s, "higher");
