@@ -1,0 +1,11 @@
+export type { FitIrtOptions, IrtFit } from "./fitIrt.js";
+export { fitIrt } from "./fitIrt.js";
+export type { IrtAbility, IrtAbilityOptions } from "./irtAbility.js";
+export { irtAbility } from "./irtAbility.js";
+export type { IrtAdaptiveOptions } from "./irtAdaptive.js";
+export { irtAdaptive } from "./irtAdaptive.js";
+export type { IrtAnchors, IrtAnchorsOptions } from "./irtAnchors.js";
+export { irtAnchors } from "./irtAnchors.js";
+export type { IrtPrediction, IrtPredictOptions } from "./irtPredict.js";
+export { irtPredict } from "./irtPredict.js";
+export type { IrtEstimate, IrtItems, IrtModel } from "./types.js";

@@ -1,0 +1,135 @@
+import { checkFloat64Array, checkNumber, fail } from "../../core/validate.js";
+import type { Estimate } from "../../estimate/confidenceInterval.js";
+import {
+  abilityPosterior,
+  checkItems,
+  checkObserved,
+  checkPredictOptions,
+  irtEstimate,
+  naiveEstimate,
+  pirtEstimate,
+} from "./_internal.js";
+import type { IrtEstimate, IrtItems } from "./types.js";
+
+/** Options of {@link irtPredict}. */
+export type IrtPredictOptions = {
+  /** Ability estimate the predictions condition on: `"eap"` or `"map"`. @defaultValue `"eap"` */
+  readonly ability?: "eap" | "map";
+  /**
+   * Weight of each observed item in the naive (subset) estimate, aligned with
+   * `observed`, >= 0 and summing to 1 (e.g. the anchor weights of
+   * {@link irtAnchors}).
+   * @defaultValue 1 / n each (the plain subset mean).
+   */
+  readonly weights?: Float64Array;
+  /**
+   * Anticipated absolute bias b of p-IRT (model misfit), >= 0, which sets the
+   * gp-IRT weight lambda = b^2 / (b^2 + Var(naive)). Estimate it, e.g., as the
+   * root mean square p-IRT error on past runs held out of the item fit.
+   * @defaultValue 0 (gp-IRT equals p-IRT)
+   */
+  readonly bias?: number;
+  /** Confidence level of the intervals, in (0, 1). @defaultValue 0.95 */
+  readonly level?: number;
+  /** EAP quadrature nodes (integer >= 3). @defaultValue 41 */
+  readonly grid?: number;
+};
+
+/** Result of {@link irtPredict}: three estimates of the full-benchmark resolve rate. */
+export type IrtPrediction = {
+  /** The (weighted) subset mean, with the simple-random-sampling variance (1 - n/N) s^2 sum w^2. */
+  readonly naive: Estimate;
+  /** p-IRT: observed outcomes plus model predictions for the unobserved items. */
+  readonly pirt: IrtEstimate;
+  /** gp-IRT: lambda naive + (1 - lambda) p-IRT. */
+  readonly gpirt: IrtEstimate;
+  /** The gp-IRT weight of the naive estimate, in [0, 1]. */
+  readonly lambda: number;
+};
+
+/**
+ * Predicts a run's resolve rate on the full benchmark from its outcomes on a
+ * subset: tinyBenchmarks' p-IRT and gp-IRT estimators, each with a confidence
+ * interval.
+ *
+ * p-IRT (Polo et al. 2024, eq. for the "performance-IRT" estimator):
+ * Z = (1/N) [sum_{i in S} y_i + sum_{i not in S} P_i(theta_hat)], i.e.
+ * lambda' * (subset mean) + (1 - lambda') * (mean prediction on the rest)
+ * with lambda' = n / N. Its variance is the posterior predictive variance of
+ * the full-benchmark rate under the model: with EAP, by the law of total
+ * variance over the posterior grid, (Var_theta[sum_{i not in S} P_i] +
+ * E_theta[sum_{i not in S} P_i (1 - P_i)]) / N^2 (ability uncertainty plus the
+ * Bernoulli noise of the unseen items); with MAP, the delta method
+ * (sum_{i not in S} a_i P_i (1 - P_i))^2 se^2 in place of the first term and the
+ * second term at the mode. The point estimate with EAP is the posterior mean
+ * of Z. The interval is normal, estimate +- z se; it is valid to the extent
+ * the item model fits (misfit shows up as bias, see `bias`).
+ *
+ * gp-IRT: Z_gp = lambda Z_naive + (1 - lambda) Z_pIRT with tinyBenchmarks'
+ * heuristic lambda = b^2 / (b^2 + sigma^2), the weight that minimises
+ * lambda^2 sigma^2 + (1 - lambda)^2 b^2 for an unbiased naive estimator of
+ * variance sigma^2 = Var(naive) and a p-IRT of bias b and negligible variance.
+ * Its variance is the Cauchy-Schwarz upper bound
+ * (lambda se_naive + (1 - lambda) se_pIRT)^2 (the two estimators share the
+ * observed items, so their covariance is positive and not estimated).
+ *
+ * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param observed - Indices of the subset items the run was scored on, distinct, at least one.
+ * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
+ * @param options - `ability` ("eap"), `weights` (uniform), `bias` (0), `level` (0.95), `grid` (41).
+ * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link IrtPrediction}).
+ * @throws {TypeError} If `items` is malformed, `observed` is not an Int32Array, `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
+ * @throws {RangeError} If an item parameter is not finite (or a <= 0), `observed` is empty, repeats or leaves [0, N), the lengths differ, a response is not 0/1, weights are negative, misaligned or do not sum to 1, `bias` is negative or not finite, `ability` is unknown, `level` is not in (0, 1), or `grid` is not an integer >= 3.
+ * @see Polo, F. M., Weber, L., Choshen, L., Sun, Y., Xu, G. & Yurochkin, M. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.
+ * @example
+ * ```ts
+ * const items = { model: "rasch", a: new Float64Array(4).fill(1), b: new Float64Array([-1, 0, 0, 1]), thetaMean: 0, thetaSd: 1 } as const;
+ * const p = irtPredict(items, Int32Array.of(0, 3), Uint8Array.of(1, 0), { ability: "map" });
+ * p.pirt.estimate; // 0.5 (1 of 2 observed, and P = 1/2 on the two items with b = 0 at theta = 0)
+ * p.naive.estimate; // 0.5
+ * p.lambda; // 0
+ * p.pirt.ci; // [0.09610950344482527, 0.9038904965551747]
+ * ```
+ */
+export function irtPredict(
+  items: IrtItems,
+  observed: Int32Array,
+  responses: Uint8Array,
+  options: IrtPredictOptions = {},
+): IrtPrediction {
+  const fn = "irtPredict";
+  checkItems(fn, items);
+  const N = items.a.length;
+  checkObserved(fn, N, observed, responses);
+  if (observed.length === 0) fail(fn, "observed is empty");
+  const { ability, level, grid } = checkPredictOptions(fn, options);
+  const { weights, bias = 0 } = options;
+  if (weights !== undefined) {
+    checkFloat64Array(fn, "options.weights", weights, { min: 0 });
+    if (weights.length !== observed.length) {
+      fail(
+        fn,
+        `options.weights and observed lengths differ (${weights.length} vs ${observed.length})`,
+      );
+    }
+    let s = 0;
+    for (let t = 0; t < weights.length; t++) s += weights[t] as number;
+    if (!(Math.abs(s - 1) <= 1e-9)) fail(fn, "options.weights must sum to 1", s);
+  }
+  checkNumber(fn, "options.bias", bias, 0);
+  const post = abilityPosterior(items, observed, responses, ability, grid);
+  const pirt = pirtEstimate(items, observed, responses, post, ability, level);
+  const naive = naiveEstimate(N, responses, weights, level);
+  const b2 = bias * bias;
+  const lambda = b2 === 0 ? 0 : b2 / (b2 + naive.variance);
+  const se = lambda * naive.se + (1 - lambda) * pirt.se;
+  const gpirt = irtEstimate(
+    lambda * naive.estimate + (1 - lambda) * pirt.estimate,
+    se * se,
+    level,
+    observed.length,
+    `gp-IRT (${ability})`,
+    post,
+  );
+  return { naive, pirt, gpirt, lambda };
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../../src/core/rng.js";
+import { irtPredict } from "../../../src/subset/irt/irtPredict.js";
+import type { IrtItems } from "../../../src/subset/irt/types.js";
+import { normals } from "./_sim.js";
+
+const items4: IrtItems = {
+  model: "rasch",
+  a: new Float64Array(4).fill(1),
+  b: new Float64Array([-1, 0, 0, 1]),
+  thetaMean: 0,
+  thetaSd: 1,
+};
+
+describe("irtPredict(items, observed, responses, options)", () => {
+  it("MAP worked example: a symmetric pattern gives theta = 0 and P = 1/2 on the unseen b = 0 items", () => {
+    const p = irtPredict(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), { ability: "map" });
+    expect(p.pirt.theta).toBeCloseTo(0, 12);
+    // (1 observed success + 2 * 0.5 predicted) / 4
+    expect(p.pirt.estimate).toBeCloseTo(0.5, 12);
+    // Delta method by hand: slope = 2 * 0.25 = 0.5, se_theta^2 = 1 / (2 * 0.19661193 + 1);
+    // variance = (0.5^2 * se_theta^2 + 2 * 0.25) / 16.
+    const seTheta2 = 1 / (2 * (Math.E / (1 + Math.E) ** 2) + 1);
+    expect(p.pirt.variance).toBeCloseTo((0.25 * seTheta2 + 0.5) / 16, 12);
+    expect(p.naive.estimate).toBe(0.5);
+    // SRS variance (1 - n/N) s^2 / n with s^2 = n/(n-1) * 0.25 = 0.5: 0.5 * 0.5 / 2.
+    expect(p.naive.variance).toBeCloseTo(0.125, 12);
+    expect(p.lambda).toBe(0);
+    expect(p.gpirt.estimate).toBe(p.pirt.estimate);
+  });
+
+  it("gp-IRT uses lambda = b^2 / (b^2 + Var(naive)) and the Cauchy-Schwarz variance bound", () => {
+    const obs = Int32Array.of(0, 1, 3);
+    const y = Uint8Array.of(1, 1, 0);
+    const p = irtPredict(items4, obs, y, { bias: 0.2 });
+    const lam = 0.04 / (0.04 + p.naive.variance);
+    expect(p.lambda).toBeCloseTo(lam, 14);
+    expect(p.gpirt.estimate).toBeCloseTo(lam * p.naive.estimate + (1 - lam) * p.pirt.estimate, 14);
+    expect(p.gpirt.se).toBeCloseTo(lam * p.naive.se + (1 - lam) * p.pirt.se, 14);
+  });
+
+  it("weights give the weighted subset mean", () => {
+    const p = irtPredict(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), {
+      weights: Float64Array.of(0.75, 0.25),
+    });
+    expect(p.naive.estimate).toBe(0.75);
+  });
+
+  it("observing every item gives the observed rate with zero variance", () => {
+    const p = irtPredict(items4, Int32Array.of(0, 1, 2, 3), Uint8Array.of(1, 0, 1, 1));
+    expect(p.pirt.estimate).toBe(0.75);
+    expect(p.pirt.variance).toBe(0);
+  });
+
+  it("is deterministic and leaves its inputs unchanged", () => {
+    const obs = Int32Array.of(3, 0);
+    const y = Uint8Array.of(0, 1);
+    const a = Float64Array.from(items4.a);
+    const p1 = irtPredict(items4, obs, y);
+    const p2 = irtPredict(items4, obs, y);
+    expect(p1).toEqual(p2);
+    expect(Array.from(obs)).toEqual([3, 0]);
+    expect(Array.from(y)).toEqual([0, 1]);
+    expect(Array.from(items4.a)).toEqual(Array.from(a));
+  });
+});
+
+describe("irtPredict under the model: unbiased and calibrated (simulation)", () => {
+  // Abilities drawn from the prior, every item simulated, a random subset of n observed:
+  // the EAP posterior predictive mean is then unbiased for the full rate and its normal
+  // interval should cover about 95 % of the time.
+  const N = 200;
+  const n = 20;
+  const reps = 1500;
+  const a = normals("sim-a", N, 0.3).map(Math.exp);
+  const b = normals("sim-b", N, 1.5);
+  const items: IrtItems = { model: "2pl", a, b, thetaMean: 0, thetaSd: 1 };
+  const thetas = normals("sim-theta", reps);
+  const rng = createRng("sim-y");
+  let sumErr = 0;
+  let sumSq = 0;
+  let naiveSq = 0;
+  let covered = 0;
+  for (let t = 0; t < reps; t++) {
+    const th = thetas[t] as number;
+    const y = new Uint8Array(N);
+    let total = 0;
+    for (let i = 0; i < N; i++) {
+      const p = 1 / (1 + Math.exp(-(a[i] as number) * (th - (b[i] as number))));
+      y[i] = rng() < p ? 1 : 0;
+      total += y[i] as number;
+    }
+    const perm = Int32Array.from({ length: N }, (_, i) => i);
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(rng() * (N - i));
+      const v = perm[j] as number;
+      perm[j] = perm[i] as number;
+      perm[i] = v;
+    }
+    const obs = perm.slice(0, n);
+    const resp = Uint8Array.from(obs, (i) => y[i] as number);
+    const pr = irtPredict(items, obs, resp);
+    const e = pr.pirt.estimate - total / N;
+    sumErr += e;
+    sumSq += e * e;
+    naiveSq += (pr.naive.estimate - total / N) ** 2;
+    if (pr.pirt.ci[0] <= total / N && total / N <= pr.pirt.ci[1]) covered++;
+  }
+  it("mean error is within 4 Monte Carlo SE of 0", () => {
+    const mean = sumErr / reps;
+    const sd = Math.sqrt(sumSq / reps - mean * mean);
+    expect(Math.abs(mean)).toBeLessThan((4 * sd) / Math.sqrt(reps));
+  });
+  it("95 % interval coverage within 4 Monte Carlo SE of 0.95", () => {
+    const cov = covered / reps;
+    expect(Math.abs(cov - 0.95)).toBeLessThan(4 * Math.sqrt((0.95 * 0.05) / reps));
+  });
+  it("p-IRT beats the subset mean in mean squared error", () => {
+    expect(sumSq).toBeLessThan(naiveSq);
+  });
+});
+
+describe("irtPredict bad input", () => {
+  const obs = Int32Array.of(0, 3);
+  const y = Uint8Array.of(1, 0);
+  it("throws TypeError for malformed items", () => {
+    expect(() => irtPredict(null as never, obs, y)).toThrow(TypeError);
+    expect(() => irtPredict({ ...items4, a: [1, 1, 1, 1] } as never, obs, y)).toThrow(
+      /items.a must be a Float64Array/,
+    );
+  });
+  it("throws RangeError for a non-positive or NaN discrimination or NaN difficulty", () => {
+    expect(() => irtPredict({ ...items4, a: Float64Array.of(1, 0, 1, 1) }, obs, y)).toThrow(
+      /items.a\[1\]/,
+    );
+    expect(() =>
+      irtPredict({ ...items4, b: Float64Array.of(0, Number.NaN, 0, 0) }, obs, y),
+    ).toThrow(/items.b\[1\]/);
+  });
+  it("throws RangeError for a/b length mismatch, unknown model or bad prior", () => {
+    expect(() => irtPredict({ ...items4, b: Float64Array.of(0, 0) }, obs, y)).toThrow(
+      /lengths differ/,
+    );
+    expect(() => irtPredict({ ...items4, model: "3pl" as never }, obs, y)).toThrow(/items.model/);
+    expect(() => irtPredict({ ...items4, thetaSd: 0 }, obs, y)).toThrow(/items.thetaSd/);
+  });
+  it("throws TypeError for observed / responses of the wrong type", () => {
+    expect(() => irtPredict(items4, [0, 3] as never, y)).toThrow(TypeError);
+    expect(() => irtPredict(items4, obs, [1, 0] as never)).toThrow(TypeError);
+  });
+  it("throws RangeError for empty, out-of-range, duplicate or misaligned observed items", () => {
+    expect(() => irtPredict(items4, new Int32Array(0), new Uint8Array(0))).toThrow(
+      /observed is empty/,
+    );
+    expect(() => irtPredict(items4, Int32Array.of(0, 4), y)).toThrow(/observed\[1\]/);
+    expect(() => irtPredict(items4, Int32Array.of(2, 2), y)).toThrow(/twice/);
+    expect(() => irtPredict(items4, obs, Uint8Array.of(1))).toThrow(/lengths differ/);
+  });
+  it("throws RangeError for responses other than 0/1", () => {
+    expect(() => irtPredict(items4, obs, Uint8Array.of(1, 2))).toThrow(
+      /responses\[1\] must be 0 or 1/,
+    );
+  });
+  it("throws RangeError for bad weights", () => {
+    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(0.5, 0.6) })).toThrow(
+      /sum to 1/,
+    );
+    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(1) })).toThrow(
+      /lengths differ/,
+    );
+    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(1.5, -0.5) })).toThrow(
+      /below 0/,
+    );
+    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(Number.NaN, 1) })).toThrow(
+      /not finite/,
+    );
+  });
+  it("throws RangeError for a negative or NaN bias", () => {
+    expect(() => irtPredict(items4, obs, y, { bias: -0.1 })).toThrow(/options.bias/);
+    expect(() => irtPredict(items4, obs, y, { bias: Number.NaN })).toThrow(/options.bias/);
+  });
+  it("throws RangeError for an unknown ability method, bad level or grid", () => {
+    expect(() => irtPredict(items4, obs, y, { ability: "ml" as never })).toThrow(/options.ability/);
+    expect(() => irtPredict(items4, obs, y, { level: 1 })).toThrow(/level/);
+    expect(() => irtPredict(items4, obs, y, { grid: 2 })).toThrow(/options.grid/);
+  });
+  it("throws TypeError for options that are not an object", () => {
+    expect(() => irtPredict(items4, obs, y, "eap" as never)).toThrow(TypeError);
+  });
+});
