@@ -1,0 +1,60 @@
+import { checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import type { PlotOptions, VegaLiteSpec } from "./types.js";
+
+export const SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
+
+/** Checks the common options and returns the spec header (schema, size, optional title). */
+export function header(fn: string, options: PlotOptions | undefined): VegaLiteSpec {
+  checkOptions(fn, options);
+  const { title, width = 400, height = 250 } = options ?? {};
+  if (title !== undefined && typeof title !== "string")
+    failType(fn, "options.title must be a string");
+  checkNumber(fn, "options.width", width, 0, Number.POSITIVE_INFINITY, { lower: true });
+  checkNumber(fn, "options.height", height, 0, Number.POSITIVE_INFINITY, { lower: true });
+  return title === undefined
+    ? { $schema: SCHEMA, width, height }
+    : { $schema: SCHEMA, title, width, height };
+}
+
+/**
+ * Copies an array of records into plain JSON rows, checking that each named
+ * string field is a string and each named number field a finite number, so a
+ * NaN never reaches a chart silently.
+ */
+export function records(
+  fn: string,
+  arg: string,
+  input: unknown,
+  strings: readonly string[],
+  numbers: readonly string[],
+  optionalStrings: readonly string[] = [],
+): Record<string, string | number>[] {
+  if (!Array.isArray(input)) failType(fn, `${arg} must be an array of objects`);
+  if (input.length === 0) fail(fn, `${arg} must not be empty`);
+  return input.map((r: unknown, i) => {
+    if (typeof r !== "object" || r === null) failType(fn, `${arg}[${i}] must be an object`);
+    const o = r as Record<string, unknown>;
+    const out: Record<string, string | number> = {};
+    for (const k of strings) {
+      const v = o[k];
+      if (typeof v !== "string")
+        failType(fn, `${arg}[${i}].${k} must be a string (got ${typeof v})`);
+      out[k] = v;
+    }
+    for (const k of optionalStrings) {
+      const v = o[k];
+      if (v === undefined || v === null) continue;
+      if (typeof v !== "string")
+        failType(fn, `${arg}[${i}].${k} must be a string (got ${typeof v})`);
+      out[k] = v;
+    }
+    for (const k of numbers) {
+      const v = o[k];
+      if (typeof v !== "number")
+        failType(fn, `${arg}[${i}].${k} must be a number (got ${typeof v})`);
+      if (!Number.isFinite(v)) fail(fn, `${arg}[${i}].${k} must be finite`, v);
+      out[k] = v;
+    }
+    return out;
+  });
+}

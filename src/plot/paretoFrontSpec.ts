@@ -1,0 +1,90 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkRowMatrix, fail, failType } from "../core/validate.js";
+import { nonDominatedSort } from "../moea/nonDominatedSort.js";
+import { header } from "./_internal.js";
+import type { PlotOptions, VegaLiteSpec } from "./types.js";
+
+/** Options of {@link paretoFrontSpec}. */
+export type ParetoFrontOptions = PlotOptions & {
+  /** Axis titles of the two objectives. @defaultValue ["f1", "f2"] */
+  readonly objectives?: readonly [string, string];
+  /** One label per row, shown in tooltips (e.g. a slice partition's name). @defaultValue the row index */
+  readonly labels?: readonly string[];
+};
+
+/**
+ * Vega-Lite scatter of a two-objective population (both minimised) coloured
+ * by non-domination rank, with the first front joined as a line — e.g. the
+ * final population of `nsga2` or `identifySlices`.
+ *
+ * Ranks come from {@link nonDominatedSort} (rank 1 = the Pareto front); the
+ * front is drawn in order of the first objective. To show a maximised
+ * objective, negate its column first (and say so in its axis title).
+ *
+ * @param F - Objective values, one row per solution, exactly two columns, all finite.
+ * @param options - `objectives` (["f1", "f2"]), `labels` (row indices), `title` (none), `width` (400), `height` (250).
+ * @returns A layered Vega-Lite spec with rows `{ f1, f2, rank, label }` inlined.
+ * @throws {TypeError} If `F` is not a RowMatrix, or `objectives`/`labels` are not arrays of strings.
+ * @throws {RangeError} If `F` does not have two columns or has no rows or a non-finite value, `labels` has the wrong length, or `width`/`height` is not positive.
+ * @see Deb, K. et al. (2002). A fast and elitist multiobjective genetic algorithm: NSGA-II (non-dominated ranks).
+ * @example
+ * ```ts
+ * const spec = paretoFrontSpec(rowMatrix([[1, 4], [2, 2], [3, 3], [4, 1]]));
+ * (spec.data as { values: { rank: number }[] }).values.map((v) => v.rank); // [1, 1, 2, 1]
+ * ```
+ */
+export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontOptions): VegaLiteSpec {
+  const fn = "paretoFrontSpec";
+  const head = header(fn, options);
+  checkRowMatrix(fn, "F", F);
+  if (F.cols !== 2) fail(fn, "F must have exactly two columns (two objectives)", F.cols);
+  if (F.rows === 0) fail(fn, "F must have at least one row");
+  const objectives = options?.objectives ?? ["f1", "f2"];
+  if (
+    !Array.isArray(objectives) ||
+    objectives.length !== 2 ||
+    objectives.some((o) => typeof o !== "string")
+  ) {
+    failType(fn, "options.objectives must be two strings");
+  }
+  const labels = options?.labels;
+  if (labels !== undefined) {
+    if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string")) {
+      failType(fn, "options.labels must be an array of strings");
+    }
+    if (labels.length !== F.rows)
+      fail(fn, `options.labels must have one label per row (${F.rows})`, labels.length);
+  }
+  const rank = new Int32Array(F.rows);
+  nonDominatedSort(F).forEach((front, r) => {
+    for (const i of front) rank[i] = r + 1;
+  });
+  const values = Array.from({ length: F.rows }, (_, i) => ({
+    f1: F.data[2 * i] ?? 0,
+    f2: F.data[2 * i + 1] ?? 0,
+    rank: rank[i] ?? 0,
+    label: labels?.[i] ?? String(i),
+  }));
+  const x = { field: "f1", type: "quantitative", title: objectives[0], scale: { zero: false } };
+  const y = { field: "f2", type: "quantitative", title: objectives[1], scale: { zero: false } };
+  return {
+    ...head,
+    data: { values },
+    layer: [
+      {
+        mark: { type: "point", filled: true },
+        encoding: {
+          x,
+          y,
+          color: { field: "rank", type: "ordinal", title: "front rank" },
+          tooltip: [{ field: "label" }, { field: "f1" }, { field: "f2" }, { field: "rank" }],
+        },
+      },
+      {
+        transform: [{ filter: "datum.rank === 1" }],
+        mark: { type: "line", color: "black" },
+        encoding: { x, y, order: { field: "f1", type: "quantitative" } },
+      },
+    ],
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { failuresVsRmseSpec } from "../../src/index.js";
+import { rows, toSvg, toVega } from "./_compile.js";
+
+// Front by hand (minimise rmse, maximise failures): gbs (0.03, 12) and deepEst (0.06, 30) are not
+// dominated; srs (0.05, 10) is dominated by gbs; pps (0.04, 12) is dominated by gbs (equal failures, worse rmse).
+const points = [
+  { name: "srs", rmse: 0.05, failures: 10 },
+  { name: "gbs", rmse: 0.03, failures: 12 },
+  { name: "deepEst", rmse: 0.06, failures: 30 },
+  { name: "pps", rmse: 0.04, failures: 12 },
+];
+
+describe("failuresVsRmseSpec(points, options)", () => {
+  it("marks the Pareto front computed by hand", () => {
+    expect(rows(failuresVsRmseSpec(points)).map((r) => r["front"])).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("compiles with vega-lite and renders to SVG with the front labels", async () => {
+    const spec = failuresVsRmseSpec(points, { title: "trade-off" });
+    expect(toVega(spec)).toHaveProperty("marks");
+    const svg = await toSvg(spec);
+    expect(svg).toContain("deepEst");
+    expect(svg).not.toContain(">srs<");
+  });
+
+  it("leaves the input unchanged and throws on bad input", () => {
+    const before = JSON.stringify(points);
+    failuresVsRmseSpec(points);
+    expect(JSON.stringify(points)).toBe(before);
+    expect(() => failuresVsRmseSpec([])).toThrow(RangeError);
+    expect(() =>
+      failuresVsRmseSpec([{ name: "a", rmse: 0.1, failures: Number.POSITIVE_INFINITY }]),
+    ).toThrow("failuresVsRmseSpec: points[0].failures must be finite");
+    expect(() => failuresVsRmseSpec([{ name: "a", rmse: "0.1", failures: 1 } as never])).toThrow(
+      TypeError,
+    );
+  });
+});

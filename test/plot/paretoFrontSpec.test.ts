@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { paretoFrontSpec, rowMatrix } from "../../src/index.js";
+import { rows, toSvg, toVega } from "./_compile.js";
+
+// Ranks by hand (both minimised): (1,4), (2,2), (4,1) are mutually non-dominated; (3,3) is dominated by (2,2).
+const F = rowMatrix([
+  [1, 4],
+  [2, 2],
+  [3, 3],
+  [4, 1],
+]);
+
+describe("paretoFrontSpec(F, options)", () => {
+  it("ranks the rows by non-domination", () => {
+    expect(rows(paretoFrontSpec(F)).map((r) => r["rank"])).toEqual([1, 1, 2, 1]);
+    expect(rows(paretoFrontSpec(F, { labels: ["a", "b", "c", "d"] }))[2]).toEqual({
+      f1: 3,
+      f2: 3,
+      rank: 2,
+      label: "c",
+    });
+  });
+
+  it("compiles with vega-lite and renders to SVG with the objective titles", async () => {
+    const spec = paretoFrontSpec(F, { objectives: ["coherence", "size spread"] });
+    expect(toVega(spec)).toHaveProperty("marks");
+    const svg = await toSvg(spec);
+    expect(svg).toContain("coherence");
+    expect(svg).toContain("size spread");
+  });
+
+  it("throws on a matrix without two columns, bad labels and bad objectives", () => {
+    expect(() => paretoFrontSpec(rowMatrix([[1, 2, 3]]))).toThrow(
+      "paretoFrontSpec: F must have exactly two columns",
+    );
+    expect(() => paretoFrontSpec(rowMatrix([]))).toThrow(RangeError);
+    expect(() => paretoFrontSpec(F, { labels: ["a"] })).toThrow(
+      "options.labels must have one label per row (4)",
+    );
+    expect(() => paretoFrontSpec(F, { objectives: ["a"] as never })).toThrow(TypeError);
+    expect(() =>
+      paretoFrontSpec({ data: new Float64Array([Number.NaN, 1]), rows: 1, cols: 2 }),
+    ).toThrow(RangeError);
+  });
+});

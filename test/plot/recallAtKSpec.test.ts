@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { recallAtKSpec } from "../../src/index.js";
+import { rows, toSvg, toVega } from "./_compile.js";
+
+const points = [
+  { method: "casper", k: 1, recall: 0.5 },
+  { method: "casper", k: 2, recall: 1 },
+];
+
+describe("recallAtKSpec(points, options)", () => {
+  it("adds the random ranking's K/n baseline when items is given", () => {
+    const r = rows(recallAtKSpec(points, { items: 4 }));
+    // K / n for n = 4: 1/4 and 2/4.
+    expect(r.slice(2)).toEqual([
+      { method: "random (K/n)", k: 1, recall: 0.25 },
+      { method: "random (K/n)", k: 2, recall: 0.5 },
+    ]);
+    expect(rows(recallAtKSpec(points))).toHaveLength(2);
+  });
+
+  it("compiles with vega-lite and renders to SVG", async () => {
+    const spec = recallAtKSpec(points, { items: 4 });
+    expect(toVega(spec)).toHaveProperty("marks");
+    expect(await toSvg(spec)).toContain("Recall@K");
+  });
+
+  it("throws on bad points and a bad items count", () => {
+    expect(() => recallAtKSpec([])).toThrow(RangeError);
+    expect(() => recallAtKSpec(points, { items: 0 })).toThrow(RangeError);
+    expect(() => recallAtKSpec([{ method: "m", k: 1, recall: Number.NaN }])).toThrow(
+      "recallAtKSpec: points[0].recall must be finite",
+    );
+  });
+});
