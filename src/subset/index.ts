@@ -11,6 +11,7 @@ export type {
   EmbeddingMethodOptions,
 } from "./embeddingMethod.js";
 export { embeddingMethod } from "./embeddingMethod.js";
+export * from "./irt/index.js";
 export type { KmeansStrataOptions, KmeansStrataResult } from "./kmeansStrata.js";
 export { kmeansStrata } from "./kmeansStrata.js";
 export type { OutcomeRecord, Outcomes } from "./outcomes.js";
