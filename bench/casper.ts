@@ -1,0 +1,43 @@
+/**
+ * CASPER-SI at the paper's configuration (N = 500, population 136, 6,907
+ * generations, slice sizes 5..19, crossover 0.994, mutation 0.219, two
+ * mutations): wall time of `identifySlices` (target: under 60 s). Input:
+ * ten standard-normal signals around 25 random centres, outcomes that depend
+ * on the centre. No reference implementation is installed (the paper's code
+ * is not public), so no ratio is printed. Run under
+ * `flock /tmp/evalsift-heavy.lock npm run bench -- casper`.
+ */
+import { createRng, identifySlices, sliceObjectives } from "../src/index.js";
+import { fmtMs, medianMs } from "./_timing.js";
+
+const n = 500;
+const d = 10;
+const rng = createRng("casper-bench");
+const gauss = (): number => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+const centres = Array.from({ length: 25 }, () => Array.from({ length: d }, () => 2 * gauss()));
+const data = new Float64Array(n * d);
+const outcome = new Uint8Array(n);
+for (let i = 0; i < n; i++) {
+  const c = Math.floor(rng() * centres.length);
+  for (let k = 0; k < d; k++) data[i * d + k] = (centres[c]?.[k] ?? 0) + gauss();
+  outcome[i] = rng() < (c % 2 === 0 ? 0.85 : 0.15) ? 1 : 0;
+}
+const signals = { data, rows: n, cols: d };
+
+const gens = Number(process.argv[3] ?? 6907);
+console.log(`CASPER-SI: N=${n}, d=${d}, population 136, ${gens} generations, sizes 5..19`);
+const t0 = performance.now();
+const cpu0 = process.cpuUsage();
+const r = identifySlices({ signals, outcome, rng: createRng(1), generations: gens });
+const ms = performance.now() - t0;
+const cpuMs = process.cpuUsage(cpu0).user / 1000;
+const f = r.front[r.chosen]?.objectives ?? new Float64Array(3);
+console.log(`identifySlices: ${fmtMs(ms)} wall, ${fmtMs(cpuMs)} CPU (target < 60 s)`);
+console.log(
+  `  evaluations: ${r.evaluations.incremental} incremental, ${r.evaluations.full} from scratch; front ${r.front.length}, knee by ${r.kneeMethod}`,
+);
+console.log(
+  `  knee objectives: OI ${f[0]?.toFixed(4)}, Intra_SD ${f[1]?.toFixed(4)}, Inter_SD ${(-(f[2] ?? 0)).toFixed(4)}`,
+);
+const one = medianMs(() => sliceObjectives(r.sliceOf, signals, outcome), 21);
+console.log(`sliceObjectives from scratch (incl. distance matrix): ${fmtMs(one)} median of 21`);

@@ -1,0 +1,274 @@
+import { checkOptions, failType } from "../core/validate.js";
+import type { Step } from "../trajectory/schema.js";
+
+/** The workflow state of an agent turn (CASPER Table 1; order code in parentheses). */
+export type AgentState =
+  | "SETUP" // 0
+  | "NAVIGATION" // 1
+  | "REPRODUCTION" // 2
+  | "PATCH" // 3
+  | "VALIDATION" // 4
+  | "CLEANUP" // 5
+  | "SUBMISSION" // 6
+  | "OTHER"; // -1, outside the workflow
+
+/**
+ * One row of the state table: a turn gets `state` when any listed test
+ * matches. `commands` are command-name phrases matched at the start of a
+ * shell segment (after `cd ... &&`, environment assignments, `sudo`, `env`,
+ * `timeout N`); `patterns` are tested on the whole action; `thoughtWords` are
+ * whole words searched in the thought (case-insensitive); `tools` are tool or
+ * editor sub-command names (`Step.tool`, `Step.command`).
+ */
+export type AgentStateRule = {
+  /** The state assigned. */
+  readonly state: AgentState;
+  /** Command-name phrases, e.g. `"git diff"`, `"sed -n"`. */
+  readonly commands?: readonly string[];
+  /** Regular expressions tested on `Step.action`. */
+  readonly patterns?: readonly RegExp[];
+  /** Words that mark the state in `Step.thought`. */
+  readonly thoughtWords?: readonly string[];
+  /** Tool or editor sub-command names. */
+  readonly tools?: readonly string[];
+};
+
+/** Options of {@link agentStates}. */
+export type AgentStatesOptions = {
+  /** Rules tried before the built-in table (first match wins). @defaultValue none */
+  readonly extraRules?: readonly AgentStateRule[];
+};
+
+const SCRIPT = String.raw`(?:python3?|bash|sh|\./)\S*\s+\S*`;
+
+/** CASPER Table 4, in priority order (first match wins). */
+const TABLE: readonly AgentStateRule[] = [
+  {
+    state: "SUBMISSION",
+    patterns: [/COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/],
+    tools: ["finish", "submit"],
+  },
+  {
+    state: "REPRODUCTION",
+    thoughtWords: [
+      "reproduce",
+      "reproduction",
+      "replicate",
+      "recreate",
+      "replicating",
+      "replication",
+      "recreating",
+      "reproducing",
+    ],
+  },
+  {
+    state: "VALIDATION",
+    commands: [
+      "pytest",
+      "py.test",
+      "tox",
+      "nosetests",
+      "python -m pytest",
+      "python3 -m pytest",
+      "python -m unittest",
+      "python3 -m unittest",
+      "python -m django",
+      "python3 -m django",
+      "pylint",
+      "flake8",
+      "mypy",
+      "ruff",
+      "sphinx-build",
+      "make test",
+      "make check",
+      "cmake --build",
+      "python -c",
+      "python3 -c",
+    ],
+    patterns: [
+      new RegExp(String.raw`${SCRIPT}(?:test|tests/|test_|_test\.py|verify|check|eval|validate)`),
+      /\bruntests\.py\b|manage\.py\s+test\b/,
+    ],
+  },
+  {
+    state: "PATCH",
+    commands: [
+      "sed -i",
+      "perl -pi",
+      "perl -i",
+      "patch",
+      "git apply",
+      "git checkout",
+      "git restore",
+      "git reset",
+      "git stash",
+      "git add",
+      "cp",
+      "mv",
+      "touch",
+      "mkdir",
+      "tee",
+    ],
+    patterns: [/<<\s*['"]?(?:EOF|EOT|END)\b/, /(?:^|[^0-9&>])>>?\s*(?!&|\/dev\/null)[\w./-]+/],
+    tools: ["str_replace", "create", "insert", "undo_edit", "write", "edit"],
+  },
+  { state: "CLEANUP", commands: ["rm", "unlink"], patterns: [/\bfind\b.*\s-delete\b/] },
+  {
+    state: "NAVIGATION",
+    commands: [
+      "ls",
+      "find",
+      "locate",
+      "tree",
+      "du",
+      "df",
+      "which",
+      "whereis",
+      "pwd",
+      "cat",
+      "grep",
+      "head",
+      "tail",
+      "less",
+      "more",
+      "rg",
+      "wc",
+      "awk",
+      "sed -n",
+      "diff",
+      "git show",
+      "git log",
+      "git diff",
+      "git status",
+      "nl",
+    ],
+    tools: [
+      "view",
+      "open",
+      "goto",
+      "scroll_up",
+      "scroll_down",
+      "search_file",
+      "search_dir",
+      "find_file",
+    ],
+  },
+  {
+    state: "SETUP",
+    commands: [
+      "pip install",
+      "pip3 install",
+      "apt-get",
+      "conda",
+      "export",
+      "poetry install",
+      "npm install",
+      "cd",
+      "pushd",
+      "popd",
+      "source",
+      "echo",
+      "exit",
+      "wget",
+      "whoami",
+      "date",
+      "bash",
+      "true",
+    ],
+  },
+];
+
+/** Shell segments of an action with wrappers removed, as token lists. */
+function segments(action: string): string[][] {
+  const out: string[][] = [];
+  for (const raw of action.split(/&&|\|\||;|\||\n/)) {
+    const toks = raw
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t.length > 0);
+    let t = 0;
+    while (t < toks.length) {
+      const w = toks[t] as string;
+      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || w === "sudo" || w === "env") t++;
+      else if (w === "timeout") t += 2;
+      else break;
+    }
+    if (t < toks.length) out.push(toks.slice(t));
+  }
+  return out;
+}
+
+function matches(rule: AgentStateRule, step: Step, segs: readonly string[][]): boolean {
+  if (rule.thoughtWords !== undefined && step.thought.length > 0) {
+    const words = step.thought.toLowerCase().split(/[^a-z]+/);
+    if (rule.thoughtWords.some((w) => words.includes(w.toLowerCase()))) return true;
+  }
+  if (rule.tools !== undefined) {
+    if (rule.tools.some((t) => t === step.tool || (step.tool !== "bash" && t === step.command)))
+      return true;
+  }
+  if (rule.patterns?.some((p) => p.test(step.action)) === true) return true;
+  if (rule.commands !== undefined) {
+    for (const seg of segs) {
+      for (const phrase of rule.commands) {
+        const words = phrase.split(" ");
+        if (words.every((w, k) => seg[k] === w)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Maps every turn of an agent trajectory to a workflow state (SETUP,
+ * NAVIGATION, REPRODUCTION, PATCH, VALIDATION, CLEANUP, SUBMISSION, OTHER) by
+ * CASPER's table of command patterns and thought words.
+ *
+ * Table-driven: rules are tried in priority order and the first match wins:
+ * `extraRules`, then SUBMISSION (the mini-swe-agent submit sentinel, `finish`
+ * / `submit` tools), REPRODUCTION (the paper's words in the thought: reproduce,
+ * replicate, recreate and their forms), VALIDATION (test runners, linters,
+ * `python -c`, scripts named like test/verify/check/eval/validate), PATCH
+ * (`sed -i`, heredoc and `>` / `>>` writes, `tee`, `cp`, `mv`, git workspace
+ * changes, editor writes), CLEANUP (`rm`, `unlink`, `find -delete`),
+ * NAVIGATION (`ls`, `cat`, `grep`, `sed -n`, `git diff`, editor `view`, ...),
+ * SETUP (`pip install`, `cd`, `echo`, `export`, ...); anything else is
+ * OTHER. The thought words outrank commands, as in the paper; writing
+ * precedes reading so that `cat > f <<EOF` is a PATCH, and the paper's broad
+ * validation words (test, check, ...) are only read in the arguments of a
+ * script run (`python`, `bash`, `sh`, `./`), so that `grep test` stays
+ * NAVIGATION.
+ *
+ * @param steps - The turns of a parsed trajectory (see the trajectory folder).
+ * @param options - `extraRules`, tried before the built-in table (default none).
+ * @returns One state per step.
+ * @throws {TypeError} If `steps` is not an array or `extraRules` is not an array.
+ * @see Muse, B. A. et al. CASPER, Tables 1 and 4; Liu et al. (2026) for the base states.
+ * @example
+ * ```ts
+ * const step = (action: string, thought = "") =>
+ *   ({ index: 0, thought, action, filesTouched: [], testsRun: [], editSize: 0, observation: "" });
+ * agentStates([step("ls -la"), step("python repro.py", "Let me reproduce it"),
+ *   step("sed -i 's/a/b/' x.py"), step("python -m pytest tests/")]);
+ * // ["NAVIGATION", "REPRODUCTION", "PATCH", "VALIDATION"]
+ * ```
+ */
+export function agentStates(
+  steps: readonly Step[],
+  options: AgentStatesOptions = {},
+): AgentState[] {
+  const fn = "agentStates";
+  if (!Array.isArray(steps)) failType(fn, "steps must be an array of Step");
+  checkOptions(fn, options);
+  const { extraRules = [] } = options;
+  if (!Array.isArray(extraRules)) failType(fn, "extraRules must be an array");
+  const rules = [...extraRules, ...TABLE];
+  return steps.map((step, i) => {
+    if (typeof step !== "object" || step === null || typeof step.action !== "string") {
+      failType(fn, `steps[${i}] must be a Step with a string action`);
+    }
+    const segs = segments(step.action);
+    for (const rule of rules) if (matches(rule, step, segs)) return rule.state;
+    return "OTHER";
+  });
+}

@@ -1,0 +1,54 @@
+import { checkOptions, fail, failType } from "../core/validate.js";
+import type { Trajectory } from "../trajectory/schema.js";
+import { stateEntropy } from "./_signals.js";
+import { type AgentStatesOptions, agentStates } from "./agentStates.js";
+
+/** The entropy baseline of successful trajectories used by the TED signal. */
+export type TedBaseline = {
+  /** Mean state entropy (bits) of the successful trajectories. */
+  readonly mean: number;
+  /** Their sample standard deviation (n - 1), or 1 when it is 0. */
+  readonly sd: number;
+  /** Number of successful trajectories used. */
+  readonly n: number;
+};
+
+/**
+ * Fits the baseline of CASPER's Trajectory Entropy Deviation: the mean and
+ * standard deviation of the state entropy over the successful trajectories.
+ *
+ * H = -sum_s p_s log2 p_s over the relative frequencies p_s of the
+ * {@link agentStates} of a trajectory's turns (OTHER included);
+ * mean and sample SD over trajectories with `outcome === true`; then
+ * TED = (H - mean) / sd in {@link behavioralSignals}.
+ *
+ * @param trajectories - Parsed trajectories; those with `outcome === true` are used (at least 2).
+ * @param options - `extraRules` for {@link agentStates}.
+ * @returns The baseline.
+ * @throws {TypeError} If `trajectories` is not an array.
+ * @throws {RangeError} If fewer than two trajectories have `outcome === true`.
+ * @see Muse, B. A. et al. CASPER, section 2.2.1, eq. 2.
+ * @example
+ * ```ts
+ * const t = (actions: string[]) => ({ id: "x", framework: "mini-swe-agent" as const, instanceId: "x", outcome: true,
+ *   steps: actions.map((action, index) => ({ index, thought: "", action, filesTouched: [], testsRun: [], editSize: 0, observation: "" })) });
+ * fitTedBaseline([t(["ls", "ls"]), t(["ls", "pytest"])]); // { mean: 0.5, sd: 0.7071067811865476, n: 2 }
+ * ```
+ */
+export function fitTedBaseline(
+  trajectories: readonly Trajectory[],
+  options: AgentStatesOptions = {},
+): TedBaseline {
+  const fn = "fitTedBaseline";
+  if (!Array.isArray(trajectories)) failType(fn, "trajectories must be an array of Trajectory");
+  checkOptions(fn, options);
+  const hs: number[] = [];
+  for (const t of trajectories) {
+    if (t.outcome === true) hs.push(stateEntropy(agentStates(t.steps, options)));
+  }
+  if (hs.length < 2) fail(fn, `needs at least two successful trajectories (got ${hs.length})`);
+  const mean = hs.reduce((a, b) => a + b, 0) / hs.length;
+  const v = hs.reduce((a, h) => a + (h - mean) ** 2, 0) / (hs.length - 1);
+  const sd = Math.sqrt(v);
+  return { mean, sd: sd > 0 ? sd : 1, n: hs.length };
+}

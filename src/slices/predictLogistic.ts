@@ -1,0 +1,47 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import {
+  checkFloat64Array,
+  checkNumber,
+  checkRowMatrix,
+  fail,
+  failType,
+} from "../core/validate.js";
+import type { LogisticModel } from "./fitLogistic.js";
+
+/**
+ * Probability of outcome 1 under a fitted logistic model, per row:
+ * p_i = 1 / (1 + exp(-(intercept + coefficients . x_i))). With outcome
+ * 1 = pass this is CASPER's failure impact score for logistic regression
+ * (the predicted probability of patch success).
+ *
+ * @param model - From {@link fitLogistic}.
+ * @param X - N x d predictors (d = number of coefficients).
+ * @returns The probabilities.
+ * @throws {TypeError} If `model` or `X` has the wrong type.
+ * @throws {RangeError} If the widths differ or a value is non-finite.
+ * @see Muse, B. A. et al. CASPER, section 2.3.1.
+ * @example
+ * ```ts
+ * const m = { intercept: 0, coefficients: new Float64Array([Math.log(3)]), iterations: 1, converged: true };
+ * predictLogistic(m, rowMatrix([[0], [1]])); // Float64Array [0.5, 0.7499999999999999]
+ * ```
+ */
+export function predictLogistic(model: LogisticModel, X: RowMatrix): Float64Array {
+  const fn = "predictLogistic";
+  if (typeof model !== "object" || model === null) failType(fn, "model must be an object");
+  checkFloat64Array(fn, "model.coefficients", model.coefficients);
+  checkNumber(fn, "model.intercept", model.intercept);
+  checkRowMatrix(fn, "X", X);
+  const { data, rows: n, cols: d } = X;
+  if (model.coefficients.length !== d) {
+    fail(fn, `X width differs from the model (${d} vs ${model.coefficients.length})`);
+  }
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let eta = model.intercept;
+    for (let k = 0; k < d; k++)
+      eta += (model.coefficients[k] as number) * (data[i * d + k] as number);
+    out[i] = 1 / (1 + Math.exp(-eta));
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+import { checkFloat64Array, checkOptions, fail, failType } from "../core/validate.js";
+import { checkPicks } from "./_picks.js";
+
+/** Change category of a slice: regressed, improved or not changed. */
+export type ChangeCategory = "regressed" | "improved" | "unchanged";
+
+/** Decides a slice's change category from its observed failure-rate change and sampling ratio. */
+export type ChangeClassifier = (deltaFailureRate: number, samplingRatio: number) => ChangeCategory;
+
+/** Input of {@link rankSlices}. */
+export type RankSlicesInput = {
+  /** Slice id per instance, ids in [0, N). */
+  readonly sliceOf: Int32Array;
+  /** Indexed by slice id: the instances re-executed on V1 (missing or empty: slice ranked last, unchanged, impact 0). */
+  readonly picks: readonly Int32Array[];
+  /** 0/1 outcome per instance under V0 (1 = pass). */
+  readonly outcomeV0: Uint8Array;
+  /** 0/1 outcome per instance under V1; only picked entries are read. */
+  readonly outcomeV1: Uint8Array;
+  /** Failure impact score per instance under V0 (e.g. `predictLogistic` on V0 signals). */
+  readonly scoreV0: Float64Array;
+  /** Failure impact score per instance under V1 (V1 signals, V0 scaler and model); only picked entries are read. */
+  readonly scoreV1: Float64Array;
+};
+
+/** Options of {@link rankSlices}. */
+export type RankSlicesOptions = {
+  /** How the per-instance |delta f| are combined per slice. @defaultValue "mean" */
+  readonly aggregate?: "mean" | "median" | "max";
+  /**
+   * The change-type classifier; the paper trains two (regression, improvement)
+   * on labelled historical changes and combines them by the 0.5 rule.
+   * @defaultValue the sign of deltaFailureRate (> 0 regressed, < 0 improved, 0 unchanged)
+   */
+  readonly classify?: ChangeClassifier;
+};
+
+/** Result of {@link rankSlices}. */
+export type RankedSlices = {
+  /** Non-empty slice ids, best (most likely regressed) first. */
+  readonly ranking: Int32Array;
+  /** Slice ids, increasing (the order of the arrays below). */
+  readonly ids: Int32Array;
+  /** Category of each slice in `ids`. */
+  readonly category: readonly ChangeCategory[];
+  /** Aggregated |f1 - f0| of each slice in `ids`. */
+  readonly impact: Float64Array;
+  /** FR_V1 - FR_V0 over the picked instances of each slice in `ids`. */
+  readonly deltaFailureRate: Float64Array;
+};
+
+const ORDER: Record<ChangeCategory, number> = { regressed: 0, improved: 1, unchanged: 2 };
+
+/**
+ * CASPER's change-aware slice ranking: classify each slice's change from its
+ * re-executed instances, then order regressed, improved, unchanged slices, each
+ * group by decreasing aggregated change in failure impact score.
+ *
+ * For slice s with picks P (k = |P|): deltaFR = (#fail_V1(P) - #fail_V0(P)) / k,
+ * sampling ratio = k / |s|, category = classify(deltaFR, ratio); impact =
+ * aggregate over i in P of |f1_i - f0_i| (paper eq. 21; mean, median or max).
+ * Ties: lower slice id first.
+ *
+ * @param input - Slices, picks, outcomes and scores of V0 and V1 (see the fields).
+ * @param options - `aggregate` (default `"mean"`) and `classify` (default: sign of deltaFR).
+ * @returns The ranking and the per-slice category, impact and deltaFR.
+ * @throws {TypeError} If an argument has the wrong type, `aggregate` is unknown or `classify` returns an unknown category.
+ * @throws {RangeError} If lengths differ, a pick is outside its slice or
+ *   repeated, an outcome is not 0/1 or a score is non-finite.
+ * @see Muse, B. A. et al. CASPER, sections 2.3.5-2.3.7.
+ * @example
+ * ```ts
+ * const r = rankSlices({
+ *   sliceOf: new Int32Array([0, 0, 1, 1]),
+ *   picks: [new Int32Array([0]), new Int32Array([2])],
+ *   outcomeV0: new Uint8Array([1, 1, 1, 1]),
+ *   outcomeV1: new Uint8Array([1, 1, 0, 1]),
+ *   scoreV0: new Float64Array([0.9, 0.8, 0.7, 0.6]),
+ *   scoreV1: new Float64Array([0.5, 0, 0.6, 0]),
+ * });
+ * r.ranking;  // Int32Array [1, 0] (slice 1 regressed; slice 0 unchanged)
+ * r.category; // ["unchanged", "regressed"]
+ * ```
+ */
+export function rankSlices(input: RankSlicesInput, options: RankSlicesOptions = {}): RankedSlices {
+  const fn = "rankSlices";
+  if (typeof input !== "object" || input === null) failType(fn, "input must be an object");
+  const { sliceOf, picks, outcomeV0, outcomeV1, scoreV0, scoreV1 } = input;
+  const size = checkPicks(fn, sliceOf, picks, outcomeV0, outcomeV1);
+  const n = sliceOf.length;
+  checkFloat64Array(fn, "scoreV0", scoreV0);
+  checkFloat64Array(fn, "scoreV1", scoreV1);
+  if (scoreV0.length !== n)
+    fail(fn, `sliceOf and scoreV0 lengths differ (${n} vs ${scoreV0.length})`);
+  if (scoreV1.length !== n)
+    fail(fn, `sliceOf and scoreV1 lengths differ (${n} vs ${scoreV1.length})`);
+  checkOptions(fn, options);
+  const { aggregate = "mean", classify } = options;
+  if (aggregate !== "mean" && aggregate !== "median" && aggregate !== "max") {
+    failType(fn, `aggregate must be "mean", "median" or "max" (got ${String(aggregate)})`);
+  }
+  if (classify !== undefined && typeof classify !== "function")
+    failType(fn, "classify must be a function");
+  const ids: number[] = [];
+  const cat: ChangeCategory[] = [];
+  const impact: number[] = [];
+  const dfr: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if ((size[s] as number) === 0) continue;
+    const list = picks[s];
+    ids.push(s);
+    if (list === undefined || list.length === 0) {
+      cat.push("unchanged");
+      impact.push(0);
+      dfr.push(0);
+      continue;
+    }
+    let f0 = 0;
+    let f1 = 0;
+    const deltas: number[] = [];
+    for (const i of list) {
+      if (outcomeV0[i] === 0) f0++;
+      if (outcomeV1[i] === 0) f1++;
+      deltas.push(Math.abs((scoreV1[i] as number) - (scoreV0[i] as number)));
+    }
+    const delta = (f1 - f0) / list.length;
+    const ratio = list.length / (size[s] as number);
+    const c: ChangeCategory =
+      classify === undefined
+        ? delta > 0
+          ? "regressed"
+          : delta < 0
+            ? "improved"
+            : "unchanged"
+        : classify(delta, ratio);
+    if (c !== "regressed" && c !== "improved" && c !== "unchanged") {
+      failType(fn, `classify returned an unknown category (${String(c)})`);
+    }
+    let agg: number;
+    if (aggregate === "max") {
+      agg = Math.max(...deltas);
+    } else if (aggregate === "median") {
+      deltas.sort((x, y) => x - y);
+      const h = deltas.length >> 1;
+      agg =
+        deltas.length % 2 === 1
+          ? (deltas[h] as number)
+          : ((deltas[h - 1] as number) + (deltas[h] as number)) / 2;
+    } else {
+      agg = deltas.reduce((x, y) => x + y, 0) / deltas.length;
+    }
+    cat.push(c);
+    impact.push(agg);
+    dfr.push(delta);
+  }
+  const order = ids.map((_, t) => t);
+  order.sort(
+    (x, y) =>
+      ORDER[cat[x] as ChangeCategory] - ORDER[cat[y] as ChangeCategory] ||
+      (impact[y] as number) - (impact[x] as number) ||
+      (ids[x] as number) - (ids[y] as number),
+  );
+  return {
+    ranking: Int32Array.from(order.map((t) => ids[t] as number)),
+    ids: Int32Array.from(ids),
+    category: cat,
+    impact: Float64Array.from(impact),
+    deltaFailureRate: Float64Array.from(dfr),
+  };
+}

@@ -1,0 +1,96 @@
+import { squaredEuclideanAt } from "../core/distance.js";
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkInteger, checkRowMatrix, fail, failType } from "../core/validate.js";
+import { checkSliceOf } from "./_partition.js";
+
+/**
+ * Picks up to k representative instances of every slice: the k closest to the
+ * slice centroid (`"closest"`, CASPER's CDS) or a farthest-point sample
+ * (`"farthest"`, FPS).
+ *
+ * CDS: members sorted by Euclidean distance to the centroid C_s = mean of the
+ * slice's rows (ties: lower index), first k. FPS: start from the member
+ * closest to C_s, then repeatedly add the member whose distance to its nearest
+ * chosen member is largest (ties: lower index) until k are chosen (paper eqs.
+ * 17-20). A slice with at most k members gives all of them.
+ *
+ * @param sliceOf - Slice id per instance, ids in [0, N).
+ * @param signals - N x d signal vectors.
+ * @param k - Picks per slice, >= 1.
+ * @param mode - `"closest"` (CDS) or `"farthest"` (FPS).
+ * @returns Indexed by slice id (length N): the picked instance indices in pick
+ *   order; empty for unused ids.
+ * @throws {TypeError} If an argument has the wrong type or `mode` is unknown.
+ * @throws {RangeError} If the lengths differ, an id is outside [0, N), a
+ *   signal is non-finite or k < 1.
+ * @see Muse, B. A. et al. CASPER, section 2.3.2.
+ * @example
+ * ```ts
+ * const X = rowMatrix([[0], [1], [2], [10]]);
+ * const sliceOf = new Int32Array([0, 0, 0, 0]); // centroid 3.25
+ * representatives(sliceOf, X, 2, "closest")[0];  // Int32Array [2, 1]
+ * representatives(sliceOf, X, 2, "farthest")[0]; // Int32Array [2, 3]
+ * ```
+ */
+export function representatives(
+  sliceOf: Int32Array,
+  signals: RowMatrix,
+  k: number,
+  mode: "closest" | "farthest",
+): readonly Int32Array[] {
+  const fn = "representatives";
+  checkSliceOf(fn, "sliceOf", sliceOf);
+  checkRowMatrix(fn, "signals", signals);
+  if (signals.rows !== sliceOf.length) {
+    fail(fn, `sliceOf and signals lengths differ (${sliceOf.length} vs ${signals.rows})`);
+  }
+  checkInteger(fn, "k", k, 1);
+  if (mode !== "closest" && mode !== "farthest") {
+    failType(fn, `mode must be "closest" or "farthest" (got ${String(mode)})`);
+  }
+  const { data, cols: d } = signals;
+  const n = sliceOf.length;
+  const members: number[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) (members[sliceOf[i] as number] as number[]).push(i);
+  const out: Int32Array[] = [];
+  const c = new Float64Array(d);
+  for (let s = 0; s < n; s++) {
+    const list = members[s] as number[];
+    if (list.length === 0) {
+      out.push(new Int32Array(0));
+      continue;
+    }
+    c.fill(0);
+    for (const i of list)
+      for (let t = 0; t < d; t++) c[t] = (c[t] as number) + (data[i * d + t] as number);
+    for (let t = 0; t < d; t++) c[t] = (c[t] as number) / list.length;
+    const toC = list.map((i) => squaredEuclideanAt(data, i * d, c, 0, d));
+    const order = list
+      .map((_, a) => a)
+      .sort((a, b) => (toC[a] as number) - (toC[b] as number) || a - b);
+    const take = Math.min(k, list.length);
+    if (mode === "closest") {
+      out.push(Int32Array.from(order.slice(0, take).map((a) => list[a] as number)));
+      continue;
+    }
+    const picked = [order[0] as number];
+    const near = list.map((i) =>
+      squaredEuclideanAt(data, i * d, data, (list[picked[0] as number] as number) * d, d),
+    );
+    while (picked.length < take) {
+      let best = -1;
+      for (let a = 0; a < list.length; a++) {
+        if (picked.includes(a)) continue;
+        if (best < 0 || (near[a] as number) > (near[best] as number)) best = a;
+      }
+      picked.push(best);
+      const bi = list[best] as number;
+      for (let a = 0; a < list.length; a++) {
+        const v = squaredEuclideanAt(data, (list[a] as number) * d, data, bi * d, d);
+        if (v < (near[a] as number)) near[a] = v;
+      }
+    }
+    out.push(Int32Array.from(picked.map((a) => list[a] as number)));
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkFloat64Array, checkRowMatrix, fail, failType } from "../core/validate.js";
+import type { Standardizer } from "./fitStandardizer.js";
+
+/**
+ * Applies z-score parameters from {@link fitStandardizer}:
+ * z_ik = (x_ik - mean_k) / sd_k. Use the V0 parameters for V1 signals too, as
+ * CASPER does.
+ *
+ * @param X - N x d matrix.
+ * @param scaler - Means and SDs of length d (SDs > 0).
+ * @returns The standardised matrix (new data).
+ * @throws {TypeError} If `X` is not a RowMatrix or `scaler` lacks Float64Array `mean`/`sd`.
+ * @throws {RangeError} If the widths differ, a value is non-finite or an SD is not positive.
+ * @see sklearn.preprocessing.StandardScaler.transform
+ * @example
+ * ```ts
+ * const s = fitStandardizer(rowMatrix([[1], [3]]));
+ * standardize(rowMatrix([[1], [3], [4]]), s).data; // Float64Array [-1, 1, 2]
+ * ```
+ */
+export function standardize(X: RowMatrix, scaler: Standardizer): RowMatrix {
+  const fn = "standardize";
+  checkRowMatrix(fn, "X", X);
+  if (typeof scaler !== "object" || scaler === null) failType(fn, "scaler must be an object");
+  checkFloat64Array(fn, "scaler.mean", scaler.mean);
+  checkFloat64Array(fn, "scaler.sd", scaler.sd);
+  const { data, rows: n, cols: d } = X;
+  if (scaler.mean.length !== d || scaler.sd.length !== d) {
+    fail(fn, `scaler width differs from X (${scaler.mean.length} vs ${d})`);
+  }
+  for (let k = 0; k < d; k++) {
+    if (!((scaler.sd[k] as number) > 0)) fail(fn, `scaler.sd[${k}] must be positive`, scaler.sd[k]);
+  }
+  const out = new Float64Array(n * d);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < d; k++) {
+      out[i * d + k] =
+        ((data[i * d + k] as number) - (scaler.mean[k] as number)) / (scaler.sd[k] as number);
+    }
+  }
+  return { data: out, rows: n, cols: d };
+}
