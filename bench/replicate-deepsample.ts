@@ -516,11 +516,21 @@ function sweepVerdict(): string {
       : sweep.filter((p) => p.rmse <= theirSsrs.rmseTheirs && p.fail >= theirSsrs.failTheirs);
   const list = (ps: SweepPoint[]) =>
     ps.length === 0 ? "none" : ps.map((p) => `${p.label} on ${p.feature}`).join(", ");
+  const vsUniform = FEATURES.map((f) => {
+    const pts = sweep.filter((p) => p.feature === f);
+    const base = pts.find((p) => p.label === "mixture λ=0");
+    if (base === undefined) return `${f}: —`;
+    const best = pts
+      .filter((p) => p.rmse <= base.rmse)
+      .sort((a, b) => b.fail - a.fail)[0] as SweepPoint;
+    return `${f}: ${best.label} (RMSE ${f4(best.rmse)}, failures ${f1(best.fail)} vs ${f4(base.rmse)}, ${f1(base.fail)} at λ = 0)`;
+  }).join("; ");
   return [
     `Our SSRS-confidence at n = 200 (${SWEEP_REPS} repetitions per model): RMSE ${f4(ssrsRef.rmse)} ± ${f4(2 * ssrsRef.rmseSe)}, median failures ${f1(ssrsRef.fail)} ± ${f1(2 * ssrsRef.failSe)}.`,
     "",
     `- Mixture settings at least as good on both axes as our SSRS-confidence (point estimates): ${list(dom)}.`,
     `- Of those, better on both axes by more than 2 combined MC SE: ${list(sig)}.`,
+    `- Against equal probabilities (λ = 0, an SRS-like pivotal sample with the same estimator), the most failures found at no higher RMSE: ${vsUniform}.`,
     `- Mixture settings at least as good as DeepSample's published SSRS-confidence (RMSE ${theirSsrs === undefined ? "?" : f4(theirSsrs.rmseTheirs)}, failures ${theirSsrs === undefined ? "?" : f1(theirSsrs.failTheirs)}): ${list(domTheirs)}.`,
   ].join("\n");
 }
