@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { createRng, identifySlices, type RowMatrix, sliceObjectives } from "../../src/index.js";
+
+function twoGroups(n: number, seed: number): { signals: RowMatrix; outcome: Uint8Array } {
+  const rng = createRng(seed);
+  const data = new Float64Array(n * 2);
+  const outcome = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const g = i % 3;
+    data[i * 2] = g * 5 + rng();
+    data[i * 2 + 1] = rng();
+    outcome[i] = g === 1 ? 0 : 1;
+  }
+  return { signals: { data, rows: n, cols: 2 }, outcome };
+}
+
+describe("identifySlices(input)", () => {
+  const base = { ...twoGroups(30, 1), minSize: 3, maxSize: 8, populationSize: 16, generations: 40 };
+  it("returns a valid partition from its front, knee-picked", () => {
+    const r = identifySlices({ ...base, rng: createRng(7) });
+    const sizes = new Map<number, number>();
+    for (const s of r.sliceOf) sizes.set(s, (sizes.get(s) ?? 0) + 1);
+    for (const z of sizes.values()) expect(z >= 3 && z <= 8).toBe(true);
+    expect(r.front[r.chosen]?.sliceOf).toBe(r.sliceOf);
+    expect(Array.from(r.front[r.chosen]?.objectives ?? [])).toEqual(
+      Array.from(sliceObjectives(r.sliceOf, base.signals, base.outcome)),
+    );
+    expect(r.evaluations.full).toBe(16);
+    expect(r.evaluations.incremental).toBeGreaterThan(0);
+  });
+  it("improves output consistency over random initial partitions", () => {
+    const best = (generations: number): number =>
+      Math.min(
+        ...identifySlices({ ...base, rng: createRng(3), generations }).front.map(
+          (s) => s.objectives[0] as number,
+        ),
+      );
+    const early = best(1);
+    const late = best(150);
+    expect(late).toBeLessThan(early / 2);
+  });
+  it("is deterministic for a seed and reports progress", () => {
+    const seen: number[] = [];
+    const a = identifySlices({ ...base, rng: createRng("d"), onProgress: (g) => seen.push(g) });
+    const b = identifySlices({ ...base, rng: createRng("d") });
+    expect(a.sliceOf).toEqual(b.sliceOf);
+    expect(seen.length).toBe(41);
+    expect(seen[40]).toBe(40);
+  });
+  it("leaves its inputs unchanged", () => {
+    const { signals, outcome } = twoGroups(30, 1);
+    const d0 = signals.data.slice();
+    const o0 = outcome.slice();
+    identifySlices({ ...base, signals, outcome, rng: createRng(1), generations: 5 });
+    expect(signals.data).toEqual(d0);
+    expect(outcome).toEqual(o0);
+  });
+  it("rejects NaN signals", () => {
+    const { signals, outcome } = twoGroups(30, 1);
+    signals.data[5] = Number.NaN;
+    expect(() => identifySlices({ ...base, signals, outcome, rng: createRng(1) })).toThrow(
+      RangeError,
+    );
+  });
+  it("rejects outcome/signal length mismatch", () => {
+    expect(() =>
+      identifySlices({ ...base, outcome: new Uint8Array(29), rng: createRng(1) }),
+    ).toThrow(/identifySlices: outcome and signals lengths differ \(29 vs 30\)/);
+  });
+  it("rejects minSize > maxSize, minSize < 2, maxSize > N, N < 2 minSize", () => {
+    const rng = createRng(1);
+    expect(() => identifySlices({ ...base, rng, minSize: 9, maxSize: 8 })).toThrow(
+      /minSize exceeds maxSize/,
+    );
+    expect(() => identifySlices({ ...base, rng, minSize: 1 })).toThrow(
+      /minSize must be at least 2/,
+    );
+    expect(() => identifySlices({ ...base, rng, maxSize: 31 })).toThrow(
+      /maxSize exceeds the number/,
+    );
+    expect(() => identifySlices({ ...base, rng, minSize: 16, maxSize: 30 })).toThrow(
+      /fewer instances than two minimum slices/,
+    );
+  });
+  it("rejects an odd or too small population and zero generations", () => {
+    const rng = createRng(1);
+    expect(() => identifySlices({ ...base, rng, populationSize: 15 })).toThrow(
+      /populationSize must be even/,
+    );
+    expect(() => identifySlices({ ...base, rng, populationSize: 2 })).toThrow(
+      /populationSize must be at least 4/,
+    );
+    expect(() => identifySlices({ ...base, rng, generations: 0 })).toThrow(
+      /generations must be at least 1/,
+    );
+  });
+  it("rejects a missing rng and a non-function onProgress", () => {
+    expect(() => identifySlices({ ...base, rng: undefined as never })).toThrow(TypeError);
+    expect(() => identifySlices({ ...base, rng: createRng(1), onProgress: 3 as never })).toThrow(
+      TypeError,
+    );
+  });
+});

@@ -1,0 +1,84 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  createRng,
+  huxCrossover,
+  mutateSlices,
+  randomSlices,
+  repairSlices,
+} from "../../src/index.js";
+import { makeEvaluator } from "../../src/slices/_objectives.js";
+
+const feasible = fc
+  .record({
+    minSize: fc.integer({ min: 2, max: 6 }),
+    extra: fc.integer({ min: 0, max: 8 }),
+    n: fc.integer({ min: 12, max: 80 }),
+  })
+  .map(({ minSize, extra, n }) => ({
+    minSize,
+    maxSize: Math.min(n, minSize + extra),
+    n: Math.max(n, 2 * minSize),
+  }))
+  .filter(({ minSize, maxSize, n }) => Math.ceil(n / maxSize) <= Math.floor(n / minSize));
+
+const valid = (x: Int32Array, lo: number, hi: number): boolean => {
+  const c = new Map<number, number>();
+  for (const s of x) c.set(s, (c.get(s) ?? 0) + 1);
+  return [...c.values()].every((z) => z >= lo && z <= hi);
+};
+
+describe("slice operators (fast-check)", () => {
+  it("repairSlices makes any assignment valid", () => {
+    fc.assert(
+      fc.property(feasible, fc.integer(), fc.integer({ min: 1, max: 80 }), (b, seed, ids) => {
+        const rng = createRng(seed);
+        const x = Int32Array.from({ length: b.n }, () => Math.floor(rng() * Math.min(ids, b.n)));
+        return valid(repairSlices(x, rng, b), b.minSize, b.maxSize);
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it("HUX + repair and mutation keep sizes within bounds", () => {
+    fc.assert(
+      fc.property(feasible, fc.integer(), (b, seed) => {
+        const rng = createRng(seed);
+        const p1 = randomSlices(b.n, rng, b);
+        const p2 = randomSlices(b.n, rng, b);
+        const [o1, o2] = huxCrossover(p1, p2, rng);
+        const r1 = repairSlices(o1, rng, b);
+        const r2 = repairSlices(o2, rng, b);
+        const m = mutateSlices(r1, rng, { ...b, maxMutations: 5 });
+        return (
+          valid(r1, b.minSize, b.maxSize) &&
+          valid(r2, b.minSize, b.maxSize) &&
+          valid(m, b.minSize, b.maxSize)
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it("incremental evaluation equals evaluation from scratch", () => {
+    fc.assert(
+      fc.property(feasible, fc.integer(), fc.integer({ min: 1, max: 5 }), (b, seed, d) => {
+        const rng = createRng(seed);
+        const data = Float64Array.from({ length: b.n * d }, () => rng() * 4 - 2);
+        const outcome = Uint8Array.from({ length: b.n }, () => (rng() < 0.5 ? 1 : 0));
+        const ev = makeEvaluator({ data, rows: b.n, cols: d }, outcome);
+        const parent = randomSlices(b.n, rng, b);
+        const other = randomSlices(b.n, rng, b);
+        const st = ev.full(parent);
+        const children = [
+          mutateSlices(parent, rng, { ...b, maxMutations: 3 }),
+          repairSlices(huxCrossover(parent, other, rng)[0], rng, b),
+        ];
+        return children.every((c) => {
+          const inc = ev.objectives(ev.derive(parent, st, c), new Float64Array(3));
+          const full = ev.objectives(ev.full(c), new Float64Array(3));
+          return inc.every((v, k) => v === full[k]);
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
