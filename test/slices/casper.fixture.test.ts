@@ -45,25 +45,27 @@ describe("casper fixtures (statsmodels 0.13.5, scikit-learn 1.2.1, scipy 1.10.1)
     const m = fitLogistic(mat(fx.logistic), Uint8Array.from(fx.logistic.y), { lambda: 0 });
     expect(m.converged).toBe(true);
     expect(m.intercept).toBeCloseTo(fx.logistic.ml.intercept, 8);
-    fx.logistic.ml.coefficients.forEach((c, k) => expect(m.coefficients[k]).toBeCloseTo(c, 8));
+    for (const [k, c] of fx.logistic.ml.coefficients.entries())
+      expect(m.coefficients[k]).toBeCloseTo(c, 8);
   });
   it("fitLogistic(X, y) (lambda 1) matches LogisticRegression(C=1, lbfgs)", () => {
     const m = fitLogistic(mat(fx.logistic), Uint8Array.from(fx.logistic.y));
     expect(m.intercept).toBeCloseTo(fx.logistic.ridge1.intercept, 5);
-    fx.logistic.ridge1.coefficients.forEach((c, k) => expect(m.coefficients[k]).toBeCloseTo(c, 5));
+    for (const [k, c] of fx.logistic.ridge1.coefficients.entries())
+      expect(m.coefficients[k]).toBeCloseTo(c, 5);
   });
   const p = fx.partition;
   const sliceOf = Int32Array.from(p.sliceOf);
   const y = Uint8Array.from(p.y);
   it("outputConsistency and sliceCoherence match the definitions (sklearn cosine_similarity)", () => {
     const oc = outputConsistency(sliceOf, y);
-    p.oc.forEach((v, s) => expect(oc.values[s]).toBeCloseTo(v, 12));
+    for (const [s, v] of p.oc.entries()) expect(oc.values[s]).toBeCloseTo(v, 12);
     const scm = sliceCoherence(sliceOf, mat(p));
-    p.scm.forEach((v, s) => expect(scm.values[s]).toBeCloseTo(v, 12));
+    for (const [s, v] of p.scm.entries()) expect(scm.values[s]).toBeCloseTo(v, 12);
   });
   it("sliceObjectives matches scipy pdist/cdist", () => {
     const f = sliceObjectives(sliceOf, mat(p), y);
-    p.objectives.forEach((v, k) => expect(f[k]).toBeCloseTo(v, 10));
+    for (const [k, v] of p.objectives.entries()) expect(f[k]).toBeCloseTo(v, 10);
   });
   it("regressionPosterior matches scipy.stats.betabinom tails", () => {
     for (const c of fx.posterior) {
@@ -79,7 +81,7 @@ describe("casper fixtures (statsmodels 0.13.5, scikit-learn 1.2.1, scipy 1.10.1)
   });
   it("fitStandardizer matches StandardScaler", () => {
     const s = fitStandardizer(mat(fx.scaler));
-    fx.scaler.mean.forEach((v, k) => expect(s.mean[k]).toBeCloseTo(v, 12));
-    fx.scaler.sd.forEach((v, k) => expect(s.sd[k]).toBeCloseTo(v, 12));
+    for (const [k, v] of fx.scaler.mean.entries()) expect(s.mean[k]).toBeCloseTo(v, 12);
+    for (const [k, v] of fx.scaler.sd.entries()) expect(s.sd[k]).toBeCloseTo(v, 12);
   });
 });
