@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+/**
+ * Bundles the package with its dependencies into one browser/Deno ESM file:
+ * from the built `dist/index.js` when it exists (what users get), else from
+ * `src/index.ts` (the same code, so `npm test` works on a clean clone).
+ */
+export async function bundlePackage(outfile: string): Promise<string> {
+  const dist = join(process.cwd(), "dist/index.js");
+  const entry = existsSync(dist) ? dist : join(process.cwd(), "src/index.ts");
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    logLevel: "silent",
+  });
+  return entry;
+}
+
+/** The seeded computation every runtime must reproduce bit for bit. */
+export const parityScript = (from: string): string => `
+import { createRng, inclusionProbabilities, pivotal, horvitzThompson, hajek, srs } from ${JSON.stringify(from)};
+const N = 60;
+const risk = Float64Array.from({ length: N }, (_, i) => 0.05 + ((i * 37) % 50) / 50);
+const pik = inclusionProbabilities(risk, 12);
+const sample = pivotal(pik, createRng(42));
+const y = Float64Array.from(sample, (i) => (i % 3 === 0 ? 1 : 0));
+const pk = Float64Array.from(sample, (i) => pik[i]);
+const ht = horvitzThompson(y, pk, N);
+const hj = hajek(y, pk);
+const s = srs(N, 10, createRng("browser-and-deno"));
+export const parity = { sample: Array.from(sample), ht, hj, srs: Array.from(s) };
+`;

@@ -1,0 +1,64 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundlePackage, parityScript } from "./_bundle.js";
+
+const deno = join(process.cwd(), "node_modules/.bin/deno");
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "evalsift-deno-"));
+  await bundlePackage(join(dir, "evalsift.js"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function runDeno(file: string): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(deno, ["run", "--quiet", `--allow-read=${dir}`, file], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, DENO_DIR: join(dir, ".deno"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("the package under Deno", () => {
+  it("draws the same seeded pivotal sample and the same estimates as Node", async () => {
+    writeFileSync(
+      join(dir, "parity.mjs"),
+      `${parityScript("./evalsift.js")}\nconsole.log(JSON.stringify(parity));\n`,
+    );
+    const r = runDeno(join(dir, "parity.mjs"));
+    expect(r.code, r.stderr).toBe(0);
+    writeFileSync(join(dir, "parity-node.mjs"), parityScript("./evalsift.js"));
+    const node = (await import(join(dir, "parity-node.mjs"))) as { parity: unknown };
+    const fromDeno = JSON.parse(r.stdout) as { sample: number[] };
+    expect(fromDeno.sample).toHaveLength(12);
+    expect(fromDeno).toEqual(JSON.parse(JSON.stringify(node.parity)));
+  });
+
+  it("runs examples/deno-notebook.ts, whose cells are the notebook's code cells", () => {
+    const ts = readFileSync("examples/deno-notebook.ts", "utf8");
+    const nb = JSON.parse(readFileSync("examples/deno-notebook.ipynb", "utf8")) as {
+      cells: { cell_type: string; source: string[] }[];
+    };
+    const cells = nb.cells.filter((c) => c.cell_type === "code").map((c) => c.source.join(""));
+    expect(cells).toEqual(
+      ts
+        .split("\n// %%\n")
+        .slice(1)
+        .map((c) => c.trimEnd().replace('} from "../src/index.js";', '} from "npm:evalsift";')),
+    );
+    writeFileSync(
+      join(dir, "notebook.ts"),
+      ts.replace('from "../src/index.js"', 'from "./evalsift.js"'),
+    );
+    const r = runDeno(join(dir, "notebook.ts"));
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^estimate 0\.\d{4}, 95% CI \[0\.\d{4}, 0\.\d{4}\], truth 0\.\d+$/);
+    const out = JSON.parse(lines[1] ?? "") as { points: { rmse: number }[]; mark: unknown };
+    expect(out.points).toHaveLength(3);
+    expect(out.mark).toEqual({ type: "line", point: true });
+  });
+});
