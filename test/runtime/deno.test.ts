@@ -9,7 +9,7 @@ const deno = join(process.cwd(), "node_modules/.bin/deno");
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "evalsift-deno-"));
-  await bundlePackage(join(dir, "evalsift.js"));
+  await bundlePackage(join(dir, "evalsift.mjs"));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -26,11 +26,11 @@ describe("the package under Deno", () => {
   it("draws the same seeded pivotal sample and the same estimates as Node", async () => {
     writeFileSync(
       join(dir, "parity.mjs"),
-      `${parityScript("./evalsift.js")}\nconsole.log(JSON.stringify(parity));\n`,
+      `${parityScript("./evalsift.mjs")}\nconsole.log(JSON.stringify(parity));\n`,
     );
     const r = runDeno(join(dir, "parity.mjs"));
     expect(r.code, r.stderr).toBe(0);
-    writeFileSync(join(dir, "parity-node.mjs"), parityScript("./evalsift.js"));
+    writeFileSync(join(dir, "parity-node.mjs"), parityScript("./evalsift.mjs"));
     const node = (await import(join(dir, "parity-node.mjs"))) as { parity: unknown };
     const fromDeno = JSON.parse(r.stdout) as { sample: number[] };
     expect(fromDeno.sample).toHaveLength(12);
@@ -51,7 +51,7 @@ describe("the package under Deno", () => {
     );
     writeFileSync(
       join(dir, "notebook.ts"),
-      ts.replace('from "../src/index.js"', 'from "./evalsift.js"'),
+      ts.replace('from "../src/index.js"', 'from "./evalsift.mjs"'),
     );
     const r = runDeno(join(dir, "notebook.ts"));
     expect(r.code, r.stderr).toBe(0);
