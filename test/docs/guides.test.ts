@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { transformSync } from "esbuild";
+import { describe, expect, it } from "vitest";
+import * as api from "../../src/index.js";
+import { agrees, instrument, show } from "./_examples.js";
+
+const names = Object.keys(api);
+const values = names.map((n) => (api as Record<string, unknown>)[n]);
+const silent = { ...console, log: () => {} };
+
+/** The ```ts blocks of a guide, with their first line numbers. */
+function blocks(file: string): { line: number; code: string }[] {
+  const lines = readFileSync(file, "utf8").split("\n");
+  const out: { line: number; code: string }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (/^```ts\s*$/.test(lines[i] ?? "")) {
+      const start = i + 2;
+      const code: string[] = [];
+      for (i++; i < lines.length && !(lines[i] ?? "").startsWith("```"); i++)
+        code.push(lines[i] ?? "");
+      out.push({ line: start, code: code.join("\n") });
+    }
+  }
+  return out;
+}
+
+const guides = readdirSync("docs")
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => `docs/${f}`);
+
+describe("the ts blocks of the guides in docs/ run and print what they show", () => {
+  it("finds guides with code", () => {
+    expect(guides.flatMap(blocks).length).toBeGreaterThan(5);
+  });
+  for (const file of guides) {
+    for (const b of blocks(file)) {
+      it(`${file}:${b.line}`, () => {
+        // Imports from the package are served from the sources; `console.log(x); // v` checks x.
+        const code = b.code
+          .replace(/^import[\s\S]*?from "evalsift";$/gm, (m) =>
+            m.replace(/[^\n]/g, "").replace(/\n/g, "\n"),
+          )
+          .replace(/^(\s*)console\.log\((.*)\);(\s*\/\/.*)$/gm, "$1$2;$3");
+        const failures: string[] = [];
+        const check = (actual: unknown, comment: string, line: number): void => {
+          if (!agrees(actual, comment))
+            failures.push(`line ${line}: shows ${comment}, actual ${show(actual)}`);
+        };
+        const js = transformSync(instrument(code, b.line), { loader: "ts", format: "esm" }).code;
+        new Function(...names, "__check", "__throws", "console", `{\n${js}\n}`)(
+          ...values,
+          check,
+          () => {},
+          silent,
+        );
+        expect(failures).toEqual([]);
+      });
+    }
+  }
+});
