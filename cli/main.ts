@@ -1,6 +1,13 @@
 import type { OptionSpec, Parsed } from "./args.js";
 import { parseArgs } from "./args.js";
 import { demo, demoHelp, demoOptions } from "./commands/demo.js";
+import { subsetOptions } from "./commands/subsetCommon.js";
+import {
+  subsetEvaluate,
+  subsetEvaluateHelp,
+  subsetEvaluateOptions,
+} from "./commands/subsetEvaluate.js";
+import { subsetSelect, subsetSelectHelp } from "./commands/subsetSelect.js";
 import { tcsOptions } from "./commands/tcsCommon.js";
 import { tcsEstimate, tcsEstimateHelp } from "./commands/tcsEstimate.js";
 import { tcsPlan, tcsPlanHelp } from "./commands/tcsPlan.js";
@@ -29,6 +36,20 @@ const verbs: readonly Verb[] = [
     options: tcsOptions,
     help: tcsEstimateHelp,
     run: tcsEstimate,
+  },
+  {
+    name: "subset select",
+    summary: "a benchmark subset from past runs",
+    options: subsetOptions,
+    help: subsetSelectHelp,
+    run: subsetSelect,
+  },
+  {
+    name: "subset evaluate",
+    summary: "the temporal protocol: how well a subset method tracks later runs",
+    options: subsetEvaluateOptions,
+    help: subsetEvaluateHelp,
+    run: subsetEvaluate,
   },
   {
     name: "demo",

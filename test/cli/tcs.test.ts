@@ -371,7 +371,13 @@ describe("evalsift tcs errors (exit code 2, nothing written)", () => {
 });
 
 describe("evalsift --help", () => {
-  for (const verb of [["tcs", "plan"], ["tcs", "estimate"], ["demo"]]) {
+  for (const verb of [
+    ["tcs", "plan"],
+    ["tcs", "estimate"],
+    ["subset", "select"],
+    ["subset", "evaluate"],
+    ["demo"],
+  ]) {
     it(`${verb.join(" ")} --help shows usage, options and an example`, () => {
       const r = run(...verb, "--help");
       expect(r.code).toBe(0);
