@@ -30,12 +30,12 @@ import {
   kmeansSlices,
   outputConsistency,
   predictLogistic,
+  type RowMatrix,
   randomRanking,
   rankSlices,
   recallAtK,
   regressionPosterior,
   representatives,
-  type RowMatrix,
   sliceCoherence,
   standardize,
 } from "../src/index.js";
@@ -45,9 +45,9 @@ import { loadMiniSwe } from "./_swebenchMini.js";
 import { fmtMs } from "./_timing.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const GENS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 2000);
+const GENS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1000);
 const write = !process.argv.includes("--no-write");
-const SI_SEEDS = 3;
+const SI_SEEDS = 2;
 const DOWNSAMPLES = 30;
 
 const data = hasShared ? loadMiniSwe() : undefined;
@@ -140,10 +140,21 @@ for (const pair of PAIRS) {
   const si: { oc: number; scm: number; slices: number; ms: number; sliceOf: Int32Array }[] = [];
   for (let seed = 1; seed <= SI_SEEDS; seed++) {
     const t = performance.now();
-    const r = identifySlices({ signals: X0, outcome: y0, rng: createRng(`casper-${seed}`), generations: GENS });
+    const r = identifySlices({
+      signals: X0,
+      outcome: y0,
+      rng: createRng(`casper-${seed}`),
+      generations: GENS,
+    });
     const ms = performance.now() - t;
     const oc = outputConsistency(r.sliceOf, y0);
-    si.push({ oc: oc.mean, scm: sliceCoherence(r.sliceOf, X0).mean, slices: oc.ids.length, ms, sliceOf: r.sliceOf });
+    si.push({
+      oc: oc.mean,
+      scm: sliceCoherence(r.sliceOf, X0).mean,
+      slices: oc.ids.length,
+      ms,
+      sliceOf: r.sliceOf,
+    });
     console.error(`  CASPER-SI seed ${seed}: ${fmtMs(ms)}`);
   }
   const kmRows: { k: number; oc: number[]; scm: number[]; sizes: number[] }[] = [];
@@ -188,7 +199,9 @@ for (const pair of PAIRS) {
   const ids = [...size.keys()].sort((a, b) => a - b);
   const regressed = new Set(ids.filter((s) => (f1s.get(s) ?? 0) > (f0s.get(s) ?? 0)));
   const notReg = ids.filter((s) => !regressed.has(s));
-  say(`### Slice ranking (RQ2/RQ3) on CASPER-SI seed 1: ${ids.length} slices, ${regressed.size} regressed`);
+  say(
+    `### Slice ranking (RQ2/RQ3) on CASPER-SI seed 1: ${ids.length} slices, ${regressed.size} regressed`,
+  );
   say();
 
   // Failure model: logistic regression on V0 signals (score = P(resolved)).
@@ -255,18 +268,31 @@ for (const pair of PAIRS) {
     const rel = new Uint8Array(order.length);
     for (const s of order) if (regressed.has(s)) rel[local.get(s) as number] = 1;
     const rk = Int32Array.from(order.map((_, t) => t));
-    const at = [0.1, 0.25, 0.5].map((q) => recallAtK(rk, rel, Math.max(1, Math.round(q * order.length))));
+    const at = [0.1, 0.25, 0.5].map((q) =>
+      recallAtK(rk, rel, Math.max(1, Math.round(q * order.length))),
+    );
     return { auc: aucRecallAtK(rk, rel), r: at };
   };
 
-  say("AUC of Recall@K (x = share of slices inspected), mean over 30 balanced downsamplings; Recall@K at 10% / 25% / 50% of slices.");
+  say(
+    "AUC of Recall@K (x = share of slices inspected), mean over 30 balanced downsamplings; Recall@K at 10% / 25% / 50% of slices.",
+  );
   say();
-  say("| k per slice | sampling | paper, sign rule (mean) | paper, trained classifiers (mean) | paper, trained (max) | posterior | random |");
+  say(
+    "| k per slice | sampling | paper, sign rule (mean) | paper, trained classifiers (mean) | paper, trained (max) | posterior | random |",
+  );
   say("|---|---|---|---|---|---|---|");
   for (const mode of ["closest", "farthest"] as const) {
     for (let k = 1; k <= 4; k++) {
       const picks = representatives(sliceOf, X0, k, mode);
-      const input = { sliceOf, picks, outcomeV0: y0, outcomeV1: y1, scoreV0: score0, scoreV1: score1 };
+      const input = {
+        sliceOf,
+        picks,
+        outcomeV0: y0,
+        outcomeV1: y1,
+        scoreV0: score0,
+        scoreV1: score1,
+      };
       const classify = trainClassifiers(picks);
       const rankings = {
         sign: rankSlices(input).ranking,
@@ -283,7 +309,10 @@ for (const pair of PAIRS) {
           acc[key]?.auc.push(e.auc);
           acc[key]?.r.push(e.r);
         }
-        const e = evalRanking(randomRanking(Int32Array.from(ids), createRng(`rand-${k}-${t}`)), subset);
+        const e = evalRanking(
+          randomRanking(Int32Array.from(ids), createRng(`rand-${k}-${t}`)),
+          subset,
+        );
         acc.random?.auc.push(e.auc);
         acc.random?.r.push(e.r);
       }
@@ -313,7 +342,9 @@ for (const t of corpus) {
     stateCount.set(s, (stateCount.get(s) ?? 0) + 1);
     turns++;
   }
-  (t.outcome === true ? sig.ok : sig.bad).push(Array.from(behavioralSignals(t, { tedBaseline: base })));
+  (t.outcome === true ? sig.ok : sig.bad).push(
+    Array.from(behavioralSignals(t, { tedBaseline: base })),
+  );
 }
 say(
   `${corpus.length} trajectories (20 mini-swe-agent + 20 OpenHands on the same instances), ${turns} turns; TED baseline from the ${base.n} resolved runs: mean entropy ${f3(base.mean)} bits, sd ${f3(base.sd)}.`,
@@ -321,15 +352,37 @@ say(
 say();
 say("| state | turns | share |");
 say("|---|---|---|");
-for (const s of ["SETUP", "NAVIGATION", "REPRODUCTION", "PATCH", "VALIDATION", "CLEANUP", "SUBMISSION", "OTHER"] as const) {
+for (const s of [
+  "SETUP",
+  "NAVIGATION",
+  "REPRODUCTION",
+  "PATCH",
+  "VALIDATION",
+  "CLEANUP",
+  "SUBMISSION",
+  "OTHER",
+] as const) {
   say(`| ${s} | ${stateCount.get(s) ?? 0} | ${pct((stateCount.get(s) ?? 0) / turns)} |`);
 }
 say();
-const names = ["file recall (no gold files: 0)", "MASM", "TED", "testing effort", "test failure rate", "dominant file ratio", "cross-state file overlap", "PPC", "POC", "PPF"];
+const names = [
+  "file recall (no gold files: 0)",
+  "MASM",
+  "TED",
+  "testing effort",
+  "test failure rate",
+  "dominant file ratio",
+  "cross-state file overlap",
+  "PPC",
+  "POC",
+  "PPF",
+];
 say(`| signal | mean, resolved (${sig.ok.length}) | mean, unresolved (${sig.bad.length}) |`);
 say("|---|---|---|");
 names.forEach((nm, j) => {
-  say(`| ${nm} | ${f3(mean(sig.ok.map((r) => r[j] as number)))} | ${f3(mean(sig.bad.map((r) => r[j] as number)))} |`);
+  say(
+    `| ${nm} | ${f3(mean(sig.ok.map((r) => r[j] as number)))} | ${f3(mean(sig.bad.map((r) => r[j] as number)))} |`,
+  );
 });
 say();
 say(`Total time ${fmtMs(performance.now() - t0)}.`);
