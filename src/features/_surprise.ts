@@ -235,6 +235,13 @@ function blockRows(d: number): number {
   return Math.max(16, Math.floor(16384 / Math.max(1, d)));
 }
 
+/**
+ * Kernel terms exp(e) with e <= NEGLIGIBLE (exp(-37) ≈ 8.5e-17 < 2^-53) are
+ * skipped: they are added to a sum that is at least 1, where they round away,
+ * so skipping them leaves every result bit-identical.
+ */
+const NEGLIGIBLE = -37;
+
 /** exp(-j / 64) for j = 0 .. 2560, the table of `expNonPositive`. */
 const EXP_TABLE = Float64Array.from({ length: 40 * 64 + 1 }, (_, j) => Math.exp(-j / 64));
 
@@ -317,53 +324,74 @@ function logSumExpKernel(
         let b2 = 0;
         let b3 = 0;
         for (let k = 0; k < d; k++) {
-          const v = w[ot + k] as number;
-          const u = w[ou + k] as number;
+          const wa = w[ot + k] as number;
+          const wb = w[ou + k] as number;
           const x0 = q[o0 + k] as number;
           const x1 = q[o1 + k] as number;
           const x2 = q[o2 + k] as number;
           const x3 = q[o3 + k] as number;
-          a0 += x0 * v;
-          a1 += x1 * v;
-          a2 += x2 * v;
-          a3 += x3 * v;
-          b0 += x0 * u;
-          b1 += x1 * u;
-          b2 += x2 * u;
-          b3 += x3 * u;
+          a0 += x0 * wa;
+          a1 += x1 * wa;
+          a2 += x2 * wa;
+          a3 += x3 * wa;
+          b0 += x0 * wb;
+          b1 += x1 * wb;
+          b2 += x2 * wb;
+          b3 += x3 * wb;
         }
-        for (let p = 0; p < 2; p++) {
-          const ht =
-            p === 0
-              ? (half[t] as number)
-              : last
-                ? Number.POSITIVE_INFINITY
-                : (half[t + 1] as number);
-          let v = (p === 0 ? a0 : b0) - h0 - ht;
-          let e = v - m0;
-          if (e > 0) {
-            s0 = s0 * Math.exp(-e) + 1;
-            m0 = v;
-          } else s0 += expNonPositive(e);
-          v = (p === 0 ? a1 : b1) - h1 - ht;
-          e = v - m1;
-          if (e > 0) {
-            s1 = s1 * Math.exp(-e) + 1;
-            m1 = v;
-          } else s1 += expNonPositive(e);
-          v = (p === 0 ? a2 : b2) - h2 - ht;
-          e = v - m2;
-          if (e > 0) {
-            s2 = s2 * Math.exp(-e) + 1;
-            m2 = v;
-          } else s2 += expNonPositive(e);
-          v = (p === 0 ? a3 : b3) - h3 - ht;
-          e = v - m3;
-          if (e > 0) {
-            s3 = s3 * Math.exp(-e) + 1;
-            m3 = v;
-          } else s3 += expNonPositive(e);
-        }
+        const ha = half[t] as number;
+        let v = 0;
+        let e = 0;
+        // an odd last row's copy gets v = -Infinity, adding nothing
+        const hb = last ? Number.POSITIVE_INFINITY : (half[t + 1] as number);
+        v = a0 - h0 - ha;
+        e = v - m0;
+        if (e > 0) {
+          s0 = s0 * Math.exp(-e) + 1;
+          m0 = v;
+        } else if (e > NEGLIGIBLE) s0 += expNonPositive(e);
+        v = b0 - h0 - hb;
+        e = v - m0;
+        if (e > 0) {
+          s0 = s0 * Math.exp(-e) + 1;
+          m0 = v;
+        } else if (e > NEGLIGIBLE) s0 += expNonPositive(e);
+        v = a1 - h1 - ha;
+        e = v - m1;
+        if (e > 0) {
+          s1 = s1 * Math.exp(-e) + 1;
+          m1 = v;
+        } else if (e > NEGLIGIBLE) s1 += expNonPositive(e);
+        v = b1 - h1 - hb;
+        e = v - m1;
+        if (e > 0) {
+          s1 = s1 * Math.exp(-e) + 1;
+          m1 = v;
+        } else if (e > NEGLIGIBLE) s1 += expNonPositive(e);
+        v = a2 - h2 - ha;
+        e = v - m2;
+        if (e > 0) {
+          s2 = s2 * Math.exp(-e) + 1;
+          m2 = v;
+        } else if (e > NEGLIGIBLE) s2 += expNonPositive(e);
+        v = b2 - h2 - hb;
+        e = v - m2;
+        if (e > 0) {
+          s2 = s2 * Math.exp(-e) + 1;
+          m2 = v;
+        } else if (e > NEGLIGIBLE) s2 += expNonPositive(e);
+        v = a3 - h3 - ha;
+        e = v - m3;
+        if (e > 0) {
+          s3 = s3 * Math.exp(-e) + 1;
+          m3 = v;
+        } else if (e > NEGLIGIBLE) s3 += expNonPositive(e);
+        v = b3 - h3 - hb;
+        e = v - m3;
+        if (e > 0) {
+          s3 = s3 * Math.exp(-e) + 1;
+          m3 = v;
+        } else if (e > NEGLIGIBLE) s3 += expNonPositive(e);
       }
       mx[i3] = m3;
       sm[i3] = s3;
@@ -520,21 +548,49 @@ function nearest(
   const diff = new Int32Array(m).fill(-1);
   const bestSame = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
   const bestDiff = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
-  const dots = new Float64Array(8);
   const tb = blockRows(d);
   for (let t0 = 0; t0 < n; t0 += tb) {
     const t1 = Math.min(n, t0 + tb);
     for (let i = 0; i < m; i += 4) {
       const cnt = Math.min(4, m - i);
+      // A short last block repeats query i in the missing lanes; they compute
+      // exactly what lane 0 computes, so storing them is harmless.
+      const i1 = cnt > 1 ? i + 1 : i;
+      const i2 = cnt > 2 ? i + 2 : i;
+      const i3 = cnt > 3 ? i + 3 : i;
       const o0 = i * d;
-      // A short last block repeats query i in the missing lanes; their results are not read.
-      const o1 = cnt > 1 ? o0 + d : o0;
-      const o2 = cnt > 2 ? o0 + 2 * d : o0;
-      const o3 = cnt > 3 ? o0 + 3 * d : o0;
+      const o1 = i1 * d;
+      const o2 = i2 * d;
+      const o3 = i3 * d;
+      const n0 = qn[i] as number;
+      const n1 = qn[i1] as number;
+      const n2 = qn[i2] as number;
+      const n3 = qn[i3] as number;
+      const c0 = qc[i] as number;
+      const c1 = qc[i1] as number;
+      const c2 = qc[i2] as number;
+      const c3 = qc[i3] as number;
+      // best squared distances and their rows, same class (s) and other class (f), per lane
+      let s0 = bestSame[i] as number;
+      let s1 = bestSame[i1] as number;
+      let s2 = bestSame[i2] as number;
+      let s3 = bestSame[i3] as number;
+      let f0 = bestDiff[i] as number;
+      let f1 = bestDiff[i1] as number;
+      let f2 = bestDiff[i2] as number;
+      let f3 = bestDiff[i3] as number;
+      let js0 = same[i] as number;
+      let js1 = same[i1] as number;
+      let js2 = same[i2] as number;
+      let js3 = same[i3] as number;
+      let jf0 = diff[i] as number;
+      let jf1 = diff[i1] as number;
+      let jf2 = diff[i2] as number;
+      let jf3 = diff[i3] as number;
       for (let t = t0; t < t1; t += 2) {
         const ot = t * d;
-        // an odd last row is paired with itself
-        const ou = t + 1 < t1 ? ot + d : ot;
+        const last = t + 1 >= t1;
+        const ou = last ? ot : ot + d;
         let a0 = 0;
         let a1 = 0;
         let a2 = 0;
@@ -544,49 +600,125 @@ function nearest(
         let b2 = 0;
         let b3 = 0;
         for (let k = 0; k < d; k++) {
-          const v = x[ot + k] as number;
-          const u = x[ou + k] as number;
+          const wa = x[ot + k] as number;
+          const wb = x[ou + k] as number;
           const x0 = q[o0 + k] as number;
           const x1 = q[o1 + k] as number;
           const x2 = q[o2 + k] as number;
           const x3 = q[o3 + k] as number;
-          a0 += x0 * v;
-          a1 += x1 * v;
-          a2 += x2 * v;
-          a3 += x3 * v;
-          b0 += x0 * u;
-          b1 += x1 * u;
-          b2 += x2 * u;
-          b3 += x3 * u;
+          a0 += x0 * wa;
+          a1 += x1 * wa;
+          a2 += x2 * wa;
+          a3 += x3 * wa;
+          b0 += x0 * wb;
+          b1 += x1 * wb;
+          b2 += x2 * wb;
+          b3 += x3 * wb;
         }
-        dots[0] = a0;
-        dots[1] = a1;
-        dots[2] = a2;
-        dots[3] = a3;
-        dots[4] = b0;
-        dots[5] = b1;
-        dots[6] = b2;
-        dots[7] = b3;
-        const pairs = t + 1 < t1 ? 2 : 1;
-        for (let p = 0; p < pairs; p++) {
-          const tt = t + p;
-          const nt = norms[tt] as number;
-          const ct = cls[tt] as number;
-          for (let j = 0; j < cnt; j++) {
-            const r = i + j;
-            const d2 = (qn[r] as number) + nt - 2 * (dots[4 * p + j] as number);
-            if (ct === qc[r]) {
-              if (d2 < (bestSame[r] as number)) {
-                bestSame[r] = d2;
-                same[r] = tt;
-              }
-            } else if (d2 < (bestDiff[r] as number)) {
-              bestDiff[r] = d2;
-              diff[r] = tt;
-            }
+        const na = norms[t] as number;
+        const ca = cls[t] as number;
+        // An odd last row is paired with itself; the copy's distance is +Infinity, never a best.
+        const nb = last ? Number.POSITIVE_INFINITY : (norms[t + 1] as number);
+        const cb = last ? ca : (cls[t + 1] as number);
+        const tt = t + 1;
+        let e = 0;
+        e = n0 + na - 2 * a0;
+        if (ca === c0) {
+          if (e < s0) {
+            s0 = e;
+            js0 = t;
           }
+        } else if (e < f0) {
+          f0 = e;
+          jf0 = t;
+        }
+        e = n0 + nb - 2 * b0;
+        if (cb === c0) {
+          if (e < s0) {
+            s0 = e;
+            js0 = tt;
+          }
+        } else if (e < f0) {
+          f0 = e;
+          jf0 = tt;
+        }
+        e = n1 + na - 2 * a1;
+        if (ca === c1) {
+          if (e < s1) {
+            s1 = e;
+            js1 = t;
+          }
+        } else if (e < f1) {
+          f1 = e;
+          jf1 = t;
+        }
+        e = n1 + nb - 2 * b1;
+        if (cb === c1) {
+          if (e < s1) {
+            s1 = e;
+            js1 = tt;
+          }
+        } else if (e < f1) {
+          f1 = e;
+          jf1 = tt;
+        }
+        e = n2 + na - 2 * a2;
+        if (ca === c2) {
+          if (e < s2) {
+            s2 = e;
+            js2 = t;
+          }
+        } else if (e < f2) {
+          f2 = e;
+          jf2 = t;
+        }
+        e = n2 + nb - 2 * b2;
+        if (cb === c2) {
+          if (e < s2) {
+            s2 = e;
+            js2 = tt;
+          }
+        } else if (e < f2) {
+          f2 = e;
+          jf2 = tt;
+        }
+        e = n3 + na - 2 * a3;
+        if (ca === c3) {
+          if (e < s3) {
+            s3 = e;
+            js3 = t;
+          }
+        } else if (e < f3) {
+          f3 = e;
+          jf3 = t;
+        }
+        e = n3 + nb - 2 * b3;
+        if (cb === c3) {
+          if (e < s3) {
+            s3 = e;
+            js3 = tt;
+          }
+        } else if (e < f3) {
+          f3 = e;
+          jf3 = tt;
         }
       }
+      bestSame[i3] = s3;
+      bestDiff[i3] = f3;
+      same[i3] = js3;
+      diff[i3] = jf3;
+      bestSame[i2] = s2;
+      bestDiff[i2] = f2;
+      same[i2] = js2;
+      diff[i2] = jf2;
+      bestSame[i1] = s1;
+      bestDiff[i1] = f1;
+      same[i1] = js1;
+      diff[i1] = jf1;
+      bestSame[i] = s0;
+      bestDiff[i] = f0;
+      same[i] = js0;
+      diff[i] = jf0;
     }
   }
   return { same, diff };
