@@ -1,6 +1,12 @@
 import type { OptionSpec, Parsed } from "./args.js";
 import { parseArgs } from "./args.js";
 import { demo, demoHelp, demoOptions } from "./commands/demo.js";
+import {
+  slicesIdentify,
+  slicesIdentifyHelp,
+  slicesIdentifyOptions,
+} from "./commands/slicesIdentify.js";
+import { slicesRank, slicesRankHelp, slicesRankOptions } from "./commands/slicesRank.js";
 import { subsetOptions } from "./commands/subsetCommon.js";
 import {
   subsetEvaluate,
@@ -50,6 +56,20 @@ const verbs: readonly Verb[] = [
     options: subsetEvaluateOptions,
     help: subsetEvaluateHelp,
     run: subsetEvaluate,
+  },
+  {
+    name: "slices identify",
+    summary: "coherent slices of a suite (NSGA-II) and the tests to re-run",
+    options: slicesIdentifyOptions,
+    help: slicesIdentifyHelp,
+    run: slicesIdentify,
+  },
+  {
+    name: "slices rank",
+    summary: "slices ordered by how likely they regressed, from the re-run tests",
+    options: slicesRankOptions,
+    help: slicesRankHelp,
+    run: slicesRank,
   },
   {
     name: "demo",

@@ -1,0 +1,199 @@
+import { createRng, identifySlices, representatives } from "../../src/index.js";
+import { helpText, intOpt, type OptionSpec, type Parsed, stringOpt } from "../args.js";
+import { CliError } from "../errors.js";
+import { columnIndex, numericColumn, readMatrix, readTable, type Table } from "../io.js";
+import type { Result } from "../output.js";
+import { note, progressBar } from "../progress.js";
+
+export const slicesIdentifyOptions: readonly OptionSpec[] = [
+  {
+    name: "input",
+    kind: "string",
+    value: "FILE",
+    help: "one row per test (.csv or .jsonl)",
+    required: true,
+  },
+  {
+    name: "outcome",
+    kind: "string",
+    value: "COL",
+    help: "0/1 outcome under V0 (1 = pass)",
+    required: true,
+  },
+  {
+    name: "signals",
+    kind: "string",
+    value: "COLS",
+    help: "signal columns: a comma list or a prefix ending in * (or use --vectors)",
+  },
+  {
+    name: "vectors",
+    kind: "string",
+    value: "FILE",
+    help: "signals as .npy (one row per input row) instead of --signals",
+  },
+  {
+    name: "id",
+    kind: "string",
+    value: "COL",
+    help: "column copied to the output to identify rows",
+  },
+  {
+    name: "min-size",
+    kind: "string",
+    value: "N",
+    help: "smallest slice",
+    default: "identifySlices' default",
+  },
+  {
+    name: "max-size",
+    kind: "string",
+    value: "N",
+    help: "largest slice",
+    default: "identifySlices' default",
+  },
+  {
+    name: "population",
+    kind: "string",
+    value: "P",
+    help: "NSGA-II population size",
+    default: "identifySlices' default",
+  },
+  {
+    name: "generations",
+    kind: "string",
+    value: "G",
+    help: "NSGA-II generations",
+    default: "identifySlices' default",
+  },
+  {
+    name: "picks",
+    kind: "string",
+    value: "K",
+    help: "representatives per slice to re-run under V1",
+    default: "1",
+  },
+  {
+    name: "pick-mode",
+    kind: "string",
+    value: "closest|farthest",
+    help: "CDS (closest to the centroid) or FPS",
+    default: "closest",
+  },
+  { name: "seed", kind: "string", value: "S", help: "seed of the search", default: "1" },
+];
+
+export const slicesIdentifyHelp = helpText(
+  "evalsift slices identify --input FILE --outcome COL (--signals COLS | --vectors FILE) [--seed S]",
+  "Partitions the suite into coherent slices with NSGA-II (CASPER) and marks the\n" +
+    "representatives of each slice to re-run after a change (column pick = 1). Feed the\n" +
+    "re-run results to `slices rank`. Progress bar on a terminal.",
+  slicesIdentifyOptions,
+  "evalsift slices identify --input tests.csv --outcome passed --signals 'sig_*' --generations 100 --seed 1",
+);
+
+function signalColumns(t: Table, spec: string): string[] {
+  if (spec.endsWith("*")) {
+    const prefix = spec.slice(0, -1);
+    const cols = t.columns.filter((c) => c.startsWith(prefix));
+    if (cols.length === 0)
+      throw new CliError(
+        `${t.file}: no column starts with ${JSON.stringify(prefix)} (columns: ${t.columns.join(", ")})`,
+      );
+    return cols;
+  }
+  const cols = spec.split(",").map((s) => s.trim());
+  for (const c of cols) columnIndex(t, c);
+  return cols;
+}
+
+/** Reads a 0/1 column. */
+export function binaryColumn(t: Table, name: string): Uint8Array {
+  const v = numericColumn(t, name);
+  const j = columnIndex(t, name);
+  return Uint8Array.from(v, (x, i) => {
+    if (x !== 0 && x !== 1) {
+      throw new CliError(
+        `${t.file}:${t.lines[i]}:${t.cols[i]?.[j] ?? 1}: malformed row: column ${JSON.stringify(name)} holds ${x}, not 0 or 1`,
+      );
+    }
+    return x;
+  });
+}
+
+/** `evalsift slices identify`. */
+export function slicesIdentify(p: Parsed): Result {
+  const verb = "slices identify";
+  const t = readTable(stringOpt(p, "input"), "--input");
+  const outcome = binaryColumn(t, stringOpt(p, "outcome"));
+  const sigSpec = p.values.get("signals");
+  const vecFile = p.values.get("vectors");
+  if ((sigSpec === undefined) === (vecFile === undefined))
+    throw new CliError(`${verb}: give exactly one of --signals COLS and --vectors FILE`);
+  let signals: { data: Float64Array; rows: number; cols: number };
+  if (vecFile !== undefined) {
+    signals = readMatrix(vecFile, "--vectors");
+    if (signals.rows !== t.rows.length)
+      throw new CliError(`${vecFile}: ${signals.rows} rows, but --input has ${t.rows.length}`);
+  } else {
+    const cols = signalColumns(t, sigSpec ?? "");
+    const data = cols.map((c) => numericColumn(t, c));
+    const m = new Float64Array(t.rows.length * cols.length);
+    for (let i = 0; i < t.rows.length; i++)
+      for (let j = 0; j < cols.length; j++) m[i * cols.length + j] = data[j]?.[i] ?? 0;
+    signals = { data: m, rows: t.rows.length, cols: cols.length };
+  }
+  const n = t.rows.length;
+  const opt = (name: string): number | undefined =>
+    p.values.has(name) ? intOpt(verb, p, name, undefined, 1, 10_000_000) : undefined;
+  const k = intOpt(verb, p, "picks", 1, 1, n);
+  const mode = p.values.get("pick-mode") ?? "closest";
+  if (mode !== "closest" && mode !== "farthest")
+    throw new CliError(
+      `${verb}: --pick-mode must be closest or farthest (got ${JSON.stringify(mode)})`,
+    );
+  const seedRaw = p.values.get("seed") ?? "1";
+  const bar = progressBar("slices identify (NSGA-II)", p.flags.has("quiet"));
+  const extra = {
+    minSize: opt("min-size"),
+    maxSize: opt("max-size"),
+    populationSize: opt("population"),
+    generations: opt("generations"),
+  };
+  const r = identifySlices({
+    signals,
+    outcome,
+    rng: createRng(/^-?\d+$/.test(seedRaw) ? Number(seedRaw) : seedRaw),
+    ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
+    onProgress: bar.update,
+  });
+  bar.finish();
+  const picks = representatives(r.sliceOf, signals, k, mode);
+  const picked = new Uint8Array(n);
+  for (const list of picks) for (const i of list) picked[i] = 1;
+  const slices = new Set(r.sliceOf).size;
+  note(
+    p.flags.has("quiet"),
+    `${slices} slices over ${n} tests; ${picked.reduce((a, b) => a + b, 0)} representatives to re-run (pick = 1)`,
+  );
+  const idCol = p.values.get("id");
+  const ids =
+    idCol === undefined
+      ? undefined
+      : ((j: number) => t.rows.map((row) => row[j] ?? ""))(columnIndex(t, idCol));
+  const columns = ids === undefined ? ["row", "slice", "pick"] : ["row", "id", "slice", "pick"];
+  const rows = Array.from(r.sliceOf, (s, i) =>
+    ids === undefined ? [i, s, picked[i] ?? 0] : [i, ids[i] ?? "", s, picked[i] ?? 0],
+  );
+  return {
+    columns,
+    rows,
+    json: {
+      slices,
+      sliceOf: r.sliceOf,
+      picks,
+      objectives: r.front[r.chosen]?.objectives,
+      front: r.front.length,
+    },
+  };
+}
