@@ -24,11 +24,14 @@ function blocks(file: string): { line: number; code: string }[] {
   return out;
 }
 
-const guides = readdirSync("docs")
-  .filter((f) => f.endsWith(".md"))
-  .map((f) => `docs/${f}`);
+const guides = [
+  "README.md",
+  ...readdirSync("docs")
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
-describe("the ts blocks of the guides in docs/ run and print what they show", () => {
+describe("the ts blocks of README.md and the guides in docs/ run and print what they show", () => {
   it("finds guides with code", () => {
     expect(guides.flatMap(blocks).length).toBeGreaterThan(5);
   });
