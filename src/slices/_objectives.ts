@@ -1,7 +1,9 @@
 /**
- * Internal evaluator of the three CASPER-SI objectives with per-slice caches,
- * so that a child that differs from an evaluated parent in a few positions
- * recomputes only the slices it touches.
+ * Internal evaluator of the three CASPER-SI objectives with per-slice caches:
+ * a child of an evaluated parent is evaluated by moving its differing
+ * instances one at a time, each move costing O(|from| + |to| + d) instead of
+ * recomputing the touched slices' pairwise sums. Incremental sums equal the
+ * from-scratch ones up to floating-point rounding.
  */
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
@@ -106,12 +108,24 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     return st;
   };
 
+  // Position of each instance inside its member list, for O(1) removal.
+  const pos = new Int32Array(n);
+  const moved: number[] = [];
+
   const derive = (parent: Int32Array, stats: SliceStats, child: Int32Array): SliceStats => {
+    const st: SliceStats = {
+      size: stats.size.slice(),
+      fails: stats.fails.slice(),
+      pair: stats.pair.slice(),
+      cent: stats.cent.slice(),
+    };
+    moved.length = 0;
     touchedIds.length = 0;
     for (let i = 0; i < n; i++) {
       const a = parent[i] as number;
       const b = child[i] as number;
       if (a === b) continue;
+      moved.push(i);
       if (touched[a] === 0) {
         touched[a] = 1;
         touchedIds.push(a);
@@ -121,13 +135,66 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         touchedIds.push(b);
       }
     }
-    const st: SliceStats = {
-      size: stats.size.slice(),
-      fails: stats.fails.slice(),
-      pair: stats.pair.slice(),
-      cent: stats.cent.slice(),
-    };
-    recompute(st, child, touchedIds);
+    if (moved.length === 0) {
+      for (const s of touchedIds) touched[s] = 0;
+      return st;
+    }
+    if (moved.length > n / 10) {
+      // Many moves cost more than recomputing the touched slices.
+      recompute(st, child, touchedIds);
+      for (const s of touchedIds) touched[s] = 0;
+      return st;
+    }
+    for (const s of touchedIds) (lists[s] as number[]).length = 0;
+    for (let i = 0; i < n; i++) {
+      const s = parent[i] as number;
+      if (touched[s] === 1) {
+        const list = lists[s] as number[];
+        pos[i] = list.length;
+        list.push(i);
+      }
+    }
+    // Move the instances one by one: each move changes the pairwise sums by
+    // the distances from the moved instance to the members it leaves and joins.
+    for (const i of moved) {
+      const a = parent[i] as number;
+      const b = child[i] as number;
+      const la = lists[a] as number[];
+      const last = la.pop() as number;
+      if (last !== i) {
+        la[pos[i] as number] = last;
+        pos[last] = pos[i] as number;
+      }
+      const lb = lists[b] as number[];
+      let out = 0;
+      let into = 0;
+      if (dense !== null) {
+        const row = i * n;
+        for (const j of la) out += dense[row + j] as number;
+        for (const j of lb) into += dense[row + j] as number;
+      } else {
+        for (const j of la) out += dist(i, j);
+        for (const j of lb) into += dist(i, j);
+      }
+      pos[i] = lb.length;
+      lb.push(i);
+      const za = (st.size[a] as number) - 1;
+      const zb = (st.size[b] as number) + 1;
+      st.size[a] = za;
+      st.size[b] = zb;
+      st.pair[a] = za > 1 ? (st.pair[a] as number) - out : 0;
+      st.pair[b] = (st.pair[b] as number) + into;
+      if (outcome[i] === 0) {
+        st.fails[a] = (st.fails[a] as number) - 1;
+        st.fails[b] = (st.fails[b] as number) + 1;
+      }
+      const io = i * d;
+      for (let k = 0; k < d; k++) {
+        const v = data[io + k] as number;
+        st.cent[a * d + k] = za > 0 ? (st.cent[a * d + k] as number) - v : 0;
+        st.cent[b * d + k] = (st.cent[b * d + k] as number) + v;
+      }
+    }
     for (const s of touchedIds) touched[s] = 0;
     return st;
   };
