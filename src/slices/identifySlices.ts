@@ -107,7 +107,7 @@ export type IdentifySlicesResult = {
  * const r = identifySlices({ signals: X, outcome, rng: createRng(1), minSize: 3, maxSize: 6,
  *   populationSize: 20, generations: 60 });
  * r.sliceOf; // Int32Array [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2]
- * r.front[r.chosen].objectives; // Float64Array [0, 0.023333333333333383, -5.059999999999999]
+ * r.front[r.chosen].objectives; // Float64Array [0, 0.02333333333333338, -5.059999999999999]
  * ```
  */
 export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult {
