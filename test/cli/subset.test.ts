@@ -93,6 +93,24 @@ describe("evalsift subset select", () => {
     expect(idx).toEqual(Array.from(lib));
   });
 
+  it("reads float32 NPY vectors (rows in item order) to the same subset as the CSV vectors", () => {
+    const args = [
+      "subset",
+      "select",
+      "--outcomes",
+      RUNS,
+      "--size",
+      "5",
+      "--method",
+      "kennardStone",
+      "--json",
+    ];
+    const a = run(...args, "--vectors", VECTORS);
+    const b = run(...args, "--vectors", "test/cli/fixtures/vectors.npy");
+    expect(b.code, b.stderr).toBe(0);
+    expect(JSON.parse(b.stdout).indices).toEqual(JSON.parse(a.stdout).indices);
+  });
+
   const errors: [string, string[], RegExp][] = [
     [
       "missing file",
