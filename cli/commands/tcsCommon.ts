@@ -53,7 +53,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     name: "strategy",
     kind: "string",
     value: "NAME",
-    help: "one of the 13 strategies (tcs strategies lists them)",
+    help: `one of ${Object.keys(strategies).join(", ")} (case-insensitive; kcenter, d2, pivotal also work)`,
     required: true,
   },
   { name: "budget", kind: "string", value: "N", help: "number of labels", required: true },
