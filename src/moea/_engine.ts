@@ -9,7 +9,14 @@
 import type { Rng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkInteger, checkNumber, checkRng, draw, fail, failType } from "../core/validate.js";
-import { crowdInto, sortFronts, tournamentInto } from "./_internal.js";
+import {
+  crowdRows,
+  frontsInto,
+  makeSortWork,
+  type SortWork,
+  sortByKey,
+  tournamentInto,
+} from "./_internal.js";
 
 /**
  * A multi-objective problem over genomes of type `G`, all objectives minimised
@@ -97,12 +104,17 @@ function checkProblem(fn: string, problem: unknown): void {
   checkFunction(fn, "problem.repair", p["repair"], true);
 }
 
-/** Evaluates `genome` into row `row` of `data` (and `viol`). */
+/**
+ * Evaluates `genome` into row `row` of `data` and of `viol` (0 without a
+ * `violation` function). `kind` and `index` name the genome in errors; the
+ * label is built only when one is thrown.
+ */
 function evaluateInto<G>(
   fn: string,
   problem: Nsga2Problem<G>,
   genome: G,
-  label: string,
+  kind: string,
+  index: number,
   data: Float64Array,
   row: number,
   m: number,
@@ -111,26 +123,28 @@ function evaluateInto<G>(
 ): void {
   const f = known ?? problem.evaluate(genome);
   if (f === null || typeof f !== "object" || typeof f.length !== "number") {
-    failType(fn, `evaluate(${label}) must return an array of numbers`);
+    failType(fn, `evaluate(${kind} ${index}) must return an array of numbers`);
   }
   if (f.length !== m) {
-    fail(fn, `evaluate(${label}) returned ${f.length} objectives, expected ${m}`);
+    fail(fn, `evaluate(${kind} ${index}) returned ${f.length} objectives, expected ${m}`);
   }
   const o = row * m;
   for (let k = 0; k < m; k++) {
     const v = f[k];
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      fail(fn, `evaluate(${label}) returned a non-finite objective ${k}`, v);
+      fail(fn, `evaluate(${kind} ${index}) returned a non-finite objective ${k}`, v);
     }
     data[o + k] = v;
   }
-  if (problem.violation !== undefined) {
-    const c = problem.violation(genome);
-    if (typeof c !== "number" || !(c >= 0 && c < Number.POSITIVE_INFINITY)) {
-      fail(fn, `violation(${label}) must be a finite number >= 0`, c);
-    }
-    viol[row] = c;
+  if (problem.violation === undefined) {
+    viol[row] = 0;
+    return;
   }
+  const c = problem.violation(genome);
+  if (typeof c !== "number" || !(c >= 0 && c < Number.POSITIVE_INFINITY)) {
+    fail(fn, `violation(${kind} ${index}) must be a finite number >= 0`, c);
+  }
+  viol[row] = c;
 }
 
 /** Ranks and crowding of a whole set (used for the initial population). */
@@ -140,10 +154,61 @@ function rankAndCrowd(
   m: number,
   viol: Float64Array | undefined,
 ): { rank: Int32Array; crowding: Float64Array } {
-  const { fronts, rank } = sortFronts(data, n, m, viol);
+  const w = makeSortWork(n);
+  const rank = new Int32Array(n);
+  const count = frontsInto(data, n, m, viol, w, rank);
   const crowding = new Float64Array(n);
-  for (const front of fronts) crowdInto(data, m, front, crowding);
+  for (let f = 0; f < count; f++) {
+    crowdRows(data, m, w.rows, w.starts[f] as number, w.starts[f + 1] as number, crowding, w);
+  }
   return { rank, crowding };
+}
+
+/** Working buffers of one generation: population size `n`, `m` objectives, 2n rows. */
+type Work = {
+  readonly n: number;
+  readonly m: number;
+  readonly sort: SortWork;
+  readonly winners: Int32Array;
+  readonly perm: Int32Array;
+  readonly data2: Float64Array;
+  readonly viol2: Float64Array;
+  readonly crowd2: Float64Array;
+  readonly rank2: Int32Array;
+};
+
+// Buffers of finished generations, reused by the next generation of the same
+// size. A generation takes its buffers off this list and returns them at the
+// end, so a run nested inside an operator (or one that threw) never shares
+// buffers with the generation that is still in progress.
+const spare: Work[] = [];
+const SPARE_MAX = 2;
+
+function takeWork(n: number, m: number): Work {
+  for (let i = spare.length - 1; i >= 0; i--) {
+    const w = spare[i] as Work;
+    if (w.n === n && w.m === m) {
+      spare.splice(i, 1);
+      return w;
+    }
+  }
+  const n2 = 2 * n;
+  return {
+    n,
+    m,
+    sort: makeSortWork(n2),
+    winners: new Int32Array(n),
+    perm: new Int32Array(n),
+    data2: new Float64Array(n2 * m),
+    viol2: new Float64Array(n2),
+    crowd2: new Float64Array(n2),
+    rank2: new Int32Array(n2),
+  };
+}
+
+function giveWork(w: Work): void {
+  if (spare.length >= SPARE_MAX) spare.shift();
+  spare.push(w);
 }
 
 /** Validates problem and options, builds and evaluates the initial population. */
@@ -180,7 +245,7 @@ export function initState<G>(
   const violation = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const known = i === 0 ? first : undefined;
-    evaluateInto(fn, problem, population[i] as G, `genome ${i}`, data, i, m, violation, known);
+    evaluateInto(fn, problem, population[i] as G, "genome", i, data, i, m, violation, known);
   }
   const viol = problem.violation === undefined ? undefined : violation;
   const { rank, crowding } = rankAndCrowd(data, n, m, viol);
@@ -234,10 +299,10 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
   const { problem, rng, populationSize: n, crossoverRate, mutationRate, population } = state;
   const m = state.objectives.cols;
   const hasViol = problem.violation !== undefined;
+  const w = takeWork(n, m);
+  const { winners, data2, viol2, crowd2 } = w;
   const parentViol = hasViol ? state.violation : undefined;
-
-  const winners = new Int32Array(n);
-  tournamentInto(fn, state.rank, state.crowding, parentViol, rng, winners);
+  tournamentInto(fn, state.rank, state.crowding, parentViol, rng, winners, w.perm);
 
   const offspring: G[] = new Array(n);
   for (let t = 0; t < n; t += 2) {
@@ -274,48 +339,54 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
   // Parents occupy rows 0..n-1 and offspring rows n..2n-1 of one buffer, so
   // the combined sort needs no copies of genomes or objective rows.
   const n2 = 2 * n;
-  const data2 = new Float64Array(n2 * m);
   data2.set(state.objectives.data);
-  const viol2 = new Float64Array(n2);
   viol2.set(state.violation);
   for (let t = 0; t < n; t++) {
-    evaluateInto(fn, problem, offspring[t] as G, `offspring ${t}`, data2, n + t, m, viol2);
+    evaluateInto(fn, problem, offspring[t] as G, "offspring", t, data2, n + t, m, viol2);
   }
 
-  const { fronts } = sortFronts(data2, n2, m, hasViol ? viol2 : undefined);
-  const crowd2 = new Float64Array(n2);
-  const chosen = new Int32Array(n);
+  const sw = w.sort;
+  const count = frontsInto(data2, n2, m, hasViol ? viol2 : undefined, sw, w.rank2);
+  const { rows, starts, ids, keys } = sw;
+  const nextPop: G[] = new Array(n);
+  const data = new Float64Array(n * m);
+  const violation = new Float64Array(n);
   const rank = new Int32Array(n);
   const crowding = new Float64Array(n);
   let c = 0;
-  for (let f = 0; f < fronts.length && c < n; f++) {
-    const front = fronts[f] as Int32Array;
-    crowdInto(data2, m, front, crowd2);
-    let members = front;
-    if (c + front.length > n) {
-      // Infinity - Infinity is NaN, which `||` turns into the index tie-break.
-      members = Int32Array.from(front).sort(
-        (a, b) => (crowd2[b] as number) - (crowd2[a] as number) || a - b,
-      );
+  for (let f = 0; f < count && c < n; f++) {
+    const lo = starts[f] as number;
+    const hi = starts[f + 1] as number;
+    crowdRows(data2, m, rows, lo, hi, crowd2, sw);
+    let members = rows;
+    let from = lo;
+    let to = hi;
+    if (c + hi - lo > n) {
+      // The front that overflows, by descending crowding distance; the stable
+      // sort of its ascending rows breaks ties by lower row (parents first).
+      for (let t = lo; t < hi; t++) {
+        const row = rows[t] as number;
+        ids[t - lo] = row;
+        keys[t - lo] = -(crowd2[row] as number);
+      }
+      sortByKey(ids, keys, 0, hi - lo, sw.tmpIds, sw.tmpKeys);
+      members = ids;
+      from = 0;
+      to = n - c;
     }
-    for (let t = 0; t < members.length && c < n; t++) {
+    for (let t = from; t < to; t++) {
       const row = members[t] as number;
-      chosen[c] = row;
+      nextPop[c] = (row < n ? population[row] : offspring[row - n]) as G;
+      const src = row * m;
+      const dst = c * m;
+      for (let k = 0; k < m; k++) data[dst + k] = data2[src + k] as number;
+      violation[c] = viol2[row] as number;
       rank[c] = f;
       crowding[c] = crowd2[row] as number;
       c++;
     }
   }
-
-  const nextPop: G[] = new Array(n);
-  const data = new Float64Array(n * m);
-  const violation = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const row = chosen[i] as number;
-    nextPop[i] = (row < n ? population[row] : offspring[row - n]) as G;
-    data.set(data2.subarray(row * m, row * m + m), i * m);
-    violation[i] = viol2[row] as number;
-  }
+  giveWork(w);
   return {
     problem,
     populationSize: n,

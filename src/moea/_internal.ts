@@ -51,18 +51,227 @@ export function dominance(
 export type Sorted = { fronts: Int32Array[]; rank: Int32Array };
 
 /**
+ * Scratch buffers of the sorting kernels for up to `cap` rows, so that the
+ * engine's hot loop allocates nothing per generation. `rows` and `starts`
+ * hold the result of {@link frontsInto}; the others are working space.
+ */
+export type SortWork = {
+  readonly cap: number;
+  readonly ids: Int32Array;
+  readonly keys: Float64Array;
+  readonly tmpIds: Int32Array;
+  readonly tmpKeys: Float64Array;
+  readonly tail: Int32Array;
+  readonly prev: Int32Array;
+  readonly rows: Int32Array;
+  readonly starts: Int32Array;
+};
+
+/** Scratch for sorting up to `cap` rows. */
+export function makeSortWork(cap: number): SortWork {
+  return {
+    cap,
+    ids: new Int32Array(cap),
+    keys: new Float64Array(cap),
+    tmpIds: new Int32Array(cap),
+    tmpKeys: new Float64Array(cap),
+    tail: new Int32Array(cap),
+    prev: new Int32Array(cap),
+    rows: new Int32Array(cap),
+    starts: new Int32Array(cap + 1),
+  };
+}
+
+// Runs this short are insertion-sorted before merging.
+const RUN = 12;
+
+/**
+ * Stable sort of `ids[lo..hi)` by ascending `keys[lo..hi)` (keys move with
+ * their ids; no NaN keys). Equal keys keep their order, so ids that start in
+ * ascending order end sorted by (key, id). Bottom-up merge sort over insertion-
+ * sorted runs with `tmpIds`/`tmpKeys` (same length) as the other buffer: no
+ * comparator calls and no allocation, several times faster than
+ * `Array#sort` with a comparator on the few hundred rows NSGA-II sorts.
+ */
+export function sortByKey(
+  ids: Int32Array,
+  keys: Float64Array,
+  lo: number,
+  hi: number,
+  tmpIds: Int32Array,
+  tmpKeys: Float64Array,
+): void {
+  for (let s = lo; s < hi; s += RUN) {
+    const e = Math.min(s + RUN, hi);
+    for (let i = s + 1; i < e; i++) {
+      const key = keys[i] as number;
+      const id = ids[i] as number;
+      let j = i - 1;
+      while (j >= s && (keys[j] as number) > key) {
+        keys[j + 1] = keys[j] as number;
+        ids[j + 1] = ids[j] as number;
+        j--;
+      }
+      keys[j + 1] = key;
+      ids[j + 1] = id;
+    }
+  }
+  let srcI = ids;
+  let srcK = keys;
+  let dstI = tmpIds;
+  let dstK = tmpKeys;
+  for (let width = RUN; width < hi - lo; width *= 2) {
+    for (let s = lo; s < hi; s += 2 * width) {
+      const mid = Math.min(s + width, hi);
+      const e = Math.min(s + 2 * width, hi);
+      let i = s;
+      let j = mid;
+      let o = s;
+      while (i < mid && j < e) {
+        const ki = srcK[i] as number;
+        const kj = srcK[j] as number;
+        if (kj < ki) {
+          dstK[o] = kj;
+          dstI[o++] = srcI[j++] as number;
+        } else {
+          dstK[o] = ki;
+          dstI[o++] = srcI[i++] as number;
+        }
+      }
+      while (i < mid) {
+        dstK[o] = srcK[i] as number;
+        dstI[o++] = srcI[i++] as number;
+      }
+      while (j < e) {
+        dstK[o] = srcK[j] as number;
+        dstI[o++] = srcI[j++] as number;
+      }
+    }
+    const ti = srcI;
+    const tk = srcK;
+    srcI = dstI;
+    srcK = dstK;
+    dstI = ti;
+    dstK = tk;
+  }
+  if (srcI !== ids) {
+    for (let t = lo; t < hi; t++) {
+      ids[t] = srcI[t] as number;
+      keys[t] = srcK[t] as number;
+    }
+  }
+}
+
+/**
  * Non-dominated sort by efficient non-dominated level update with binary
  * search (ENS-BS, Zhang et al. 2015), which returns the same fronts as Deb's
  * fast non-dominated sort. Feasible rows are visited in lexicographic order of
- * their objectives, so a row can only be dominated by rows visited before it;
- * each row joins the first front none of whose members dominates it, found by
- * binary search because "dominated by some member of front k" is monotone in
- * k. Members are scanned last-added first; with two objectives the last-added
- * member has the smallest f_2 of its front, so it alone decides. Infeasible
- * rows (violation > 0) follow the feasible fronts, one front per distinct
- * violation value in increasing order (Deb's constrained domination).
- * Worst case O(m n^2), typically much less; memory O(n).
+ * their objectives (ties by row index), so a row can only be dominated by rows
+ * visited before it; each row joins the first front none of whose members
+ * dominates it, found by binary search because "dominated by some member of
+ * front k" is monotone in k. Members are scanned last-added first; with two
+ * objectives the last-added member has the smallest f_2 of its front, so it
+ * alone decides. Infeasible rows (violation > 0) follow the feasible fronts,
+ * one front per distinct violation value in increasing order (Deb's
+ * constrained domination). Worst case O(m n^2), typically much less.
+ *
+ * Writes the front index of each row into `rank[0..n)`, the rows grouped front
+ * by front (ascending within a front) into `w.rows[0..n)` with front f at
+ * `w.rows[w.starts[f]..w.starts[f + 1])`, and returns the number of fronts.
  */
+export function frontsInto(
+  d: Float64Array,
+  n: number,
+  m: number,
+  v: Float64Array | undefined,
+  w: SortWork,
+  rank: Int32Array,
+): number {
+  const { ids, keys, tmpIds, tmpKeys, tail, prev, rows, starts } = w;
+  let nf = 0;
+  let ni = 0;
+  for (let i = 0; i < n; i++) {
+    if (v !== undefined && (v[i] as number) > 0) rows[ni++] = i;
+    else ids[nf++] = i;
+  }
+  // Lexicographic order by stable passes from the last objective to the first.
+  for (let k = m - 1; k >= 0; k--) {
+    for (let t = 0; t < nf; t++) keys[t] = d[(ids[t] as number) * m + k] as number;
+    sortByKey(ids, keys, 0, nf, tmpIds, tmpKeys);
+  }
+  const onlyLast = m === 2;
+  let groups = 0;
+  for (let t = 0; t < nf; t++) {
+    const q = ids[t] as number;
+    const oq = q * m;
+    let lo = 0;
+    let hi = groups;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      let dominated = false;
+      for (let p = tail[mid] as number; p >= 0; p = prev[p] as number) {
+        // p precedes q lexicographically, so p dominates q iff p <= q
+        // everywhere and p != q.
+        const op = p * m;
+        let le = true;
+        let equal = true;
+        for (let k = 0; k < m; k++) {
+          const a = d[op + k] as number;
+          const b = d[oq + k] as number;
+          if (a > b) {
+            le = false;
+            break;
+          }
+          if (a < b) equal = false;
+        }
+        if (le && !equal) {
+          dominated = true;
+          break;
+        }
+        if (onlyLast) break;
+      }
+      if (dominated) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === groups) tail[groups++] = -1;
+    prev[q] = tail[lo] as number;
+    tail[lo] = q;
+    rank[q] = lo;
+  }
+  if (ni > 0) {
+    const vv = v as Float64Array;
+    for (let t = 0; t < ni; t++) {
+      const i = rows[t] as number;
+      ids[nf + t] = i;
+      keys[nf + t] = vv[i] as number;
+    }
+    sortByKey(ids, keys, nf, n, tmpIds, tmpKeys);
+    let g = groups - 1;
+    let last = Number.NaN;
+    for (let t = nf; t < n; t++) {
+      const key = keys[t] as number;
+      if (key !== last) g++;
+      rank[ids[t] as number] = g;
+      last = key;
+    }
+    groups = g + 1;
+  }
+  // Counting sort by front; visiting rows in ascending order keeps each front ascending.
+  starts.fill(0, 0, groups + 1);
+  for (let i = 0; i < n; i++) starts[(rank[i] as number) + 1]++;
+  for (let f = 0; f < groups; f++) {
+    starts[f + 1] = (starts[f + 1] as number) + (starts[f] as number);
+    tail[f] = starts[f] as number;
+  }
+  for (let i = 0; i < n; i++) {
+    const f = rank[i] as number;
+    rows[tail[f] as number] = i;
+    tail[f] = (tail[f] as number) + 1;
+  }
+  return groups;
+}
+
+/** {@link frontsInto} with fresh buffers: the fronts as separate arrays. */
 export function sortFronts(
   d: Float64Array,
   n: number,
@@ -70,109 +279,58 @@ export function sortFronts(
   v: Float64Array | undefined,
 ): Sorted {
   const rank = new Int32Array(n);
-  const feasible: number[] = [];
-  const infeasible: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (v !== undefined && (v[i] as number) > 0) infeasible.push(i);
-    else feasible.push(i);
-  }
-  const groups: number[][] = [];
-  if (feasible.length > 0) {
-    const order = feasible.sort((a, b) => {
-      for (let k = 0; k < m; k++) {
-        const diff = (d[a * m + k] as number) - (d[b * m + k] as number);
-        if (diff !== 0) return diff;
-      }
-      return a - b;
-    });
-    const onlyLast = m === 2;
-    for (let t = 0; t < order.length; t++) {
-      const q = order[t] as number;
-      const oq = q * m;
-      let lo = 0;
-      let hi = groups.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        const members = groups[mid] as number[];
-        let dominated = false;
-        for (let u = members.length - 1; u >= 0; u--) {
-          // p precedes q lexicographically, so p dominates q iff p <= q
-          // everywhere and p != q.
-          const op = (members[u] as number) * m;
-          let le = true;
-          let equal = true;
-          for (let k = 0; k < m; k++) {
-            const a = d[op + k] as number;
-            const b = d[oq + k] as number;
-            if (a > b) {
-              le = false;
-              break;
-            }
-            if (a < b) equal = false;
-          }
-          if (le && !equal) {
-            dominated = true;
-            break;
-          }
-          if (onlyLast) break;
-        }
-        if (dominated) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo === groups.length) groups.push([]);
-      (groups[lo] as number[]).push(q);
-    }
-  }
-  if (infeasible.length > 0) {
-    const vv = v as Float64Array;
-    infeasible.sort((a, b) => (vv[a] as number) - (vv[b] as number) || a - b);
-    let prev = Number.NaN;
-    for (const i of infeasible) {
-      if (vv[i] !== prev) groups.push([]);
-      (groups[groups.length - 1] as number[]).push(i);
-      prev = vv[i] as number;
-    }
-  }
-  const fronts: Int32Array[] = new Array(groups.length);
-  for (let f = 0; f < groups.length; f++) {
-    const front = new Int32Array(groups[f] as number[]).sort();
-    for (let t = 0; t < front.length; t++) rank[front[t] as number] = f;
-    fronts[f] = front;
-  }
+  const w = makeSortWork(n);
+  const count = frontsInto(d, n, m, v, w, rank);
+  const fronts: Int32Array[] = new Array(count);
+  for (let f = 0; f < count; f++) fronts[f] = w.rows.slice(w.starts[f], w.starts[f + 1]);
   return { fronts, rank };
 }
 
 /**
- * Crowding distance of the rows in `front`, written into `out[row]`.
- * Per objective, the rows are sorted by value (ties by row index); the first
- * and last get Infinity; an interior row adds (next - prev) / (m * range).
- * Fronts of one or two rows are all Infinity. An objective whose range is 0
- * adds nothing (but still marks its two ends).
+ * Crowding distance of the rows `rows[lo..hi)` (ascending row indices, one
+ * front), written into `out[row]`. Per objective, the rows are sorted by value
+ * (ties by row index); the first and last get Infinity; an interior row adds
+ * (next - prev) / (m * range). Fronts of one or two rows are all Infinity. An
+ * objective whose range is 0 adds nothing (but still marks its two ends).
+ * Uses `w.ids`, `w.keys` and the tmp buffers of `w`.
  */
-export function crowdInto(d: Float64Array, m: number, front: Int32Array, out: Float64Array): void {
-  const s = front.length;
-  for (let t = 0; t < s; t++) out[front[t] as number] = s <= 2 ? Number.POSITIVE_INFINITY : 0;
+export function crowdRows(
+  d: Float64Array,
+  m: number,
+  rows: Int32Array,
+  lo: number,
+  hi: number,
+  out: Float64Array,
+  w: SortWork,
+): void {
+  const s = hi - lo;
+  const start = s <= 2 ? Number.POSITIVE_INFINITY : 0;
+  for (let t = lo; t < hi; t++) out[rows[t] as number] = start;
   if (s <= 2) return;
-  // A plain array: Array#sort with a comparator is much faster than TypedArray#sort in V8.
-  const order = Array.from(front);
+  const { ids, keys, tmpIds, tmpKeys } = w;
   for (let k = 0; k < m; k++) {
-    order.sort((a, b) => (d[a * m + k] as number) - (d[b * m + k] as number) || a - b);
-    const lo = order[0] as number;
-    const hi = order[s - 1] as number;
-    out[lo] = Number.POSITIVE_INFINITY;
-    out[hi] = Number.POSITIVE_INFINITY;
-    const range = (d[hi * m + k] as number) - (d[lo * m + k] as number);
+    for (let t = 0; t < s; t++) {
+      const row = rows[lo + t] as number;
+      ids[t] = row;
+      keys[t] = d[row * m + k] as number;
+    }
+    sortByKey(ids, keys, 0, s, tmpIds, tmpKeys);
+    out[ids[0] as number] = Number.POSITIVE_INFINITY;
+    out[ids[s - 1] as number] = Number.POSITIVE_INFINITY;
+    const range = (keys[s - 1] as number) - (keys[0] as number);
     if (range === 0) continue;
     const norm = m * range;
     for (let t = 1; t < s - 1; t++) {
-      const row = order[t] as number;
-      out[row] =
-        (out[row] as number) +
-        ((d[(order[t + 1] as number) * m + k] as number) -
-          (d[(order[t - 1] as number) * m + k] as number)) /
-          norm;
+      const row = ids[t] as number;
+      out[row] = (out[row] as number) + ((keys[t + 1] as number) - (keys[t - 1] as number)) / norm;
     }
   }
+}
+
+/** {@link crowdRows} of one front given in any order (row indices distinct). */
+export function crowdInto(d: Float64Array, m: number, front: Int32Array, out: Float64Array): void {
+  const rows = Int32Array.from(front).sort();
+  crowdRows(d, m, rows, 0, rows.length, out, makeSortWork(rows.length));
 }
 
 /**
@@ -222,7 +380,7 @@ export function permutationInto(fn: string, out: Int32Array, rng: Rng): void {
  * Binary tournaments as in Deb's C NSGA-II and DEAP's `selTournamentDCD`: two
  * independent random permutations of the population, each cut into
  * consecutive pairs, so every member enters exactly two tournaments and `n`
- * winners come out (n even).
+ * winners come out (n even). `perm` (length n) is working space.
  */
 export function tournamentInto(
   fn: string,
@@ -231,9 +389,9 @@ export function tournamentInto(
   v: Float64Array | undefined,
   rng: Rng,
   out: Int32Array,
+  perm: Int32Array = new Int32Array(rank.length),
 ): void {
   const n = rank.length;
-  const perm = new Int32Array(n);
   let w = 0;
   for (let round = 0; round < 2; round++) {
     permutationInto(fn, perm, rng);

@@ -67,4 +67,46 @@ describe("nsga2Step(state)", () => {
     const s0 = nsga2Init(schaffer(), { populationSize: 4, rng: createRng(1) });
     expect(() => nsga2Step({ ...s0, populationSize: 6 })).toThrow(/state arrays do not match/);
   });
+  it("generations share no buffers: nested runs and earlier runs of the same size change nothing", () => {
+    // The engine reuses its working buffers between generations of the same
+    // size; a run started inside an operator (same size, with constraints, so
+    // it writes violations into those buffers) must not disturb the outer run.
+    const run = (nested: boolean) => {
+      const p = schaffer();
+      const problem = {
+        ...p,
+        mutate: (g: readonly number[], rng: () => number) => {
+          if (nested) {
+            const inner = {
+              ...schaffer(),
+              violation: (x: readonly number[]) => Math.abs(x[0] as number),
+            };
+            nsga2Step(nsga2Init(inner, { populationSize: 8, rng: createRng(9) }));
+          }
+          return p.mutate(g, rng);
+        },
+      };
+      let s = nsga2Init(problem, { populationSize: 8, rng: createRng(4) });
+      for (let g = 0; g < 6; g++) s = nsga2Step(s);
+      return [
+        s.population,
+        Array.from(s.objectives.data),
+        Array.from(s.violation),
+        Array.from(s.rank),
+        Array.from(s.crowding),
+      ];
+    };
+    const plainRun = run(false);
+    expect(run(true)).toEqual(plainRun);
+    // A finished constrained run of the same size leaves violations in the buffers.
+    const constrained = {
+      ...schaffer(),
+      violation: (x: readonly number[]) => Math.abs(x[0] as number),
+    };
+    let c = nsga2Init(constrained, { populationSize: 8, rng: createRng(5) });
+    for (let g = 0; g < 3; g++) c = nsga2Step(c);
+    expect(c.violation.some((v) => v > 0)).toBe(true);
+    expect(run(false)).toEqual(plainRun);
+    expect(plainRun[2]).toEqual(new Array(8).fill(0));
+  });
 });

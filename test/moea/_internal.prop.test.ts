@@ -1,0 +1,113 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  crowdRows,
+  frontsInto,
+  makeSortWork,
+  sortByKey,
+  sortFronts,
+} from "../../src/moea/_internal.js";
+import { frontsRef, plain } from "./_helpers.js";
+
+// Keys from a small set (many ties, both zeros) or any finite double.
+const key = fc.oneof(
+  fc.constantFrom(0, -0, 1, -1, 2.5, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+  fc.double({ noNaN: true }),
+);
+
+describe("sortByKey (internal merge sort of the engine)", () => {
+  it("equals Array#sort by (key, original position) on any sub-range", () => {
+    fc.assert(
+      fc.property(fc.array(key, { maxLength: 120 }), fc.nat(), fc.nat(), (ks, a, b) => {
+        const n = ks.length;
+        const lo = n === 0 ? 0 : a % (n + 1);
+        const hi = n === 0 ? 0 : lo + (b % (n - lo + 1));
+        const ids = Int32Array.from(ks, (_, i) => i);
+        const keys = Float64Array.from(ks);
+        sortByKey(ids, keys, lo, hi, new Int32Array(n), new Float64Array(n));
+        const expected = Array.from({ length: hi - lo }, (_, t) => lo + t).sort(
+          (x, y) =>
+            ((ks[x] as number) < (ks[y] as number) ? -1 : 0) || (ks[x] === ks[y] ? x - y : 1),
+        );
+        const all = Array.from({ length: n }, (_, i) => i);
+        all.splice(lo, hi - lo, ...expected);
+        expect(Array.from(ids)).toEqual(all);
+        expect(Array.from(keys)).toEqual(all.map((i) => ks[i]));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+const matrix = fc.integer({ min: 1, max: 4 }).chain((cols) =>
+  fc
+    .array(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: cols, maxLength: cols }), {
+      maxLength: 50,
+    })
+    .chain((rows) =>
+      fc
+        .array(fc.constantFrom(0, 0, 0, 0.5, 1), {
+          minLength: rows.length,
+          maxLength: rows.length,
+        })
+        .map((v) => ({
+          F: { data: Float64Array.from(rows.flat()), rows: rows.length, cols },
+          v: Float64Array.from(v),
+        })),
+    ),
+);
+
+describe("frontsInto / crowdRows with reused buffers", () => {
+  it("one oversized work area reused across inputs gives the fronts of the definition", () => {
+    const w = makeSortWork(64);
+    const rank = new Int32Array(64);
+    fc.assert(
+      fc.property(matrix, fc.boolean(), ({ F, v }, constrained) => {
+        const viol = constrained ? v : undefined;
+        const count = frontsInto(F.data, F.rows, F.cols, viol, w, rank);
+        const fronts = Array.from({ length: count }, (_, f) =>
+          Array.from(w.rows.subarray(w.starts[f], w.starts[f + 1])),
+        );
+        expect(fronts).toEqual(frontsRef(F, viol));
+        expect(plain(sortFronts(F.data, F.rows, F.cols, viol).fronts)).toEqual(fronts);
+        fronts.forEach((front, f) => {
+          for (const i of front) expect(rank[i]).toBe(f);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it("crowdRows equals the definition (ties by row index) with a reused work area", () => {
+    const w = makeSortWork(64);
+    fc.assert(
+      fc.property(matrix, ({ F }) => {
+        const n = F.rows;
+        const m = F.cols;
+        const rows = Int32Array.from({ length: n }, (_, i) => i);
+        const out = new Float64Array(n);
+        crowdRows(F.data, m, rows, 0, n, out, w);
+        const expected = new Array<number>(n).fill(n <= 2 ? Number.POSITIVE_INFINITY : 0);
+        if (n > 2) {
+          for (let k = 0; k < m; k++) {
+            const at = (i: number) => F.data[i * m + k] as number;
+            const order = rows.slice().sort((a, b) => at(a) - at(b) || a - b);
+            const first = order[0] as number;
+            const last = order[n - 1] as number;
+            expected[first] = Number.POSITIVE_INFINITY;
+            expected[last] = Number.POSITIVE_INFINITY;
+            const range = at(last) - at(first);
+            if (range === 0) continue;
+            for (let t = 1; t < n - 1; t++) {
+              const i = order[t] as number;
+              expected[i] =
+                (expected[i] as number) +
+                (at(order[t + 1] as number) - at(order[t - 1] as number)) / (m * range);
+            }
+          }
+        }
+        expect(Array.from(out)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
