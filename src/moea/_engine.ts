@@ -159,7 +159,16 @@ function rankAndCrowd(
   const count = frontsInto(data, n, m, viol, w, rank);
   const crowding = new Float64Array(n);
   for (let f = 0; f < count; f++) {
-    crowdRows(data, m, w.rows, w.starts[f] as number, w.starts[f + 1] as number, crowding, w);
+    crowdRows(
+      data,
+      m,
+      w.rows,
+      w.starts[f] as number,
+      w.starts[f + 1] as number,
+      crowding,
+      w,
+      w.lex,
+    );
   }
   return { rank, crowding };
 }
@@ -357,7 +366,7 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
   for (let f = 0; f < count && c < n; f++) {
     const lo = starts[f] as number;
     const hi = starts[f + 1] as number;
-    crowdRows(data2, m, rows, lo, hi, crowd2, sw);
+    crowdRows(data2, m, rows, lo, hi, crowd2, sw, sw.lex);
     let members = rows;
     let from = lo;
     let to = hi;

@@ -52,8 +52,8 @@ export type Sorted = { fronts: Int32Array[]; rank: Int32Array };
 
 /**
  * Scratch buffers of the sorting kernels for up to `cap` rows, so that the
- * engine's hot loop allocates nothing per generation. `rows` and `starts`
- * hold the result of {@link frontsInto}; the others are working space.
+ * engine's hot loop allocates nothing per generation. `rows`, `lex` and
+ * `starts` hold the result of {@link frontsInto}; the others are working space.
  */
 export type SortWork = {
   readonly cap: number;
@@ -64,6 +64,7 @@ export type SortWork = {
   readonly tail: Int32Array;
   readonly prev: Int32Array;
   readonly rows: Int32Array;
+  readonly lex: Int32Array;
   readonly starts: Int32Array;
 };
 
@@ -78,6 +79,7 @@ export function makeSortWork(cap: number): SortWork {
     tail: new Int32Array(cap),
     prev: new Int32Array(cap),
     rows: new Int32Array(cap),
+    lex: new Int32Array(cap),
     starts: new Int32Array(cap + 1),
   };
 }
@@ -177,7 +179,9 @@ export function sortByKey(
  *
  * Writes the front index of each row into `rank[0..n)`, the rows grouped front
  * by front (ascending within a front) into `w.rows[0..n)` with front f at
- * `w.rows[w.starts[f]..w.starts[f + 1])`, and returns the number of fronts.
+ * `w.rows[w.starts[f]..w.starts[f + 1])`, the same fronts in visiting order
+ * (feasible rows lexicographically) at the same offsets of `w.lex`, and
+ * returns the number of fronts.
  */
 export function frontsInto(
   d: Float64Array,
@@ -187,18 +191,17 @@ export function frontsInto(
   w: SortWork,
   rank: Int32Array,
 ): number {
-  const { ids, keys, tmpIds, tmpKeys, tail, prev, rows, starts } = w;
+  const { ids, keys, tmpIds, tmpKeys, tail, prev, rows, lex, starts } = w;
   let nf = 0;
   let ni = 0;
   for (let i = 0; i < n; i++) {
     if (v !== undefined && (v[i] as number) > 0) rows[ni++] = i;
     else ids[nf++] = i;
   }
-  // Lexicographic order by stable passes from the last objective to the first.
-  for (let k = m - 1; k >= 0; k--) {
-    for (let t = 0; t < nf; t++) keys[t] = d[(ids[t] as number) * m + k] as number;
-    sortByKey(ids, keys, 0, nf, tmpIds, tmpKeys);
-  }
+  // Lexicographic order: by the first objective, then ties by the next ones.
+  for (let t = 0; t < nf; t++) keys[t] = d[(ids[t] as number) * m] as number;
+  sortByKey(ids, keys, 0, nf, tmpIds, tmpKeys);
+  if (m > 1) refineTies(d, m, 1, w, 0, nf);
   const onlyLast = m === 2;
   let groups = 0;
   for (let t = 0; t < nf; t++) {
@@ -268,7 +271,54 @@ export function frontsInto(
     rows[tail[f] as number] = i;
     tail[f] = (tail[f] as number) + 1;
   }
+  // The same fronts in visiting order (lexicographic for feasible rows).
+  for (let f = 0; f < groups; f++) prev[f] = starts[f] as number;
+  for (let t = 0; t < n; t++) {
+    const i = ids[t] as number;
+    const f = rank[i] as number;
+    lex[prev[f] as number] = i;
+    prev[f] = (prev[f] as number) + 1;
+  }
   return groups;
+}
+
+/**
+ * Within `w.ids[lo..hi)`, sorted by objectives 0..k-1 (ties by position),
+ * sorts each run of rows tied on objectives 0..k-1 by objective k (stably),
+ * and so on for the later objectives.
+ */
+function refineTies(
+  d: Float64Array,
+  m: number,
+  k: number,
+  w: SortWork,
+  lo: number,
+  hi: number,
+): void {
+  const { ids, keys, tmpIds, tmpKeys } = w;
+  let a = lo;
+  while (a < hi) {
+    const oa = (ids[a] as number) * m;
+    let b = a + 1;
+    while (b < hi) {
+      const ob = (ids[b] as number) * m;
+      let same = true;
+      for (let j = 0; j < k; j++) {
+        if (d[oa + j] !== d[ob + j]) {
+          same = false;
+          break;
+        }
+      }
+      if (!same) break;
+      b++;
+    }
+    if (b - a > 1) {
+      for (let t = a; t < b; t++) keys[t] = d[(ids[t] as number) * m + k] as number;
+      sortByKey(ids, keys, a, b, tmpIds, tmpKeys);
+      if (k + 1 < m) refineTies(d, m, k + 1, w, a, b);
+    }
+    a = b;
+  }
 }
 
 /** {@link frontsInto} with fresh buffers: the fronts as separate arrays. */
@@ -287,12 +337,55 @@ export function sortFronts(
 }
 
 /**
+ * Puts the rows of `hint[lo..hi)` (reversed if asked) with their objective-k
+ * values into `w.ids`/`w.keys[0..hi-lo)`, moves tied rows into ascending
+ * order, and tells whether the result is sorted by (value, row). On a
+ * two-objective front the lexicographic order is already sorted by f_1 and,
+ * reversed, by f_2 (members are mutually non-dominated), so no sort is needed.
+ */
+function orderFromHint(
+  d: Float64Array,
+  m: number,
+  k: number,
+  hint: Int32Array,
+  lo: number,
+  hi: number,
+  reverse: boolean,
+  w: SortWork,
+): boolean {
+  const { ids, keys } = w;
+  const s = hi - lo;
+  for (let t = 0; t < s; t++) {
+    const row = hint[reverse ? hi - 1 - t : lo + t] as number;
+    ids[t] = row;
+    keys[t] = d[row * m + k] as number;
+  }
+  for (let t = 1; t < s; t++) {
+    const key = keys[t] as number;
+    const row = ids[t] as number;
+    if (key < (keys[t - 1] as number)) return false;
+    let j = t - 1;
+    while (j >= 0 && keys[j] === key && (ids[j] as number) > row) {
+      ids[j + 1] = ids[j] as number;
+      keys[j + 1] = keys[j] as number;
+      j--;
+    }
+    ids[j + 1] = row;
+    keys[j + 1] = key;
+  }
+  return true;
+}
+
+/**
  * Crowding distance of the rows `rows[lo..hi)` (ascending row indices, one
  * front), written into `out[row]`. Per objective, the rows are sorted by value
  * (ties by row index); the first and last get Infinity; an interior row adds
  * (next - prev) / (m * range). Fronts of one or two rows are all Infinity. An
  * objective whose range is 0 adds nothing (but still marks its two ends).
- * Uses `w.ids`, `w.keys` and the tmp buffers of `w`.
+ * With two objectives, `hint` (the same rows at the same offsets, e.g.
+ * `w.lex` of {@link frontsInto}) is tried first as the f_1 order and reversed
+ * as the f_2 order, with a sort only where it is not one. Uses `w.ids`,
+ * `w.keys` and the tmp buffers of `w`.
  */
 export function crowdRows(
   d: Float64Array,
@@ -302,19 +395,23 @@ export function crowdRows(
   hi: number,
   out: Float64Array,
   w: SortWork,
+  hint?: Int32Array,
 ): void {
   const s = hi - lo;
   const start = s <= 2 ? Number.POSITIVE_INFINITY : 0;
   for (let t = lo; t < hi; t++) out[rows[t] as number] = start;
   if (s <= 2) return;
   const { ids, keys, tmpIds, tmpKeys } = w;
+  const hinted = hint !== undefined && m === 2;
   for (let k = 0; k < m; k++) {
-    for (let t = 0; t < s; t++) {
-      const row = rows[lo + t] as number;
-      ids[t] = row;
-      keys[t] = d[row * m + k] as number;
+    if (!(hinted && orderFromHint(d, m, k, hint, lo, hi, k === 1, w))) {
+      for (let t = 0; t < s; t++) {
+        const row = rows[lo + t] as number;
+        ids[t] = row;
+        keys[t] = d[row * m + k] as number;
+      }
+      sortByKey(ids, keys, 0, s, tmpIds, tmpKeys);
     }
-    sortByKey(ids, keys, 0, s, tmpIds, tmpKeys);
     out[ids[0] as number] = Number.POSITIVE_INFINITY;
     out[ids[s - 1] as number] = Number.POSITIVE_INFINITY;
     const range = (keys[s - 1] as number) - (keys[0] as number);

@@ -72,6 +72,15 @@ describe("frontsInto / crowdRows with reused buffers", () => {
         expect(plain(sortFronts(F.data, F.rows, F.cols, viol).fronts)).toEqual(fronts);
         fronts.forEach((front, f) => {
           for (const i of front) expect(rank[i]).toBe(f);
+          // The visiting-order hint gives the crowding of the plain sorts.
+          const lo = w.starts[f] as number;
+          const hi = w.starts[f + 1] as number;
+          expect(Array.from(w.lex.subarray(lo, hi)).sort((a, b) => a - b)).toEqual(front);
+          const plainOut = new Float64Array(F.rows);
+          const hinted = new Float64Array(F.rows);
+          crowdRows(F.data, F.cols, w.rows, lo, hi, plainOut, makeSortWork(F.rows));
+          crowdRows(F.data, F.cols, w.rows, lo, hi, hinted, makeSortWork(F.rows), w.lex);
+          expect(Array.from(hinted)).toEqual(Array.from(plainOut));
         });
       }),
       { numRuns: 300 },
