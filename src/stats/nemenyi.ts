@@ -55,7 +55,7 @@ export type NemenyiResult = {
  * not resolved.
  *
  * @param averageRanks - Average rank of each of the k >= 2 treatments over the N blocks
- *   (e.g. from {@link averageRanks} or {@link friedman}); values in [1, k].
+ *   (e.g. from the function `averageRanks` or from {@link friedman}); values in [1, k].
  * @param nBlocks - Number of blocks N >= 2 the ranks were averaged over.
  * @param options - See {@link NemenyiOptions}.
  * @returns The critical difference, q_alpha and the pairwise statistics and p-values.
