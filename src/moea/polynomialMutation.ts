@@ -57,7 +57,8 @@ export function polynomialMutation(
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  const out = x.slice();
+  // The copy constructor allocates a little faster than slice() in V8.
+  const out = new Float64Array(x);
   const e1 = eta + 1;
   const p = 1 / e1;
   for (let i = 0; i < x.length; i++) {

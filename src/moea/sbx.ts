@@ -63,8 +63,9 @@ export function sbx(
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  const c1 = a.slice();
-  const c2 = b.slice();
+  // The copy constructor allocates a little faster than slice() in V8.
+  const c1 = new Float64Array(a);
+  const c2 = new Float64Array(b);
   const e1 = eta + 1;
   const inv = 1 / e1;
   for (let i = 0; i < a.length; i++) {
