@@ -1,12 +1,31 @@
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
+const common = {
   sourcemap: true,
-  clean: true,
-  treeshake: true,
+  clean: false,
   target: "es2022",
   tsconfig: "tsconfig.build.json",
-});
+} as const;
+
+// ESM keeps one file per module (bundle: false) so a consumer's bundler drops
+// the modules it does not import, together with their dependencies (jstat,
+// ml-matrix): `import { pivotal, horvitzThompson }` stays a few kB
+// (scripts/size-budget.ts). A single-file bundle would keep every dependency
+// import, since those packages do not declare themselves side-effect free.
+// CommonJS stays one bundled file. `npm run build` empties dist first.
+export default defineConfig([
+  {
+    ...common,
+    entry: ["src/**/*.ts", "!src/**/*.d.ts"],
+    format: ["esm"],
+    bundle: false,
+    dts: { entry: "src/index.ts" },
+  },
+  {
+    ...common,
+    entry: ["src/index.ts"],
+    format: ["cjs"],
+    dts: true,
+    treeshake: true,
+  },
+]);
