@@ -262,8 +262,10 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
     let s = gen.next(0);
     while (s.done !== true) {
       const y = labels.get(s.value);
-      if (y === undefined) pending.push(s.value);
-      else {
+      // With-replacement designs (sups, twoUps) may draw a row twice; it is labelled once.
+      if (y === undefined) {
+        if (!pending.includes(s.value)) pending.push(s.value);
+      } else {
         labelled.push(s.value);
         used.add(s.value);
       }

@@ -145,6 +145,22 @@ describe("evalsift tcs plan", () => {
     expect(got.ci).toEqual([...lib.estimate.ci]);
   });
 
+  it("lists a row drawn twice by a with-replacement design once", () => {
+    const r = run(
+      "tcs",
+      "plan",
+      ...base.map((x) => (x === "8" ? "30" : x)),
+      "--strategy",
+      "sups",
+      "--json",
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const lib = runStrategy(strategies.sups(risk, 30, createRng(7)), truth).indices;
+    const rows = JSON.parse(r.stdout).next.map((x: { row: number }) => x.row);
+    expect(rows).toEqual([...new Set(lib)]);
+    expect(rows.length).toBeLessThan(30);
+  });
+
   it("lists only the rows still unlabelled of a non-adaptive plan", () => {
     const lib = runStrategy(strategies.ssrs(risk, 8, createRng(7)), truth);
     const labels = join(work, "ssrs-partial.csv");
