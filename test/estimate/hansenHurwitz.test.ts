@@ -94,7 +94,12 @@ describe("hansenHurwitz(y, p, N, options)", () => {
         RangeError,
         /at least two draws for a variance estimate \(got 1\)/,
       ],
-      ["no draw", () => hansenHurwitz(f([]), f([]), 2), RangeError, /at least two draws for a variance estimate \(got 0\)/],
+      [
+        "no draw",
+        () => hansenHurwitz(f([]), f([]), 2),
+        RangeError,
+        /at least two draws for a variance estimate \(got 0\)/,
+      ],
       [
         "N = 0",
         () => hansenHurwitz(f([1, 2]), f([0.5, 0.5]), 0),

@@ -25,11 +25,6 @@ const yArb = (N: number) =>
     fc.integer({ min: -500, max: 500 }).map((v) => v / 10),
     { minLength: N, maxLength: N },
   );
-const sizeArb = (N: number) =>
-  fc.array(
-    fc.integer({ min: 1, max: 100 }).map((v) => v / 10),
-    { minLength: N, maxLength: N },
-  );
 
 /** Population of N <= 10 units with values, sizes and a sample size 1 <= n <= N. */
 const popArb = populationArb(2, 10, (N) => [1, N]);

@@ -73,7 +73,7 @@ type Case = {
 };
 
 const mean = (y: Float64Array): number => y.reduce((s, v) => s + v, 0) / y.length;
-const strat = (s: Strata, N: number) => (sample: Int32Array) => (y: Float64Array) =>
+const strat = (s: Strata, _N: number) => (sample: Int32Array) => (y: Float64Array) =>
   stratifiedMean(
     pick(y, sample),
     Int32Array.from(sample, (i) => s.strata[i] as number),
