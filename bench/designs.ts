@@ -6,13 +6,15 @@
  * `inclusionprobabilities`, `UPsystematic` and `UPpivotal` are timed on the
  * same sizes and the same pik (written to a temp file as float64), inside R
  * (R start-up excluded), in the same run; medians and ratios are printed.
+ * Both sides are timed the same way: warm-up, then the median over repetitions
+ * of (elapsed / inner) with inner calls lasting at least 50 ms per repetition.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRng, inclusionProbabilities, pivotal, srs, systematicPps } from "../src/index.js";
-import { fmtMs, hasCommand, medianMs } from "./_timing.js";
+import { batchedMedianMs, fmtMs, hasCommand } from "./_timing.js";
 
 type Row = { op: string; N: number; n: number; ours: number; r?: number; target?: number };
 
@@ -34,24 +36,30 @@ try {
       const file = join(dir, `pik-${N}-${n}.bin`);
       writeFileSync(file, new Uint8Array(pik.buffer));
       cases.push({ N, n, file });
-      const reps = N > 100_000 ? 15 : 31;
+      const reps = N > 100_000 ? 7 : 15;
       const r = createRng("draws");
       rows.push({
         op: "inclusionProbabilities",
         N,
         n,
-        ours: medianMs(() => inclusionProbabilities(size, n), reps),
+        ours: batchedMedianMs(() => inclusionProbabilities(size, n), reps),
         target: 2,
       });
-      rows.push({ op: "srs", N, n, ours: medianMs(() => srs(N, n, r), reps) });
+      rows.push({ op: "srs", N, n, ours: batchedMedianMs(() => srs(N, n, r), reps) });
       rows.push({
         op: "systematicPps",
         N,
         n,
-        ours: medianMs(() => systematicPps(pik, r), reps),
+        ours: batchedMedianMs(() => systematicPps(pik, r), reps),
         target: 5,
       });
-      rows.push({ op: "pivotal", N, n, ours: medianMs(() => pivotal(pik, r), reps), target: 100 });
+      rows.push({
+        op: "pivotal",
+        N,
+        n,
+        ours: batchedMedianMs(() => pivotal(pik, r), reps),
+        target: 100,
+      });
     }
   }
 

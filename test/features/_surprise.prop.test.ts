@@ -146,8 +146,10 @@ describe("surprise kernels against naive loops", () => {
           const got = dsa(c.train, c.trainClass, c.test, c.testClass, { variant });
           const want = naiveDsa(c, variant, 1e-12);
           for (let i = 0; i < want.length; i++)
+            // a ratio of two distances: when d_diff is small, a few ulps of rounding
+            // in either distance show up amplified (seen: 1.15e-12 relative at DSA 86)
             expect(Math.abs((got[i] as number) - (want[i] as number))).toBeLessThanOrEqual(
-              1e-12 * Math.max(1, Math.abs(want[i] as number)),
+              1e-10 * Math.max(1, Math.abs(want[i] as number)),
             );
         }),
         { numRuns: 40 },
