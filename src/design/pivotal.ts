@@ -1,6 +1,6 @@
-import { checkIntegerSum } from "../core/checkIntegerSum.js";
+import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
-import { checkFloat64Array, checkNumber, checkOptions, checkRng, fail } from "../core/validate.js";
+import { checkNumber, checkOptions, checkRng, fail } from "../core/validate.js";
 
 const FN = "pivotal";
 
@@ -58,12 +58,11 @@ export type PivotalOptions = {
  * ```
  */
 export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {}): Int32Array {
-  checkFloat64Array(FN, "pik", pik, { min: 0, max: 1, allowEmpty: false });
+  checkPikSum(FN, "pik", pik);
   checkRng(FN, rng);
   checkOptions(FN, options);
   const { eps = 1e-6 } = options;
   checkNumber(FN, "options.eps", eps, 0, 0.5, { upper: true });
-  checkIntegerSum(FN, "pik", pik);
   const N = pik.length;
   // with eps = 0 the bounds still settle exact 0 and 1 (R would loop forever)
   const lo = eps > 0 ? eps : Number.MIN_VALUE;

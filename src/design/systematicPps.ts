@@ -1,6 +1,6 @@
-import { checkIntegerSum } from "../core/checkIntegerSum.js";
+import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
-import { checkFloat64Array, checkRng, draw } from "../core/validate.js";
+import { checkRng, draw } from "../core/validate.js";
 import { runningSums } from "./_runningSums.js";
 
 const FN = "systematicPps";
@@ -41,9 +41,8 @@ const FN = "systematicPps";
  * ```
  */
 export function systematicPps(pik: Float64Array, rng: Rng): Int32Array {
-  checkFloat64Array(FN, "pik", pik, { min: 0, max: 1, allowEmpty: false });
+  const n = checkPikSum(FN, "pik", pik);
   checkRng(FN, rng);
-  const n = checkIntegerSum(FN, "pik", pik);
   const N = pik.length;
   const out = new Int32Array(n);
   if (n === 0) return out;
