@@ -34,12 +34,26 @@ const FN = "inclusionProbabilities";
  * ```
  */
 export function inclusionProbabilities(size: Float64Array, n: number): Float64Array {
-  checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
+  if (!(size instanceof Float64Array) || size.length === 0) {
+    checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
+  }
+  // one pass validates and sums (Neumaier, as fsum; sizes are >= 0 here)
+  let s = 0;
+  let c = 0;
+  for (let i = 0; i < size.length; i++) {
+    const v = size[i] as number;
+    if (!(v >= 0 && v < Number.POSITIVE_INFINITY)) {
+      checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
+    }
+    const t = s + v;
+    c += s >= v ? s - t + v : v - t + s;
+    s = t;
+  }
   checkInteger(FN, "n", n);
   const N = size.length;
   const pik = new Float64Array(N);
   if (n === 0) return pik;
-  const total = fsum(size);
+  const total = s + c;
   if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
 
   // first round fused with counting the positive sizes (checked before any return)
