@@ -2,7 +2,7 @@ import alea from "seedrandom/lib/alea.js";
 import { fail } from "./validate.js";
 
 /**
- * A source of uniform random numbers in [0, 1): the interface of `Math.random`.
+ * A source of uniform random numbers in [0, 1): the interface of JavaScript's built-in generator.
  *
  * Every randomised function in evalsift takes an `Rng` argument; none falls back
  * to a global generator. `createRng(seed)`, `seedrandom(seed)` and d3's
