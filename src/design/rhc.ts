@@ -1,3 +1,4 @@
+import { randomPermutation } from "../core/randomPermutation.js";
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { checkFloat64Array, checkInteger, checkRng, draw, fail } from "../core/validate.js";
@@ -71,14 +72,7 @@ export function rhc(size: Float64Array, n: number, rng: Rng): RhcSample {
     };
   }
 
-  const perm = new Int32Array(N);
-  for (let i = 0; i < N; i++) perm[i] = i;
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(draw(FN, rng) * (i + 1));
-    const t = perm[i] as number;
-    perm[i] = perm[j] as number;
-    perm[j] = t;
-  }
+  const perm = randomPermutation(FN, N, rng);
   const X = fsum(size);
   const q = Math.floor(N / n);
   const r = N - n * q;

@@ -1,3 +1,4 @@
+import { randomPermutation } from "../core/randomPermutation.js";
 /**
  * Internal partition machinery shared by the slice operators: size checks,
  * member lists and the size repair. Slice ids live in [0, N); an id that no
@@ -217,14 +218,7 @@ export function drawPartition(
       open.pop();
     }
   }
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(draw(fn, rng) * (i + 1));
-    const t = order[i] as number;
-    order[i] = order[j] as number;
-    order[j] = t;
-  }
+  const order = randomPermutation(fn, n, rng);
   const out = new Int32Array(n);
   let t = 0;
   for (let s = 0; s < m; s++) {
