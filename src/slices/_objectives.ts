@@ -4,19 +4,34 @@
  * instances one at a time, each move costing O(|from| + |to| + d) instead of
  * recomputing the touched slices' pairwise sums. Incremental sums equal the
  * from-scratch ones up to floating-point rounding.
+ *
+ * The statistics of an assignment are one packed `Float64Array` with a record
+ * of `5 + d` numbers per slice id (size, failures, sum of pairwise distances,
+ * squared distance to the nearest other centroid and that centroid's slice
+ * id, then the sum of the member vectors), for ids 0..max id only: a
+ * genome's record costs O(m d) memory and one copy, not O(N d). Member lists
+ * live in reused typed buffers, so an evaluation allocates nothing but its
+ * result.
+ *
+ * Nearest centroids are updated, not recomputed: only the changed slices and
+ * the unchanged slices whose nearest slice changed search all m centroids;
+ * every other slice keeps its nearest distance, lowered where a changed
+ * centroid came closer. Minima of the same distances are exact, so this
+ * gives bitwise the values of the full O(m^2 d) search (used when at least
+ * half of the slices changed).
  */
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 
-/** Per-slice sufficient statistics, indexed by slice id in [0, N). */
-export type SliceStats = {
-  readonly size: Int32Array;
-  readonly fails: Int32Array;
-  /** Sum of pairwise Euclidean distances within the slice. */
-  readonly pair: Float64Array;
-  /** Sum of the member signal vectors (N x d, row per slice id). */
-  readonly cent: Float64Array;
-};
+/**
+ * Per-slice sufficient statistics of an assignment: record `s` occupies
+ * `[s * (5 + d), (s + 1) * (5 + d))` and holds the size, the number of
+ * failures, the sum of pairwise Euclidean distances within the slice, the
+ * squared distance from its centroid to the nearest other one (Infinity when
+ * alone), the slice id of that centroid (-1 when alone) and the sum of the
+ * member signal vectors. Never modified after it is returned.
+ */
+export type SliceStats = Float64Array;
 
 /** Pairwise distances are cached as a dense matrix up to this N (32 MB). */
 const DENSE_LIMIT = 2048;
@@ -32,6 +47,8 @@ export type Evaluator = {
 
 export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
   const { data, rows: n, cols: d } = X;
+  const S = 5 + d;
+  const C = 5;
   let dense: Float64Array | null = null;
   if (n <= DENSE_LIMIT) {
     dense = new Float64Array(n * n);
@@ -43,199 +60,319 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       }
     }
   }
-  const dist = (i: number, j: number): number =>
-    dense !== null
-      ? (dense[i * n + j] as number)
-      : Math.sqrt(squaredEuclideanAt(data, i * d, data, j * d, d));
 
-  // Member lists reused between calls; only the touched ids are filled.
-  const lists: number[][] = [];
-  for (let s = 0; s < n; s++) lists.push([]);
+  // Statistics under construction: the parent's records are copied here,
+  // updated, and the used prefix is copied out as the child's.
+  const work = new Float64Array(n * S);
+  // Member lists of the touched slices: slice s owns buf[off[s] .. off[s] + cap)
+  // and holds len[s] members. Capacities add up to at most 2n (parent members
+  // plus arrivals).
+  const buf = new Int32Array(2 * n);
+  const off = new Int32Array(n);
+  const len = new Int32Array(n);
+  const cnt = new Int32Array(n);
   const touched = new Uint8Array(n);
-  const touchedIds: number[] = [];
+  const touchedIds = new Int32Array(n);
+  const moved = new Int32Array(n);
+  // Position of each instance inside its member list, for O(1) removal.
+  const pos = new Int32Array(n);
 
-  const fillSlice = (st: SliceStats, s: number, members: number[]): void => {
+  /** Statistics of slice s from its member list, written into `work`. */
+  const fillSlice = (s: number): void => {
+    const o = off[s] as number;
+    const size = len[s] as number;
+    const rec = s * S;
     let fails = 0;
     let pair = 0;
-    const off = s * d;
-    for (let k = 0; k < d; k++) st.cent[off + k] = 0;
-    for (let a = 0; a < members.length; a++) {
-      const i = members[a] as number;
+    for (let k = 0; k < d; k++) work[rec + C + k] = 0;
+    for (let a = 0; a < size; a++) {
+      const i = buf[o + a] as number;
       if (outcome[i] === 0) fails++;
       const io = i * d;
-      for (let k = 0; k < d; k++)
-        st.cent[off + k] = (st.cent[off + k] as number) + (data[io + k] as number);
+      for (let k = 0; k < d; k++) {
+        work[rec + C + k] = (work[rec + C + k] as number) + (data[io + k] as number);
+      }
       if (dense !== null) {
         const row = i * n;
-        for (let b = a + 1; b < members.length; b++)
-          pair += dense[row + (members[b] as number)] as number;
+        for (let b = a + 1; b < size; b++) pair += dense[row + (buf[o + b] as number)] as number;
       } else {
-        for (let b = a + 1; b < members.length; b++) pair += dist(i, members[b] as number);
+        for (let b = a + 1; b < size; b++) {
+          const j = buf[o + b] as number;
+          pair += Math.sqrt(squaredEuclideanAt(data, io, data, j * d, d));
+        }
       }
     }
-    st.size[s] = members.length;
-    st.fails[s] = fails;
-    st.pair[s] = pair;
+    work[rec] = size;
+    work[rec + 1] = fails;
+    work[rec + 2] = pair;
   };
 
-  const recompute = (st: SliceStats, sliceOf: Int32Array, ids: readonly number[]): void => {
-    for (const s of ids) (lists[s] as number[]).length = 0;
+  /** Recomputes the `t` touched slices of `sliceOf` (marked in `touched`) into `work`. */
+  const recompute = (sliceOf: Int32Array, t: number): void => {
+    for (let q = 0; q < t; q++) cnt[touchedIds[q] as number] = 0;
     for (let i = 0; i < n; i++) {
       const s = sliceOf[i] as number;
-      if (touched[s] === 1) (lists[s] as number[]).push(i);
+      if (touched[s] === 1) cnt[s] = (cnt[s] as number) + 1;
     }
-    for (const s of ids) fillSlice(st, s, lists[s] as number[]);
+    let at = 0;
+    for (let q = 0; q < t; q++) {
+      const s = touchedIds[q] as number;
+      off[s] = at;
+      len[s] = 0;
+      at += cnt[s] as number;
+    }
+    for (let i = 0; i < n; i++) {
+      const s = sliceOf[i] as number;
+      if (touched[s] === 1) {
+        buf[(off[s] as number) + (len[s] as number)] = i;
+        len[s] = (len[s] as number) + 1;
+      }
+    }
+    for (let q = 0; q < t; q++) fillSlice(touchedIds[q] as number);
   };
 
   const full = (sliceOf: Int32Array): SliceStats => {
-    const st: SliceStats = {
-      size: new Int32Array(n),
-      fails: new Int32Array(n),
-      pair: new Float64Array(n),
-      cent: new Float64Array(n * d),
-    };
-    touchedIds.length = 0;
-    for (let s = 0; s < n; s++) touched[s] = 0;
+    let t = 0;
+    let k = 0;
     for (let i = 0; i < n; i++) {
       const s = sliceOf[i] as number;
+      if (s >= k) k = s + 1;
       if (touched[s] === 0) {
         touched[s] = 1;
-        touchedIds.push(s);
+        touchedIds[t++] = s;
       }
     }
-    recompute(st, sliceOf, touchedIds);
-    for (const s of touchedIds) touched[s] = 0;
-    return st;
+    work.fill(0, 0, k * S);
+    recompute(sliceOf, t);
+    nearestAll(k, t, false);
+    for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
+    return work.slice(0, k * S);
   };
 
-  // Position of each instance inside its member list, for O(1) removal.
-  const pos = new Int32Array(n);
-  const moved: number[] = [];
-
   const derive = (parent: Int32Array, stats: SliceStats, child: Int32Array): SliceStats => {
-    const st: SliceStats = {
-      size: stats.size.slice(),
-      fails: stats.fails.slice(),
-      pair: stats.pair.slice(),
-      cent: stats.cent.slice(),
-    };
-    moved.length = 0;
-    touchedIds.length = 0;
+    let mc = 0;
+    let t = 0;
+    let kc = 0;
     for (let i = 0; i < n; i++) {
       const a = parent[i] as number;
       const b = child[i] as number;
+      if (b >= kc) kc = b + 1;
       if (a === b) continue;
-      moved.push(i);
+      moved[mc++] = i;
       if (touched[a] === 0) {
         touched[a] = 1;
-        touchedIds.push(a);
+        touchedIds[t++] = a;
+        cnt[a] = 0;
       }
       if (touched[b] === 0) {
         touched[b] = 1;
-        touchedIds.push(b);
+        touchedIds[t++] = b;
+        cnt[b] = 0;
       }
+      cnt[b] = (cnt[b] as number) + 1;
     }
-    if (moved.length === 0) {
-      for (const s of touchedIds) touched[s] = 0;
-      return st;
-    }
-    if (moved.length > n / 10) {
+    // Unchanged assignment: statistics are immutable, so they are shared.
+    if (mc === 0) return stats;
+    const kp = stats.length / S;
+    work.set(stats);
+    if (kc > kp) work.fill(0, kp * S, kc * S);
+    if (mc > n / 10) {
       // Many moves cost more than recomputing the touched slices.
-      recompute(st, child, touchedIds);
-      for (const s of touchedIds) touched[s] = 0;
-      return st;
+      recompute(child, t);
+    } else {
+      moveAll(parent, child, mc, t, kp);
     }
-    for (const s of touchedIds) (lists[s] as number[]).length = 0;
+    nearestAll(kc, t, true);
+    for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
+    return work.slice(0, kc * S);
+  };
+
+  /**
+   * Moves the `mc` differing instances one by one: each move changes the
+   * pairwise sums by the distances from the moved instance to the members it
+   * leaves and joins. Lists start in ascending instance order, as from scratch.
+   */
+  const moveAll = (
+    parent: Int32Array,
+    child: Int32Array,
+    mc: number,
+    t: number,
+    kp: number,
+  ): void => {
+    // Capacity of a touched slice: its parent size plus its arrivals (in cnt).
+    let at = 0;
+    for (let q = 0; q < t; q++) {
+      const s = touchedIds[q] as number;
+      off[s] = at;
+      len[s] = 0;
+      at += (cnt[s] as number) + (s < kp ? (work[s * S] as number) : 0);
+    }
     for (let i = 0; i < n; i++) {
       const s = parent[i] as number;
       if (touched[s] === 1) {
-        const list = lists[s] as number[];
-        pos[i] = list.length;
-        list.push(i);
+        const l = len[s] as number;
+        pos[i] = l;
+        buf[(off[s] as number) + l] = i;
+        len[s] = l + 1;
       }
     }
-    // Move the instances one by one: each move changes the pairwise sums by
-    // the distances from the moved instance to the members it leaves and joins.
-    for (const i of moved) {
+    for (let q = 0; q < mc; q++) {
+      const i = moved[q] as number;
       const a = parent[i] as number;
       const b = child[i] as number;
-      const la = lists[a] as number[];
-      const last = la.pop() as number;
+      const oa = off[a] as number;
+      const la = (len[a] as number) - 1;
+      len[a] = la;
+      const last = buf[oa + la] as number;
       if (last !== i) {
-        la[pos[i] as number] = last;
-        pos[last] = pos[i] as number;
+        const p = pos[i] as number;
+        buf[oa + p] = last;
+        pos[last] = p;
       }
-      const lb = lists[b] as number[];
+      const ob = off[b] as number;
+      const lb = len[b] as number;
       let out = 0;
       let into = 0;
       if (dense !== null) {
         const row = i * n;
-        for (const j of la) out += dense[row + j] as number;
-        for (const j of lb) into += dense[row + j] as number;
+        for (let x = 0; x < la; x++) out += dense[row + (buf[oa + x] as number)] as number;
+        for (let x = 0; x < lb; x++) into += dense[row + (buf[ob + x] as number)] as number;
       } else {
-        for (const j of la) out += dist(i, j);
-        for (const j of lb) into += dist(i, j);
+        const io = i * d;
+        for (let x = 0; x < la; x++) {
+          out += Math.sqrt(squaredEuclideanAt(data, io, data, (buf[oa + x] as number) * d, d));
+        }
+        for (let x = 0; x < lb; x++) {
+          into += Math.sqrt(squaredEuclideanAt(data, io, data, (buf[ob + x] as number) * d, d));
+        }
       }
-      pos[i] = lb.length;
-      lb.push(i);
-      const za = (st.size[a] as number) - 1;
-      const zb = (st.size[b] as number) + 1;
-      st.size[a] = za;
-      st.size[b] = zb;
-      st.pair[a] = za > 1 ? (st.pair[a] as number) - out : 0;
-      st.pair[b] = (st.pair[b] as number) + into;
+      pos[i] = lb;
+      buf[ob + lb] = i;
+      len[b] = lb + 1;
+      const ra = a * S;
+      const rb = b * S;
+      const za = (work[ra] as number) - 1;
+      const zb = (work[rb] as number) + 1;
+      work[ra] = za;
+      work[rb] = zb;
+      work[ra + 2] = za > 1 ? (work[ra + 2] as number) - out : 0;
+      work[rb + 2] = (work[rb + 2] as number) + into;
       if (outcome[i] === 0) {
-        st.fails[a] = (st.fails[a] as number) - 1;
-        st.fails[b] = (st.fails[b] as number) + 1;
+        work[ra + 1] = (work[ra + 1] as number) - 1;
+        work[rb + 1] = (work[rb + 1] as number) + 1;
       }
       const io = i * d;
       for (let k = 0; k < d; k++) {
         const v = data[io + k] as number;
-        st.cent[a * d + k] = za > 0 ? (st.cent[a * d + k] as number) - v : 0;
-        st.cent[b * d + k] = (st.cent[b * d + k] as number) + v;
+        work[ra + C + k] = za > 0 ? (work[ra + C + k] as number) - v : 0;
+        work[rb + C + k] = (work[rb + C + k] as number) + v;
       }
     }
-    for (const s of touchedIds) touched[s] = 0;
-    return st;
   };
 
-  const live: number[] = [];
+  const live = new Int32Array(n);
+  const slot = new Int32Array(n);
+  const redo = new Uint8Array(n);
   const c = new Float64Array(n * d);
-  const nearest = new Float64Array(n);
-  const objectives = (st: SliceStats, out: Float64Array): Float64Array => {
-    live.length = 0;
-    let oi = 0;
-    let intra = 0;
-    for (let s = 0; s < n; s++) {
-      const size = st.size[s] as number;
+  const near = new Float64Array(n);
+  const nearId = new Int32Array(n);
+
+  /**
+   * Nearest other centroid of every non-empty slice with id < k, written into
+   * `work`. With `update`, records of slices not marked in `touched` (their
+   * members did not change) hold their nearest centroid before the change.
+   */
+  const nearestAll = (k: number, t: number, update: boolean): void => {
+    let m = 0;
+    for (let s = 0; s < k; s++) {
+      const rec = s * S;
+      const size = work[rec] as number;
       if (size === 0) continue;
-      live.push(s);
-      const f = st.fails[s] as number;
-      oi += Math.min(f, size - f) / size;
-      if (size > 1) intra += (2 * (st.pair[s] as number)) / (size * (size - 1));
+      live[m] = s;
+      slot[s] = m;
+      const inv = 1 / size;
+      for (let q = 0; q < d; q++) c[m * d + q] = (work[rec + C + q] as number) * inv;
+      m++;
     }
-    const m = live.length;
-    let inter = 0;
-    if (m > 1) {
-      for (let t = 0; t < m; t++) {
-        const s = live[t] as number;
-        const inv = 1 / (st.size[s] as number);
-        for (let k = 0; k < d; k++) c[t * d + k] = (st.cent[s * d + k] as number) * inv;
-      }
-      nearest.fill(Number.POSITIVE_INFINITY, 0, m);
+    let changed = 0;
+    for (let q = 0; q < t; q++) if ((work[(touchedIds[q] as number) * S] as number) > 0) changed++;
+    if (!update || 2 * changed >= m) {
+      near.fill(Number.POSITIVE_INFINITY, 0, m);
+      nearId.fill(-1, 0, m);
       for (let a = 0; a < m; a++) {
         for (let b = a + 1; b < m; b++) {
           const v = squaredEuclideanAt(c, a * d, c, b * d, d);
-          if (v < (nearest[a] as number)) nearest[a] = v;
-          if (v < (nearest[b] as number)) nearest[b] = v;
+          if (v < (near[a] as number)) {
+            near[a] = v;
+            nearId[a] = live[b] as number;
+          }
+          if (v < (near[b] as number)) {
+            near[b] = v;
+            nearId[b] = live[a] as number;
+          }
         }
       }
-      for (let a = 0; a < m; a++) inter += Math.sqrt(nearest[a] as number);
-      inter /= m;
+    } else {
+      for (let a = 0; a < m; a++) {
+        const s = live[a] as number;
+        const id = work[s * S + 4] as number;
+        if (touched[s] === 1 || id < 0 || touched[id] === 1) {
+          redo[a] = 1;
+        } else {
+          redo[a] = 0;
+          near[a] = work[s * S + 3] as number;
+          nearId[a] = id;
+        }
+      }
+      for (let a = 0; a < m; a++) {
+        if (redo[a] === 0) continue;
+        const s = live[a] as number;
+        const moved = touched[s] === 1;
+        let best = Number.POSITIVE_INFINITY;
+        let bestId = -1;
+        for (let b = 0; b < m; b++) {
+          if (b === a) continue;
+          const v = squaredEuclideanAt(c, a * d, c, b * d, d);
+          if (v < best) {
+            best = v;
+            bestId = live[b] as number;
+          }
+          // A changed centroid may now be the nearest of an unchanged slice.
+          if (moved && redo[b] === 0 && v < (near[b] as number)) {
+            near[b] = v;
+            nearId[b] = s;
+          }
+        }
+        near[a] = best;
+        nearId[a] = bestId;
+      }
+    }
+    for (let a = 0; a < m; a++) {
+      const rec = (live[a] as number) * S;
+      work[rec + 3] = near[a] as number;
+      work[rec + 4] = nearId[a] as number;
+    }
+  };
+
+  const objectives = (st: SliceStats, out: Float64Array): Float64Array => {
+    const k = st.length / S;
+    let m = 0;
+    let oi = 0;
+    let intra = 0;
+    let inter = 0;
+    for (let s = 0; s < k; s++) {
+      const rec = s * S;
+      const size = st[rec] as number;
+      if (size === 0) continue;
+      m++;
+      const f = st[rec + 1] as number;
+      oi += Math.min(f, size - f) / size;
+      if (size > 1) intra += (2 * (st[rec + 2] as number)) / (size * (size - 1));
+      inter += Math.sqrt(st[rec + 3] as number);
     }
     out[0] = oi / m;
     out[1] = intra / m;
-    out[2] = -inter;
+    out[2] = m > 1 ? -(inter / m) : -0;
     return out;
   };
 

@@ -34,59 +34,14 @@ export function checkSliceOf(fn: string, arg: string, sliceOf: unknown, n?: numb
   }
 }
 
-/** Member lists indexed by slice id (length n; unused ids give empty lists). */
-export function membersOf(sliceOf: Int32Array): number[][] {
-  const out: number[][] = [];
-  for (let s = 0; s < sliceOf.length; s++) out.push([]);
-  for (let i = 0; i < sliceOf.length; i++) (out[sliceOf[i] as number] as number[]).push(i);
-  return out;
-}
-
-/** Removes and returns a uniformly chosen element of `list` (order not kept). */
-export function takeRandom(fn: string, list: number[], rng: () => number): number {
-  const j = Math.floor(draw(fn, rng) * list.length);
-  const v = list[j] as number;
-  list[j] = list[list.length - 1] as number;
-  list.pop();
-  return v;
-}
-
-/** Id in `live` of the smallest list with fewer than `cap` members, excluding `skip` (ties: first in `live`); -1 if none. */
-function smallestWithRoom(
-  members: readonly (number[] | undefined)[],
-  live: readonly number[],
-  cap: number,
-  skip: number,
-): number {
-  let best = -1;
-  let bestSize = cap;
-  for (const s of live) {
-    const size = (members[s] as number[]).length;
-    if (s !== skip && size < bestSize) {
-      best = s;
-      bestSize = size;
-    }
+/** Whether every non-empty slice of `sliceOf` holds minSize..maxSize instances. */
+export function isValidPartition(sliceOf: Int32Array, minSize: number, maxSize: number): boolean {
+  const sizes = sliceSizes(sliceOf);
+  for (let s = 0; s < sizes.length; s++) {
+    const z = sizes[s] as number;
+    if (z !== 0 && (z < minSize || z > maxSize)) return false;
   }
-  return best;
-}
-
-/** Id in `live` of the largest list with more than `floor` members, excluding `skip`; -1 if none. */
-function largestAbove(
-  members: readonly (number[] | undefined)[],
-  live: readonly number[],
-  floor: number,
-  skip: number,
-): number {
-  let best = -1;
-  let bestSize = floor;
-  for (const s of live) {
-    const size = (members[s] as number[]).length;
-    if (s !== skip && size > bestSize) {
-      best = s;
-      bestSize = size;
-    }
-  }
-  return best;
+  return true;
 }
 
 /**
@@ -108,83 +63,168 @@ export function repairInto(
   maxSize: number,
   rng: () => number,
 ): Int32Array {
+  // A valid partition draws nothing below, so the shortcut keeps every seeded result.
+  if (isValidPartition(sliceOf, minSize, maxSize)) return sliceOf.slice();
   const n = sliceOf.length;
-  const members: (number[] | undefined)[] = new Array(n);
-  const live: number[] = [];
+  // Member lists are segments of one typed buffer: slice s owns
+  // buf[off[s] .. off[s] + cap[s]) and holds len[s] members. A list never
+  // outgrows max(its initial size, maxSize) (members only join lists below
+  // maxSize), so a segment of that capacity, kept for the id when its slice is
+  // dissolved and the id reused, is enough. `live` lists the ids in use, in
+  // order of first appearance; every tie below goes to the first in `live`.
+  const len = new Int32Array(n);
+  const off = new Int32Array(n);
+  const cap = new Int32Array(n);
+  const used = new Uint8Array(n);
+  const live = new Int32Array(n);
+  let nl = 0;
   for (let i = 0; i < n; i++) {
     const s = sliceOf[i] as number;
-    let list = members[s];
-    if (list === undefined) {
-      list = [];
-      members[s] = list;
-      live.push(s);
+    if (used[s] === 0) {
+      used[s] = 1;
+      live[nl++] = s;
     }
-    list.push(i);
+    len[s] = (len[s] as number) + 1;
   }
+  let top = 0;
+  for (let q = 0; q < nl; q++) {
+    const s = live[q] as number;
+    off[s] = top;
+    cap[s] = Math.max(len[s] as number, maxSize);
+    top += cap[s] as number;
+    len[s] = 0;
+  }
+  let buf = new Int32Array(top + 4 * maxSize);
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    buf[(off[s] as number) + (len[s] as number)] = i;
+    len[s] = (len[s] as number) + 1;
+  }
+  const push = (s: number, i: number): void => {
+    const l = len[s] as number;
+    if (l >= (cap[s] as number)) fail(fn, "internal: repair overfilled a slice");
+    buf[(off[s] as number) + l] = i;
+    len[s] = l + 1;
+  };
+  const take = (s: number): number => {
+    const l = (len[s] as number) - 1;
+    const o = off[s] as number;
+    const j = o + Math.floor(draw(fn, rng) * (l + 1));
+    const v = buf[j] as number;
+    buf[j] = buf[o + l] as number;
+    len[s] = l;
+    return v;
+  };
   let nextFree = 0;
   const newId = (): number => {
-    while (nextFree < n && members[nextFree] !== undefined) nextFree++;
+    while (nextFree < n && used[nextFree] === 1) nextFree++;
     if (nextFree >= n) fail(fn, "internal: no free slice id");
     const id = nextFree;
-    members[id] = [];
-    live.push(id);
+    used[id] = 1;
+    len[id] = 0;
+    if ((cap[id] as number) < maxSize) {
+      if (top + maxSize > buf.length) {
+        const grown = new Int32Array(2 * (top + maxSize));
+        grown.set(buf);
+        buf = grown;
+      }
+      off[id] = top;
+      cap[id] = maxSize;
+      top += maxSize;
+    }
+    live[nl++] = id;
     return id;
   };
+  /** Id in `live` of the smallest list below maxSize other than `skip`; -1 if none. */
+  const smallestWithRoom = (skip: number): number => {
+    let best = -1;
+    let bestSize = maxSize;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      const size = len[s] as number;
+      if (s !== skip && size < bestSize) {
+        best = s;
+        bestSize = size;
+      }
+    }
+    return best;
+  };
   // Divide oversized slices first so that their members can refill small ones.
-  const pool: number[] = [];
-  const initial = live.length;
+  const pool = new Int32Array(n);
+  let np = 0;
+  const initial = nl;
   for (let t = 0; t < initial; t++) {
-    const list = members[live[t] as number] as number[];
-    if (list.length <= maxSize) continue;
-    const parts = Math.ceil(list.length / maxSize);
-    if (Math.floor(list.length / parts) >= minSize) {
-      const size = list.length;
+    const s = live[t] as number;
+    const size = len[s] as number;
+    if (size <= maxSize) continue;
+    const parts = Math.ceil(size / maxSize);
+    if (Math.floor(size / parts) >= minSize) {
       for (let p = 1; p < parts; p++) {
         const target = Math.floor((size * (p + 1)) / parts) - Math.floor((size * p) / parts);
-        const part = members[newId()] as number[];
-        for (let c = 0; c < target; c++) part.push(takeRandom(fn, list, rng));
+        const part = newId();
+        for (let c = 0; c < target; c++) push(part, take(s));
       }
     } else {
-      while (list.length > maxSize) pool.push(takeRandom(fn, list, rng));
+      while ((len[s] as number) > maxSize) pool[np++] = take(s);
     }
   }
   for (;;) {
     let under = -1;
     let underSize = minSize;
-    for (const s of live) {
-      const size = (members[s] as number[]).length;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      const size = len[s] as number;
       if (size < underSize) {
         under = s;
         underSize = size;
       }
     }
-    if (pool.length > 0) {
-      let dest = under >= 0 ? under : smallestWithRoom(members, live, maxSize, -1);
+    if (np > 0) {
+      let dest = under >= 0 ? under : smallestWithRoom(-1);
       if (dest < 0) dest = newId();
-      (members[dest] as number[]).push(pool.pop() as number);
+      push(dest, pool[--np] as number);
       continue;
     }
     if (under < 0) break;
-    const list = members[under] as number[];
     let room = 0;
-    for (const s of live) if (s !== under) room += maxSize - (members[s] as number[]).length;
-    if (room >= list.length) {
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      if (s !== under) room += maxSize - (len[s] as number);
+    }
+    if (room >= (len[under] as number)) {
       // Dissolve: each member goes to the currently smallest slice with room.
-      while (list.length > 0) {
-        const dest = smallestWithRoom(members, live, maxSize, under);
-        (members[dest] as number[]).push(takeRandom(fn, list, rng));
+      while ((len[under] as number) > 0) {
+        const dest = smallestWithRoom(under);
+        push(dest, take(under));
       }
-      members[under] = undefined;
-      live.splice(live.indexOf(under), 1);
+      used[under] = 0;
+      let q = 0;
+      while (live[q] !== under) q++;
+      live.copyWithin(q, q + 1, nl);
+      nl--;
       if (under < nextFree) nextFree = under;
     } else {
-      const donor = largestAbove(members, live, minSize, under);
+      // Top up from the largest slice above minSize (ties: first in `live`).
+      let donor = -1;
+      let donorSize = minSize;
+      for (let q = 0; q < nl; q++) {
+        const s = live[q] as number;
+        const size = len[s] as number;
+        if (s !== under && size > donorSize) {
+          donor = s;
+          donorSize = size;
+        }
+      }
       if (donor < 0) fail(fn, "internal: repair found no donor slice");
-      list.push(takeRandom(fn, members[donor] as number[], rng));
+      push(under, take(donor));
     }
   }
   const out = new Int32Array(n);
-  for (const s of live) for (const i of members[s] as number[]) out[i] = s;
+  for (let q = 0; q < nl; q++) {
+    const s = live[q] as number;
+    const o = off[s] as number;
+    for (let t = 0; t < (len[s] as number); t++) out[buf[o + t] as number] = s;
+  }
   return out;
 }
 
@@ -236,11 +276,12 @@ export function huxInto(
 ): [Int32Array, Int32Array] {
   const o1 = a.slice();
   const o2 = b.slice();
-  const diff: number[] = [];
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
-  const half = diff.length >> 1;
+  const diff = new Int32Array(a.length);
+  let nd = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff[nd++] = i;
+  const half = nd >> 1;
   for (let t = 0; t < half; t++) {
-    const j = t + Math.floor(draw(fn, rng) * (diff.length - t));
+    const j = t + Math.floor(draw(fn, rng) * (nd - t));
     const pos = diff[j] as number;
     diff[j] = diff[t] as number;
     diff[t] = pos;
@@ -256,6 +297,11 @@ export function huxInto(
  * moveRate / swapRate. A move takes a random member of a random slice larger
  * than minSize to a random other slice smaller than maxSize; a swap exchanges
  * random members of two random distinct slices.
+ *
+ * Member lists are segments of one typed buffer (slice s owns room for its
+ * members plus one arrival per move attempt), filled in ascending instance
+ * order; removal moves the last member into the gap, so the draws pick the
+ * same members as plain per-slice arrays would.
  */
 export function mutateInto(
   fn: string,
@@ -267,43 +313,72 @@ export function mutateInto(
   moveRate: number,
   swapRate: number,
 ): Int32Array {
+  const n = sliceOf.length;
   const out = sliceOf.slice();
-  const members = membersOf(out);
-  const live: number[] = [];
-  for (let s = 0; s < members.length; s++) if ((members[s] as number[]).length > 0) live.push(s);
   const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
   const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
-  const from: number[] = [];
-  const to: number[] = [];
+  const len = new Int32Array(n);
+  for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
+  const off = new Int32Array(n);
+  const live = new Int32Array(n);
+  let nl = 0;
+  let at = 0;
+  for (let s = 0; s < n; s++) {
+    const size = len[s] as number;
+    if (size === 0) continue;
+    live[nl++] = s;
+    off[s] = at;
+    at += size + moves;
+    len[s] = 0;
+  }
+  const buf = new Int32Array(at);
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    buf[(off[s] as number) + (len[s] as number)] = i;
+    len[s] = (len[s] as number) + 1;
+  }
+  const cand = new Int32Array(nl);
   for (let t = 0; t < moves; t++) {
     if (!(draw(fn, rng) < moveRate)) continue;
-    from.length = 0;
-    for (const s of live) if ((members[s] as number[]).length > minSize) from.push(s);
-    if (from.length === 0) continue;
-    const src = from[Math.floor(draw(fn, rng) * from.length)] as number;
-    to.length = 0;
-    for (const s of live) if (s !== src && (members[s] as number[]).length < maxSize) to.push(s);
-    if (to.length === 0) continue;
-    const dst = to[Math.floor(draw(fn, rng) * to.length)] as number;
-    const i = takeRandom(fn, members[src] as number[], rng);
-    (members[dst] as number[]).push(i);
+    let nc = 0;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      if ((len[s] as number) > minSize) cand[nc++] = s;
+    }
+    if (nc === 0) continue;
+    const src = cand[Math.floor(draw(fn, rng) * nc)] as number;
+    nc = 0;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      if (s !== src && (len[s] as number) < maxSize) cand[nc++] = s;
+    }
+    if (nc === 0) continue;
+    const dst = cand[Math.floor(draw(fn, rng) * nc)] as number;
+    const os = off[src] as number;
+    const ls = len[src] as number;
+    const j = Math.floor(draw(fn, rng) * ls);
+    const i = buf[os + j] as number;
+    buf[os + j] = buf[os + ls - 1] as number;
+    len[src] = ls - 1;
+    buf[(off[dst] as number) + (len[dst] as number)] = i;
+    len[dst] = (len[dst] as number) + 1;
     out[i] = dst;
   }
   for (let t = 0; t < swaps; t++) {
-    if (!(draw(fn, rng) < swapRate) || live.length < 2) continue;
-    const p = Math.floor(draw(fn, rng) * live.length);
-    let q = Math.floor(draw(fn, rng) * (live.length - 1));
+    if (!(draw(fn, rng) < swapRate) || nl < 2) continue;
+    const p = Math.floor(draw(fn, rng) * nl);
+    let q = Math.floor(draw(fn, rng) * (nl - 1));
     if (q >= p) q++;
-    const ls = members[live[p] as number] as number[];
-    const lt = members[live[q] as number] as number[];
-    const x = Math.floor(draw(fn, rng) * ls.length);
-    const y = Math.floor(draw(fn, rng) * lt.length);
-    const i = ls[x] as number;
-    const j = lt[y] as number;
-    ls[x] = j;
-    lt[y] = i;
-    out[i] = live[q] as number;
-    out[j] = live[p] as number;
+    const sp = live[p] as number;
+    const sq = live[q] as number;
+    const x = (off[sp] as number) + Math.floor(draw(fn, rng) * (len[sp] as number));
+    const y = (off[sq] as number) + Math.floor(draw(fn, rng) * (len[sq] as number));
+    const i = buf[x] as number;
+    const j = buf[y] as number;
+    buf[x] = j;
+    buf[y] = i;
+    out[i] = sq;
+    out[j] = sp;
   }
   return out;
 }

@@ -11,7 +11,14 @@ import {
 import { kneePoint } from "../moea/kneePoint.js";
 import { nsga2 } from "../moea/nsga2.js";
 import { makeEvaluator, type SliceStats } from "./_objectives.js";
-import { checkSliceBounds, drawPartition, huxInto, mutateInto, repairInto } from "./_partition.js";
+import {
+  checkSliceBounds,
+  drawPartition,
+  huxInto,
+  isValidPartition,
+  mutateInto,
+  repairInto,
+} from "./_partition.js";
 
 /** Input of {@link identifySlices}. Defaults are the paper's tuned configuration (its Table 5, first column). */
 export type IdentifySlicesInput = {
@@ -191,6 +198,8 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
         return out;
       },
       repair: (g, r) => {
+        // Genomes are never modified, so a valid one is its own repaired copy.
+        if (isValidPartition(g, minSize, maxSize)) return g;
         const out = repairInto(fn, g, minSize, maxSize, r);
         const o = origin.get(g);
         if (o !== undefined) origin.set(out, o);
