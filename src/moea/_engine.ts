@@ -220,6 +220,24 @@ function giveWork(w: Work): void {
   spare.push(w);
 }
 
+/**
+ * The four arrays of a new state as views into one buffer: a small typed
+ * array has a backing store of its own, and allocating one costs more than
+ * filling it.
+ */
+function stateArrays(
+  n: number,
+  m: number,
+): { data: Float64Array; violation: Float64Array; crowding: Float64Array; rank: Int32Array } {
+  const buffer = new ArrayBuffer(8 * (n * m + 2 * n) + 4 * n);
+  return {
+    data: new Float64Array(buffer, 0, n * m),
+    violation: new Float64Array(buffer, 8 * n * m, n),
+    crowding: new Float64Array(buffer, 8 * (n * m + n), n),
+    rank: new Int32Array(buffer, 8 * (n * m + 2 * n), n),
+  };
+}
+
 /** Validates problem and options, builds and evaluates the initial population. */
 export function initState<G>(
   fn: string,
@@ -358,10 +376,7 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
   const count = frontsInto(data2, n2, m, hasViol ? viol2 : undefined, sw, w.rank2);
   const { rows, starts, ids, keys } = sw;
   const nextPop: G[] = new Array(n);
-  const data = new Float64Array(n * m);
-  const violation = new Float64Array(n);
-  const rank = new Int32Array(n);
-  const crowding = new Float64Array(n);
+  const { data, violation, rank, crowding } = stateArrays(n, m);
   let c = 0;
   for (let f = 0; f < count && c < n; f++) {
     const lo = starts[f] as number;

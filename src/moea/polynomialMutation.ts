@@ -1,6 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
 import { type Bound, boundAt, checkBounded, powIndex } from "./_internal.js";
+import { copyF64 } from "./_slab.js";
 
 /** Options of {@link polynomialMutation}. */
 export type PolynomialMutationOptions = {
@@ -30,7 +31,9 @@ export type PolynomialMutationOptions = {
  * @param rng - Uniform random source.
  * @param options - Bounds (default [0, 1]), eta (default 20), per-variable
  *   probability (default 1 / x.length).
- * @returns A new mutated genome; `x` is not modified.
+ * @returns A new mutated genome; `x` is not modified. A short genome is a
+ *   view into a shared buffer (its `buffer` is larger than it is): copy it
+ *   with `slice()` before transferring it to a worker.
  * @throws {TypeError} If `x` is not a Float64Array or `rng` not a function.
  * @throws {RangeError} If `x` is empty or lies outside its bounds, low >= high,
  *   eta < 0 or probability outside [0, 1].
@@ -57,8 +60,7 @@ export function polynomialMutation(
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  // The copy constructor allocates a little faster than slice() in V8.
-  const out = new Float64Array(x);
+  const out = copyF64(x);
   const e1 = eta + 1;
   const p = 1 / e1;
   for (let i = 0; i < x.length; i++) {

@@ -1,6 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
-import { type Bound, boundAt, checkBounded, powIndex } from "./_internal.js";
+import { type Bound, boundAt, checkBounded, largeBeta, powIndex } from "./_internal.js";
+import { copyF64 } from "./_slab.js";
 
 /** Options of {@link sbx}. */
 export type SbxOptions = {
@@ -34,7 +35,9 @@ export type SbxOptions = {
  * @param b - Second parent (same length, within the bounds).
  * @param rng - Uniform random source.
  * @param options - Bounds (default [0, 1]), eta (default 20), per-variable probability (default 0.5).
- * @returns Two new children; the parents are not modified.
+ * @returns Two new children; the parents are not modified. Short children
+ *   are views into a shared buffer (their `buffer` is larger than they are):
+ *   copy one with `slice()` before transferring it to a worker.
  * @throws {TypeError} If a parent is not a Float64Array or `rng` not a function.
  * @throws {RangeError} If lengths differ, a value lies outside its bounds,
  *   low >= high, eta < 0 or probability outside [0, 1].
@@ -63,11 +66,12 @@ export function sbx(
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  // The copy constructor allocates a little faster than slice() in V8.
-  const c1 = new Float64Array(a);
-  const c2 = new Float64Array(b);
+  const c1 = copyF64(a);
+  const c2 = copyF64(b);
   const e1 = eta + 1;
   const inv = 1 / e1;
+  const large = largeBeta(e1);
+  const scalar = typeof low === "number" && typeof high === "number";
   for (let i = 0; i < a.length; i++) {
     if (!(draw(fn, rng) <= probability)) continue;
     const ai = a[i] as number;
@@ -75,22 +79,26 @@ export function sbx(
     if (!(Math.abs(ai - bi) > 1e-14)) continue;
     const y1 = Math.min(ai, bi);
     const y2 = Math.max(ai, bi);
-    const xl = boundAt(low as Bound, i);
-    const xu = boundAt(high as Bound, i);
+    const xl = scalar ? (low as number) : boundAt(low as Bound, i);
+    const xu = scalar ? (high as number) : boundAt(high as Bound, i);
     const u = draw(fn, rng);
     const span = y2 - y1;
-    let beta = 1 + (2 * (y1 - xl)) / span;
-    let alpha = 2 - 1 / powIndex(beta, e1);
+    // alpha = 2 - beta^-(eta+1) rounds to exactly 2 once beta^(eta+1) >= 2^53
+    // (most upper children, many lower ones), so the power is skipped there.
+    const beta1 = 1 + (2 * (y1 - xl)) / span;
+    const alpha1 = beta1 >= large ? 2 : 2 - 1 / powIndex(beta1, e1);
+    const beta2 = 1 + (2 * (xu - y2)) / span;
+    const alpha2 = beta2 >= large ? 2 : 2 - 1 / powIndex(beta2, e1);
     // x^(1/(eta+1)) as exp(log(x) / (eta+1)): same value to ~1e-16 relative,
     // about twice as fast as ** in V8, and these roots dominate the cost.
-    let betaQ = Math.exp(Math.log(u <= 1 / alpha ? u * alpha : 1 / (2 - u * alpha)) * inv);
-    let lo = 0.5 * (y1 + y2 - betaQ * span);
-    beta = 1 + (2 * (xu - y2)) / span;
-    alpha = 2 - 1 / powIndex(beta, e1);
-    betaQ = Math.exp(Math.log(u <= 1 / alpha ? u * alpha : 1 / (2 - u * alpha)) * inv);
-    let hi = 0.5 * (y1 + y2 + betaQ * span);
-    lo = Math.min(Math.max(lo, xl), xu);
-    hi = Math.min(Math.max(hi, xl), xu);
+    const betaQ1 = Math.exp(Math.log(u <= 1 / alpha1 ? u * alpha1 : 1 / (2 - u * alpha1)) * inv);
+    // Equal alphas give equal roots (both are often exactly 2).
+    const betaQ2 =
+      alpha2 === alpha1
+        ? betaQ1
+        : Math.exp(Math.log(u <= 1 / alpha2 ? u * alpha2 : 1 / (2 - u * alpha2)) * inv);
+    const lo = Math.min(Math.max(0.5 * (y1 + y2 - betaQ1 * span), xl), xu);
+    const hi = Math.min(Math.max(0.5 * (y1 + y2 + betaQ2 * span), xl), xu);
     if (draw(fn, rng) <= 0.5) {
       c1[i] = hi;
       c2[i] = lo;

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   crowdRows,
   frontsInto,
+  largeBeta,
   makeSortWork,
+  powIndex,
   sortByKey,
   sortFronts,
 } from "../../src/moea/_internal.js";
@@ -118,5 +120,31 @@ describe("frontsInto / crowdRows with reused buffers", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("largeBeta (SBX shortcut threshold)", () => {
+  it("2 - 1 / beta^e is exactly 2 for every beta >= largeBeta(e)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 1, max: 70 }), fc.double({ min: 1, max: 80, noNaN: true })),
+        fc.double({ min: 0, max: 1e-6, noNaN: true }),
+        fc.double({ min: 1, max: 1e6, noNaN: true }),
+        (e, above, factor) => {
+          const t = largeBeta(e);
+          for (const beta of [t, t * (1 + above), t * factor]) {
+            expect(2 - 1 / powIndex(beta, e)).toBe(2);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it("is tight: just below 2^(53/e) the power does not reach 2^53", () => {
+    for (const e of [1, 6, 16, 21, 31]) {
+      const below = 2 ** (53 / e) * (1 - 1e-9);
+      expect(powIndex(below, e)).toBeLessThan(2 ** 53);
+      expect(largeBeta(e)).toBeGreaterThan(2 ** (53 / e));
+    }
   });
 });

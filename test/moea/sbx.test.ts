@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng, sbx } from "../../src/index.js";
+import { powIndex } from "../../src/moea/_internal.js";
 
 const f = (xs: number[]) => Float64Array.from(xs);
 
@@ -97,5 +98,101 @@ describe("sbx(a, b, rng)", () => {
   it("rejects non-Float64Array parents and a missing rng", () => {
     expect(() => sbx([0.5] as never, f([0.5]), createRng(1))).toThrow(TypeError);
     expect(() => sbx(f([0.5]), f([0.5]), null as never)).toThrow(TypeError);
+  });
+});
+
+// Deb's bounded SBX written out literally (DEAP's cxSimulatedBinaryBounded),
+// with the power and root functions given: sbx's shortcuts (alpha = 2 without
+// the power when beta is large, one root for equal alphas) must not change a
+// bit when the same primitives are used.
+type Power = (x: number, e: number) => number;
+function sbxLiteral(
+  a: Float64Array,
+  b: Float64Array,
+  rng: () => number,
+  eta: number,
+  probability: number,
+  pow: Power,
+  root: Power,
+): [number[], number[]] {
+  const c1 = Array.from(a);
+  const c2 = Array.from(b);
+  const e = eta + 1;
+  for (let i = 0; i < a.length; i++) {
+    if (!(rng() <= probability)) continue;
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    if (!(Math.abs(ai - bi) > 1e-14)) continue;
+    const y1 = Math.min(ai, bi);
+    const y2 = Math.max(ai, bi);
+    const u = rng();
+    const q = (alpha: number) => root(u <= 1 / alpha ? u * alpha : 1 / (2 - u * alpha), e);
+    const alpha1 = 2 - 1 / pow(1 + (2 * y1) / (y2 - y1), e);
+    const alpha2 = 2 - 1 / pow(1 + (2 * (1 - y2)) / (y2 - y1), e);
+    const lo = Math.min(Math.max(0.5 * (y1 + y2 - q(alpha1) * (y2 - y1)), 0), 1);
+    const hi = Math.min(Math.max(0.5 * (y1 + y2 + q(alpha2) * (y2 - y1)), 0), 1);
+    const swap = rng() <= 0.5;
+    c1[i] = swap ? hi : lo;
+    c2[i] = swap ? lo : hi;
+  }
+  return [c1, c2];
+}
+
+describe("sbx agrees with the literal formulas", () => {
+  // Uniform on [0, 1] and on the strips next to each bound (fc.double favours
+  // tiny magnitudes, which would leave the moderate betas untested).
+  const grid = fc.integer({ min: 0, max: 1e9 }).map((i) => i / 1e9);
+  const value = fc.oneof(
+    grid,
+    grid.map((x) => x * 1e-3),
+    grid.map((x) => 1 - x * 1e-3),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+  );
+  const cases = fc.tuple(
+    fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 30 }),
+    fc.integer({ min: 0, max: 1000 }),
+    fc.constantFrom(0, 2, 5, 15, 20, 30, 7.5),
+  );
+  function compare(pow: Power, root: Power, tol: number): void {
+    fc.assert(
+      fc.property(cases, ([pairs, seed, eta]) => {
+        const a = f(pairs.map((p) => p[0]));
+        const b = f(pairs.map((p) => p[1]));
+        const ours = createRng(seed);
+        let used = 0;
+        const [c1, c2] = sbx(
+          a,
+          b,
+          () => {
+            used++;
+            return ours();
+          },
+          { eta, probability: 0.7 },
+        );
+        const ref = createRng(seed);
+        let refUsed = 0;
+        const next = () => {
+          refUsed++;
+          return ref();
+        };
+        const [r1, r2] = sbxLiteral(a, b, next, eta, 0.7, pow, root);
+        expect(used).toBe(refUsed);
+        for (let i = 0; i < a.length; i++) {
+          expect(Math.abs((c1[i] as number) - (r1[i] as number))).toBeLessThanOrEqual(tol);
+          expect(Math.abs((c2[i] as number) - (r2[i] as number))).toBeLessThanOrEqual(tol);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }
+  it("bit for bit with the same power and root primitives", () => {
+    compare(powIndex, (x, e) => Math.exp(Math.log(x) * (1 / e)), 0);
+  });
+  it("to 1e-13 with ** for every power and root", () => {
+    compare(
+      (x, e) => x ** e,
+      (x, e) => x ** (1 / e),
+      1e-13,
+    );
   });
 });
