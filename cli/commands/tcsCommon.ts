@@ -47,7 +47,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "X",
     help: "toRisk floor: least risk as a fraction of the largest",
-    default: "0.01",
+    default: "0.05",
   },
   {
     name: "strategy",
@@ -178,7 +178,7 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
       `${table.file}: unknown column ${JSON.stringify(feature)} for --feature (columns: ${table.columns.join(", ")}; or one of ${Object.keys(probFeatures).join(", ")} computed from --probs)`,
     );
   }
-  const floor = numberOpt(verb, p, "floor", 0.01, 0, Number.MAX_VALUE);
+  const floor = numberOpt(verb, p, "floor", 0.05, 0, Number.MAX_VALUE);
   const risk = toRisk(score, orientation, { floor });
   const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
   const seedRaw = stringOpt(p, "seed", "1");

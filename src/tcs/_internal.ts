@@ -31,7 +31,7 @@ import type { StrataOptions } from "./types.js";
 
 /** The message tail of every all-zero-risk error: where the fix lives. */
 export const RISK_FLOOR_HINT =
-  "give every unit a positive floor, e.g. toRisk(score, orientation, { floor: 0.01 })";
+  "give every unit a positive floor, e.g. toRisk(score, orientation, { floor: 0.05 })";
 
 /**
  * Wraps a strategy's generator in the ask/tell contract: the first `next()`
@@ -550,7 +550,10 @@ export function ppsFixed(
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
   const draws = checkedRng(fn, rng);
-  const sample = design === "systematic" ? systematicPps(pik, draws) : pivotal(pik, draws);
+  // eps 0: R's default eps (1e-6) would silently drop units with a tiny but
+  // positive pik, making the design non-measurable and the estimators biased
+  const sample =
+    design === "systematic" ? systematicPps(pik, draws) : pivotal(pik, draws, { eps: 0 });
   const pikS = Float64Array.from(sample, (i) => pik[i] as number);
   return askTell(
     fn,

@@ -27,7 +27,7 @@ export type MixtureOptions = StrategyOptions & {
  *
  * Design: size `s_i = (1 - lambda) / N + lambda r_i / sum(r)`, then
  * `pik = inclusionProbabilities(s, n)` (capped at 1, summing to n) and the
- * ordered pivotal design (`pivotal`); drawn when called, yielded in increasing
+ * ordered pivotal design (`pivotal` with `eps: 0`, no unit dropped); drawn when called, yielded in increasing
  * index order. With lambda < 1 every unit has `pik >= n (1 - lambda) / N`
  * (capping only raises the others), so the Horvitz–Thompson weights stay bounded by
  * `N / (n (1 - lambda))`: the defensive mixture of Hesterberg (1995) keeps the

@@ -9,8 +9,10 @@ import type { StrategyOptions } from "./types.js";
  * is not called `pivotal` because that name is the design in `src/design`).
  *
  * Design: `pik = inclusionProbabilities(risk, n)` (capped at 1, summing to
- * n), then `pivotal(pik, rng)`: duels in the units' given order; drawn when
- * called, yielded in increasing index order.
+ * n), then `pivotal(pik, rng, { eps: 0 })`: duels in the units' given order;
+ * drawn when called, yielded in increasing index order. `eps: 0` keeps every
+ * unit with a positive pik selectable (R's default 1e-6 would drop units with a
+ * tiny risk and bias the estimator).
  *
  * Estimator: Hájek `sum_k (y_k / pik_k) / sum_k (1 / pik_k)` with the
  * linearised Deville variance (`hajek` with `variance: "deville"`); slightly

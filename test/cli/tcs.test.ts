@@ -23,7 +23,7 @@ const records = readFileSync(join(FIX, "preds.jsonl"), "utf8")
   .map((l) => JSON.parse(l) as { id: string; probs: number[]; score: number });
 const N = records.length;
 const probs = { data: Float64Array.from(records.flatMap((r) => r.probs)), rows: N, cols: 3 };
-const risk = toRisk(entropy(probs), "higher", { floor: 0.01 });
+const risk = toRisk(entropy(probs), "higher");
 const truth = (i: number): number => ((records[i]?.score ?? 0) > 0.6 ? 1 : 0);
 
 let cli: Awaited<ReturnType<typeof buildCli>>;
@@ -112,7 +112,6 @@ describe("evalsift tcs plan", () => {
     const rr = toRisk(
       Float64Array.from(records, (x) => x.score),
       "lower",
-      { floor: 0.01 },
     );
     const expected = runStrategy(strategies.ppsSys(rr, 5, createRng(3)), truth).indices;
     expect(JSON.parse(r.stdout).next.map((x: { row: number }) => x.row)).toEqual(

@@ -7,12 +7,12 @@ describe("toRisk(score, orientation, { floor })", () => {
     const r = toRisk(new Float64Array([0.9, 0.6, 0.4]), "lower", { floor: 0 });
     expect(Array.from(r)).toEqual([0, 0.9 - 0.6, 0.9 - 0.4]);
   });
-  it("default floor adds 1% of the largest shifted score", () => {
-    // max d = 0.5, so every risk gains 0.005
+  it("default floor adds 5% of the largest shifted score", () => {
+    // max d = 0.5, so every risk gains 0.025
     const r = toRisk(new Float64Array([0.9, 0.6, 0.4]), "lower");
-    expect(r[0]).toBe(0.005);
-    expect(r[1]).toBeCloseTo(0.305, 15);
-    expect(r[2]).toBeCloseTo(0.505, 15);
+    expect(r[0]).toBe(0.025);
+    expect(r[1]).toBeCloseTo(0.325, 15);
+    expect(r[2]).toBeCloseTo(0.525, 15);
   });
   it('"higher" measures from the smallest score, negative scores included', () => {
     // d = s - (-2) = [0, 3, 6]; floor 0.5 adds 0.5 * 6 = 3

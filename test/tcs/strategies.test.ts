@@ -174,7 +174,7 @@ describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (nam
   it.runIf(pps.has(name))("rejects an all-zero risk, pointing at toRisk's floor", () => {
     expect(() => strategy(new Float64Array(N), 5, createRng(1))).toThrow(RangeError);
     expect(() => strategy(new Float64Array(N), 5, createRng(1))).toThrow(
-      /toRisk\(score, orientation, \{ floor: 0.01 \}\)/,
+      /toRisk\(score, orientation, \{ floor: 0.05 \}\)/,
     );
   });
 
