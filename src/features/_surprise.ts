@@ -16,6 +16,7 @@ import {
   fail,
 } from "../core/validate.js";
 import { cholesky, meanCov, whiten } from "./_linalg.js";
+import { nearestRows, type PackedTrain, packTrain } from "./_nearest.js";
 
 /** A validated private copy of the training activations and their classes. */
 export type TrainSet = {
@@ -481,6 +482,8 @@ export type NeighbourModel = {
   readonly d: number;
   /** Per training row: distance to its nearest other-class training row (filled lazily, NaN = unknown). */
   readonly otherDist: Float64Array;
+  /** The rows sorted by class and packed for the search kernel. */
+  readonly packed: PackedTrain;
 };
 
 /** Prepares the brute-force neighbour search; needs at least two classes. */
@@ -497,13 +500,15 @@ export function fitNeighbours(fn: string, ts: TrainSet): NeighbourModel {
       centre[j] = (centre[j] as number) + (data[r * cols + j] as number);
   for (let j = 0; j < cols; j++) centre[j] = (centre[j] as number) / rows;
   const x = centred(data, rows, cols, centre);
+  const norms = rowNorms(x, cols);
   return {
     centre,
     x,
-    norms: rowNorms(x, cols),
+    norms,
     cls: ts.cls,
     d: cols,
     otherDist: new Float64Array(rows).fill(Number.NaN),
+    packed: packTrain(x, norms, cols, ts.groups),
   };
 }
 
@@ -529,251 +534,81 @@ function exactDist(a: Float64Array, ao: number, b: Float64Array, bo: number, d: 
   return Math.sqrt(s);
 }
 
-/**
- * Index of the nearest same-class and nearest other-class training row of
- * each query (lowest index on ties), searching with
- * `|q - t|^2 = |q|^2 + |t|^2 - 2 q.t`: training rows in cache blocks, queries
- * four at a time against two training rows at a time (eight dot products in
- * registers). Callers recompute the chosen distances from the differences.
- */
-function nearest(
-  nm: NeighbourModel,
-  q: Float64Array,
-  qn: Float64Array,
-  qc: Int32Array,
-): { same: Int32Array; diff: Int32Array } {
-  const { x, norms, cls, d } = nm;
-  const m = qn.length;
-  const n = norms.length;
-  const same = new Int32Array(m).fill(-1);
-  const diff = new Int32Array(m).fill(-1);
-  const bestSame = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
-  const bestDiff = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
-  const tb = blockRows(d);
-  for (let t0 = 0; t0 < n; t0 += tb) {
-    const t1 = Math.min(n, t0 + tb);
-    for (let i = 0; i < m; i += 4) {
-      const cnt = Math.min(4, m - i);
-      // A short last block repeats query i in the missing lanes; they compute
-      // exactly what lane 0 computes, so storing them is harmless.
-      const i1 = cnt > 1 ? i + 1 : i;
-      const i2 = cnt > 2 ? i + 2 : i;
-      const i3 = cnt > 3 ? i + 3 : i;
-      const o0 = i * d;
-      const o1 = i1 * d;
-      const o2 = i2 * d;
-      const o3 = i3 * d;
-      const n0 = qn[i] as number;
-      const n1 = qn[i1] as number;
-      const n2 = qn[i2] as number;
-      const n3 = qn[i3] as number;
-      const c0 = qc[i] as number;
-      const c1 = qc[i1] as number;
-      const c2 = qc[i2] as number;
-      const c3 = qc[i3] as number;
-      // best squared distances and their rows, same class (s) and other class (f), per lane
-      let s0 = bestSame[i] as number;
-      let s1 = bestSame[i1] as number;
-      let s2 = bestSame[i2] as number;
-      let s3 = bestSame[i3] as number;
-      let f0 = bestDiff[i] as number;
-      let f1 = bestDiff[i1] as number;
-      let f2 = bestDiff[i2] as number;
-      let f3 = bestDiff[i3] as number;
-      let js0 = same[i] as number;
-      let js1 = same[i1] as number;
-      let js2 = same[i2] as number;
-      let js3 = same[i3] as number;
-      let jf0 = diff[i] as number;
-      let jf1 = diff[i1] as number;
-      let jf2 = diff[i2] as number;
-      let jf3 = diff[i3] as number;
-      for (let t = t0; t < t1; t += 2) {
-        const ot = t * d;
-        const last = t + 1 >= t1;
-        const ou = last ? ot : ot + d;
-        let a0 = 0;
-        let a1 = 0;
-        let a2 = 0;
-        let a3 = 0;
-        let b0 = 0;
-        let b1 = 0;
-        let b2 = 0;
-        let b3 = 0;
-        for (let k = 0; k < d; k++) {
-          const wa = x[ot + k] as number;
-          const wb = x[ou + k] as number;
-          const x0 = q[o0 + k] as number;
-          const x1 = q[o1 + k] as number;
-          const x2 = q[o2 + k] as number;
-          const x3 = q[o3 + k] as number;
-          a0 += x0 * wa;
-          a1 += x1 * wa;
-          a2 += x2 * wa;
-          a3 += x3 * wa;
-          b0 += x0 * wb;
-          b1 += x1 * wb;
-          b2 += x2 * wb;
-          b3 += x3 * wb;
-        }
-        const na = norms[t] as number;
-        const ca = cls[t] as number;
-        // An odd last row is paired with itself; the copy's distance is +Infinity, never a best.
-        const nb = last ? Number.POSITIVE_INFINITY : (norms[t + 1] as number);
-        const cb = last ? ca : (cls[t + 1] as number);
-        const tt = t + 1;
-        let e = 0;
-        e = n0 + na - 2 * a0;
-        if (ca === c0) {
-          if (e < s0) {
-            s0 = e;
-            js0 = t;
-          }
-        } else if (e < f0) {
-          f0 = e;
-          jf0 = t;
-        }
-        e = n0 + nb - 2 * b0;
-        if (cb === c0) {
-          if (e < s0) {
-            s0 = e;
-            js0 = tt;
-          }
-        } else if (e < f0) {
-          f0 = e;
-          jf0 = tt;
-        }
-        e = n1 + na - 2 * a1;
-        if (ca === c1) {
-          if (e < s1) {
-            s1 = e;
-            js1 = t;
-          }
-        } else if (e < f1) {
-          f1 = e;
-          jf1 = t;
-        }
-        e = n1 + nb - 2 * b1;
-        if (cb === c1) {
-          if (e < s1) {
-            s1 = e;
-            js1 = tt;
-          }
-        } else if (e < f1) {
-          f1 = e;
-          jf1 = tt;
-        }
-        e = n2 + na - 2 * a2;
-        if (ca === c2) {
-          if (e < s2) {
-            s2 = e;
-            js2 = t;
-          }
-        } else if (e < f2) {
-          f2 = e;
-          jf2 = t;
-        }
-        e = n2 + nb - 2 * b2;
-        if (cb === c2) {
-          if (e < s2) {
-            s2 = e;
-            js2 = tt;
-          }
-        } else if (e < f2) {
-          f2 = e;
-          jf2 = tt;
-        }
-        e = n3 + na - 2 * a3;
-        if (ca === c3) {
-          if (e < s3) {
-            s3 = e;
-            js3 = t;
-          }
-        } else if (e < f3) {
-          f3 = e;
-          jf3 = t;
-        }
-        e = n3 + nb - 2 * b3;
-        if (cb === c3) {
-          if (e < s3) {
-            s3 = e;
-            js3 = tt;
-          }
-        } else if (e < f3) {
-          f3 = e;
-          jf3 = tt;
-        }
-      }
-      bestSame[i3] = s3;
-      bestDiff[i3] = f3;
-      same[i3] = js3;
-      diff[i3] = jf3;
-      bestSame[i2] = s2;
-      bestDiff[i2] = f2;
-      same[i2] = js2;
-      diff[i2] = jf2;
-      bestSame[i1] = s1;
-      bestDiff[i1] = f1;
-      same[i1] = js1;
-      diff[i1] = jf1;
-      bestSame[i] = s0;
-      bestDiff[i] = f0;
-      same[i] = js0;
-      diff[i] = jf0;
-    }
-  }
-  return { same, diff };
-}
-
-/** DSA of each query: `d_same / (d_diff + eps)`, with `d_diff` measured from the query (`"paper"`) or from its nearest same-class training point (`"kim2019"`). */
+/** DSA of each query: `d_same / (d_diff + eps)`, with `d_diff` measured from the query (`"paper"`) or from its nearest same-class training point (`"kim2019"`). `kernel` selects the search kernel (tests run both). */
 export function dsaScores(
   nm: NeighbourModel,
   test: RowMatrix,
   testClass: Int32Array,
   variant: "paper" | "kim2019",
   eps: number,
+  kernel: "wasm" | "js" = "wasm",
 ): Float64Array {
-  const { x, d, cls, otherDist } = nm;
+  const { x, d, cls, otherDist, packed } = nm;
   const q = centred(test.data, test.rows, test.cols, nm.centre);
-  const qn = rowNorms(q, d);
-  const { same, diff } = nearest(nm, q, qn, testClass);
+  const classIndex = new Map<number, number>();
+  for (let c = 0; c < packed.classes.length; c++) classIndex.set(packed.classes[c] as number, c);
+  const all = packed.classes.length;
+  /** Ranges of every class but the c-th. */
+  const others = (c: number) => Int32Array.from({ length: all - 1 }, (_, j) => (j < c ? j : j + 1));
+  const byClass = [...groupQueries(testClass)].map(([c, idx]) => ({
+    idx,
+    c: classIndex.get(c) as number,
+  }));
+  const same = new Int32Array(test.rows);
+  nearestRows(
+    packed,
+    q,
+    byClass.map(({ idx, c }) => ({ idx, ranges: Int32Array.of(c) })),
+    same,
+    kernel,
+  );
   const out = new Float64Array(test.rows);
-  if (variant === "kim2019") {
-    const need: number[] = [];
-    const seen = new Uint8Array(otherDist.length);
+  if (variant === "paper") {
+    const diff = new Int32Array(test.rows);
+    nearestRows(
+      packed,
+      q,
+      byClass.map(({ idx, c }) => ({ idx, ranges: others(c) })),
+      diff,
+      kernel,
+    );
     for (let i = 0; i < test.rows; i++) {
-      const a = same[i] as number;
-      if (Number.isNaN(otherDist[a] as number) && seen[a] === 0) {
-        seen[a] = 1;
-        need.push(a);
-      }
+      const dSame = exactDist(q, i * d, x, (same[i] as number) * d, d);
+      const dDiff = exactDist(q, i * d, x, (diff[i] as number) * d, d);
+      out[i] = dSame / (dDiff + eps);
     }
-    if (need.length > 0) {
-      const rows = Int32Array.from(need);
-      const aq = new Float64Array(rows.length * d);
-      const an = new Float64Array(rows.length);
-      const ac = new Int32Array(rows.length);
-      for (let r = 0; r < rows.length; r++) {
-        const t = rows[r] as number;
-        aq.set(x.subarray(t * d, (t + 1) * d), r * d);
-        an[r] = nm.norms[t] as number;
-        ac[r] = cls[t] as number;
+    return out;
+  }
+  // kim2019: one other-class search per distinct nearest same-class row not already known
+  const need = new Map<number, number[]>();
+  const seen = new Uint8Array(otherDist.length);
+  for (let i = 0; i < test.rows; i++) {
+    const a = same[i] as number;
+    if (Number.isNaN(otherDist[a] as number) && seen[a] === 0) {
+      seen[a] = 1;
+      const c = classIndex.get(cls[a] as number) as number;
+      let l = need.get(c);
+      if (l === undefined) {
+        l = [];
+        need.set(c, l);
       }
-      const nb = nearest(nm, aq, an, ac);
-      for (let r = 0; r < rows.length; r++) {
-        const t = rows[r] as number;
-        otherDist[t] = exactDist(x, t * d, x, (nb.diff[r] as number) * d, d);
-      }
+      l.push(a);
     }
+  }
+  if (need.size > 0) {
+    const nb = new Int32Array(otherDist.length);
+    const groups = [...need].map(([c, rows]) => ({
+      idx: Int32Array.from(rows),
+      ranges: others(c),
+    }));
+    nearestRows(packed, x, groups, nb, kernel);
+    for (const g of groups)
+      for (const t of g.idx) otherDist[t] = exactDist(x, t * d, x, (nb[t] as number) * d, d);
   }
   for (let i = 0; i < test.rows; i++) {
     const a = same[i] as number;
     const dSame = exactDist(q, i * d, x, a * d, d);
-    const dDiff =
-      variant === "paper"
-        ? exactDist(q, i * d, x, (diff[i] as number) * d, d)
-        : (otherDist[a] as number);
-    out[i] = dSame / (dDiff + eps);
+    out[i] = dSame / ((otherDist[a] as number) + eps);
   }
   return out;
 }

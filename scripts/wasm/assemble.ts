@@ -1,0 +1,235 @@
+/**
+ * Assembles `scripts/wasm/nearest.wat` into the WebAssembly bytes embedded in
+ * `src/features/_nearestWasm.ts`: `npx tsx scripts/wasm/assemble.ts`.
+ *
+ * A deliberately small assembler (no npm dependency, so the bytes can be
+ * rebuilt anywhere): it accepts exactly the subset of the flat WAT text format
+ * that the kernel uses — one module with one exported memory and one exported
+ * function without results; `(param $x T)` / `(local $x T)` declarations; one
+ * instruction per line; `loop`/`if` blocks with `br_if $label`; memory
+ * immediates `offset=N`. Anything else is an error, never a guess.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The kernel's source. */
+export const watPath = join(here, "nearest.wat");
+const outPath = join(here, "..", "..", "src", "features", "_nearestWasm.ts");
+
+const VALTYPE: Record<string, number> = { i32: 0x7f, f64: 0x7c, v128: 0x7b };
+
+function uleb(n: number): number[] {
+  const out: number[] = [];
+  let v = n >>> 0;
+  do {
+    let b = v & 0x7f;
+    v >>>= 7;
+    if (v !== 0) b |= 0x80;
+    out.push(b);
+  } while (v !== 0);
+  return out;
+}
+function sleb(n: number): number[] {
+  const out: number[] = [];
+  let v = n | 0;
+  for (;;) {
+    const b = v & 0x7f;
+    v >>= 7;
+    if ((v === 0 && (b & 0x40) === 0) || (v === -1 && (b & 0x40) !== 0)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+function name(s: string): number[] {
+  const b = [...new TextEncoder().encode(s)];
+  return [...uleb(b.length), ...b];
+}
+function section(id: number, body: number[]): number[] {
+  return [id, ...uleb(body.length), ...body];
+}
+
+// opcode bytes; memory ops carry their natural alignment (log2 bytes)
+const PLAIN: Record<string, number[]> = {
+  "i32.add": [0x6a],
+  "i32.mul": [0x6c],
+  "i32.shl": [0x74],
+  "i32.lt_u": [0x49],
+  "f64.lt": [0x63],
+  "f64x2.splat": [0xfd, ...uleb(0x14)],
+  "f64x2.lt": [0xfd, ...uleb(0x49)],
+  "v128.or": [0xfd, ...uleb(0x50)],
+  "v128.any_true": [0xfd, ...uleb(0x53)],
+  "f64x2.add": [0xfd, ...uleb(0xf0)],
+  "f64x2.sub": [0xfd, ...uleb(0xf1)],
+  "f64x2.mul": [0xfd, ...uleb(0xf2)],
+  end: [0x0b],
+};
+const MEMORY: Record<string, { op: number[]; align: number }> = {
+  "i32.load": { op: [0x28], align: 2 },
+  "f64.load": { op: [0x2b], align: 3 },
+  "i32.store": { op: [0x36], align: 2 },
+  "f64.store": { op: [0x39], align: 3 },
+  "v128.load": { op: [0xfd, ...uleb(0x00)], align: 3 },
+  "v128.load64_splat": { op: [0xfd, ...uleb(0x0a)], align: 3 },
+};
+const LOCAL: Record<string, number> = { "local.get": 0x20, "local.set": 0x21, "local.tee": 0x22 };
+
+/** Assembles the WAT subset described above into a module's bytes; throws on anything else. */
+export function assembleWat(text: string): Uint8Array {
+  const lines = text
+    .split("\n")
+    .map((l) => l.replace(/;;.*$/, "").trim())
+    .filter((l) => l.length > 0);
+
+  const locals = new Map<string, number>();
+  const params: number[] = [];
+  const localTypes: number[] = [];
+  const code: number[] = [];
+  const labels: (string | null)[] = [];
+  let funcName = "";
+  let memName = "";
+  let memPages = 0;
+  let inBody = false;
+
+  function fail(msg: string, line: string): never {
+    throw new Error(`${msg}: ${line}`);
+  }
+
+  for (const line of lines) {
+    if (!inBody) {
+      if (line === "(module") continue;
+      const memory = line.match(/^\(memory \(export "(\w+)"\) (\d+)\)$/);
+      if (memory !== null) {
+        memName = memory[1] as string;
+        memPages = Number(memory[2]);
+        continue;
+      }
+      const func = line.match(/^\(func \(export "(\w+)"\)$/);
+      if (func !== null) {
+        funcName = func[1] as string;
+        continue;
+      }
+      const decls = [...line.matchAll(/\((param|local) \$(\w+) (\w+)\)/g)];
+      if (decls.length > 0 && decls.map((d) => d[0]).join(" ") === line) {
+        for (const d of decls) {
+          const t = VALTYPE[d[3] as string];
+          if (t === undefined) fail("unknown type", line);
+          if (locals.has(d[2] as string)) fail("duplicate name", line);
+          locals.set(d[2] as string, locals.size);
+          if (d[1] === "param") {
+            if (localTypes.length > 0) fail("param after local", line);
+            params.push(t);
+          } else localTypes.push(t);
+        }
+        continue;
+      }
+      inBody = true;
+    }
+    if (line === ")" || line === "))") {
+      if (labels.length !== 0) fail("unclosed block", line);
+      break;
+    }
+    const [op, ...args] = line.split(/\s+/) as [string, ...string[]];
+    const localOp = LOCAL[op];
+    const mem = MEMORY[op];
+    const plain = PLAIN[op];
+    if (localOp !== undefined) {
+      const idx = locals.get((args[0] ?? "").replace(/^\$/, ""));
+      if (idx === undefined || args.length !== 1) fail("unknown local", line);
+      code.push(localOp, ...uleb(idx));
+    } else if (mem !== undefined) {
+      let offset = 0;
+      for (const a of args) {
+        const m = a.match(/^offset=(\d+)$/);
+        if (m === null) fail("bad memory immediate", line);
+        offset = Number(m[1]);
+      }
+      code.push(...mem.op, ...uleb(mem.align), ...uleb(offset));
+    } else if (op === "i32.const") {
+      if (args.length !== 1 || !/^-?\d+$/.test(args[0] as string)) fail("bad i32.const", line);
+      code.push(0x41, ...sleb(Number(args[0])));
+    } else if (op === "v128.const") {
+      if (args.join(" ") !== "i64x2 0 0") fail("only v128.const i64x2 0 0 is supported", line);
+      code.push(0xfd, ...uleb(0x0c), ...new Array(16).fill(0));
+    } else if (op === "f64x2.extract_lane") {
+      const lane = Number(args[0]);
+      if (args.length !== 1 || !(lane === 0 || lane === 1)) fail("bad lane", line);
+      code.push(0xfd, ...uleb(0x21), lane);
+    } else if (op === "loop" || op === "if") {
+      if (args.length > 1 || (args.length === 1 && !/^\$\w+$/.test(args[0] as string)))
+        fail("bad block", line);
+      labels.push(args[0] ?? null);
+      code.push(op === "loop" ? 0x03 : 0x04, 0x40);
+    } else if (op === "br_if") {
+      const depth = labels.length - 1 - labels.lastIndexOf(args[0] ?? "");
+      if (args.length !== 1 || depth >= labels.length) fail("unknown label", line);
+      code.push(0x0d, ...uleb(depth));
+    } else if (op === "end") {
+      if (labels.pop() === undefined) fail("end without block", line);
+      code.push(...(plain as number[]));
+    } else if (plain !== undefined && args.length === 0) {
+      code.push(...plain);
+    } else fail("unsupported instruction", line);
+  }
+  if (funcName === "" || memName === "" || memPages < 1) throw new Error("module shape not found");
+
+  // locals: one (count, type) group per run of equal types
+  const groups: number[][] = [];
+  for (const t of localTypes) {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && last[1] === t) last[0] = (last[0] as number) + 1;
+    else groups.push([1, t]);
+  }
+  const body = [
+    ...uleb(groups.length),
+    ...groups.flatMap(([c, t]) => [...uleb(c as number), t as number]),
+    ...code,
+    0x0b,
+  ];
+  const bytes = [
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    ...section(1, [1, 0x60, ...uleb(params.length), ...params, 0]),
+    ...section(3, [1, 0]),
+    ...section(5, [1, 0x00, ...uleb(memPages)]),
+    ...section(7, [2, ...name(funcName), 0x00, 0, ...name(memName), 0x02, 0]),
+    ...section(10, [1, ...uleb(body.length), ...body]),
+  ];
+  return Uint8Array.from(bytes);
+}
+
+/** Hexadecimal text of the bytes, as embedded in the source. */
+export function toHex(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString("hex");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const bytes = assembleWat(readFileSync(watPath, "utf8"));
+  const hex = toHex(bytes);
+  const chunks = hex.match(/.{1,96}/g) ?? [];
+  writeFileSync(
+    outPath,
+    `/**
+ * WebAssembly bytes of the DSA nearest-neighbour scan (${bytes.length} bytes), generated by
+ * \`npx tsx scripts/wasm/assemble.ts\` from \`scripts/wasm/nearest.wat\`: do not edit by hand.
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+/** The module's bytes as hexadecimal text. */
+export const NEAREST_WASM_HEX =
+${chunks.map((c) => `  "${c}"`).join(" +\n")};
+`,
+  );
+  console.log(`wrote ${outPath}: ${bytes.length} bytes`);
+}
