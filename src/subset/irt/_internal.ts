@@ -44,6 +44,23 @@ export function checkItems(fn: string, items: unknown): asserts items is IrtItem
   checkNumber(fn, "items.thetaSd", thetaSd, 0, Number.POSITIVE_INFINITY, { lower: true });
 }
 
+/** Checks item indices: an Int32Array of distinct values in [0, N). */
+export function checkItemIndices(
+  fn: string,
+  N: number,
+  observed: unknown,
+): asserts observed is Int32Array {
+  if (!(observed instanceof Int32Array))
+    failType(fn, "observed must be an Int32Array of item indices");
+  const seen = new Uint8Array(N);
+  for (let t = 0; t < observed.length; t++) {
+    const i = observed[t] as number;
+    if (!(i >= 0 && i < N)) fail(fn, `observed[${t}] must be an item index in [0, ${N})`, i);
+    if (seen[i] === 1) fail(fn, `observed lists item ${i} twice`);
+    seen[i] = 1;
+  }
+}
+
 /** Checks observed item indices (distinct, in [0, N)) and their aligned 0/1 responses. */
 export function checkObserved(
   fn: string,
@@ -57,12 +74,8 @@ export function checkObserved(
   if (observed.length !== responses.length) {
     fail(fn, `observed and responses lengths differ (${observed.length} vs ${responses.length})`);
   }
-  const seen = new Uint8Array(N);
-  for (let t = 0; t < observed.length; t++) {
-    const i = observed[t] as number;
-    if (!(i >= 0 && i < N)) fail(fn, `observed[${t}] must be an item index in [0, ${N})`, i);
-    if (seen[i] === 1) fail(fn, `observed lists item ${i} twice`);
-    seen[i] = 1;
+  checkItemIndices(fn, N, observed);
+  for (let t = 0; t < responses.length; t++) {
     if ((responses[t] as number) > 1) fail(fn, `responses[${t}] must be 0 or 1`, responses[t]);
   }
 }

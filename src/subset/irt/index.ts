@@ -1,5 +1,7 @@
 export type { FitIrtOptions, IrtFit } from "./fitIrt.js";
 export { fitIrt } from "./fitIrt.js";
+export type { FitRateRegressionOptions, RateRegression } from "./fitRateRegression.js";
+export { fitRateRegression } from "./fitRateRegression.js";
 export type { IrtAbility, IrtAbilityOptions } from "./irtAbility.js";
 export { irtAbility } from "./irtAbility.js";
 export type { IrtAdaptiveOptions } from "./irtAdaptive.js";
@@ -8,4 +10,8 @@ export type { IrtAnchors, IrtAnchorsOptions } from "./irtAnchors.js";
 export { irtAnchors } from "./irtAnchors.js";
 export type { IrtPrediction, IrtPredictOptions } from "./irtPredict.js";
 export { irtPredict } from "./irtPredict.js";
+export type { PredictRateOptions } from "./predictRate.js";
+export { predictRate } from "./predictRate.js";
+export type { StepwiseSubsetOptions } from "./stepwiseSubset.js";
+export { stepwiseSubset } from "./stepwiseSubset.js";
 export type { IrtEstimate, IrtItems, IrtModel } from "./types.js";

@@ -1,0 +1,105 @@
+import { normalQuantile } from "../../core/normal.js";
+import { checkLevel, checkNumber, checkOptions, fail, failType } from "../../core/validate.js";
+import type { Estimate } from "../../estimate/confidenceInterval.js";
+import type { RateRegression } from "./fitRateRegression.js";
+
+/** Options of {@link predictRate}. */
+export type PredictRateOptions = {
+  /**
+   * Mean squared prediction error to build the interval from (>= 0), e.g. a
+   * cross-validated error of the whole subset-selection-plus-fit procedure.
+   * @defaultValue `model.looMse`
+   */
+  readonly mse?: number;
+  /** Confidence level of the interval, in (0, 1). @defaultValue 0.95 */
+  readonly level?: number;
+};
+
+/**
+ * Predicts a run's full-benchmark resolve rate from its outcomes on the
+ * subset of a {@link RateRegression} (from {@link fitRateRegression}).
+ *
+ * Estimate: f_hat = f_bar + sum_j (y_j - m_j) beta_j, clamped to [0, 1] (a
+ * rate cannot leave it, and clamping only moves the estimate towards the
+ * truth). Variance: the prediction mean squared error of the fitted
+ * procedure (`options.mse`, by default the model's leave-one-out error), so
+ * the interval f_hat +- z sqrt(mse) is a prediction interval for runs like
+ * the ones the model was fitted on; it does not widen for runs unlike any of
+ * them, so check its coverage on held-out runs.
+ *
+ * @param model - The fitted predictor.
+ * @param responses - The run's 0/1 outcomes on `model.observed`, aligned with it.
+ * @param options - `mse` (model.looMse), `level` (0.95).
+ * @returns The {@link Estimate} (method `"rate regression"`, n = number of observed items).
+ * @throws {TypeError} If `model` is malformed, `responses` is not a Uint8Array, or an option has the wrong type.
+ * @throws {RangeError} If the lengths of `responses` and `model.observed` differ, a response is not 0/1, a model number is not finite, `mse` is negative, infinite or NaN, or `level` is not in (0, 1).
+ * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
+ * @example
+ * ```ts
+ * const model = {
+ *   observed: Int32Array.of(0, 3), itemMean: new Float64Array([0.5, 0.25]),
+ *   weights: new Float64Array([0.2, 0.4]), rateMean: 0.4, looMse: 0.0025, runs: 8,
+ * };
+ * const e = predictRate(model, Uint8Array.of(1, 0));
+ * e.estimate; // 0.4 (0.4 + 0.5 * 0.2 - 0.25 * 0.4)
+ * e.se; // 0.05
+ * e.ci; // [0.3020018007729973, 0.4979981992270027]
+ * ```
+ */
+export function predictRate(
+  model: RateRegression,
+  responses: Uint8Array,
+  options: PredictRateOptions = {},
+): Estimate {
+  const fn = "predictRate";
+  if (typeof model !== "object" || model === null) {
+    failType(fn, "model must be a RateRegression (from fitRateRegression)");
+  }
+  const { observed, itemMean, weights, rateMean, looMse } = model;
+  if (!(observed instanceof Int32Array)) failType(fn, "model.observed must be an Int32Array");
+  if (!(itemMean instanceof Float64Array)) failType(fn, "model.itemMean must be a Float64Array");
+  if (!(weights instanceof Float64Array)) failType(fn, "model.weights must be a Float64Array");
+  const k = observed.length;
+  if (itemMean.length !== k || weights.length !== k) {
+    fail(
+      fn,
+      `model.observed, itemMean and weights lengths differ (${k}, ${itemMean.length}, ${weights.length})`,
+    );
+  }
+  checkNumber(fn, "model.rateMean", rateMean);
+  if (!(responses instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
+  if (responses.length !== k) {
+    fail(fn, `responses and model.observed lengths differ (${responses.length} vs ${k})`);
+  }
+  checkOptions(fn, options);
+  const { mse = looMse, level = 0.95 } = options ?? {};
+  checkNumber(fn, options?.mse === undefined ? "model.looMse" : "options.mse", mse, 0);
+  checkLevel(fn, level);
+  let est = rateMean;
+  for (let j = 0; j < k; j++) {
+    const y = responses[j] as number;
+    if (y > 1) fail(fn, `responses[${j}] must be 0 or 1`, y);
+    const w = weights[j] as number;
+    const m = itemMean[j] as number;
+    if (!(Number.isFinite(w) && Number.isFinite(m))) {
+      fail(
+        fn,
+        `model.weights[${j}] and model.itemMean[${j}] must be finite`,
+        Number.isFinite(w) ? m : w,
+      );
+    }
+    est += (y - m) * w;
+  }
+  const estimate = Math.min(1, Math.max(0, est));
+  const se = Math.sqrt(mse);
+  const half = normalQuantile(1 - (1 - level) / 2) * se;
+  return {
+    estimate,
+    variance: mse,
+    se,
+    ci: [estimate - half, estimate + half],
+    level,
+    n: k,
+    method: "rate regression",
+  };
+}

@@ -1,0 +1,144 @@
+import { checkInteger, checkNumber, fail } from "../../core/validate.js";
+import { checkOutcomes, trainingRuns } from "../_internal.js";
+import type { Outcomes } from "../outcomes.js";
+
+/** Options of {@link stepwiseSubset}. */
+export type StepwiseSubsetOptions = {
+  /**
+   * Indices of the runs of `history` to learn from, distinct (e.g. only runs
+   * dated before the test window).
+   * @defaultValue every run of `history`.
+   */
+  readonly runs?: readonly number[] | Int32Array;
+  /**
+   * Ridge-type penalty kappa >= 0 added to the squared norm of a candidate's
+   * orthogonalised column: items whose outcomes are (nearly) explained by the
+   * items already chosen score low even if they happen to match the residual.
+   * @defaultValue 5
+   */
+  readonly penalty?: number;
+};
+
+/**
+ * Chooses k items whose outcomes best predict a run's full-benchmark resolve
+ * rate over past runs: greedy forward stepwise least-squares regression of
+ * the run rate on item outcomes.
+ *
+ * Let X be the runs x items 0/1 matrix of the chosen history runs with each
+ * column centred, and f the vector of the runs' full-benchmark rates
+ * f_r = (1/N) sum_i y_ri, centred. Start with residual e = f and no item.
+ * Each step orthogonalises every remaining column against the chosen ones
+ * (q_j = x_j minus its projection, by Gram-Schmidt), picks
+ * j = argmax (q_j . e)^2 / (|q_j|^2 + kappa)
+ * (with kappa = 0 this is the largest drop of the residual sum of squares,
+ * i.e. forward selection; kappa > 0 discounts columns with little variance
+ * left), then removes q_j's direction from e and from the other columns.
+ * Ties go to the lowest index. Deterministic, no randomness; cost
+ * O(k x items x runs).
+ *
+ * The subset is meant for {@link fitRateRegression}, which predicts the
+ * full-benchmark rate from the chosen items' outcomes; the plain subset mean
+ * of a stepwise subset is biased (the items are not a representative sample).
+ *
+ * @param history - Past runs' outcomes (runs x items, 1 = resolved).
+ * @param k - Number of items to choose, an integer in [1, items].
+ * @param options - `runs` (default all), `penalty` (5).
+ * @returns The chosen item indices, in pick order.
+ * @throws {TypeError} If `history` is not a well-formed Outcomes, `k` is not a number, or an option has the wrong type.
+ * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `k` is not an integer in [1, items]; `runs` is empty, repeats a run or is out of range; or `penalty` is negative or not finite.
+ * @see Efroymson, M. A. (1960). Multiple regression analysis. In Ralston & Wilf (eds.), Mathematical Methods for Digital Computers (forward stepwise selection).
+ * @see Hastie, T., Tibshirani, R. & Friedman, J. (2009). The Elements of Statistical Learning, 2nd ed., section 3.3.2 (forward-stepwise selection via QR updates).
+ * @example
+ * ```ts
+ * // Rates (1, 2/3, 1/3): "y" and "z" each explain half of their variance (a tie,
+ * // the lower index wins), "z" then explains the rest; "x" never varies.
+ * const h = outcomes([
+ *   { run: "a", item: "x", resolved: 1 }, { run: "a", item: "y", resolved: 1 }, { run: "a", item: "z", resolved: 1 },
+ *   { run: "b", item: "x", resolved: 1 }, { run: "b", item: "y", resolved: 1 }, { run: "b", item: "z", resolved: 0 },
+ *   { run: "c", item: "x", resolved: 1 }, { run: "c", item: "y", resolved: 0 }, { run: "c", item: "z", resolved: 0 },
+ * ]);
+ * stepwiseSubset(h, 2, { penalty: 0 }); // Int32Array [1, 2]
+ * stepwiseSubset(h, 3, { penalty: 0 }); // Int32Array [1, 2, 0]
+ * ```
+ */
+export function stepwiseSubset(
+  history: Outcomes,
+  k: number,
+  options: StepwiseSubsetOptions = {},
+): Int32Array {
+  const fn = "stepwiseSubset";
+  checkOutcomes(fn, "history", history);
+  const runList = trainingRuns(fn, history, options);
+  const N = history.items.length;
+  checkInteger(fn, "k", k, 1);
+  if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);
+  const { penalty = 5 } = options ?? {};
+  checkNumber(fn, "options.penalty", penalty, 0);
+
+  const R = runList.length;
+  // Column-major centred design so that each candidate column is contiguous.
+  const q = new Float64Array(N * R);
+  const e = new Float64Array(R);
+  let fMean = 0;
+  runList.forEach((r, t) => {
+    let s = 0;
+    for (let i = 0; i < N; i++) {
+      const v = history.data[r * N + i] as number;
+      q[i * R + t] = v;
+      s += v;
+    }
+    e[t] = s / N;
+    fMean += s / N;
+  });
+  fMean /= R;
+  for (let t = 0; t < R; t++) e[t] = (e[t] as number) - fMean;
+  for (let i = 0; i < N; i++) {
+    let m = 0;
+    for (let t = 0; t < R; t++) m += q[i * R + t] as number;
+    m /= R;
+    for (let t = 0; t < R; t++) q[i * R + t] = (q[i * R + t] as number) - m;
+  }
+  const chosen = new Uint8Array(N);
+  const picks = new Int32Array(k);
+  const u = new Float64Array(R);
+  for (let step = 0; step < k; step++) {
+    let best = -1;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    let bestNorm = 0;
+    for (let i = 0; i < N; i++) {
+      if (chosen[i] === 1) continue;
+      let dot = 0;
+      let nrm = 0;
+      for (let t = 0; t < R; t++) {
+        const v = q[i * R + t] as number;
+        dot += v * (e[t] as number);
+        nrm += v * v;
+      }
+      const denom = nrm + penalty;
+      // A column with nothing left (and kappa = 0) explains nothing: score 0.
+      const score = denom > 0 ? (dot * dot) / denom : 0;
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+        bestNorm = nrm;
+      }
+    }
+    chosen[best] = 1;
+    picks[step] = best;
+    // Tiny residual norms are round-off of a column already in the span: skip the projection.
+    if (!(bestNorm > 1e-12)) continue;
+    const scale = 1 / Math.sqrt(bestNorm);
+    for (let t = 0; t < R; t++) u[t] = (q[best * R + t] as number) * scale;
+    let ue = 0;
+    for (let t = 0; t < R; t++) ue += (u[t] as number) * (e[t] as number);
+    for (let t = 0; t < R; t++) e[t] = (e[t] as number) - ue * (u[t] as number);
+    for (let i = 0; i < N; i++) {
+      if (chosen[i] === 1) continue;
+      let d = 0;
+      for (let t = 0; t < R; t++) d += (u[t] as number) * (q[i * R + t] as number);
+      if (d === 0) continue;
+      for (let t = 0; t < R; t++) q[i * R + t] = (q[i * R + t] as number) - d * (u[t] as number);
+    }
+  }
+  return picks;
+}
