@@ -1,13 +1,16 @@
 /**
  * `npm run bench -- features`: risk features. LSA (10,000 training rows,
  * d = 10, one class, 10,000 queries) against scipy's `gaussian_kde.logpdf` on
- * the same input in the same run; DSA (10,000 x 10,000, d = 64, 10 classes);
+ * the same input in the same run; DSA (10,000 x 10,000, d = 64, 10 classes),
+ * with the default kernel and with the JavaScript fallback;
  * the four output features on 415,416 x 2 probabilities.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { wasmAvailable } from "../src/features/_nearest.js";
+import { dsaScores, fitNeighbours, prepareTrain } from "../src/features/_surprise.js";
 import {
   confidence,
   createRng,
@@ -155,12 +158,21 @@ print(json.dumps({"wall": wall * 1000, "cpu": cpu * 1000, "scipy": scipy.__versi
     trainClass[i] = i % 10;
     testClass[i] = (i * 7) % 10;
   }
+  const kernel = wasmAvailable() ? "WebAssembly SIMD" : "JavaScript (no WebAssembly here)";
   for (const variant of ["paper", "kim2019"] as const) {
     const runs = [0, 1, 2].map(() =>
       timeOnce(() => dsa(train, trainClass, test, testClass, { variant })),
     );
     console.log(
-      `dsa ${variant.padEnd(7)} 10,000 train x 10,000 test, d = 64, 10 classes: ${fmtMs(median(runs.map((x) => x.wall)))} wall, ${fmtMs(median(runs.map((x) => x.cpu)))} CPU (medians of 3)`,
+      `dsa ${variant.padEnd(7)} 10,000 train x 10,000 test, d = 64, 10 classes: ${fmtMs(median(runs.map((x) => x.wall)))} wall, ${fmtMs(median(runs.map((x) => x.cpu)))} CPU (medians of 3; ${kernel} kernel)`,
+    );
+  }
+  // the fallback for runtimes without WebAssembly, through the internal entry point (one run each)
+  for (const variant of ["paper", "kim2019"] as const) {
+    const nm = fitNeighbours("bench", prepareTrain("bench", train, trainClass));
+    const t = timeOnce(() => dsaScores(nm, test, testClass, variant, 1e-12, "js"));
+    console.log(
+      `  ${variant.padEnd(7)} with the JavaScript fallback kernel: ${fmtMs(t.wall)} wall, ${fmtMs(t.cpu)} CPU (one run)`,
     );
   }
   console.log(

@@ -31,8 +31,10 @@ export type DsaOptions = {
  * instead measured from that nearest same-class row `z_a` to its nearest
  * other-class training row, as in Kim et al. (2019). Algorithm: exact nearest
  * neighbours by blocked brute force over Float64Array (activations centred,
- * `|q|^2 + |t|^2 - 2 q.t` for the search, the chosen distances recomputed from
- * differences), ties to the lowest training index. Larger is riskier.
+ * training rows grouped by class, `|t|^2 - 2 q.t` for the search — a
+ * WebAssembly SIMD kernel where WebAssembly is available, otherwise a
+ * JavaScript kernel with bit-identical results — the chosen distances
+ * recomputed from differences), ties to the lowest training index. Larger is riskier.
  *
  * @param train - N x d training activations (one row per training input).
  * @param trainClass - Class of each training row (non-negative integers); at least two classes.

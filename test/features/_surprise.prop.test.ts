@@ -5,8 +5,10 @@
  * squared distances; the DSA nearest-neighbour search (dot-product identity,
  * register-held bests) against brute force over direct distances. Sizes are
  * drawn so that query counts not divisible by 4, odd training counts and
- * several cache blocks (blockRows(d) = max(16, floor(16384 / d)) rows, so
- * d >= 30 with a few hundred rows) all occur.
+ * several cache blocks (LSA: blockRows(d) = max(16, floor(16384 / d)) rows,
+ * so d >= 30 with a few hundred rows; DSA: blockQuads(d) =
+ * max(1, floor(2048 / d)) quads of four rows per class range, so d = 64 with a
+ * few hundred rows) all occur.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
