@@ -5,7 +5,7 @@
  * in the same order per lane).
  */
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { assembleWat, toHex, watPath } from "../../scripts/wasm/assemble.js";
 import { nearestRows, packTrain, wasmAvailable } from "../../src/features/_nearest.js";
 import { NEAREST_WASM_HEX } from "../../src/features/_nearestWasm.js";
@@ -153,6 +153,50 @@ describe("nearest-neighbour kernel", () => {
       // query 4 (class 1): nearest class 1 at 3 (distance 1), nearest other at 0 (distance 4)
       const out = dsaScores(nm, rowMatrix([[4]]), Int32Array.of(1), "paper", 1e-12, kernel);
       expect(out[0]).toBe(1 / (4 + 1e-12));
+    }
+  });
+
+  describe("without a usable WebAssembly", () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    });
+    const cases = {
+      "absent (WebAssembly undefined)": undefined,
+      // as under a Content-Security-Policy without 'wasm-unsafe-eval'
+      "refusing to compile": {
+        Module: class {
+          constructor() {
+            throw new Error("CompileError: refused by policy");
+          }
+        },
+      },
+    };
+    for (const [name, api] of Object.entries(cases)) {
+      it(`${name}: falls back to the JavaScript kernel with the same rows`, async () => {
+        const x = Float64Array.of(0, 0, 3, 1, 1, 4, 2, 2, 5, 5);
+        const cls = Int32Array.of(0, 1, 0, 1, 2);
+        const q = Float64Array.of(1, 1, 4, 4, 3, 0);
+        const groups = [{ idx: Int32Array.of(0, 1, 2), ranges: Int32Array.of(1, 2) }];
+        const want = new Int32Array(3);
+        nearestRows(packTrain(x, norms(x, 2), 2, groupsOf(cls)), q, groups, want, "wasm");
+        vi.stubGlobal("WebAssembly", api);
+        vi.resetModules();
+        const fresh = await import("../../src/features/_nearest.js");
+        expect(fresh.wasmAvailable()).toBe(false);
+        const got = new Int32Array(3);
+        fresh.nearestRows(
+          fresh.packTrain(x, norms(x, 2), 2, groupsOf(cls)),
+          q,
+          groups,
+          got,
+          "wasm",
+        );
+        expect([...got]).toEqual([...want]);
+        // by hand, squared distances to rows 1 (3, 1), 3 (2, 2), 4 (5, 5) of classes 1 and 2:
+        // (1, 1): 4, 2, 32 -> row 3; (4, 4): 10, 8, 2 -> row 4; (3, 0): 1, 5, 29 -> row 1
+        expect([...got]).toEqual([3, 4, 1]);
+      });
     }
   });
 });
