@@ -13,8 +13,9 @@ import {
   crowdRows,
   frontsInto,
   makeSortWork,
+  renumberOrder,
   type SortWork,
-  sortByKey,
+  sortRows,
   tournamentInto,
 } from "./_internal.js";
 
@@ -153,10 +154,11 @@ function rankAndCrowd(
   n: number,
   m: number,
   viol: Float64Array | undefined,
-): { rank: Int32Array; crowding: Float64Array } {
+): { rank: Int32Array; crowding: Float64Array; order: Int32Array } {
   const w = makeSortWork(n);
   const rank = new Int32Array(n);
   const count = frontsInto(data, n, m, viol, w, rank);
+  const order = w.ids.slice(0, n);
   const crowding = new Float64Array(n);
   for (let f = 0; f < count; f++) {
     crowdRows(
@@ -170,7 +172,7 @@ function rankAndCrowd(
       w.lex,
     );
   }
-  return { rank, crowding };
+  return { rank, crowding, order };
 }
 
 /** Working buffers of one generation: population size `n`, `m` objectives, 2n rows. */
@@ -184,7 +186,18 @@ type Work = {
   readonly viol2: Float64Array;
   readonly crowd2: Float64Array;
   readonly rank2: Int32Array;
+  /** Visiting order of the 2n rows (kept: the crowding sorts reuse `sort.ids`). */
+  readonly order2: Int32Array;
+  /** New population index of each of the 2n rows, -1 if it did not survive. */
+  readonly index2: Int32Array;
+  readonly scratch: Int32Array;
 };
+
+// Lexicographic order of each unconstrained state's rows (by objectives, ties
+// by index), so that the next generation sorts only its offspring and merges
+// them with the parents. A state made by copying this module's states simply
+// has no entry and is sorted in full, with the same result.
+const lexOrders = new WeakMap<object, Int32Array>();
 
 // Buffers of finished generations, reused by the next generation of the same
 // size. A generation takes its buffers off this list and returns them at the
@@ -212,6 +225,9 @@ function takeWork(n: number, m: number): Work {
     viol2: new Float64Array(n2),
     crowd2: new Float64Array(n2),
     rank2: new Int32Array(n2),
+    order2: new Int32Array(n2),
+    index2: new Int32Array(n2),
+    scratch: new Int32Array(n),
   };
 }
 
@@ -275,8 +291,8 @@ export function initState<G>(
     evaluateInto(fn, problem, population[i] as G, "genome", i, data, i, m, violation, known);
   }
   const viol = problem.violation === undefined ? undefined : violation;
-  const { rank, crowding } = rankAndCrowd(data, n, m, viol);
-  return {
+  const { rank, crowding, order } = rankAndCrowd(data, n, m, viol);
+  const state: Nsga2State<G> = {
     problem,
     populationSize: n,
     crossoverRate,
@@ -290,6 +306,8 @@ export function initState<G>(
     rank,
     crowding,
   };
+  if (viol === undefined) lexOrders.set(state, order);
+  return state;
 }
 
 function checkState(fn: string, state: unknown): void {
@@ -373,7 +391,18 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
   }
 
   const sw = w.sort;
-  const count = frontsInto(data2, n2, m, hasViol ? viol2 : undefined, sw, w.rank2);
+  const prior = hasViol ? undefined : lexOrders.get(state);
+  let presorted = 0;
+  if (prior !== undefined && prior.length === n) {
+    sw.ids.set(prior);
+    presorted = n;
+  }
+  const count = frontsInto(data2, n2, m, hasViol ? viol2 : undefined, sw, w.rank2, presorted);
+  const { order2, index2 } = w;
+  if (!hasViol) {
+    order2.set(sw.ids.subarray(0, n2));
+    index2.fill(-1);
+  }
   const { rows, starts, ids, keys } = sw;
   const nextPop: G[] = new Array(n);
   const { data, violation, rank, crowding } = stateArrays(n, m);
@@ -391,9 +420,9 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
       for (let t = lo; t < hi; t++) {
         const row = rows[t] as number;
         ids[t - lo] = row;
-        keys[t - lo] = -(crowd2[row] as number);
+        keys[row] = -(crowd2[row] as number);
       }
-      sortByKey(ids, keys, 0, hi - lo, sw.tmpIds, sw.tmpKeys);
+      sortRows(ids, 0, hi - lo, keys, 1, 0, sw.tmpIds);
       members = ids;
       from = 0;
       to = n - c;
@@ -407,11 +436,17 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
       violation[c] = viol2[row] as number;
       rank[c] = f;
       crowding[c] = crowd2[row] as number;
+      index2[row] = c;
       c++;
     }
   }
+  let order: Int32Array | undefined;
+  if (!hasViol) {
+    order = new Int32Array(n);
+    renumberOrder(data2, m, order2, n2, index2, order, w.scratch);
+  }
   giveWork(w);
-  return {
+  const next: Nsga2State<G> = {
     problem,
     populationSize: n,
     crossoverRate,
@@ -425,4 +460,6 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
     rank,
     crowding,
   };
+  if (order !== undefined) lexOrders.set(next, order);
+  return next;
 }

@@ -12,6 +12,7 @@
 
 import type { Rng } from "../core/rng.js";
 import { checkFloat64Array, draw, fail, failType } from "../core/validate.js";
+import { copyF64, newF64 } from "./_slab.js";
 
 /**
  * Deb's constrained domination between rows i and j: 1 when i dominates j,
@@ -88,40 +89,40 @@ export function makeSortWork(cap: number): SortWork {
 const RUN = 12;
 
 /**
- * Stable sort of `ids[lo..hi)` by ascending `keys[lo..hi)` (keys move with
- * their ids; no NaN keys). Equal keys keep their order, so ids that start in
- * ascending order end sorted by (key, id). Bottom-up merge sort over insertion-
- * sorted runs with `tmpIds`/`tmpKeys` (same length) as the other buffer: no
- * comparator calls and no allocation, several times faster than
- * `Array#sort` with a comparator on the few hundred rows NSGA-II sorts.
+ * Stable sort of the row indices `ids[lo..hi)` by ascending
+ * `key[id * stride + offset]` (no NaN keys): equal keys keep their order, so
+ * ids that start ascending end sorted by (key, id). Only the ids move (the
+ * keys are read in place, e.g. one objective column of a row-major matrix):
+ * no comparator calls, no allocation, and half the memory traffic of moving
+ * keys along. Insertion-sorted runs, then bottom-up merges through `tmp`
+ * (same length as `ids`), skipping merges of runs already in order.
  */
-export function sortByKey(
+export function sortRows(
   ids: Int32Array,
-  keys: Float64Array,
   lo: number,
   hi: number,
-  tmpIds: Int32Array,
-  tmpKeys: Float64Array,
+  key: Float64Array,
+  stride: number,
+  offset: number,
+  tmp: Int32Array,
 ): void {
   for (let s = lo; s < hi; s += RUN) {
     const e = Math.min(s + RUN, hi);
     for (let i = s + 1; i < e; i++) {
-      const key = keys[i] as number;
       const id = ids[i] as number;
+      const k = key[id * stride + offset] as number;
       let j = i - 1;
-      while (j >= s && (keys[j] as number) > key) {
-        keys[j + 1] = keys[j] as number;
-        ids[j + 1] = ids[j] as number;
+      while (j >= s) {
+        const o = ids[j] as number;
+        if (!((key[o * stride + offset] as number) > k)) break;
+        ids[j + 1] = o;
         j--;
       }
-      keys[j + 1] = key;
       ids[j + 1] = id;
     }
   }
-  let srcI = ids;
-  let srcK = keys;
-  let dstI = tmpIds;
-  let dstK = tmpKeys;
+  let src = ids;
+  let dst = tmp;
   for (let width = RUN; width < hi - lo; width *= 2) {
     for (let s = lo; s < hi; s += 2 * width) {
       const mid = Math.min(s + width, hi);
@@ -129,39 +130,37 @@ export function sortByKey(
       let i = s;
       let j = mid;
       let o = s;
-      while (i < mid && j < e) {
-        const ki = srcK[i] as number;
-        const kj = srcK[j] as number;
-        if (kj < ki) {
-          dstK[o] = kj;
-          dstI[o++] = srcI[j++] as number;
-        } else {
-          dstK[o] = ki;
-          dstI[o++] = srcI[i++] as number;
+      if (
+        j < e &&
+        (key[(src[j - 1] as number) * stride + offset] as number) >
+          (key[(src[j] as number) * stride + offset] as number)
+      ) {
+        let a = src[i] as number;
+        let b = src[j] as number;
+        let ka = key[a * stride + offset] as number;
+        let kb = key[b * stride + offset] as number;
+        for (;;) {
+          if (kb < ka) {
+            dst[o++] = b;
+            if (++j >= e) break;
+            b = src[j] as number;
+            kb = key[b * stride + offset] as number;
+          } else {
+            dst[o++] = a;
+            if (++i >= mid) break;
+            a = src[i] as number;
+            ka = key[a * stride + offset] as number;
+          }
         }
       }
-      while (i < mid) {
-        dstK[o] = srcK[i] as number;
-        dstI[o++] = srcI[i++] as number;
-      }
-      while (j < e) {
-        dstK[o] = srcK[j] as number;
-        dstI[o++] = srcI[j++] as number;
-      }
+      while (i < mid) dst[o++] = src[i++] as number;
+      while (j < e) dst[o++] = src[j++] as number;
     }
-    const ti = srcI;
-    const tk = srcK;
-    srcI = dstI;
-    srcK = dstK;
-    dstI = ti;
-    dstK = tk;
+    const t = src;
+    src = dst;
+    dst = t;
   }
-  if (srcI !== ids) {
-    for (let t = lo; t < hi; t++) {
-      ids[t] = srcI[t] as number;
-      keys[t] = srcK[t] as number;
-    }
-  }
+  if (src !== ids) for (let t = lo; t < hi; t++) ids[t] = src[t] as number;
 }
 
 /**
@@ -181,7 +180,13 @@ export function sortByKey(
  * by front (ascending within a front) into `w.rows[0..n)` with front f at
  * `w.rows[w.starts[f]..w.starts[f + 1])`, the same fronts in visiting order
  * (feasible rows lexicographically) at the same offsets of `w.lex`, and
- * returns the number of fronts.
+ * returns the number of fronts; `w.ids[0..n)` is left holding the visiting
+ * order of all rows (the feasible ones by objectives, ties by row index).
+ *
+ * Without constraints, `presorted` > 0 says that `w.ids[0..presorted)`
+ * already holds rows 0..presorted-1 in that order (e.g. the parents, from the
+ * previous generation): only the other rows are sorted, then merged in, which
+ * gives the same order as sorting all rows.
  */
 export function frontsInto(
   d: Float64Array,
@@ -190,25 +195,43 @@ export function frontsInto(
   v: Float64Array | undefined,
   w: SortWork,
   rank: Int32Array,
+  presorted = 0,
 ): number {
-  const { ids, keys, tmpIds, tmpKeys, tail, prev, rows, lex, starts } = w;
+  const { ids, tmpIds, tail, prev, rows, lex, starts } = w;
   let nf = 0;
   let ni = 0;
-  for (let i = 0; i < n; i++) {
-    if (v !== undefined && (v[i] as number) > 0) rows[ni++] = i;
-    else ids[nf++] = i;
+  if (presorted > 0 && v === undefined) {
+    // Rows 0..presorted-1 are already in ids, in order: sort the others and merge.
+    for (let i = presorted; i < n; i++) ids[i] = i;
+    sortLex(d, m, w, presorted, n);
+    mergeLex(d, m, w, presorted, n);
+    nf = n;
+  } else {
+    for (let i = 0; i < n; i++) {
+      if (v !== undefined && (v[i] as number) > 0) rows[ni++] = i;
+      else ids[nf++] = i;
+    }
+    sortLex(d, m, w, 0, nf);
   }
-  // Lexicographic order: by the first objective, then ties by the next ones.
-  for (let t = 0; t < nf; t++) keys[t] = d[(ids[t] as number) * m] as number;
-  sortByKey(ids, keys, 0, nf, tmpIds, tmpKeys);
-  if (m > 1) refineTies(d, m, 1, w, 0, nf);
-  const onlyLast = m === 2;
   let groups = 0;
   for (let t = 0; t < nf; t++) {
     const q = ids[t] as number;
     const oq = q * m;
     let lo = 0;
     let hi = groups;
+    if (m === 2) {
+      // The last-added member p of a front has its smallest f_2 and precedes q
+      // (p_1 <= q_1), so p dominates q iff p_2 < q_2, or p_2 = q_2 and p_1 < q_1.
+      const q1 = d[oq] as number;
+      const q2 = d[oq + 1] as number;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const op = (tail[mid] as number) * 2;
+        const p2 = d[op + 1] as number;
+        if (p2 < q2 || (p2 === q2 && (d[op] as number) < q1)) lo = mid + 1;
+        else hi = mid;
+      }
+    }
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       let dominated = false;
@@ -231,7 +254,6 @@ export function frontsInto(
           dominated = true;
           break;
         }
-        if (onlyLast) break;
       }
       if (dominated) lo = mid + 1;
       else hi = mid;
@@ -243,16 +265,12 @@ export function frontsInto(
   }
   if (ni > 0) {
     const vv = v as Float64Array;
-    for (let t = 0; t < ni; t++) {
-      const i = rows[t] as number;
-      ids[nf + t] = i;
-      keys[nf + t] = vv[i] as number;
-    }
-    sortByKey(ids, keys, nf, n, tmpIds, tmpKeys);
+    for (let t = 0; t < ni; t++) ids[nf + t] = rows[t] as number;
+    sortRows(ids, nf, n, vv, 1, 0, tmpIds);
     let g = groups - 1;
     let last = Number.NaN;
     for (let t = nf; t < n; t++) {
-      const key = keys[t] as number;
+      const key = vv[ids[t] as number] as number;
       if (key !== last) g++;
       rank[ids[t] as number] = g;
       last = key;
@@ -282,6 +300,95 @@ export function frontsInto(
   return groups;
 }
 
+/** Sorts `w.ids[lo..hi)` by the objectives lexicographically (ties keep their order). */
+function sortLex(d: Float64Array, m: number, w: SortWork, lo: number, hi: number): void {
+  sortRows(w.ids, lo, hi, d, m, 0, w.tmpIds);
+  if (m > 1) refineTies(d, m, 1, w, lo, hi);
+}
+
+/** Whether row b precedes row a lexicographically by the objectives (ties: no). */
+function lexBefore(d: Float64Array, m: number, b: number, a: number): boolean {
+  const ob = b * m;
+  const oa = a * m;
+  for (let k = 0; k < m; k++) {
+    const x = d[ob + k] as number;
+    const y = d[oa + k] as number;
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+/**
+ * Merges the lexicographically sorted `w.ids[0..mid)` and `w.ids[mid..hi)`
+ * (every row of the first part below every row of the second, so ties take
+ * the first part first) through `w.tmpIds`.
+ */
+function mergeLex(d: Float64Array, m: number, w: SortWork, mid: number, hi: number): void {
+  const { ids, tmpIds } = w;
+  let i = 0;
+  let j = mid;
+  let o = 0;
+  while (i < mid && j < hi) {
+    const a = ids[i] as number;
+    const b = ids[j] as number;
+    if (lexBefore(d, m, b, a)) {
+      tmpIds[o++] = b;
+      j++;
+    } else {
+      tmpIds[o++] = a;
+      i++;
+    }
+  }
+  while (i < mid) tmpIds[o++] = ids[i++] as number;
+  // The rest of the second part is already in place.
+  for (let t = 0; t < o; t++) ids[t] = tmpIds[t] as number;
+}
+
+/**
+ * The rows of `order[0..count)` (a lexicographic visiting order from
+ * {@link frontsInto}) that `index` maps to a new index (>= 0), renumbered and
+ * in the same order, written into `out`; within each run of rows with
+ * identical objectives the new indices are put in ascending order, so that
+ * `out` is what sorting the renumbered rows would give. `rows` (as long as
+ * `out`) is working space. Returns the number written.
+ */
+export function renumberOrder(
+  d: Float64Array,
+  m: number,
+  order: Int32Array,
+  count: number,
+  index: Int32Array,
+  out: Int32Array,
+  rows: Int32Array,
+): number {
+  let c = 0;
+  for (let t = 0; t < count; t++) {
+    const row = order[t] as number;
+    const to = index[row] as number;
+    if (to < 0) continue;
+    let j = c;
+    // Copies of one genome (identical objectives) are the only ties.
+    while (
+      j > 0 &&
+      (out[j - 1] as number) > to &&
+      sameObjectives(d, m, rows[j - 1] as number, row)
+    ) {
+      out[j] = out[j - 1] as number;
+      rows[j] = rows[j - 1] as number;
+      j--;
+    }
+    out[j] = to;
+    rows[j] = row;
+    c++;
+  }
+  return c;
+}
+
+function sameObjectives(d: Float64Array, m: number, a: number, b: number): boolean {
+  for (let k = 0; k < m; k++) if (d[a * m + k] !== d[b * m + k]) return false;
+  return true;
+}
+
 /**
  * Within `w.ids[lo..hi)`, sorted by objectives 0..k-1 (ties by position),
  * sorts each run of rows tied on objectives 0..k-1 by objective k (stably),
@@ -295,7 +402,7 @@ function refineTies(
   lo: number,
   hi: number,
 ): void {
-  const { ids, keys, tmpIds, tmpKeys } = w;
+  const { ids } = w;
   let a = lo;
   while (a < hi) {
     const oa = (ids[a] as number) * m;
@@ -313,8 +420,7 @@ function refineTies(
       b++;
     }
     if (b - a > 1) {
-      for (let t = a; t < b; t++) keys[t] = d[(ids[t] as number) * m + k] as number;
-      sortByKey(ids, keys, a, b, tmpIds, tmpKeys);
+      sortRows(ids, a, b, d, m, k, w.tmpIds);
       if (k + 1 < m) refineTies(d, m, k + 1, w, a, b);
     }
     a = b;
@@ -401,16 +507,13 @@ export function crowdRows(
   const start = s <= 2 ? Number.POSITIVE_INFINITY : 0;
   for (let t = lo; t < hi; t++) out[rows[t] as number] = start;
   if (s <= 2) return;
-  const { ids, keys, tmpIds, tmpKeys } = w;
+  const { ids, keys, tmpIds } = w;
   const hinted = hint !== undefined && m === 2;
   for (let k = 0; k < m; k++) {
     if (!(hinted && orderFromHint(d, m, k, hint, lo, hi, k === 1, w))) {
-      for (let t = 0; t < s; t++) {
-        const row = rows[lo + t] as number;
-        ids[t] = row;
-        keys[t] = d[row * m + k] as number;
-      }
-      sortByKey(ids, keys, 0, s, tmpIds, tmpKeys);
+      for (let t = 0; t < s; t++) ids[t] = rows[lo + t] as number;
+      sortRows(ids, 0, s, d, m, k, tmpIds);
+      for (let t = 0; t < s; t++) keys[t] = d[(ids[t] as number) * m + k] as number;
     }
     out[ids[0] as number] = Number.POSITIVE_INFINITY;
     out[ids[s - 1] as number] = Number.POSITIVE_INFINITY;
@@ -614,6 +717,39 @@ export function checkBounded(
       fail(fn, `${arg}[${i}] lies outside [${l}, ${h}]`, v);
     }
   }
+}
+
+/**
+ * {@link checkBounded} and a copy in one pass (the copy from
+ * `newF64`): with scalar bounds each value is checked as it is copied, and any
+ * failure is re-checked by {@link checkBounded} so that the message is the same.
+ */
+export function boundedCopy(
+  fn: string,
+  arg: string,
+  x: unknown,
+  low: unknown,
+  high: unknown,
+): Float64Array {
+  if (
+    !(x instanceof Float64Array) ||
+    typeof low !== "number" ||
+    typeof high !== "number" ||
+    !(low > Number.NEGATIVE_INFINITY && high < Number.POSITIVE_INFINITY && low < high)
+  ) {
+    checkBounded(fn, arg, x, low, high);
+    return copyF64(x);
+  }
+  const n = x.length;
+  const out = newF64(n);
+  let inside = true;
+  for (let i = 0; i < n; i++) {
+    const v = x[i] as number;
+    out[i] = v;
+    if (!(v >= low && v <= high)) inside = false;
+  }
+  if (!inside) checkBounded(fn, arg, x, low, high);
+  return out;
 }
 
 function checkBound(fn: string, name: string, b: unknown, arg: string, n: number): void {

@@ -1,7 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
-import { type Bound, boundAt, checkBounded, powIndex } from "./_internal.js";
-import { copyF64 } from "./_slab.js";
+import { type Bound, boundAt, boundedCopy, powIndex } from "./_internal.js";
 
 /** Options of {@link polynomialMutation}. */
 export type PolynomialMutationOptions = {
@@ -54,13 +53,12 @@ export function polynomialMutation(
   const fn = "polynomialMutation";
   checkOptions(fn, options);
   const { low = 0, high = 1, eta = 20 } = options;
-  checkBounded(fn, "x", x, low, high);
+  const out = boundedCopy(fn, "x", x, low, high);
   if (x.length === 0) fail(fn, "x is empty");
   const { probability = 1 / x.length } = options;
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  const out = copyF64(x);
   const e1 = eta + 1;
   const p = 1 / e1;
   for (let i = 0; i < x.length; i++) {

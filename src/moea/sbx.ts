@@ -1,7 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
-import { type Bound, boundAt, checkBounded, largeBeta, powIndex } from "./_internal.js";
-import { copyF64 } from "./_slab.js";
+import { type Bound, boundAt, boundedCopy, largeBeta, powIndex } from "./_internal.js";
 
 /** Options of {@link sbx}. */
 export type SbxOptions = {
@@ -60,19 +59,18 @@ export function sbx(
   const fn = "sbx";
   checkOptions(fn, options);
   const { low = 0, high = 1, eta = 20, probability = 0.5 } = options;
-  checkBounded(fn, "a", a, low, high);
-  checkBounded(fn, "b", b, low, high);
+  const c1 = boundedCopy(fn, "a", a, low, high);
+  const c2 = boundedCopy(fn, "b", b, low, high);
   if (a.length !== b.length) fail(fn, `a and b lengths differ (${a.length} vs ${b.length})`);
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0);
   checkNumber(fn, "probability", probability, 0, 1);
-  const c1 = copyF64(a);
-  const c2 = copyF64(b);
+  const n = a.length;
   const e1 = eta + 1;
   const inv = 1 / e1;
   const large = largeBeta(e1);
   const scalar = typeof low === "number" && typeof high === "number";
-  for (let i = 0; i < a.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (!(draw(fn, rng) <= probability)) continue;
     const ai = a[i] as number;
     const bi = b[i] as number;

@@ -6,8 +6,9 @@ import {
   largeBeta,
   makeSortWork,
   powIndex,
-  sortByKey,
+  renumberOrder,
   sortFronts,
+  sortRows,
 } from "../../src/moea/_internal.js";
 import { frontsRef, plain } from "./_helpers.js";
 
@@ -17,25 +18,33 @@ const key = fc.oneof(
   fc.double({ noNaN: true }),
 );
 
-describe("sortByKey (internal merge sort of the engine)", () => {
-  it("equals Array#sort by (key, original position) on any sub-range", () => {
+describe("sortRows (internal merge sort of the engine)", () => {
+  it("equals Array#sort by (key, original position) on any sub-range, any stride and offset", () => {
     fc.assert(
-      fc.property(fc.array(key, { maxLength: 120 }), fc.nat(), fc.nat(), (ks, a, b) => {
-        const n = ks.length;
-        const lo = n === 0 ? 0 : a % (n + 1);
-        const hi = n === 0 ? 0 : lo + (b % (n - lo + 1));
-        const ids = Int32Array.from(ks, (_, i) => i);
-        const keys = Float64Array.from(ks);
-        sortByKey(ids, keys, lo, hi, new Int32Array(n), new Float64Array(n));
-        const expected = Array.from({ length: hi - lo }, (_, t) => lo + t).sort(
-          (x, y) =>
-            ((ks[x] as number) < (ks[y] as number) ? -1 : 0) || (ks[x] === ks[y] ? x - y : 1),
-        );
-        const all = Array.from({ length: n }, (_, i) => i);
-        all.splice(lo, hi - lo, ...expected);
-        expect(Array.from(ids)).toEqual(all);
-        expect(Array.from(keys)).toEqual(all.map((i) => ks[i]));
-      }),
+      fc.property(
+        fc.array(key, { maxLength: 240 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 3 }),
+        fc.nat(),
+        (ks, a, b, stride, off) => {
+          const n = Math.floor(ks.length / stride);
+          const offset = off % stride;
+          const lo = n === 0 ? 0 : a % (n + 1);
+          const hi = n === 0 ? 0 : lo + (b % (n - lo + 1));
+          const keys = Float64Array.from(ks);
+          const at = (i: number) => ks[i * stride + offset] as number;
+          const ids = Int32Array.from({ length: n }, (_, i) => i);
+          sortRows(ids, lo, hi, keys, stride, offset, new Int32Array(n));
+          const expected = Array.from({ length: hi - lo }, (_, t) => lo + t).sort(
+            (x, y) => (at(x) < at(y) ? -1 : 0) || (at(x) === at(y) ? x - y : 1),
+          );
+          const all = Array.from({ length: n }, (_, i) => i);
+          all.splice(lo, hi - lo, ...expected);
+          expect(Array.from(ids)).toEqual(all);
+          expect(Array.from(keys)).toEqual(ks);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -146,5 +155,74 @@ describe("largeBeta (SBX shortcut threshold)", () => {
       expect(powIndex(below, e)).toBeLessThan(2 ** 53);
       expect(largeBeta(e)).toBeGreaterThan(2 ** (53 / e));
     }
+  });
+});
+
+/** The lexicographic visiting order (w.ids) of the rows of an unconstrained matrix. */
+function lexOrder(d: Float64Array, n: number, m: number): number[] {
+  const w = makeSortWork(Math.max(n, 1));
+  frontsInto(d, n, m, undefined, w, new Int32Array(n));
+  return Array.from(w.ids.subarray(0, n));
+}
+
+describe("frontsInto with a presorted prefix (the engine's parents)", () => {
+  it("gives the same order, fronts, ranks and lexicographic fronts as sorting all rows", () => {
+    fc.assert(
+      fc.property(matrix, fc.nat(), ({ F }, cut) => {
+        const n = F.rows;
+        const m = F.cols;
+        const p = n === 0 ? 0 : cut % (n + 1);
+        const full = makeSortWork(64);
+        const fullRank = new Int32Array(n);
+        const count = frontsInto(F.data, n, m, undefined, full, fullRank);
+        const pre = makeSortWork(64);
+        pre.ids.set(lexOrder(F.data.subarray(0, p * m), p, m));
+        const preRank = new Int32Array(n);
+        expect(frontsInto(F.data, n, m, undefined, pre, preRank, p)).toBe(count);
+        expect(Array.from(pre.ids.subarray(0, n))).toEqual(Array.from(full.ids.subarray(0, n)));
+        expect(Array.from(pre.rows.subarray(0, n))).toEqual(Array.from(full.rows.subarray(0, n)));
+        expect(Array.from(pre.lex.subarray(0, n))).toEqual(Array.from(full.lex.subarray(0, n)));
+        expect(Array.from(pre.starts.subarray(0, count + 1))).toEqual(
+          Array.from(full.starts.subarray(0, count + 1)),
+        );
+        expect(Array.from(preRank)).toEqual(Array.from(fullRank));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("renumberOrder (the survivors' order for the next generation)", () => {
+  it("equals the lexicographic order of the renumbered rows", () => {
+    fc.assert(
+      fc.property(
+        matrix.chain(({ F }) =>
+          fc.tuple(
+            fc.constant(F),
+            fc.shuffledSubarray(
+              Array.from({ length: F.rows }, (_, i) => i),
+              { minLength: 0, maxLength: F.rows },
+            ),
+          ),
+        ),
+        ([F, kept]) => {
+          const n = F.rows;
+          const m = F.cols;
+          // Row kept[c] becomes row c of the new matrix.
+          const index = new Int32Array(n).fill(-1);
+          const next = new Float64Array(kept.length * m);
+          kept.forEach((row, c) => {
+            index[row] = c;
+            next.set(F.data.subarray(row * m, row * m + m), c * m);
+          });
+          const order = Int32Array.from(lexOrder(F.data, n, m));
+          const out = new Int32Array(kept.length);
+          const count = renumberOrder(F.data, m, order, n, index, out, new Int32Array(kept.length));
+          expect(count).toBe(kept.length);
+          expect(Array.from(out)).toEqual(lexOrder(next, kept.length, m));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
