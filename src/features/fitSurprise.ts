@@ -60,7 +60,8 @@ export type SurpriseModel = {
  * per-class statistics are computed on the first call of its method and
  * reused: for `lsa` the kept dimensions, Cholesky factors and whitened rows of
  * the per-class KDEs; for `mdsa` the class means and Cholesky factors of their
- * covariances; for `dsa` the centred rows and their squared norms (and, for
+ * covariances; for `dsa` the centred rows and their squared norms, also grouped
+ * by class and packed for the search kernel (and, for
  * `variant: "kim2019"`, each training row's distance to its nearest
  * other-class row). A method returns exactly what the one-shot function
  * ({@link lsa}, {@link dsa}, {@link mdsa}) returns for the same arguments, and
