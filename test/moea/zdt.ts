@@ -179,6 +179,9 @@ export function zdtProblem(z: Zdt): Nsga2Problem<Float64Array> {
   const uniform = z.low.every((v) => v === z.low[0]) && z.high.every((v) => v === z.high[0]);
   const low = uniform ? (z.low[0] as number) : z.low;
   const high = uniform ? (z.high[0] as number) : z.high;
+  // Built once, as DEAP's toolbox.register binds the operators' parameters once.
+  const sbxOptions = { low, high, eta: 20 };
+  const mutationOptions = { low, high, eta: 20, probability: 1 / n };
   return {
     init: (rng: Rng) => {
       const x = new Float64Array(n);
@@ -189,8 +192,8 @@ export function zdtProblem(z: Zdt): Nsga2Problem<Float64Array> {
       return x;
     },
     evaluate: z.evaluate,
-    crossover: (a, b, rng) => sbx(a, b, rng, { low, high, eta: 20 }),
-    mutate: (x, rng) => polynomialMutation(x, rng, { low, high, eta: 20, probability: 1 / n }),
+    crossover: (a, b, rng) => sbx(a, b, rng, sbxOptions),
+    mutate: (x, rng) => polynomialMutation(x, rng, mutationOptions),
   };
 }
 
