@@ -635,6 +635,13 @@ export function checkViolation(
     fail(fn, `violation length differs from the number of rows (${v.length} vs ${n})`);
 }
 
+/**
+ * The closed-interval flags for `checkNumber`, passed explicitly: its default
+ * `{}` is a new object on every call, which the operators' hot paths made by
+ * the ten thousand.
+ */
+export const CLOSED: { readonly lower?: boolean; readonly upper?: boolean } = {};
+
 /** A bound shared by all variables, or one bound per variable. */
 export type Bound = number | Float64Array;
 

@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
-import { type Bound, boundAt, boundedCopy, powIndex } from "./_internal.js";
+import { type Bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_internal.js";
 
 /** Options of {@link polynomialMutation}. */
 export type PolynomialMutationOptions = {
@@ -57,14 +57,35 @@ export function polynomialMutation(
   if (x.length === 0) fail(fn, "x is empty");
   const { probability = 1 / x.length } = options;
   checkRng(fn, rng);
-  checkNumber(fn, "eta", eta, 0);
-  checkNumber(fn, "probability", probability, 0, 1);
+  checkNumber(fn, "eta", eta, 0, Number.POSITIVE_INFINITY, CLOSED);
+  checkNumber(fn, "probability", probability, 0, 1, CLOSED);
+  mutateInto(x, out, rng, low, high, eta, probability);
+  return out;
+}
+
+/**
+ * The mutation loop over validated inputs, writing mutated variables into the
+ * copy `out`. A function of its own so that V8 inlines the random draws and
+ * powers into it (inlined into the validating caller, they were called, and
+ * every double they returned was boxed).
+ */
+function mutateInto(
+  x: Float64Array,
+  out: Float64Array,
+  rng: Rng,
+  low: Bound,
+  high: Bound,
+  eta: number,
+  probability: number,
+): void {
+  const fn = "polynomialMutation";
   const e1 = eta + 1;
   const p = 1 / e1;
+  const scalar = typeof low === "number" && typeof high === "number";
   for (let i = 0; i < x.length; i++) {
     if (!(draw(fn, rng) <= probability)) continue;
-    const xl = boundAt(low as Bound, i);
-    const xu = boundAt(high as Bound, i);
+    const xl = scalar ? (low as number) : boundAt(low, i);
+    const xu = scalar ? (high as number) : boundAt(high, i);
     const v = x[i] as number;
     const range = xu - xl;
     const u = draw(fn, rng);
@@ -78,5 +99,4 @@ export function polynomialMutation(
     }
     out[i] = Math.min(Math.max(v + dq * range, xl), xu);
   }
-  return out;
 }

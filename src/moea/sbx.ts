@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
-import { type Bound, boundAt, boundedCopy, largeBeta, powIndex } from "./_internal.js";
+import { type Bound, boundAt, boundedCopy, CLOSED, largeBeta, powIndex } from "./_internal.js";
 
 /** Options of {@link sbx}. */
 export type SbxOptions = {
@@ -63,8 +63,30 @@ export function sbx(
   const c2 = boundedCopy(fn, "b", b, low, high);
   if (a.length !== b.length) fail(fn, `a and b lengths differ (${a.length} vs ${b.length})`);
   checkRng(fn, rng);
-  checkNumber(fn, "eta", eta, 0);
-  checkNumber(fn, "probability", probability, 0, 1);
+  checkNumber(fn, "eta", eta, 0, Number.POSITIVE_INFINITY, CLOSED);
+  checkNumber(fn, "probability", probability, 0, 1, CLOSED);
+  recombine(a, b, c1, c2, rng, low, high, eta, probability);
+  return [c1, c2];
+}
+
+/**
+ * The SBX loop over validated inputs, writing the recombined variables into
+ * the copies c1 and c2. A function of its own so that V8 inlines the random
+ * draws and powers into it (inlined into the validating caller, they were
+ * called, and every double they returned was boxed).
+ */
+function recombine(
+  a: Float64Array,
+  b: Float64Array,
+  c1: Float64Array,
+  c2: Float64Array,
+  rng: Rng,
+  low: Bound,
+  high: Bound,
+  eta: number,
+  probability: number,
+): void {
+  const fn = "sbx";
   const n = a.length;
   const e1 = eta + 1;
   const inv = 1 / e1;
@@ -77,8 +99,8 @@ export function sbx(
     if (!(Math.abs(ai - bi) > 1e-14)) continue;
     const y1 = Math.min(ai, bi);
     const y2 = Math.max(ai, bi);
-    const xl = scalar ? (low as number) : boundAt(low as Bound, i);
-    const xu = scalar ? (high as number) : boundAt(high as Bound, i);
+    const xl = scalar ? (low as number) : boundAt(low, i);
+    const xu = scalar ? (high as number) : boundAt(high, i);
     const u = draw(fn, rng);
     const span = y2 - y1;
     // alpha = 2 - beta^-(eta+1) rounds to exactly 2 once beta^(eta+1) >= 2^53
@@ -124,5 +146,4 @@ export function sbx(
       c2[i] = hi;
     }
   }
-  return [c1, c2];
 }
