@@ -24,7 +24,7 @@ export async function bundlePackage(outfile: string): Promise<string> {
 
 /** The seeded computation every runtime must reproduce bit for bit. */
 export const parityScript = (from: string): string => `
-import { createRng, inclusionProbabilities, pivotal, horvitzThompson, hajek, srs } from ${JSON.stringify(from)};
+import { createRng, dsa, inclusionProbabilities, pivotal, horvitzThompson, hajek, srs } from ${JSON.stringify(from)};
 const N = 60;
 const risk = Float64Array.from({ length: N }, (_, i) => 0.05 + ((i * 37) % 50) / 50);
 const pik = inclusionProbabilities(risk, 12);
@@ -34,5 +34,13 @@ const pk = Float64Array.from(sample, (i) => pik[i]);
 const ht = horvitzThompson(y, pk, N);
 const hj = hajek(y, pk);
 const s = srs(N, 10, createRng("browser-and-deno"));
-export const parity = { sample: Array.from(sample), ht, hj, srs: Array.from(s) };
+// DSA runs the WebAssembly nearest-neighbour kernel where the runtime has it
+const g = createRng("dsa-parity");
+const act = (n) => ({ data: Float64Array.from({ length: n * 7 }, () => g() * 4 - 2), rows: n, cols: 7 });
+const train = act(90);
+const test = act(25);
+const trainClass = Int32Array.from({ length: 90 }, (_, i) => i % 3);
+const testClass = Int32Array.from({ length: 25 }, (_, i) => (i * 2) % 3);
+const surprise = Array.from(dsa(train, trainClass, test, testClass));
+export const parity = { sample: Array.from(sample), ht, hj, srs: Array.from(s), surprise };
 `;

@@ -77,7 +77,7 @@ try {
     process.exit(1);
   }
   console.log(
-    "test:browser: seeded pivotal/SRS samples and HT/Hajek estimates identical in Chromium and Node",
+    "test:browser: seeded pivotal/SRS samples, HT/Hajek estimates and DSA (WebAssembly kernel) identical in Chromium and Node",
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
