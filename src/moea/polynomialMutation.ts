@@ -65,9 +65,8 @@ export function polynomialMutation(
 
 /**
  * The mutation loop over validated inputs, writing mutated variables into the
- * copy `out`. A function of its own so that V8 inlines the random draws and
- * powers into it (inlined into the validating caller, they were called, and
- * every double they returned was boxed).
+ * copy `out`; kept apart from the validation for the reason given at sbx's
+ * `recombine` (V8 then inlines the draws and powers).
  */
 function mutateInto(
   x: Float64Array,
