@@ -239,7 +239,10 @@ if (deap === undefined) {
   console.log(`ZDT1 DEAP ${deap.length} seeds:        ${describeRuns(deap)}`);
   // Our runs again after DEAP's, so that a change of load on the shared machine
   // during the seconds DEAP runs hits both sides of the ratio.
-  const again = (lib: Lib) => Array.from({ length: SEEDS }, (_, s) => runWith(lib, z1, s + 1));
+  const again = (lib: Lib) => {
+    runWith(lib, z1, 0); // warm-up again: the other module's runs may have deoptimized shared code
+    return Array.from({ length: SEEDS }, (_, s) => runWith(lib, z1, s + 1));
+  };
   const ours2 = again(fromSrc);
   console.log(`ZDT1 ours again, src/:     ${describeRuns(ours2)}`);
   const bundled2 = bundle === undefined ? undefined : again(bundle);
