@@ -106,6 +106,11 @@ describe("sbx(a, b, rng)", () => {
 // the power when beta is large, one root for equal alphas) must not change a
 // bit when the same primitives are used.
 type Power = (x: number, e: number) => number;
+
+function replayDraws(draws: readonly number[]): () => number {
+  let i = 0;
+  return () => draws[i++] as number;
+}
 function sbxLiteral(
   a: Float64Array,
   b: Float64Array,
@@ -187,6 +192,51 @@ describe("sbx agrees with the literal formulas", () => {
   }
   it("bit for bit with the same power and root primitives", () => {
     compare(powIndex, (x, e) => Math.exp(Math.log(x) * (1 / e)), 0);
+  });
+  it("bit for bit when u is at, next to, or 2^30 and 2^42 ulps from 1/alpha (where the formulas switch)", () => {
+    const view = new DataView(new ArrayBuffer(8));
+    const step = (x: number, by: number) => {
+      view.setFloat64(0, x);
+      view.setBigInt64(0, view.getBigInt64(0) + BigInt(by));
+      return view.getFloat64(0);
+    };
+    const exactRoot: Power = (x, e) => Math.exp(Math.log(x) * (1 / e));
+    let checked = 0;
+    for (const [y1, y2] of [
+      [0.3, 0.31],
+      [0.01, 0.02],
+      [0.001, 0.9],
+      [0.45, 0.55],
+      [0.2, 0.2000001],
+    ] as const) {
+      for (const eta of [2, 5, 20]) {
+        const e = eta + 1;
+        const alphas = [
+          2 - 1 / powIndex(1 + (2 * y1) / (y2 - y1), e),
+          2 - 1 / powIndex(1 + (2 * (1 - y2)) / (y2 - y1), e),
+        ];
+        for (const alpha of alphas) {
+          for (const by of [-(2 ** 42), -(2 ** 30), -3, -2, -1, 0, 1, 2, 3, 2 ** 30, 2 ** 42]) {
+            const u = step(1 / alpha, by);
+            // One variable: the recombination draw, u, the swap coin.
+            const draws = [0, u, 0.9];
+            const [c1, c2] = sbx(f([y1]), f([y2]), replayDraws(draws), { eta, probability: 1 });
+            const [r1, r2] = sbxLiteral(
+              f([y1]),
+              f([y2]),
+              replayDraws(draws),
+              eta,
+              1,
+              powIndex,
+              exactRoot,
+            );
+            expect([c1[0], c2[0]]).toEqual([r1[0], r2[0]]);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(330);
   });
   it("to 1e-13 with ** for every power and root", () => {
     compare(
