@@ -1,17 +1,31 @@
 /**
- * CASPER-SI at the paper's configuration (N = 500, population 136, 6,907
- * generations, slice sizes 5..19, crossover 0.994, mutation 0.219, two
- * mutations): wall time of `identifySlices` (target: under 60 s). Input:
- * ten standard-normal signals around 25 random centres, outcomes that depend
- * on the centre. No reference implementation is installed (the paper's code
- * is not public), so no ratio is printed. Run under
- * `flock /tmp/evalsift-heavy.lock npm run bench -- casper`.
+ * `npm run bench -- casper [generations] [d]`: CASPER-SI at the paper's
+ * configuration (N = 500, population 136, 6,907 generations, slice sizes
+ * 5..19, crossover 0.994, mutation 0.219, two mutations): wall time of one
+ * `identifySlices` run (target: under 60 s). Input: d-dimensional signals
+ * (default d = 4, as in docs/replication/casper.md) drawn as standard-normal
+ * noise around 25 random centres, outcomes that depend on the centre. No
+ * reference implementation is installed (the paper's code is not public), so
+ * no ratio is printed. Run under `flock /tmp/evalsift-heavy.lock npm run bench -- casper`.
  */
+import { cpus, loadavg } from "node:os";
 import { createRng, identifySlices, sliceObjectives } from "../src/index.js";
 import { fmtMs, medianMs } from "./_timing.js";
 
+const args = process.argv.slice(3).filter((a) => /^\d+$/.test(a));
+const generations = Number(args[0] ?? 6907);
+const d = Number(args[1] ?? 4);
 const n = 500;
-const d = 10;
+const config = {
+  minSize: 5,
+  maxSize: 19,
+  populationSize: 136,
+  generations,
+  crossoverRate: 0.994,
+  mutationRate: 0.219,
+  maxMutations: 2,
+};
+
 const rng = createRng("casper-bench");
 const gauss = (): number => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
 const centres = Array.from({ length: 25 }, () => Array.from({ length: d }, () => 2 * gauss()));
@@ -24,15 +38,28 @@ for (let i = 0; i < n; i++) {
 }
 const signals = { data, rows: n, cols: d };
 
-const gens = Number(process.argv[3] ?? 6907);
-console.log(`CASPER-SI: N=${n}, d=${d}, population 136, ${gens} generations, sizes 5..19`);
+console.log(
+  `CASPER-SI: N = ${n}, d = ${d}, population ${config.populationSize}, ${generations} generations, ` +
+    `sizes ${config.minSize}..${config.maxSize}, crossover ${config.crossoverRate}, ` +
+    `mutation ${config.mutationRate}, maxMutations ${config.maxMutations}, seed createRng(1)`,
+);
+const load = loadavg().map((x) => x.toFixed(2));
+console.log(`load average before: ${load.join(" ")} (${cpus().length} cores)`);
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
-const r = identifySlices({ signals, outcome, rng: createRng(1), generations: gens });
+const r = identifySlices({ signals, outcome, rng: createRng(1), ...config });
 const ms = performance.now() - t0;
 const cpuMs = process.cpuUsage(cpu0).user / 1000;
 const f = r.front[r.chosen]?.objectives ?? new Float64Array(3);
-console.log(`identifySlices: ${fmtMs(ms)} wall, ${fmtMs(cpuMs)} CPU (target < 60 s)`);
+console.log(
+  `identifySlices: ${fmtMs(ms)} wall, ${fmtMs(cpuMs)} CPU, ` +
+    `${((1000 * ms) / generations).toFixed(0)} ms per 1,000 generations (target < 60 s for 6,907)`,
+);
+console.log(
+  `load average after: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
 console.log(
   `  evaluations: ${r.evaluations.incremental} incremental, ${r.evaluations.full} from scratch; front ${r.front.length}, knee by ${r.kneeMethod}`,
 );

@@ -17,8 +17,7 @@
  * the unchanged slices whose nearest slice changed search all m centroids;
  * every other slice keeps its nearest distance, lowered where a changed
  * centroid came closer. Minima of the same distances are exact, so this
- * gives bitwise the values of the full O(m^2 d) search (used when at least
- * half of the slices changed).
+ * gives bitwise the values of the full O(m^2 d) search.
  */
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
@@ -144,7 +143,7 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     }
     work.fill(0, 0, k * S);
     recompute(sliceOf, t);
-    nearestAll(k, t, false);
+    nearestAll(k, false);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
     return work.slice(0, k * S);
   };
@@ -182,7 +181,7 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     } else {
       moveAll(parent, child, mc, t, kp);
     }
-    nearestAll(kc, t, true);
+    nearestAll(kc, true);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
     return work.slice(0, kc * S);
   };
@@ -271,8 +270,7 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
   };
 
   const live = new Int32Array(n);
-  const slot = new Int32Array(n);
-  const redo = new Uint8Array(n);
+  const order = new Int32Array(n);
   const c = new Float64Array(n * d);
   const near = new Float64Array(n);
   const nearId = new Int32Array(n);
@@ -282,70 +280,59 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
    * `work`. With `update`, records of slices not marked in `touched` (their
    * members did not change) hold their nearest centroid before the change.
    */
-  const nearestAll = (k: number, t: number, update: boolean): void => {
+  const nearestAll = (k: number, update: boolean): void => {
     let m = 0;
     for (let s = 0; s < k; s++) {
       const rec = s * S;
       const size = work[rec] as number;
       if (size === 0) continue;
       live[m] = s;
-      slot[s] = m;
       const inv = 1 / size;
       for (let q = 0; q < d; q++) c[m * d + q] = (work[rec + C + q] as number) * inv;
       m++;
     }
-    let changed = 0;
-    for (let q = 0; q < t; q++) if ((work[(touchedIds[q] as number) * S] as number) > 0) changed++;
-    if (!update || 2 * changed >= m) {
-      near.fill(Number.POSITIVE_INFINITY, 0, m);
-      nearId.fill(-1, 0, m);
-      for (let a = 0; a < m; a++) {
-        for (let b = a + 1; b < m; b++) {
-          const v = squaredEuclideanAt(c, a * d, c, b * d, d);
-          if (v < (near[a] as number)) {
-            near[a] = v;
-            nearId[a] = live[b] as number;
-          }
-          if (v < (near[b] as number)) {
-            near[b] = v;
-            nearId[b] = live[a] as number;
-          }
+    // order[0 .. nr): redo, the changed slices and the unchanged ones whose
+    // nearest changed (every slice without `update`); order[nr .. m): keep,
+    // whose nearest stands unless a changed centroid came closer. Each redo
+    // slot is measured against the slots after it, so redo-redo and redo-keep
+    // pairs are measured once and keep-keep pairs never: never more than the
+    // full search.
+    let nr = 0;
+    let nk = m;
+    for (let a = 0; a < m; a++) {
+      const s = live[a] as number;
+      const id = update ? (work[s * S + 4] as number) : -1;
+      if (id < 0 || touched[s] === 1 || touched[id] === 1) {
+        order[nr++] = a;
+        near[a] = Number.POSITIVE_INFINITY;
+        nearId[a] = -1;
+      } else {
+        order[--nk] = a;
+        near[a] = work[s * S + 3] as number;
+        nearId[a] = id;
+      }
+    }
+    for (let x = 0; x < nr; x++) {
+      const a = order[x] as number;
+      const s = live[a] as number;
+      // An unchanged centroid is already counted in the keep slots' nearest.
+      const end = !update || touched[s] === 1 ? m : nr;
+      let best = near[a] as number;
+      let bestId = nearId[a] as number;
+      for (let y = x + 1; y < m; y++) {
+        const b = order[y] as number;
+        const v = squaredEuclideanAt(c, a * d, c, b * d, d);
+        if (v < best) {
+          best = v;
+          bestId = live[b] as number;
+        }
+        if (y < end && v < (near[b] as number)) {
+          near[b] = v;
+          nearId[b] = s;
         }
       }
-    } else {
-      for (let a = 0; a < m; a++) {
-        const s = live[a] as number;
-        const id = work[s * S + 4] as number;
-        if (touched[s] === 1 || id < 0 || touched[id] === 1) {
-          redo[a] = 1;
-        } else {
-          redo[a] = 0;
-          near[a] = work[s * S + 3] as number;
-          nearId[a] = id;
-        }
-      }
-      for (let a = 0; a < m; a++) {
-        if (redo[a] === 0) continue;
-        const s = live[a] as number;
-        const moved = touched[s] === 1;
-        let best = Number.POSITIVE_INFINITY;
-        let bestId = -1;
-        for (let b = 0; b < m; b++) {
-          if (b === a) continue;
-          const v = squaredEuclideanAt(c, a * d, c, b * d, d);
-          if (v < best) {
-            best = v;
-            bestId = live[b] as number;
-          }
-          // A changed centroid may now be the nearest of an unchanged slice.
-          if (moved && redo[b] === 0 && v < (near[b] as number)) {
-            near[b] = v;
-            nearId[b] = s;
-          }
-        }
-        near[a] = best;
-        nearId[a] = bestId;
-      }
+      near[a] = best;
+      nearId[a] = bestId;
     }
     for (let a = 0; a < m; a++) {
       const rec = (live[a] as number) * S;

@@ -6,6 +6,47 @@ import { randomPermutation } from "../core/randomPermutation.js";
  */
 import { checkInt32Array, checkInteger, draw, fail } from "../core/validate.js";
 
+/**
+ * Working arrays of one operator, reused between calls so that the hot loop
+ * of identifySlices allocates only the genomes it returns. Contents are
+ * stale: users clear what they read before writing it.
+ */
+type Scratch = { busy: boolean; readonly arrays: Int32Array[] };
+
+/**
+ * The operator's `count` arrays, each of length >= size. While they are in
+ * use (an rng that calls back into the operators) fresh arrays are returned
+ * instead, so a nested call never overwrites the outer one's lists; the
+ * caller releases the arrays with {@link release}.
+ */
+function claim(sc: Scratch, count: number, size: number): Int32Array[] {
+  if (sc.busy) return Array.from({ length: count }, () => new Int32Array(size));
+  sc.busy = true;
+  for (let k = 0; k < count; k++) {
+    if ((sc.arrays[k]?.length ?? -1) < size) sc.arrays[k] = new Int32Array(size);
+  }
+  return sc.arrays;
+}
+
+function release(sc: Scratch, arrays: Int32Array[]): void {
+  if (arrays === sc.arrays) sc.busy = false;
+}
+
+/** Array `k` of a claimed set, regrown to at least `size` when needed. */
+function grown(arrays: Int32Array[], k: number, size: number): Int32Array {
+  const a = arrays[k] as Int32Array;
+  if (a.length >= size) return a;
+  const b = new Int32Array(Math.max(size, 2 * a.length));
+  b.set(a);
+  arrays[k] = b;
+  return b;
+}
+
+const repairScratch: Scratch = { busy: false, arrays: [] };
+const mutateScratch: Scratch = { busy: false, arrays: [] };
+const huxScratch: Scratch = { busy: false, arrays: [] };
+let sizeScratch = new Int32Array(0);
+
 /** Validates `minSize`/`maxSize` against `n` instances: integers, 2 <= min <= max <= n, n >= 2 min, and some slice count fits. */
 export function checkSliceBounds(fn: string, n: number, minSize: unknown, maxSize: unknown): void {
   if (minSize === undefined) fail(fn, "minSize is required");
@@ -36,8 +77,12 @@ export function checkSliceOf(fn: string, arg: string, sliceOf: unknown, n?: numb
 
 /** Whether every non-empty slice of `sliceOf` holds minSize..maxSize instances. */
 export function isValidPartition(sliceOf: Int32Array, minSize: number, maxSize: number): boolean {
-  const sizes = sliceSizes(sliceOf);
-  for (let s = 0; s < sizes.length; s++) {
+  const n = sliceOf.length;
+  if (sizeScratch.length < n) sizeScratch = new Int32Array(n);
+  const sizes = sizeScratch;
+  sizes.fill(0, 0, n);
+  for (let i = 0; i < n; i++) sizes[sliceOf[i] as number]++;
+  for (let s = 0; s < n; s++) {
     const z = sizes[s] as number;
     if (z !== 0 && (z < minSize || z > maxSize)) return false;
   }
@@ -63,8 +108,37 @@ export function repairInto(
   maxSize: number,
   rng: () => number,
 ): Int32Array {
+  const out = repairOrKeep(fn, sliceOf, minSize, maxSize, rng);
+  return out === sliceOf ? sliceOf.slice() : out;
+}
+
+/** {@link repairInto}, but a valid `sliceOf` is returned itself rather than copied. */
+export function repairOrKeep(
+  fn: string,
+  sliceOf: Int32Array,
+  minSize: number,
+  maxSize: number,
+  rng: () => number,
+): Int32Array {
   // A valid partition draws nothing below, so the shortcut keeps every seeded result.
-  if (isValidPartition(sliceOf, minSize, maxSize)) return sliceOf.slice();
+  if (isValidPartition(sliceOf, minSize, maxSize)) return sliceOf;
+  const arrays = claim(repairScratch, 7, sliceOf.length);
+  try {
+    return repairLists(fn, sliceOf, minSize, maxSize, rng, arrays);
+  } finally {
+    release(repairScratch, arrays);
+  }
+}
+
+/** The repair of {@link repairInto} on claimed working arrays (seven, of length >= n). */
+function repairLists(
+  fn: string,
+  sliceOf: Int32Array,
+  minSize: number,
+  maxSize: number,
+  rng: () => number,
+  arrays: Int32Array[],
+): Int32Array {
   const n = sliceOf.length;
   // Member lists are segments of one typed buffer: slice s owns
   // buf[off[s] .. off[s] + cap[s]) and holds len[s] members. A list never
@@ -72,11 +146,17 @@ export function repairInto(
   // maxSize), so a segment of that capacity, kept for the id when its slice is
   // dissolved and the id reused, is enough. `live` lists the ids in use, in
   // order of first appearance; every tie below goes to the first in `live`.
-  const len = new Int32Array(n);
-  const off = new Int32Array(n);
-  const cap = new Int32Array(n);
-  const used = new Uint8Array(n);
-  const live = new Int32Array(n);
+  const [len, off, cap, used, live, pool] = arrays as [
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+  ];
+  len.fill(0, 0, n);
+  cap.fill(0, 0, n);
+  used.fill(0, 0, n);
   let nl = 0;
   for (let i = 0; i < n; i++) {
     const s = sliceOf[i] as number;
@@ -94,7 +174,7 @@ export function repairInto(
     top += cap[s] as number;
     len[s] = 0;
   }
-  let buf = new Int32Array(top + 4 * maxSize);
+  let buf = grown(arrays, 6, top + 4 * maxSize);
   for (let i = 0; i < n; i++) {
     const s = sliceOf[i] as number;
     buf[(off[s] as number) + (len[s] as number)] = i;
@@ -123,11 +203,7 @@ export function repairInto(
     used[id] = 1;
     len[id] = 0;
     if ((cap[id] as number) < maxSize) {
-      if (top + maxSize > buf.length) {
-        const grown = new Int32Array(2 * (top + maxSize));
-        grown.set(buf);
-        buf = grown;
-      }
+      if (top + maxSize > buf.length) buf = grown(arrays, 6, top + maxSize);
       off[id] = top;
       cap[id] = maxSize;
       top += maxSize;
@@ -150,7 +226,6 @@ export function repairInto(
     return best;
   };
   // Divide oversized slices first so that their members can refill small ones.
-  const pool = new Int32Array(n);
   let np = 0;
   const initial = nl;
   for (let t = 0; t < initial; t++) {
@@ -228,13 +303,6 @@ export function repairInto(
   return out;
 }
 
-/** Number of instances per slice id (length n). */
-export function sliceSizes(sliceOf: Int32Array): Int32Array {
-  const sizes = new Int32Array(sliceOf.length);
-  for (let i = 0; i < sliceOf.length; i++) sizes[sliceOf[i] as number]++;
-  return sizes;
-}
-
 /** The unchecked draw behind `randomSlices`: feasible bounds assumed. */
 export function drawPartition(
   fn: string,
@@ -276,17 +344,22 @@ export function huxInto(
 ): [Int32Array, Int32Array] {
   const o1 = a.slice();
   const o2 = b.slice();
-  const diff = new Int32Array(a.length);
-  let nd = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff[nd++] = i;
-  const half = nd >> 1;
-  for (let t = 0; t < half; t++) {
-    const j = t + Math.floor(draw(fn, rng) * (nd - t));
-    const pos = diff[j] as number;
-    diff[j] = diff[t] as number;
-    diff[t] = pos;
-    o1[pos] = b[pos] as number;
-    o2[pos] = a[pos] as number;
+  const arrays = claim(huxScratch, 1, a.length);
+  try {
+    const diff = arrays[0] as Int32Array;
+    let nd = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff[nd++] = i;
+    const half = nd >> 1;
+    for (let t = 0; t < half; t++) {
+      const j = t + Math.floor(draw(fn, rng) * (nd - t));
+      const pos = diff[j] as number;
+      diff[j] = diff[t] as number;
+      diff[t] = pos;
+      o1[pos] = b[pos] as number;
+      o2[pos] = a[pos] as number;
+    }
+  } finally {
+    release(huxScratch, arrays);
   }
   return [o1, o2];
 }
@@ -313,14 +386,43 @@ export function mutateInto(
   moveRate: number,
   swapRate: number,
 ): Int32Array {
+  const arrays = claim(mutateScratch, 5, sliceOf.length);
+  try {
+    return mutateLists(
+      fn,
+      sliceOf,
+      rng,
+      minSize,
+      maxSize,
+      maxMutations,
+      moveRate,
+      swapRate,
+      arrays,
+    );
+  } finally {
+    release(mutateScratch, arrays);
+  }
+}
+
+/** The mutation of {@link mutateInto} on claimed working arrays (five, of length >= n). */
+function mutateLists(
+  fn: string,
+  sliceOf: Int32Array,
+  rng: () => number,
+  minSize: number,
+  maxSize: number,
+  maxMutations: number,
+  moveRate: number,
+  swapRate: number,
+  arrays: Int32Array[],
+): Int32Array {
   const n = sliceOf.length;
   const out = sliceOf.slice();
   const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
   const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
-  const len = new Int32Array(n);
+  const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
+  len.fill(0, 0, n);
   for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
-  const off = new Int32Array(n);
-  const live = new Int32Array(n);
   let nl = 0;
   let at = 0;
   for (let s = 0; s < n; s++) {
@@ -331,13 +433,12 @@ export function mutateInto(
     at += size + moves;
     len[s] = 0;
   }
-  const buf = new Int32Array(at);
+  const buf = grown(arrays, 4, at);
   for (let i = 0; i < n; i++) {
     const s = sliceOf[i] as number;
     buf[(off[s] as number) + (len[s] as number)] = i;
     len[s] = (len[s] as number) + 1;
   }
-  const cand = new Int32Array(nl);
   for (let t = 0; t < moves; t++) {
     if (!(draw(fn, rng) < moveRate)) continue;
     let nc = 0;

@@ -15,9 +15,8 @@ import {
   checkSliceBounds,
   drawPartition,
   huxInto,
-  isValidPartition,
   mutateInto,
-  repairInto,
+  repairOrKeep,
 } from "./_partition.js";
 
 /** Input of {@link identifySlices}. Defaults are the paper's tuned configuration (its Table 5, first column). */
@@ -199,8 +198,8 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
       },
       repair: (g, r) => {
         // Genomes are never modified, so a valid one is its own repaired copy.
-        if (isValidPartition(g, minSize, maxSize)) return g;
-        const out = repairInto(fn, g, minSize, maxSize, r);
+        const out = repairOrKeep(fn, g, minSize, maxSize, r);
+        if (out === g) return g;
         const o = origin.get(g);
         if (o !== undefined) origin.set(out, o);
         return out;
