@@ -472,32 +472,31 @@ console.log(
 // Fit speed on the whole history (158 x 500) next to scipy on the same objective.
 const histOnly = Array.from({ length: 158 }, (_, r) => r);
 const speed: string[] = [];
+/** Runs a reference script on the 158 history runs plus `extra` (JSON on stdin), if `module` imports; its parsed stdout or undefined. */
+function reference<T>(script: string, module: string, extra: object): T | undefined {
+  if (!hasCommand("/usr/bin/python3", ["-c", `import ${module}`])) return undefined;
+  const input = JSON.stringify({
+    runs: 158,
+    items: N,
+    data: Array.from(poolData.subarray(0, 158 * N)),
+    ...extra,
+  });
+  const out = spawnSync("/usr/bin/python3", [join(here, script)], { input, encoding: "utf8" });
+  return out.status === 0 ? (JSON.parse(out.stdout) as T) : undefined;
+}
 for (const model of ["rasch", "2pl"] as const) {
   let last: IrtFit | undefined;
   const ms = medianMs(() => {
     last = fitIrt(pool, { model, runs: histOnly });
   }, 3);
-  let ref = "scipy not available";
-  if (hasCommand("/usr/bin/python3", ["-c", "import scipy"])) {
-    const req = JSON.stringify({
-      runs: 158,
-      items: N,
-      data: Array.from(poolData.subarray(0, 158 * N)),
-      model,
-      reps: 3,
-    });
-    const out = spawnSync("/usr/bin/python3", [join(here, "_irt_scipy.py")], {
-      input: req,
-      encoding: "utf8",
-    });
-    if (out.status === 0) {
-      const { ms: refMs, logPosterior } = JSON.parse(out.stdout) as {
-        ms: number;
-        logPosterior: number;
-      };
-      ref = `scipy L-BFGS-B ${fmtMs(refMs)} (ratio ${(ms / refMs).toFixed(2)}), log posterior ${logPosterior.toFixed(3)} vs ours ${last?.logPosterior.toFixed(3)}`;
-    }
-  }
+  const sc = reference<{ ms: number; logPosterior: number }>("_irt_scipy.py", "scipy", {
+    model,
+    reps: 3,
+  });
+  const ref =
+    sc === undefined
+      ? "scipy not available"
+      : `scipy L-BFGS-B ${fmtMs(sc.ms)} (ratio ${(ms / sc.ms).toFixed(2)}), log posterior ${sc.logPosterior.toFixed(3)} vs ours ${last?.logPosterior.toFixed(3)}`;
   const line = `fitIrt ${model}, 158 runs x ${N} items: ${fmtMs(ms)} (${last?.iterations} sweeps); ${ref}`;
   console.log(line);
   speed.push(line);
@@ -509,27 +508,17 @@ for (const model of ["rasch", "2pl"] as const) {
     S = stepwiseSubset(pool, K, { runs: histOnly, penalty: STEP_PENALTIES[0] });
     model = fitRateRegression(pool, S, { runs: histOnly, ridge: RIDGE });
   }, 5);
-  let ref = "numpy not available";
-  if (hasCommand("/usr/bin/python3", ["-c", "import numpy"])) {
-    const req = JSON.stringify({
-      runs: 158,
-      items: N,
-      data: Array.from(poolData.subarray(0, 158 * N)),
-      k: K,
-      penalty: STEP_PENALTIES[0],
-      ridge: RIDGE,
-      reps: 5,
-    });
-    const out = spawnSync("/usr/bin/python3", [join(here, "_irt_stepwise.py")], {
-      input: req,
-      encoding: "utf8",
-    });
-    if (out.status === 0) {
-      const r = JSON.parse(out.stdout) as { ms: number; S: number[]; looMse: number };
-      const same = r.S.length === S.length && r.S.every((v, t) => v === S[t]);
-      ref = `numpy ${fmtMs(r.ms)} (ratio ${(ms / r.ms).toFixed(2)}), same items in the same order: ${same}, LOO MSE ${r.looMse.toExponential(6)} vs ours ${model?.looMse.toExponential(6)}`;
-    }
-  }
+  const r = reference<{ ms: number; S: number[]; looMse: number }>("_irt_stepwise.py", "numpy", {
+    k: K,
+    penalty: STEP_PENALTIES[0],
+    ridge: RIDGE,
+    reps: 5,
+  });
+  const same = r !== undefined && r.S.length === S.length && r.S.every((v, t) => v === S[t]);
+  const ref =
+    r === undefined
+      ? "numpy not available"
+      : `numpy ${fmtMs(r.ms)} (ratio ${(ms / r.ms).toFixed(2)}), same items in the same order: ${same}, LOO MSE ${r.looMse.toExponential(6)} vs ours ${model?.looMse.toExponential(6)}`;
   const line = `stepwiseSubset (k = ${K}, penalty ${STEP_PENALTIES[0]}) + fitRateRegression (ridge ${RIDGE}), 158 runs x ${N} items: ${fmtMs(ms)}; ${ref}`;
   console.log(line);
   speed.push(line);
