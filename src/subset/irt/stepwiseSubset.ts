@@ -32,7 +32,10 @@ export type StepwiseSubsetOptions = {
  * j = argmax (q_j . e)^2 / (|q_j|^2 + kappa)
  * (with kappa = 0 this is the largest drop of the residual sum of squares,
  * i.e. forward selection; kappa > 0 discounts columns with little variance
- * left), then removes q_j's direction from e and from the other columns.
+ * left), then removes q_j's direction u = q_j / |q_j| from e and from the
+ * other columns. Because each new u is orthogonal to the earlier ones,
+ * u . q_i = u . x_i, so only |q_i|^2 (minus (u . x_i)^2) and q_i . e (minus
+ * (u . x_i)(u . e)) are updated: one pass over the matrix per step.
  * Ties go to the lowest index. Deterministic, no randomness; cost
  * O(k x items x runs).
  *
@@ -98,37 +101,60 @@ export function stepwiseSubset(
     m /= R;
     for (let t = 0; t < R; t++) q[i * R + t] = (q[i * R + t] as number) - m;
   }
+  // Columns stay as they are (centred x); each unit direction u_s is orthogonal
+  // to the earlier ones, so u_s . q_i = u_s . x_i and the residual norms and
+  // dot products update without rewriting the columns: one pass per step.
+  const nrm = new Float64Array(N);
+  const dot = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    let d = 0;
+    let n = 0;
+    for (let t = 0; t < R; t++) {
+      const v = q[i * R + t] as number;
+      d += v * (e[t] as number);
+      n += v * v;
+    }
+    dot[i] = d;
+    nrm[i] = n;
+  }
   const chosen = new Uint8Array(N);
   const picks = new Int32Array(k);
+  const basis = new Float64Array(k * R);
+  let rank = 0;
   const u = new Float64Array(R);
   for (let step = 0; step < k; step++) {
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
-    let bestNorm = 0;
     for (let i = 0; i < N; i++) {
       if (chosen[i] === 1) continue;
-      let dot = 0;
-      let nrm = 0;
-      for (let t = 0; t < R; t++) {
-        const v = q[i * R + t] as number;
-        dot += v * (e[t] as number);
-        nrm += v * v;
-      }
-      const denom = nrm + penalty;
+      const d = dot[i] as number;
+      const denom = Math.max(0, nrm[i] as number) + penalty;
       // A column with nothing left (and kappa = 0) explains nothing: score 0.
-      const score = denom > 0 ? (dot * dot) / denom : 0;
+      const score = denom > 0 ? (d * d) / denom : 0;
       if (score > bestScore) {
         bestScore = score;
         best = i;
-        bestNorm = nrm;
       }
     }
     chosen[best] = 1;
     picks[step] = best;
-    // Tiny residual norms are round-off of a column already in the span: skip the projection.
-    if (!(bestNorm > 1e-12)) continue;
-    const scale = 1 / Math.sqrt(bestNorm);
-    for (let t = 0; t < R; t++) u[t] = (q[best * R + t] as number) * scale;
+    // The chosen column's residual, recomputed from the basis for accuracy.
+    for (let t = 0; t < R; t++) u[t] = q[best * R + t] as number;
+    for (let s = 0; s < rank; s++) {
+      let c = 0;
+      for (let t = 0; t < R; t++) c += (basis[s * R + t] as number) * (q[best * R + t] as number);
+      for (let t = 0; t < R; t++) u[t] = (u[t] as number) - c * (basis[s * R + t] as number);
+    }
+    let un = 0;
+    for (let t = 0; t < R; t++) un += (u[t] as number) ** 2;
+    // Tiny residual norms are round-off of a column already in the span: no new direction.
+    if (!(un > 1e-12)) continue;
+    const scale = 1 / Math.sqrt(un);
+    for (let t = 0; t < R; t++) {
+      u[t] = (u[t] as number) * scale;
+      basis[rank * R + t] = u[t] as number;
+    }
+    rank++;
     let ue = 0;
     for (let t = 0; t < R; t++) ue += (u[t] as number) * (e[t] as number);
     for (let t = 0; t < R; t++) e[t] = (e[t] as number) - ue * (u[t] as number);
@@ -136,8 +162,8 @@ export function stepwiseSubset(
       if (chosen[i] === 1) continue;
       let d = 0;
       for (let t = 0; t < R; t++) d += (u[t] as number) * (q[i * R + t] as number);
-      if (d === 0) continue;
-      for (let t = 0; t < R; t++) q[i * R + t] = (q[i * R + t] as number) - d * (u[t] as number);
+      nrm[i] = (nrm[i] as number) - d * d;
+      dot[i] = (dot[i] as number) - d * ue;
     }
   }
   return picks;
