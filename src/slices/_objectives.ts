@@ -23,12 +23,14 @@ import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 
 /**
- * Per-slice sufficient statistics of an assignment: record `s` occupies
- * `[s * (5 + d), (s + 1) * (5 + d))` and holds the size, the number of
+ * Per-slice sufficient statistics of an assignment: entry 0 holds the number
+ * k of records (max slice id + 1); record `s` < k occupies
+ * `[1 + s * (5 + d), 1 + (s + 1) * (5 + d))` and holds the size, the number of
  * failures, the sum of pairwise Euclidean distances within the slice, the
  * squared distance from its centroid to the nearest other one (Infinity when
  * alone), the slice id of that centroid (-1 when alone) and the sum of the
- * member signal vectors. Never modified after it is returned.
+ * member signal vectors. Entries after the last record are unused (pooled
+ * arrays may be longer). Not modified by the evaluator once returned.
  */
 export type SliceStats = Float64Array;
 
@@ -38,8 +40,18 @@ const DENSE_LIMIT = 2048;
 export type Evaluator = {
   /** Statistics of an assignment from scratch. */
   readonly full: (sliceOf: Int32Array) => SliceStats;
-  /** Statistics of `child` from those of `parent`, recomputing only touched slices. */
-  readonly derive: (parent: Int32Array, stats: SliceStats, child: Int32Array) => SliceStats;
+  /**
+   * Statistics of `child` from those of `parent`, recomputing only touched
+   * slices; written into `spare` when it is long enough (`spare` must not be
+   * `stats`), else into a new array (the unchanged `stats` themselves when
+   * the assignments are equal and no `spare` is given).
+   */
+  readonly derive: (
+    parent: Int32Array,
+    stats: SliceStats,
+    child: Int32Array,
+    spare?: SliceStats,
+  ) => SliceStats;
   /** Writes [OI, Intra_SD, -Inter_SD] into `out`. */
   readonly objectives: (stats: SliceStats, out: Float64Array) => Float64Array;
 };
@@ -145,10 +157,15 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     recompute(sliceOf, t);
     nearestAll(k, false);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
-    return work.slice(0, k * S);
+    return store(k, undefined);
   };
 
-  const derive = (parent: Int32Array, stats: SliceStats, child: Int32Array): SliceStats => {
+  const derive = (
+    parent: Int32Array,
+    stats: SliceStats,
+    child: Int32Array,
+    spare?: SliceStats,
+  ): SliceStats => {
     let mc = 0;
     let t = 0;
     let kc = 0;
@@ -170,10 +187,15 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       }
       cnt[b] = (cnt[b] as number) + 1;
     }
-    // Unchanged assignment: statistics are immutable, so they are shared.
-    if (mc === 0) return stats;
-    const kp = stats.length / S;
-    work.set(stats);
+    if (mc === 0) {
+      if (spare === undefined) return stats;
+      const size = 1 + (stats[0] as number) * S;
+      const st = spare.length >= size ? spare : new Float64Array(size);
+      st.set(stats.subarray(0, size));
+      return st;
+    }
+    const kp = stats[0] as number;
+    work.set(stats.subarray(1, 1 + kp * S));
     if (kc > kp) work.fill(0, kp * S, kc * S);
     if (mc > n / 10) {
       // Many moves cost more than recomputing the touched slices.
@@ -183,7 +205,16 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     }
     nearestAll(kc, true);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
-    return work.slice(0, kc * S);
+    return store(kc, spare);
+  };
+
+  /** Records 0..k-1 of `work` as statistics, in `spare` when it is long enough. */
+  const store = (k: number, spare: SliceStats | undefined): SliceStats => {
+    const size = 1 + k * S;
+    const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
+    st[0] = k;
+    st.set(work.subarray(0, k * S), 1);
+    return st;
   };
 
   /**
@@ -342,13 +373,13 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
   };
 
   const objectives = (st: SliceStats, out: Float64Array): Float64Array => {
-    const k = st.length / S;
+    const k = st[0] as number;
     let m = 0;
     let oi = 0;
     let intra = 0;
     let inter = 0;
     for (let s = 0; s < k; s++) {
-      const rec = s * S;
+      const rec = 1 + s * S;
       const size = st[rec] as number;
       if (size === 0) continue;
       m++;

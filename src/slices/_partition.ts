@@ -388,98 +388,73 @@ export function mutateInto(
 ): Int32Array {
   const arrays = claim(mutateScratch, 5, sliceOf.length);
   try {
-    return mutateLists(
-      fn,
-      sliceOf,
-      rng,
-      minSize,
-      maxSize,
-      maxMutations,
-      moveRate,
-      swapRate,
-      arrays,
-    );
+    const n = sliceOf.length;
+    const out = sliceOf.slice();
+    const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
+    const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
+    const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
+    len.fill(0, 0, n);
+    for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
+    let nl = 0;
+    let at = 0;
+    for (let s = 0; s < n; s++) {
+      const size = len[s] as number;
+      if (size === 0) continue;
+      live[nl++] = s;
+      off[s] = at;
+      at += size + moves;
+      len[s] = 0;
+    }
+    const buf = grown(arrays, 4, at);
+    for (let i = 0; i < n; i++) {
+      const s = sliceOf[i] as number;
+      buf[(off[s] as number) + (len[s] as number)] = i;
+      len[s] = (len[s] as number) + 1;
+    }
+    for (let t = 0; t < moves; t++) {
+      if (!(draw(fn, rng) < moveRate)) continue;
+      let nc = 0;
+      for (let q = 0; q < nl; q++) {
+        const s = live[q] as number;
+        if ((len[s] as number) > minSize) cand[nc++] = s;
+      }
+      if (nc === 0) continue;
+      const src = cand[Math.floor(draw(fn, rng) * nc)] as number;
+      nc = 0;
+      for (let q = 0; q < nl; q++) {
+        const s = live[q] as number;
+        if (s !== src && (len[s] as number) < maxSize) cand[nc++] = s;
+      }
+      if (nc === 0) continue;
+      const dst = cand[Math.floor(draw(fn, rng) * nc)] as number;
+      const os = off[src] as number;
+      const ls = len[src] as number;
+      const j = Math.floor(draw(fn, rng) * ls);
+      const i = buf[os + j] as number;
+      buf[os + j] = buf[os + ls - 1] as number;
+      len[src] = ls - 1;
+      buf[(off[dst] as number) + (len[dst] as number)] = i;
+      len[dst] = (len[dst] as number) + 1;
+      out[i] = dst;
+    }
+    for (let t = 0; t < swaps; t++) {
+      if (!(draw(fn, rng) < swapRate) || nl < 2) continue;
+      const p = Math.floor(draw(fn, rng) * nl);
+      let q = Math.floor(draw(fn, rng) * (nl - 1));
+      if (q >= p) q++;
+      const sp = live[p] as number;
+      const sq = live[q] as number;
+      const x = (off[sp] as number) + Math.floor(draw(fn, rng) * (len[sp] as number));
+      const y = (off[sq] as number) + Math.floor(draw(fn, rng) * (len[sq] as number));
+      const i = buf[x] as number;
+      const j = buf[y] as number;
+      buf[x] = j;
+      buf[y] = i;
+      out[i] = sq;
+      out[j] = sp;
+    }
+    return out;
   } finally {
     release(mutateScratch, arrays);
   }
-}
-
-/** The mutation of {@link mutateInto} on claimed working arrays (five, of length >= n). */
-function mutateLists(
-  fn: string,
-  sliceOf: Int32Array,
-  rng: () => number,
-  minSize: number,
-  maxSize: number,
-  maxMutations: number,
-  moveRate: number,
-  swapRate: number,
-  arrays: Int32Array[],
-): Int32Array {
-  const n = sliceOf.length;
-  const out = sliceOf.slice();
-  const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
-  const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
-  const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
-  len.fill(0, 0, n);
-  for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
-  let nl = 0;
-  let at = 0;
-  for (let s = 0; s < n; s++) {
-    const size = len[s] as number;
-    if (size === 0) continue;
-    live[nl++] = s;
-    off[s] = at;
-    at += size + moves;
-    len[s] = 0;
-  }
-  const buf = grown(arrays, 4, at);
-  for (let i = 0; i < n; i++) {
-    const s = sliceOf[i] as number;
-    buf[(off[s] as number) + (len[s] as number)] = i;
-    len[s] = (len[s] as number) + 1;
-  }
-  for (let t = 0; t < moves; t++) {
-    if (!(draw(fn, rng) < moveRate)) continue;
-    let nc = 0;
-    for (let q = 0; q < nl; q++) {
-      const s = live[q] as number;
-      if ((len[s] as number) > minSize) cand[nc++] = s;
-    }
-    if (nc === 0) continue;
-    const src = cand[Math.floor(draw(fn, rng) * nc)] as number;
-    nc = 0;
-    for (let q = 0; q < nl; q++) {
-      const s = live[q] as number;
-      if (s !== src && (len[s] as number) < maxSize) cand[nc++] = s;
-    }
-    if (nc === 0) continue;
-    const dst = cand[Math.floor(draw(fn, rng) * nc)] as number;
-    const os = off[src] as number;
-    const ls = len[src] as number;
-    const j = Math.floor(draw(fn, rng) * ls);
-    const i = buf[os + j] as number;
-    buf[os + j] = buf[os + ls - 1] as number;
-    len[src] = ls - 1;
-    buf[(off[dst] as number) + (len[dst] as number)] = i;
-    len[dst] = (len[dst] as number) + 1;
-    out[i] = dst;
-  }
-  for (let t = 0; t < swaps; t++) {
-    if (!(draw(fn, rng) < swapRate) || nl < 2) continue;
-    const p = Math.floor(draw(fn, rng) * nl);
-    let q = Math.floor(draw(fn, rng) * (nl - 1));
-    if (q >= p) q++;
-    const sp = live[p] as number;
-    const sq = live[q] as number;
-    const x = (off[sp] as number) + Math.floor(draw(fn, rng) * (len[sp] as number));
-    const y = (off[sq] as number) + Math.floor(draw(fn, rng) * (len[sq] as number));
-    const i = buf[x] as number;
-    const j = buf[y] as number;
-    buf[x] = j;
-    buf[y] = i;
-    out[i] = sq;
-    out[j] = sp;
-  }
-  return out;
 }

@@ -19,6 +19,8 @@ import {
   repairOrKeep,
 } from "./_partition.js";
 
+const EMPTY = new Float64Array(0);
+
 /** Input of {@link identifySlices}. Defaults are the paper's tuned configuration (its Table 5, first column). */
 export type IdentifySlicesInput = {
   /** N x d behavioural signals, one row per instance (standardise them first). Required. */
@@ -156,33 +158,48 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
   }
 
   const ev = makeEvaluator(signals, outcome);
-  const stats = new WeakMap<Int32Array, SliceStats>();
-  const values = new WeakMap<Int32Array, Float64Array>();
-  // Each unevaluated genome points at the evaluated genome it was derived from.
-  const origin = new WeakMap<Int32Array, Int32Array>();
+  // Statistics and objective values of every evaluated genome still in the
+  // population or just made. After each generation the entries of genomes
+  // that left the population are dropped and their statistics arrays reused
+  // (`stop` sees each new population), so a long run allocates little per child.
+  const known = new Map<Int32Array, { stats: SliceStats; values: Float64Array }>();
+  const spare: SliceStats[] = [];
+  // Each unevaluated genome points at the evaluated genome it was derived
+  // from; every offspring is evaluated within its generation, so the map is
+  // emptied after each one.
+  const origin = new Map<Int32Array, Int32Array>();
   const root = (g: Int32Array): Int32Array => origin.get(g) ?? g;
   const counts = { incremental: 0, full: 0 };
+  const collect = (population: readonly Int32Array[]): boolean => {
+    origin.clear();
+    const alive = new Set(population);
+    for (const [g, e] of known) {
+      if (alive.has(g)) continue;
+      known.delete(g);
+      spare.push(e.stats);
+    }
+    return false;
+  };
 
   const result = nsga2<Int32Array>(
     {
       init: (r) => drawPartition(fn, n, minSize, maxSize, r),
       evaluate: (g) => {
-        const known = values.get(g);
-        if (known !== undefined) return known;
+        const done = known.get(g);
+        if (done !== undefined) return done.values;
         const parent = origin.get(g);
-        const parentStats = parent === undefined ? undefined : stats.get(parent);
+        const from = parent === undefined ? undefined : known.get(parent);
         let st: SliceStats;
-        if (parent !== undefined && parentStats !== undefined) {
-          st = ev.derive(parent, parentStats, g);
+        if (parent !== undefined && from !== undefined) {
+          // Always a spare, so that no two genomes share a statistics array.
+          st = ev.derive(parent, from.stats, g, spare.pop() ?? EMPTY);
           counts.incremental++;
         } else {
           st = ev.full(g);
           counts.full++;
         }
         const f = ev.objectives(st, new Float64Array(3));
-        stats.set(g, st);
-        values.set(g, f);
-        origin.delete(g);
+        known.set(g, { stats: st, values: f });
         return f;
       },
       crossover: (a, b, r) => {
@@ -205,7 +222,15 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
         return out;
       },
     },
-    { populationSize, generations, crossoverRate, mutationRate, rng, onProgress },
+    {
+      populationSize,
+      generations,
+      crossoverRate,
+      mutationRate,
+      rng,
+      onProgress,
+      stop: (state) => collect(state.population),
+    },
   );
 
   const front: SliceSolution[] = [];
