@@ -49,7 +49,8 @@ export type RateRegression = {
  * looMse = mean e_(r)^2 — an estimate of the prediction error for runs like
  * the fitted ones. It is optimistic when S itself was chosen on the same runs
  * (e.g. by {@link stepwiseSubset}); cross-validate the whole procedure for an
- * honest error (as bench/irt.ts does) and pass it to {@link predictRate}.
+ * honest error ({@link fitStepwiseRate} does, as `cvMse`) and pass it to
+ * {@link predictRate}.
  * The system is solved by Cholesky factorisation.
  *
  * Unlike p-IRT (see {@link irtPredict}) nothing is assumed about how items

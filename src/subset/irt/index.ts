@@ -2,6 +2,8 @@ export type { FitIrtOptions, IrtFit } from "./fitIrt.js";
 export { fitIrt } from "./fitIrt.js";
 export type { FitRateRegressionOptions, RateRegression } from "./fitRateRegression.js";
 export { fitRateRegression } from "./fitRateRegression.js";
+export type { FitStepwiseRateOptions, StepwiseRate } from "./fitStepwiseRate.js";
+export { fitStepwiseRate } from "./fitStepwiseRate.js";
 export type { IrtAbility, IrtAbilityOptions } from "./irtAbility.js";
 export { irtAbility } from "./irtAbility.js";
 export type { IrtAdaptiveOptions } from "./irtAdaptive.js";
