@@ -39,6 +39,31 @@ describe("identifySlices(input)", () => {
     const late = best(150);
     expect(late).toBeLessThan(early / 2);
   });
+  it("reports front objectives equal to evaluation from scratch after many pooled generations", () => {
+    // 300 generations recycle every statistics array many times over; a shared
+    // or stale array would show up as a front member whose objectives differ.
+    const data = twoGroups(60, 5);
+    const r = identifySlices({
+      ...data,
+      rng: createRng(11),
+      minSize: 3,
+      maxSize: 7,
+      populationSize: 24,
+      generations: 300,
+      mutationRate: 0.5,
+    });
+    // Offspring copied from a parent unchanged (no crossover, no mutation) are not re-evaluated.
+    expect(r.evaluations.full).toBe(24);
+    expect(r.evaluations.incremental).toBeGreaterThan(24 * 250);
+    for (const s of r.front) {
+      const exact = sliceObjectives(s.sliceOf, data.signals, data.outcome);
+      for (const [k, v] of exact.entries()) {
+        expect(Math.abs((s.objectives[k] as number) - v)).toBeLessThanOrEqual(
+          1e-9 * (1 + Math.abs(v)),
+        );
+      }
+    }
+  });
   it("is deterministic for a seed and reports progress", () => {
     const seen: number[] = [];
     const a = identifySlices({ ...base, rng: createRng("d"), onProgress: (g) => seen.push(g) });

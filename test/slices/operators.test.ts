@@ -203,3 +203,30 @@ describe("sliceObjectives(sliceOf, signals, outcome)", () => {
     ).toThrow(RangeError);
   });
 });
+
+describe("slice operators with an rng that calls them back", () => {
+  it("give the same results as with a plain rng (nested calls never share working arrays)", () => {
+    const bounds = { minSize: 2, maxSize: 4 };
+    const x = new Int32Array([0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 3, 3, 3, 3, 4]);
+    const y = new Int32Array([1, 1, 2, 2, 3, 3, 0, 0, 4, 4, 4, 0, 1, 2, 3]);
+    const run = (rng: () => number) => [
+      repairSlices(x, rng, bounds),
+      mutateSlices(y, rng, { ...bounds, maxMutations: 3 }),
+      ...huxCrossover(x, y, rng),
+    ];
+    const plain = run(createRng(5));
+    const inner = createRng(6);
+    const outer = createRng(5);
+    const nesting = (): number => {
+      repairSlices(
+        y.map((v) => v % 2),
+        inner,
+        bounds,
+      );
+      mutateSlices(y, inner, bounds);
+      huxCrossover(y, x, inner);
+      return outer();
+    };
+    expect(run(nesting)).toEqual(plain);
+  });
+});
