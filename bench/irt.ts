@@ -15,7 +15,8 @@
  * Also the history-trained alternative to IRT: `stepwiseSubset` (forward
  * stepwise regression of the run rate on item outcomes over the history) +
  * `fitRateRegression` / `predictRate` (ridge), with the interval from a 5-fold
- * cross-validation of the whole selection-plus-fit procedure on the history,
+ * cross-validation of the whole selection-plus-fit procedure on the history
+ * (`fitStepwiseRate`),
  * and the look-ahead oracle bound of p-IRT (2PL fitted on every run,
  * including the test runs).
  *
@@ -34,6 +35,7 @@ import {
   createRng,
   fitIrt,
   fitRateRegression,
+  fitStepwiseRate,
   type IrtFit,
   irtAdaptive,
   irtAnchors,
@@ -132,12 +134,6 @@ for (let r = 0; r < R; r++) {
   for (let i = 0; i < N; i++) s += o.data[r * N + i] as number;
   full[r] = s / N;
 }
-const poolRate = new Float64Array(P);
-for (let p = 0; p < P; p++) {
-  let s = 0;
-  for (let i = 0; i < N; i++) s += poolData[p * N + i] as number;
-  poolRate[p] = s / N;
-}
 console.log(
   `pool: ${P} submissions (${P - 158} added from mini), ${mismatch} cell mismatches between the two CSVs on shared runs`,
 );
@@ -178,27 +174,14 @@ const stepCache = new Map<string, StepFit>();
 let stepMs = 0;
 let steps = 0;
 function stepFor(runs: number[], penalty: number): StepFit {
-  const sorted = [...runs].sort((x, y) => x - y);
-  const key = `${penalty}:${sorted.join(",")}`;
+  const key = `${penalty}:${[...runs].sort((x, y) => x - y).join(",")}`;
   let f = stepCache.get(key);
   if (f === undefined) {
     const t0 = performance.now();
-    const S = stepwiseSubset(pool, K, { runs: sorted, penalty });
-    const model = fitRateRegression(pool, S, { runs: sorted, ridge: RIDGE });
+    const fit = fitStepwiseRate(pool, K, { runs, penalty, ridge: RIDGE, folds: CV_FOLDS });
     stepMs += performance.now() - t0;
     steps++;
-    let sq = 0;
-    for (let fold = 0; fold < CV_FOLDS; fold++) {
-      const fit = sorted.filter((_, t) => t % CV_FOLDS !== fold);
-      const held = sorted.filter((_, t) => t % CV_FOLDS === fold);
-      const Sf = stepwiseSubset(pool, K, { runs: fit, penalty });
-      const mf = fitRateRegression(pool, Sf, { runs: fit, ridge: RIDGE });
-      for (const p of held) {
-        const y = Uint8Array.from(Sf, (i) => poolData[p * N + i] as number);
-        sq += (predictRate(mf, y).estimate - (poolRate[p] as number)) ** 2;
-      }
-    }
-    f = { S, model, cvMse: sq / sorted.length };
+    f = { S: fit.subset, model: fit.model, cvMse: fit.cvMse };
     stepCache.set(key, f);
   }
   return f;
@@ -466,7 +449,7 @@ for (const r of rows) {
   );
 }
 console.log(
-  `${splits.length} splits in ${elapsed.toFixed(1)} s; ${fitKeys.length} distinct fits, ${fmtMs(fitMs / fits)} each on average; stepwise + ridge ${fmtMs(stepMs / steps)} each`,
+  `${splits.length} splits in ${elapsed.toFixed(1)} s; ${fitKeys.length} distinct fits, ${fmtMs(fitMs / fits)} each on average; stepwise + ridge + ${CV_FOLDS}-fold CV (fitStepwiseRate) ${fmtMs(stepMs / steps)} each`,
 );
 
 // Fit speed on the whole history (158 x 500) next to scipy on the same objective.
