@@ -180,7 +180,11 @@ function repairLists(
     buf[(off[s] as number) + (len[s] as number)] = i;
     len[s] = (len[s] as number) + 1;
   }
+  // Every member taken from a slice is pushed somewhere, so the last push of
+  // an instance names its final slice; members never taken keep their id.
+  const out = sliceOf.slice();
   const push = (s: number, i: number): void => {
+    out[i] = s;
     const l = len[s] as number;
     if (l >= (cap[s] as number)) fail(fn, "internal: repair overfilled a slice");
     buf[(off[s] as number) + l] = i;
@@ -293,12 +297,6 @@ function repairLists(
       if (donor < 0) fail(fn, "internal: repair found no donor slice");
       push(under, take(donor));
     }
-  }
-  const out = new Int32Array(n);
-  for (let q = 0; q < nl; q++) {
-    const s = live[q] as number;
-    const o = off[s] as number;
-    for (let t = 0; t < (len[s] as number); t++) out[buf[o + t] as number] = s;
   }
   return out;
 }
