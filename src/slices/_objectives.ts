@@ -300,8 +300,9 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     }
   };
 
-  const live = new Int32Array(n);
-  const order = new Int32Array(n);
+  // Slot arrays of nearestAll, indexed by position: the redo slots first.
+  const sid = new Int32Array(n);
+  const posOf = new Int32Array(n);
   const c = new Float64Array(n * d);
   const near = new Float64Array(n);
   const nearId = new Int32Array(n);
@@ -312,63 +313,100 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
    * members did not change) hold their nearest centroid before the change.
    */
   const nearestAll = (k: number, update: boolean): void => {
+    // Positions [0, nr): redo, the changed slices and the unchanged ones whose
+    // nearest changed (every slice without `update`); [nr, m): keep, whose
+    // nearest stands unless a changed centroid came closer. Each redo
+    // position is measured against the positions after it, so redo-redo and
+    // redo-keep pairs are measured once and keep-keep pairs never: never more
+    // than the full search.
     let m = 0;
+    for (let s = 0; s < k; s++) if ((work[s * S] as number) > 0) m++;
+    let nr = 0;
+    let nk = m;
     for (let s = 0; s < k; s++) {
       const rec = s * S;
       const size = work[rec] as number;
       if (size === 0) continue;
-      live[m] = s;
-      const inv = 1 / size;
-      for (let q = 0; q < d; q++) c[m * d + q] = (work[rec + C + q] as number) * inv;
-      m++;
-    }
-    // order[0 .. nr): redo, the changed slices and the unchanged ones whose
-    // nearest changed (every slice without `update`); order[nr .. m): keep,
-    // whose nearest stands unless a changed centroid came closer. Each redo
-    // slot is measured against the slots after it, so redo-redo and redo-keep
-    // pairs are measured once and keep-keep pairs never: never more than the
-    // full search.
-    let nr = 0;
-    let nk = m;
-    for (let a = 0; a < m; a++) {
-      const s = live[a] as number;
-      const id = update ? (work[s * S + 4] as number) : -1;
+      const id = update ? (work[rec + 4] as number) : -1;
+      let p: number;
       if (id < 0 || touched[s] === 1 || touched[id] === 1) {
-        order[nr++] = a;
-        near[a] = Number.POSITIVE_INFINITY;
-        nearId[a] = -1;
+        p = nr++;
+        near[p] = Number.POSITIVE_INFINITY;
+        nearId[p] = -1;
       } else {
-        order[--nk] = a;
-        near[a] = work[s * S + 3] as number;
-        nearId[a] = id;
+        p = --nk;
+        near[p] = work[rec + 3] as number;
+        nearId[p] = id;
+      }
+      sid[p] = s;
+      posOf[s] = p;
+      const inv = 1 / size;
+      for (let q = 0; q < d; q++) c[p * d + q] = (work[rec + C + q] as number) * inv;
+    }
+    // A redo slice starts from its previous nearest slice when that one is
+    // still there (usually still close): a true distance, so a tight bound
+    // from the start and the minimum updates below are rarely taken (well
+    // predicted branches); measuring that pair again below changes nothing.
+    if (update) {
+      for (let x = 0; x < nr; x++) {
+        const id = work[(sid[x] as number) * S + 4] as number;
+        if (id < 0 || id >= k || (work[id * S] as number) === 0) continue;
+        near[x] = squaredEuclideanAt(c, x * d, c, (posOf[id] as number) * d, d);
+        nearId[x] = id;
       }
     }
     for (let x = 0; x < nr; x++) {
-      const a = order[x] as number;
-      const s = live[a] as number;
-      // An unchanged centroid is already counted in the keep slots' nearest.
+      const s = sid[x] as number;
+      // An unchanged centroid is already counted in the keep slices' nearest.
       const end = !update || touched[s] === 1 ? m : nr;
-      let best = near[a] as number;
-      let bestId = nearId[a] as number;
-      for (let y = x + 1; y < m; y++) {
-        const b = order[y] as number;
-        const v = squaredEuclideanAt(c, a * d, c, b * d, d);
-        if (v < best) {
-          best = v;
-          bestId = live[b] as number;
+      let best = near[x] as number;
+      let bestId = nearId[x] as number;
+      const ao = x * d;
+      if (d === 4) {
+        const a0 = c[ao] as number;
+        const a1 = c[ao + 1] as number;
+        const a2 = c[ao + 2] as number;
+        const a3 = c[ao + 3] as number;
+        for (let y = x + 1; y < m; y++) {
+          const bo = y * 4;
+          const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
+          // squaredEuclideanAt's summation order, so the same bits. No early
+          // exit on a partial sum: that branch is hard to predict and cost
+          // more than the two coordinates it saves.
+          const e0 = a0 - (c[bo] as number);
+          const e1 = a1 - (c[bo + 1] as number);
+          const e2 = a2 - (c[bo + 2] as number);
+          const e3 = a3 - (c[bo + 3] as number);
+          const v = e0 * e0 + e1 * e1 + (e2 * e2 + e3 * e3);
+          if (v < best) {
+            best = v;
+            bestId = sid[y] as number;
+          }
+          if (v < nb) {
+            near[y] = v;
+            nearId[y] = s;
+          }
         }
-        if (y < end && v < (near[b] as number)) {
-          near[b] = v;
-          nearId[b] = s;
+      } else {
+        for (let y = x + 1; y < m; y++) {
+          const v = squaredEuclideanAt(c, ao, c, y * d, d);
+          if (v < best) {
+            best = v;
+            bestId = sid[y] as number;
+          }
+          if (y < end && v < (near[y] as number)) {
+            near[y] = v;
+            nearId[y] = s;
+          }
         }
       }
-      near[a] = best;
-      nearId[a] = bestId;
+      near[x] = best;
+      nearId[x] = bestId;
     }
-    for (let a = 0; a < m; a++) {
-      const rec = (live[a] as number) * S;
-      work[rec + 3] = near[a] as number;
-      work[rec + 4] = nearId[a] as number;
+    for (let p = 0; p < m; p++) {
+      const rec = (sid[p] as number) * S;
+      work[rec + 3] = near[p] as number;
+      work[rec + 4] = nearId[p] as number;
     }
   };
 

@@ -64,6 +64,66 @@ describe("identifySlices(input)", () => {
       }
     }
   });
+  it.each([4, 5])(
+    "keeps the nearest centroids exact with d = %i signals (the unrolled d = 4 kernel and the general one)",
+    (d) => {
+      const n = 60;
+      const rng = createRng(d);
+      const X = new Float64Array(n * d);
+      const outcome = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        for (let k = 0; k < d; k++) X[i * d + k] = (i % 4) * (k + 1) + rng();
+        outcome[i] = rng() < 0.5 ? 1 : 0;
+      }
+      const signals = { data: X, rows: n, cols: d };
+      const r = identifySlices({
+        signals,
+        outcome,
+        rng: createRng(2),
+        minSize: 3,
+        maxSize: 7,
+        populationSize: 24,
+        generations: 200,
+        mutationRate: 0.5,
+      });
+      expect(r.evaluations.incremental).toBeGreaterThan(24 * 150);
+      // Inter_SD by brute force, independent of the evaluator: mean over
+      // slices of the distance from the centroid to the nearest other one.
+      const interSd = (sliceOf: Int32Array): number => {
+        const ids = [...new Set(sliceOf)];
+        const cs = ids.map((id) => {
+          const m = new Array<number>(d).fill(0);
+          let z = 0;
+          sliceOf.forEach((s, i) => {
+            if (s !== id) return;
+            z++;
+            for (let k = 0; k < d; k++) m[k] = (m[k] as number) + (X[i * d + k] as number);
+          });
+          return m.map((v) => v / z);
+        });
+        const nearest = cs.map((a, p) =>
+          Math.min(
+            ...cs
+              .filter((_, q) => q !== p)
+              .map((b) => Math.hypot(...a.map((v, k) => v - (b[k] as number)))),
+          ),
+        );
+        return nearest.reduce((t, v) => t + v, 0) / nearest.length;
+      };
+      for (const s of r.front) {
+        const exact = sliceObjectives(s.sliceOf, signals, outcome);
+        for (const [k, v] of exact.entries()) {
+          expect(Math.abs((s.objectives[k] as number) - v)).toBeLessThanOrEqual(
+            1e-9 * (1 + Math.abs(v)),
+          );
+        }
+        const inter = interSd(s.sliceOf);
+        expect(Math.abs(-(s.objectives[2] as number) - inter)).toBeLessThanOrEqual(
+          1e-9 * (1 + inter),
+        );
+      }
+    },
+  );
   it("is deterministic for a seed and reports progress", () => {
     const seen: number[] = [];
     const a = identifySlices({ ...base, rng: createRng("d"), onProgress: (g) => seen.push(g) });
