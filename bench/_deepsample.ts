@@ -70,14 +70,19 @@ function raiseZeros(r: Float64Array): void {
   for (let i = 0; i < r.length; i++) if ((r[i] as number) <= 0) r[i] = least;
 }
 
-/** DeepSample's sampler folder names, and the key of our corresponding strategy. */
+/**
+ * DeepSample's sampler folder names, and the key of our corresponding strategy
+ * in the replication grid. SSRS, GBS and 2-UPS run with `partition: "kmeans"`
+ * there (keys `<name>-kmeans`), because DeepSample builds their partitions by
+ * k-means on the feature (`InitializerTF`); our defaults are quantile strata.
+ */
 export const PAPER_SAMPLERS = [
   { folder: "SRS", ours: "srs", perFeature: false },
   { folder: "SUPS", ours: "sups", perFeature: true },
   { folder: "RHC", ours: "rhcs", perFeature: true },
-  { folder: "SSRS", ours: "ssrs", perFeature: true },
-  { folder: "GBS", ours: "gbs", perFeature: true },
-  { folder: "2-UPS", ours: "twoUps", perFeature: true },
+  { folder: "SSRS", ours: "ssrs-kmeans", perFeature: true },
+  { folder: "GBS", ours: "gbs-kmeans", perFeature: true },
+  { folder: "2-UPS", ours: "twoUps-kmeans", perFeature: true },
   { folder: "DeepEST", ours: "deepEst", perFeature: true },
 ] as const;
 

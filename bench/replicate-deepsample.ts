@@ -32,13 +32,17 @@ import {
   deepEstStrategy,
   friedman,
   type GridRow,
+  gbsStrategy,
   mixtureStrategy,
   nemenyi,
   rmse,
   rowMatrix,
   runGrid,
   type Strategy,
+  ssrsStrategy,
   strategies,
+  toRisk,
+  twoUpsStrategy,
 } from "../src/index.js";
 // internal helpers, used only to print the SSRS allocation in the report
 import { allocateAtLeastTwo, quantileStrata, stratumSds } from "../src/tcs/_internal.js";
@@ -72,8 +76,16 @@ const smoke = process.argv.includes("--smoke");
 const REPS = smoke ? 2 : 30;
 const BOOT = smoke ? 20 : 2000;
 const SWEEP_REPS = smoke ? 2 : 200;
+const COVERAGE_REPS = smoke ? 2 : 200;
 const LAMBDAS = smoke ? [0.5] : [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1];
 const STRATEGY_NAMES = Object.keys(strategies);
+// DeepSample's SSRS, GBS and 2-UPS partition the feature by k-means: to compare
+// like with like the replication cells use our strategies with that partition.
+const KMEANS_VARIANTS: Record<string, Strategy> = {
+  "ssrs-kmeans": (r, b, g, o) => ssrsStrategy(r, b, g, { ...o, partition: "kmeans" }),
+  "gbs-kmeans": (r, b, g, o) => gbsStrategy(r, b, g, { ...o, partition: "kmeans" }),
+  "twoUps-kmeans": (r, b, g, o) => twoUpsStrategy(r, b, g, { ...o, partition: "kmeans" }),
+};
 
 const pops: Population[] = [];
 for (const m of MODELS) {
@@ -112,7 +124,7 @@ if (gridReused) {
     const g = runGrid({
       y: p.y,
       features: p.risk,
-      strategies,
+      strategies: { ...strategies, ...KMEANS_VARIANTS },
       budgets: BUDGETS,
       repetitions: REPS,
       seed: `deepsample-${p.model}`,
@@ -241,28 +253,114 @@ for (const s of PAPER_SAMPLERS) {
 }
 
 // ---------------------------------------------------------- coverage, n = 200
-type Cov = { strategy: string; byFeature: Record<string, number>; pooled: number; runs: number };
-const coverage: Cov[] = [];
-for (const s of STRATEGY_NAMES) {
-  const feats: (Feature | null)[] = s === "srs" ? [null] : [...FEATURES];
-  const byFeature: Record<string, number> = {};
-  let hit = 0;
-  let n = 0;
-  for (const f of feats) {
-    let h = 0;
-    let k = 0;
-    for (const m of MODELS) {
-      for (const c of ours(m, s, f, 200).covered) {
-        h += c ? 1 : 0;
-        k++;
-      }
-    }
-    byFeature[f ?? "-"] = h / k;
-    hit += h;
-    n += k;
-  }
-  coverage.push({ strategy: s, byFeature, pooled: hit / n, runs: n });
+// Two risks: DeepSample's (as in the replication, no floor) and the library's
+// pipeline, toRisk(DeepSample's column, "higher") with its default floor.
+type RiskVersion = "deepsample" | "toRisk";
+const RISK_VERSIONS: readonly RiskVersion[] = ["deepsample", "toRisk"];
+type Cov = {
+  strategy: string;
+  byFeature: Record<RiskVersion, Record<string, number>>;
+  failures: Record<RiskVersion, Record<string, number>>;
+  pooled: Record<RiskVersion, number>;
+  runs: number;
+};
+const coverageCache = cacheFile.replace(/\.json$/, "-coverage.json");
+const coverageReused = reuse && existsSync(coverageCache);
+let coverage: Cov[] = [];
+let coverageSeconds = 0;
+const coverageStart = performance.now();
+const libraryRisk = new Map<Population, Record<Feature, Float64Array>>();
+for (const p of pops) {
+  const r = {} as Record<Feature, Float64Array>;
+  for (const f of FEATURES) r[f] = toRisk(p.risk[f], "higher");
+  libraryRisk.set(p, r);
 }
+// the k-means variants are reported from the grid's rows (their strata cost
+// ~0.1 s per run on N = 33,500; 200 more repetitions of them would take an hour)
+const coverageStrategies: Record<string, Strategy> = { ...strategies };
+if (coverageReused) {
+  const cached = JSON.parse(readFileSync(coverageCache, "utf8")) as {
+    coverage: Cov[];
+    seconds: number;
+  };
+  coverage = cached.coverage;
+  coverageSeconds = cached.seconds;
+  console.log(`reusing ${coverageCache}`);
+}
+for (const s of coverageReused ? [] : Object.keys(coverageStrategies)) {
+  const feats: (Feature | null)[] = s === "srs" ? [null] : [...FEATURES];
+  const c: Cov = {
+    strategy: s,
+    byFeature: { deepsample: {}, toRisk: {} },
+    failures: { deepsample: {}, toRisk: {} },
+    pooled: { deepsample: 0, toRisk: 0 },
+    runs: 0,
+  };
+  for (const v of RISK_VERSIONS) {
+    let hit = 0;
+    let n = 0;
+    for (const f of feats) {
+      let h = 0;
+      let k = 0;
+      let fails = 0;
+      for (const p of pops) {
+        const risk =
+          f === null ? p.risk.confidence : (v === "deepsample" ? p.risk : libraryRisk.get(p))?.[f];
+        if (risk === undefined) throw new Error("unreachable: risk missing");
+        const g = runGrid({
+          y: p.y,
+          features: { [f ?? "-"]: risk },
+          strategies: { [s]: coverageStrategies[s] as Strategy },
+          budgets: [200],
+          repetitions: COVERAGE_REPS,
+          seed: `coverage-${p.model}-${f ?? "-"}`,
+          featureAgnostic: [],
+        });
+        for (const r of g.rows) {
+          h += r.covered ? 1 : 0;
+          fails += r.failuresFound;
+          k++;
+        }
+      }
+      c.byFeature[v][f ?? "-"] = h / k;
+      c.failures[v][f ?? "-"] = fails / k;
+      hit += h;
+      n += k;
+    }
+    c.pooled[v] = hit / n;
+    c.runs = n;
+  }
+  coverage.push(c);
+}
+if (!coverageReused) {
+  coverageSeconds = (performance.now() - coverageStart) / 1000;
+  writeFileSync(coverageCache, JSON.stringify({ coverage, seconds: coverageSeconds }));
+}
+/** Coverage at n = 200 of the k-means variants, from the grid's rows (DeepSample risk). */
+function kmeansCoverageLine(): string {
+  return Object.keys(KMEANS_VARIANTS)
+    .map((s) => {
+      const parts = FEATURES.map((f) => {
+        let h = 0;
+        let k = 0;
+        for (const m of MODELS)
+          for (const r of rows[m])
+            if (r.strategy === s && r.feature === f && r.budget === 200) {
+              h += r.covered ? 1 : 0;
+              k++;
+            }
+        return `${f} ${(100 * h) / k >= 0 ? ((100 * h) / k).toFixed(1) : "—"}%`;
+      });
+      return `\`${s}\` ${parts.join(", ")}`;
+    })
+    .join("; ");
+}
+const coverageMin = (v: RiskVersion): number =>
+  Math.min(
+    ...coverage
+      .filter((c) => STRATEGY_NAMES.includes(c.strategy))
+      .flatMap((c) => Object.values(c.byFeature[v])),
+  );
 
 // ---------------------------------------------------------- lambda sweep
 type SweepPoint = {
@@ -441,16 +539,34 @@ function fullTable(): string {
 
 function coverageTable(): string {
   const lines = [
-    "| strategy | confidence | dsa | lsa | pooled | runs |",
-    "|---|---|---|---|---|---|",
+    "| strategy | DeepSample risk: confidence | dsa | lsa | pooled | `toRisk` default: confidence | dsa | lsa | pooled | runs per feature |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
-  const pct = (x: number | undefined): string =>
-    x === undefined ? "—" : `${(100 * x).toFixed(1)}%`;
+  const pct = (x: number | undefined): string => {
+    if (x === undefined) return "—";
+    const t = `${(100 * x).toFixed(1)}%`;
+    return x >= 0.9 ? t : `**${t}**`;
+  };
   for (const c of coverage) {
-    const f = (k: string) => pct(c.byFeature[k]);
-    lines.push(
-      `| \`${c.strategy}\` | ${f("confidence")} | ${f("dsa")} | ${f("lsa")} | ${c.pooled >= 0.9 ? "" : "**"}${pct(c.pooled)}${c.pooled >= 0.9 ? "" : "**"} | ${c.runs} |`,
-    );
+    const cells = RISK_VERSIONS.flatMap((v) => [
+      ...FEATURES.map((f) => pct(c.byFeature[v][f])),
+      pct(c.pooled[v]),
+    ]);
+    const runs = c.strategy === "srs" ? c.runs : c.runs / FEATURES.length;
+    lines.push(`| \`${c.strategy}\` | ${cells.join(" | ")} | ${runs} |`);
+  }
+  return lines.join("\n");
+}
+
+function coverageFailuresTable(): string {
+  const lines = [
+    "| strategy | DeepSample risk: confidence | dsa | lsa | `toRisk` default: confidence | dsa | lsa |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  for (const c of coverage) {
+    if (c.strategy === "srs") continue;
+    const cells = RISK_VERSIONS.flatMap((v) => FEATURES.map((f) => f1(c.failures[v][f] as number)));
+    lines.push(`| \`${c.strategy}\` | ${cells.join(" | ")} |`);
   }
   return lines.join("\n");
 }
@@ -642,14 +758,13 @@ const ssrsAllocation = pops
     return `${p.model} [${Array.from(allocateAtLeastTwo(st, stratumSds(p.risk.confidence, st), 200)).join(", ")}]`;
   })
   .join("; ");
-const srs200 = cmp.find((c) => c.sampler === "SRS" && c.budget === 200);
 const ssrs200 = cmp.find(
   (c) => c.sampler === "SSRS" && c.feature === "confidence" && c.budget === 200,
 );
 const EXPLANATIONS = `Cells are grouped by cause. We did not rerun DeepSample's Java code; the causes below come from reading its selectors (repository \`dessertlab/DeepSample\`, \`DeepSample/source_code/selector/classification/\`, \`utility/InitializerTF.java\`) and, for DeepEST, from rerunning ours with their setting.
 
-- **SSRS (confidence at every budget, LSA at n = 100/200, DSA at n = 800): ours finds more failures and has a larger RMSE.** Estimator and allocation rule are the same as DeepSample's \`StratifiedRandomSelectorWOR\` (Neyman allocation with the within-stratum SD of the risk as the proxy, stratified mean), but the strata are not: DeepSample's 10 partitions come from k-means on the feature, ours (\`ssrsStrategy\`) are 10 equal-count quantile strata of the risk. On 1 − confidence the top decile spans a wide risk range, so its risk SD is large and Neyman gives it a large share of the budget (our allocation at n = 200, strata by increasing risk: ${ssrsAllocation}). That buys failures (${ssrs200 === undefined ? "?" : f1(ssrs200.failOurs)} vs their ${ssrs200 === undefined ? "?" : f1(ssrs200.failTheirs)}) and costs precision: our SSRS-confidence RMSE (${ssrs200 === undefined ? "?" : f4(ssrs200.rmseOurs)}) is not better than SRS (${srs200 === undefined ? "?" : f4(srs200.rmseOurs)}), whereas theirs is. The risk SD is a poor proxy for the outcome SD in the top stratum. This is a property of the strata choice in \`src/tcs\`, reported to its owner; the grid itself is not involved.
-- **GBS (failures 4–12 lower in ours on confidence, and at some DSA/LSA budgets; RMSE always within the band).** Same greedy rule (N_p/N)² V_p / (n_p + 1)², different strata (k-means vs quantile) and a different start (ours: 2 labels per stratum). The rule targets variance, so how many failures it meets depends on where the strata cut the risk; the accuracy estimates agree.
+- **SSRS (failures 3–11 higher in ours on confidence; DSA n = 800 RMSE, LSA n = 800 failures, confidence n = 100 RMSE).** With \`partition: "kmeans"\` estimator, allocation rule and strata type are DeepSample's (\`StratifiedRandomSelectorWOR\`: Neyman allocation with the within-stratum SD of the risk as the proxy, stratified mean, 10 k-means partitions of the feature), and the headline cell lands on theirs (RMSE ${ssrs200 === undefined ? "?" : f4(ssrs200.rmseOurs)} vs ${ssrs200 === undefined ? "?" : f4(ssrs200.rmseTheirs)}). The partitions themselves are not published: theirs come from Weka's SimpleKMeans (random initial centres) on the raw feature, ours from one-dimensional Lloyd iterations started at the deciles, so the cut points, and with them the share of the budget that Neyman gives the top partition, differ somewhat; failures found follow that share directly. With our default quantile strata (the 13-strategy grid) the top decile spans a wide risk range and takes most of the budget (allocation at n = 200, strata by increasing risk: ${ssrsAllocation}): more failures, and an RMSE no better than SRS.
+- **GBS (failures 4–12 lower in ours on confidence and at some DSA/LSA budgets; RMSE always within the band).** Same greedy rule (N_p/N)² V_p / (n_p + 1)² on k-means partitions, a different start (ours: 2 labels per stratum) and, as for SSRS, partitions that are not the same cut. The rule targets variance, so how many failures it meets depends on where the strata cut the risk; the accuracy estimates agree.
 - **2-UPS (RMSE: ours lower at most cells, with confidence the 0.75 defect; failures lower in ours at n = 800).** DeepSample's \`TwoUPSSelector\` is not Hansen–Hurwitz: it averages (failures_p / n_p) · N_p / q_p over the partitions it visited (q_p = the partition's share of the risk), divides by the number of visited partitions and by N. That is unbiased only when q_p = N_p / N; with 1 − confidence the low-risk partitions have q_p far below N_p / N and the estimate explodes (RMSE 0.75). Ours (\`twoUpsStrategy\`) is the Hansen–Hurwitz mean over draws, unbiased. Their draws are without replacement inside a partition, ours with replacement, and we count distinct failing inputs, so at n = 800 repeats of the riskiest inputs cost us distinct failures.
 - **DeepEST (RMSE lower and failures lower in ours, all features).** DeepSample's \`InitializerTF.weightedMatrixComputation\` gives weight 0 to every input whose risk is not above a threshold: 0.3 for confidence and 0.371 + 2 · 0.168 = 0.707 for DSA in the published code (the LSA constant in the code, 30,141 + 102.43, is an MNIST value no scaled LSA reaches, and the comments list other per-dataset values, so which thresholds produced the CIFAR-10 files is not certain). Our default threshold is 0, so our exploit step spreads over all inputs in proportion to the risk: fewer failures, smaller variance. Rerun with their thresholds (30 repetitions per model, seed \`deepest-threshold-<model>\`):
 
@@ -659,14 +774,17 @@ ${diagTable()}
 - **SUPS-confidence, n = 800 (failures: theirs higher).** DeepSample's \`SUPSSelector\` counts failing draws, repeats included; \`failuresFound\` counts distinct failing inputs. At n = 800 PPS with replacement on 1 − confidence repeats the riskiest inputs. (SUPS- and RHC-confidence RMSE are within the band only because the band is wide: their estimates are heavy-tailed, see the coverage section.)
 - **RHC-confidence, n = 100 (failures, 1.9 vs a band of 1.8).** Borderline; among ${2 * cmp.length} comparisons a few are expected outside a 2-SE band by chance.`;
 
-const COVERAGE_NOTES = `Every strategy meets the 90% target on DSA and LSA. The misses are the PPS designs on confidence (SUPS, 2-UPS, PPSsys, Balanced, Pivotal; RHC-S just under 90%). With risk = 1 − confidence many failures have a risk near 0 (failures with risk < 0.01: ${lowRiskFailures}), hence inclusion probabilities near 0 and weights near N / (n · tiny). Most samples contain none of them; in those samples the estimate and its variance estimate are both too small (the sampling distribution is strongly skewed), so the normal interval undercovers, and a rare sample that does contain one gives a huge estimate (the heavy tails behind the SUPS/RHC RMSE). The stratified and adaptive strategies (SSRS, GBS, MC-UCB, D2Strat, KCenterStrat, DeepEST) stay at or above 90% on every feature. The defensive mixture below restores 93–96% coverage on confidence for λ ≤ 0.9, and pure PPS (λ = 1) reproduces the undercoverage. A floor on the risk (\`toRisk\`'s default \`floor: 0.01\`) acts in the same direction; the replication deliberately keeps DeepSample's unfloored risk.`;
+const COVERAGE_NOTES = `With the library's own risk (\`toRisk\`'s default floor) every one of the 13 strategies (default options) covers at least ${(100 * coverageMin("toRisk")).toFixed(1)}% on every feature. With DeepSample's unfloored risk the PPS designs undercover on confidence (as low as ${(100 * coverageMin("deepsample")).toFixed(1)}%); DSA and LSA are fine either way. With risk = 1 − confidence many failures have a risk near 0 (failures with risk < 0.01: ${lowRiskFailures}), hence inclusion probabilities near 0 and weights near N / (n · tiny). Most samples contain none of them. For the Horvitz–Thompson and Hansen–Hurwitz designs (SUPS, RHC-S, 2-UPS, PPSsys) the estimate and its variance estimate are then both too small, so the interval misses low; a rare sample that does contain one gives a huge estimate (the heavy tails behind the SUPS/RHC RMSE). For the Hájek designs (Balanced, Pivotal) the missing huge weights leave the denominator too small, so the ratio estimates the failure rate of the riskier inputs and misses high. No design-based interval can repair a sample that carries no information about the tail; bounding the weights does: \`toRisk\`'s floor gives every input at least 5% of the riskiest input's shifted score (weights within 21x of each other), and the defensive mixture below does the same with an explicit λ. The stratified and adaptive strategies (SSRS, GBS, MC-UCB, D2Strat, KCenterStrat, DeepEST) do not depend on the floor for coverage. The floor's price is failures found: mean distinct failures per run at n = 200 (same runs):
+
+${coverageFailuresTable()}`;
 
 // time of everything but the grid and the sweep (both possibly reused from the cache)
 const restSeconds =
   (performance.now() - started) / 1000 -
   (gridReused ? 0 : gridSeconds) -
-  (sweepReused ? 0 : sweepSeconds);
-const totalSeconds = gridSeconds + sweepSeconds + restSeconds;
+  (sweepReused ? 0 : sweepSeconds) -
+  (coverageReused ? 0 : coverageSeconds);
+const totalSeconds = gridSeconds + sweepSeconds + coverageSeconds + restSeconds;
 const outside = cmp.filter((c) => !c.rmseOk || !c.failOk);
 const trueLine = MODELS.map((m) => `${m} ${truthAcc(m).toFixed(4)}`).join(", ");
 const deepsampleMd = `# DeepSample replication (CIFAR-10, models D, E, F)
@@ -677,7 +795,7 @@ Generated by \`npm run bench -- replicate-deepsample\` (\`bench/replicate-deepsa
 
 - Populations: \`per_input/model{D,E,F}_final.csv\` from DeepSample (33,500 CIFAR-10 inputs each). True accuracies recomputed from the outcomes: ${trueLine} (the issue quotes 0.7151, 0.7896, 0.6515).
 - Risk, oriented as DeepSample's loader (\`InitializerTF.readTestFrames\`) does: \`1 - confidence\` for confidence, DSA and LSA as stored (already scaled to [0, 1]). No floor is added, as in DeepSample. Inputs with confidence exactly 1 (D 71, E 260, F 1,479; 1 of them fails in E and 13 in F) and the one input per model at DSA or LSA 0 would have zero risk, which DeepSample never draws and RHC-S cannot take (it needs positive sizes); they get the smallest positive risk of their feature instead, so PPS designs almost never draw them either.
-- Our strategies: the 13 of \`strategies\` with their default options (10 strata where the budget allows, level 0.95); SRS runs once per budget. DeepSample's samplers are matched by name: SRS → \`srs\`, SUPS → \`sups\`, RHC → \`rhcs\`, SSRS → \`ssrs\`, GBS → \`gbs\`, 2-UPS → \`twoUps\`, DeepEST → \`deepEst\` (CES is not one of our strategies).
+- Our strategies: the 13 of \`strategies\` with their default options (10 strata where the budget allows, level 0.95); SRS runs once per budget. DeepSample's samplers are matched by name: SRS → \`srs\`, SUPS → \`sups\`, RHC → \`rhcs\`, SSRS → \`ssrs\`, GBS → \`gbs\`, 2-UPS → \`twoUps\`, DeepEST → \`deepEst\` (CES is not one of our strategies). DeepSample partitions the feature by k-means for SSRS, GBS and 2-UPS (\`InitializerTF\`), so the comparison cells run those three with \`partition: "kmeans"\` (keys \`ssrs-kmeans\`, \`gbs-kmeans\`, \`twoUps-kmeans\`, 10 one-dimensional k-means strata); our defaults (quantile strata) are in the 13-strategy grid and in the coverage table.
 - ${REPS} repetitions per (model, strategy, feature, budget), run seed derived by \`runGrid\` from \`deepsample-<model>\`. Their numbers are recomputed here from \`results_paper/classification/<sampler>/CIFAR10_aggregate_<feature>.csv\` (30 rows per budget; columns budget, accuracy_X, failures_X for X = D, E, F).
 - Metrics, as in the issue: RMSE of the accuracy estimate over the 30 repetitions of a model, then averaged over D/E/F; median failures found over the 30 repetitions, averaged over D/E/F. Failures found count distinct failing inputs (a with-replacement draw of the same input counts once).
 - Monte Carlo error: each side's statistic is recomputed on ${BOOT} bootstrap resamples of its 30 repetitions (resampled within each model); a difference is *within MC error* when |ours − theirs| ≤ 2·sqrt(SE_ours² + SE_theirs²). With ${cmp.length * 2} comparisons, a few "no" are expected by chance alone.
@@ -699,9 +817,11 @@ ${EXPLANATIONS}
 
 ## CI coverage at n = 200 (nominal 95%)
 
-Share of runs whose interval contains the true failure rate, over the 3 models x 30 repetitions per feature (SRS: 90 runs; pooled over features: 270 runs; the MC SE of a coverage near 95% over 270 runs is about 1.3 points). Bold: below the 90% target.
+Share of runs whose interval contains the true failure rate, ${COVERAGE_REPS} repetitions per model and feature (seed \`coverage-<model>-<feature>\`; 3 x ${COVERAGE_REPS} runs per feature, pooled over the three features ${9 * COVERAGE_REPS}; the MC SE of a coverage near 95% over ${3 * COVERAGE_REPS} runs is about ${(100 * Math.sqrt((0.95 * 0.05) / (3 * COVERAGE_REPS))).toFixed(1)} points). Two risks: DeepSample's columns as in the rest of this report (no floor), and the library's pipeline \`toRisk(column, "higher")\` with its default floor (0.05). Bold: below the 90% target. Time: ${coverageSeconds.toFixed(0)} s.
 
 ${coverageTable()}
+
+The k-means variants used in the comparison cells (DeepSample risk; from the grid's ${REPS} repetitions per model, so 3 x ${REPS} runs per feature): ${kmeansCoverageLine()}.
 
 ${COVERAGE_NOTES}
 
@@ -775,8 +895,11 @@ for (const c of outside) {
     `  ${c.sampler} ${featureName(c.feature)} n=${c.budget}: RMSE ${f4(c.rmseTheirs)} vs ${f4(c.rmseOurs)} (±${f4(2 * c.rmseSe)}), failures ${f1(c.failTheirs)} vs ${f1(c.failOurs)} (±${f1(2 * c.failSe)})`,
   );
 }
-console.log("\ncoverage at n = 200 (pooled):");
-for (const c of coverage) console.log(`  ${c.strategy.padEnd(16)} ${(100 * c.pooled).toFixed(1)}%`);
+console.log("\ncoverage at n = 200 (pooled; DeepSample risk / toRisk default):");
+for (const c of coverage)
+  console.log(
+    `  ${c.strategy.padEnd(16)} ${(100 * c.pooled.deepsample).toFixed(1)}% / ${(100 * c.pooled.toRisk).toFixed(1)}%`,
+  );
 console.log(`\n${sweepVerdict()}`);
 console.log(
   `\nwrote docs/replication/deepsample.md and tcs-grid.md; total ${totalSeconds.toFixed(0)} s`,
