@@ -65,12 +65,18 @@ console.log(
 );
 console.log(`strata from the ${sd.windowRuns.length} latest: ${sd.windowRuns.join(", ")}`);
 console.log("");
-const cols = bestIsShown ? ["Random", "Consist-Strat"] : [sd.chosen, "Random", "Consist-Strat"];
+const cols = [
+  ...(bestIsShown ? ["Random", "Consist-Strat"] : [sd.chosen, "Random", "Consist-Strat"]),
+  "Stepwise+ridge",
+];
 console.log(
   `${pad("submission", 44)}${pad("date", 12)}${lpad("true", 8)}${cols.map((c) => lpad(c, 16)).join("")}`,
 );
 for (const r of sd.later) {
-  const vals = bestIsShown ? [r.random, r.consist] : [r.best, r.random, r.consist];
+  const vals = [
+    ...(bestIsShown ? [r.random, r.consist] : [r.best, r.random, r.consist]),
+    r.stepwise,
+  ];
   console.log(
     `${pad(r.name.slice(0, 43), 44)}${pad(r.date, 12)}${lpad(pct(r.trueRate), 8)}${vals.map((v) => lpad(`${pct(v)} (${v >= r.trueRate ? "+" : ""}${(100 * (v - r.trueRate)).toFixed(1)})`, 16)).join("")}`,
   );
@@ -81,4 +87,7 @@ console.log(
 );
 console.log(
   `largest miss: ${bestIsShown ? "" : `${sd.chosen} ${pct(sd.maxErr.best)}, `}Random ${pct(sd.maxErr.random)}, Consist-Strat ${pct(sd.maxErr.consist)} (mean over seeds) (${sms.toFixed(0)} ms)`,
+);
+console.log(
+  `Stepwise+ridge (fitStepwiseRate on all ${sd.history} earlier submissions, predictRate on the same ${sd.k} items): RMSE ${pct(sd.stepwise.rmse, 2)}, largest miss ${pct(sd.stepwise.maxErr)}, 95% interval +-${pct(sd.stepwise.halfWidth)} (cross-validated) held the true rate in ${pct(sd.stepwise.coverage)} of these runs`,
 );

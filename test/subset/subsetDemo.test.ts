@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadSwebenchOutcomes } from "../../examples/loadSwebench.js";
 import { subsetDemo } from "../../examples/subsetDemo.js";
+import { fitStepwiseRate, predictRate } from "../../src/index.js";
 
 const data = loadSwebenchOutcomes();
 const r = subsetDemo(data, { seeds: 30 });
@@ -25,6 +26,33 @@ describe("subsetDemo(data) on the vendored SWE-bench Verified outcomes", () => {
     expect(r.chosen).toBe(r.selection[0]?.name);
     const sorted = [...r.selection].sort((a, b) => a.rmse - b.rmse);
     expect(r.selection).toEqual(sorted);
+  });
+
+  it("predicts each later run with fitStepwiseRate + predictRate on the history only", () => {
+    const past = data.submissions.filter((s) => s.date < r.date);
+    const N = data.instanceIds.length;
+    const hist = {
+      runs: past.map((s) => s.name),
+      items: data.instanceIds,
+      data: Uint8Array.from(past.flatMap((s) => Array.from(s.outcomes))),
+    };
+    expect(hist.data.length).toBe(past.length * N);
+    const fit = fitStepwiseRate(hist, r.k);
+    let sq = 0;
+    let covered = 0;
+    for (const x of r.later) {
+      const s = data.submissions.find((q) => q.name === x.name);
+      const y = Uint8Array.from(fit.subset, (i) => s?.outcomes[i] ?? 0);
+      const e = predictRate(fit.model, y, { mse: fit.cvMse });
+      expect(x.stepwise).toBe(e.estimate);
+      sq += (e.estimate - x.trueRate) ** 2;
+      const hit = e.ci[0] <= x.trueRate && x.trueRate <= e.ci[1];
+      expect(x.stepwiseCovered).toBe(hit);
+      covered += hit ? 1 : 0;
+    }
+    expect(r.stepwise.rmse).toBeCloseTo(Math.sqrt(sq / r.later.length), 12);
+    expect(r.stepwise.coverage).toBe(covered / r.later.length);
+    expect(r.stepwise.halfWidth).toBeCloseTo(1.959963984540054 * Math.sqrt(fit.cvMse), 12);
   });
 
   it("is deterministic", () => {
