@@ -253,10 +253,16 @@ for (const s of PAPER_SAMPLERS) {
 }
 
 // ---------------------------------------------------------- coverage, n = 200
-// Two risks: DeepSample's (as in the replication, no floor) and the library's
-// pipeline, toRisk(DeepSample's column, "higher") with its default floor.
-type RiskVersion = "deepsample" | "toRisk";
-const RISK_VERSIONS: readonly RiskVersion[] = ["deepsample", "toRisk"];
+// Three risks: DeepSample's (as in the replication, no floor) and the library's
+// pipeline, toRisk(DeepSample's column, "higher"), with its default floor.
+// plus toRisk with the previous default floor (0.01), the evidence for the current one
+type RiskVersion = "deepsample" | "floor01" | "toRisk";
+const RISK_VERSIONS: readonly RiskVersion[] = ["deepsample", "floor01", "toRisk"];
+const RISK_LABEL: Record<RiskVersion, string> = {
+  deepsample: "DeepSample risk",
+  floor01: "`toRisk` floor 0.01",
+  toRisk: "`toRisk` default",
+};
 type Cov = {
   strategy: string;
   byFeature: Record<RiskVersion, Record<string, number>>;
@@ -269,11 +275,10 @@ const coverageReused = reuse && existsSync(coverageCache);
 let coverage: Cov[] = [];
 let coverageSeconds = 0;
 const coverageStart = performance.now();
-const libraryRisk = new Map<Population, Record<Feature, Float64Array>>();
-for (const p of pops) {
-  const r = {} as Record<Feature, Float64Array>;
-  for (const f of FEATURES) r[f] = toRisk(p.risk[f], "higher");
-  libraryRisk.set(p, r);
+/** The risk of feature f of population p in version v. */
+function versionRisk(p: Population, f: Feature, v: RiskVersion): Float64Array {
+  if (v === "deepsample") return p.risk[f];
+  return toRisk(p.risk[f], "higher", v === "floor01" ? { floor: 0.01 } : {});
 }
 // the k-means variants are reported from the grid's rows (their strata cost
 // ~0.1 s per run on N = 33,500; 200 more repetitions of them would take an hour)
@@ -291,9 +296,9 @@ for (const s of coverageReused ? [] : Object.keys(coverageStrategies)) {
   const feats: (Feature | null)[] = s === "srs" ? [null] : [...FEATURES];
   const c: Cov = {
     strategy: s,
-    byFeature: { deepsample: {}, toRisk: {} },
-    failures: { deepsample: {}, toRisk: {} },
-    pooled: { deepsample: 0, toRisk: 0 },
+    byFeature: { deepsample: {}, floor01: {}, toRisk: {} },
+    failures: { deepsample: {}, floor01: {}, toRisk: {} },
+    pooled: { deepsample: 0, floor01: 0, toRisk: 0 },
     runs: 0,
   };
   for (const v of RISK_VERSIONS) {
@@ -304,9 +309,7 @@ for (const s of coverageReused ? [] : Object.keys(coverageStrategies)) {
       let k = 0;
       let fails = 0;
       for (const p of pops) {
-        const risk =
-          f === null ? p.risk.confidence : (v === "deepsample" ? p.risk : libraryRisk.get(p))?.[f];
-        if (risk === undefined) throw new Error("unreachable: risk missing");
+        const risk = versionRisk(p, f ?? "confidence", v);
         const g = runGrid({
           y: p.y,
           features: { [f ?? "-"]: risk },
@@ -349,11 +352,26 @@ function kmeansCoverageLine(): string {
               h += r.covered ? 1 : 0;
               k++;
             }
-        return `${f} ${(100 * h) / k >= 0 ? ((100 * h) / k).toFixed(1) : "—"}%`;
+        return `${f} ${k === 0 ? "—" : `${((100 * h) / k).toFixed(1)}%`}`;
       });
       return `\`${s}\` ${parts.join(", ")}`;
     })
     .join("; ");
+}
+const PPS = ["sups", "rhcs", "twoUps", "ppsSys", "balanced", "pivotalSampling"];
+/** Lowest and highest coverage on confidence of the PPS strategies with risk version v. */
+function ppsConfidenceRange(v: RiskVersion): string {
+  const xs = coverage
+    .filter((c) => PPS.includes(c.strategy))
+    .map((c) => 100 * (c.byFeature[v].confidence as number));
+  return `${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)}%`;
+}
+/** Mean failures found on confidence by the PPS strategies with risk version v. */
+function ppsConfidenceFailures(v: RiskVersion): number {
+  const xs = coverage
+    .filter((c) => PPS.includes(c.strategy))
+    .map((c) => c.failures[v].confidence as number);
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 const coverageMin = (v: RiskVersion): number =>
   Math.min(
@@ -539,8 +557,8 @@ function fullTable(): string {
 
 function coverageTable(): string {
   const lines = [
-    "| strategy | DeepSample risk: confidence | dsa | lsa | pooled | `toRisk` default: confidence | dsa | lsa | pooled | runs per feature |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    `| strategy | ${RISK_VERSIONS.map((v) => `${RISK_LABEL[v]}: confidence | dsa | lsa | pooled`).join(" | ")} | runs per feature |`,
+    `|---|${"---|---|---|---|".repeat(RISK_VERSIONS.length)}---|`,
   ];
   const pct = (x: number | undefined): string => {
     if (x === undefined) return "—";
@@ -560,8 +578,8 @@ function coverageTable(): string {
 
 function coverageFailuresTable(): string {
   const lines = [
-    "| strategy | DeepSample risk: confidence | dsa | lsa | `toRisk` default: confidence | dsa | lsa |",
-    "|---|---|---|---|---|---|---|",
+    `| strategy | ${RISK_VERSIONS.map((v) => `${RISK_LABEL[v]}: confidence | dsa | lsa`).join(" | ")} |`,
+    `|---|${"---|---|---|".repeat(RISK_VERSIONS.length)}`,
   ];
   for (const c of coverage) {
     if (c.strategy === "srs") continue;
@@ -774,7 +792,7 @@ ${diagTable()}
 - **SUPS-confidence, n = 800 (failures: theirs higher).** DeepSample's \`SUPSSelector\` counts failing draws, repeats included; \`failuresFound\` counts distinct failing inputs. At n = 800 PPS with replacement on 1 − confidence repeats the riskiest inputs. (SUPS- and RHC-confidence RMSE are within the band only because the band is wide: their estimates are heavy-tailed, see the coverage section.)
 - **RHC-confidence, n = 100 (failures, 1.9 vs a band of 1.8).** Borderline; among ${2 * cmp.length} comparisons a few are expected outside a 2-SE band by chance.`;
 
-const COVERAGE_NOTES = `With the library's own risk (\`toRisk\`'s default floor) every one of the 13 strategies (default options) covers at least ${(100 * coverageMin("toRisk")).toFixed(1)}% on every feature. With DeepSample's unfloored risk the PPS designs undercover on confidence (as low as ${(100 * coverageMin("deepsample")).toFixed(1)}%); DSA and LSA are fine either way. With risk = 1 − confidence many failures have a risk near 0 (failures with risk < 0.01: ${lowRiskFailures}), hence inclusion probabilities near 0 and weights near N / (n · tiny). Most samples contain none of them. For the Horvitz–Thompson and Hansen–Hurwitz designs (SUPS, RHC-S, 2-UPS, PPSsys) the estimate and its variance estimate are then both too small, so the interval misses low; a rare sample that does contain one gives a huge estimate (the heavy tails behind the SUPS/RHC RMSE). For the Hájek designs (Balanced, Pivotal) the missing huge weights leave the denominator too small, so the ratio estimates the failure rate of the riskier inputs and misses high. No design-based interval can repair a sample that carries no information about the tail; bounding the weights does: \`toRisk\`'s floor gives every input at least 5% of the riskiest input's shifted score (weights within 21x of each other), and the defensive mixture below does the same with an explicit λ. The stratified and adaptive strategies (SSRS, GBS, MC-UCB, D2Strat, KCenterStrat, DeepEST) do not depend on the floor for coverage. The floor's price is failures found: mean distinct failures per run at n = 200 (same runs):
+const COVERAGE_NOTES = `With the library's own risk (\`toRisk\`'s default floor) every one of the 13 strategies (default options) covers at least ${(100 * coverageMin("toRisk")).toFixed(1)}% on every feature. With DeepSample's unfloored risk the PPS designs undercover on confidence (as low as ${(100 * coverageMin("deepsample")).toFixed(1)}%); DSA and LSA are fine either way. With risk = 1 − confidence many failures have a risk near 0 (failures with risk < 0.01: ${lowRiskFailures}), hence inclusion probabilities near 0 and weights near N / (n · tiny). Most samples contain none of them. For the Horvitz–Thompson and Hansen–Hurwitz designs (SUPS, RHC-S, 2-UPS, PPSsys) the estimate and its variance estimate are then both too small, so the interval misses low; a rare sample that does contain one gives a huge estimate (the heavy tails behind the SUPS/RHC RMSE). For the Hájek designs (Balanced, Pivotal) the missing huge weights leave the denominator too small, so the ratio estimates the failure rate of the riskier inputs and misses high. No design-based interval can repair a sample that carries no information about the tail; bounding the weights does. On confidence the PPS strategies cover ${ppsConfidenceRange("deepsample")} without a floor, ${ppsConfidenceRange("floor01")} with \`toRisk\`'s previous default floor 0.01 and ${ppsConfidenceRange("toRisk")} with the current 0.05, finding on average ${f1(ppsConfidenceFailures("deepsample"))}, ${f1(ppsConfidenceFailures("floor01"))} and ${f1(ppsConfidenceFailures("toRisk"))} distinct failures per run. \`toRisk\`'s default floor gives every input at least 5% of the riskiest input's shifted score (weights within 21x of each other); the defensive mixture below does the same with an explicit λ. The stratified and adaptive strategies (SSRS, GBS, MC-UCB, D2Strat, KCenterStrat, DeepEST) do not depend on the floor for coverage. The floor's price is failures found: mean distinct failures per run at n = 200 (same runs):
 
 ${coverageFailuresTable()}`;
 
@@ -817,7 +835,7 @@ ${EXPLANATIONS}
 
 ## CI coverage at n = 200 (nominal 95%)
 
-Share of runs whose interval contains the true failure rate, ${COVERAGE_REPS} repetitions per model and feature (seed \`coverage-<model>-<feature>\`; 3 x ${COVERAGE_REPS} runs per feature, pooled over the three features ${9 * COVERAGE_REPS}; the MC SE of a coverage near 95% over ${3 * COVERAGE_REPS} runs is about ${(100 * Math.sqrt((0.95 * 0.05) / (3 * COVERAGE_REPS))).toFixed(1)} points). Two risks: DeepSample's columns as in the rest of this report (no floor), and the library's pipeline \`toRisk(column, "higher")\` with its default floor (0.05). Bold: below the 90% target. Time: ${coverageSeconds.toFixed(0)} s.
+Share of runs whose interval contains the true failure rate, ${COVERAGE_REPS} repetitions per model and feature (seed \`coverage-<model>-<feature>\`; 3 x ${COVERAGE_REPS} runs per feature, pooled over the three features ${9 * COVERAGE_REPS}; the MC SE of a coverage near 95% over ${3 * COVERAGE_REPS} runs is about ${(100 * Math.sqrt((0.95 * 0.05) / (3 * COVERAGE_REPS))).toFixed(1)} points). Three risks, on the same seeds: DeepSample's columns as in the rest of this report (no floor), and the library's pipeline \`toRisk(column, "higher")\` with the previous default floor (0.01) and with the current default (0.05). Bold: below the 90% target. Time: ${coverageSeconds.toFixed(0)} s.
 
 ${coverageTable()}
 
@@ -895,10 +913,12 @@ for (const c of outside) {
     `  ${c.sampler} ${featureName(c.feature)} n=${c.budget}: RMSE ${f4(c.rmseTheirs)} vs ${f4(c.rmseOurs)} (±${f4(2 * c.rmseSe)}), failures ${f1(c.failTheirs)} vs ${f1(c.failOurs)} (±${f1(2 * c.failSe)})`,
   );
 }
-console.log("\ncoverage at n = 200 (pooled; DeepSample risk / toRisk default):");
+console.log(
+  `\ncoverage at n = 200 (pooled; ${RISK_VERSIONS.map((v) => RISK_LABEL[v]).join(" / ")}):`,
+);
 for (const c of coverage)
   console.log(
-    `  ${c.strategy.padEnd(16)} ${(100 * c.pooled.deepsample).toFixed(1)}% / ${(100 * c.pooled.toRisk).toFixed(1)}%`,
+    `  ${c.strategy.padEnd(16)} ${RISK_VERSIONS.map((v) => `${(100 * c.pooled[v]).toFixed(1)}%`).join(" / ")}`,
   );
 console.log(`\n${sweepVerdict()}`);
 console.log(

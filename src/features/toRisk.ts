@@ -13,12 +13,13 @@ export type ToRiskOptions = {
    * smallest weight. `0` lets the safest unit get zero risk.
    *
    * Why 5%: on DeepSample's CIFAR-10 populations (risk from confidence, n =
-   * 200) the 95% intervals of the PPS strategies covered 77-84% without a
-   * floor and 86-89% with 1% (failures with near-zero risk get huge weights
-   * and are usually missed, so estimate and variance are both too small);
-   * with 5% every strategy covered at least 91% on every feature, at the price
-   * of about 9% fewer failures found by the PPS designs
-   * (`docs/replication/deepsample.md`, section "CI coverage").
+   * 200, 600 runs per cell) the 95% intervals of the PPS strategies covered
+   * 62-82% without a floor and 86-92% with 1% (failures with near-zero risk
+   * get huge weights and are usually missed, so estimate and variance are
+   * both too small); with 5% they covered 93-95%, and at least 92% on every
+   * feature, at the price of about 8% fewer failures found on confidence
+   * (104.4 -> 95.7 per run; `docs/replication/deepsample.md`, section "CI
+   * coverage").
    * @defaultValue `0.05`
    */
   readonly floor?: number;
