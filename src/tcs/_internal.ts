@@ -175,20 +175,28 @@ export type Strata = { readonly strata: Int32Array; readonly sizes: Int32Array }
  */
 export function quantileStrata(risk: Float64Array, H: number): Strata {
   const N = risk.length;
-  const order = Int32Array.from({ length: N }, (_, i) => i).sort(
-    (a, b) => (risk[a] as number) - (risk[b] as number) || a - b,
-  );
+  // A unit's stratum is floor(lo H / N) with lo = #{j : risk_j < risk_i} (the
+  // first sorted position of its risk). That is >= h exactly when
+  // lo >= c_h = ceil(h N / H), i.e. when the c_h-th smallest risk is below
+  // risk_i: so the stratum is the number of cut values sorted[c_h - 1] below
+  // risk_i, found by a binary search over the H - 1 cuts.
+  const sorted = Float64Array.from(risk).sort();
+  const cuts = new Float64Array(Math.max(0, H - 1));
+  for (let h = 1; h < H; h++) {
+    const c = Math.floor((h * N + H - 1) / H);
+    cuts[h - 1] = c >= 1 ? (sorted[c - 1] as number) : Number.NEGATIVE_INFINITY;
+  }
   const raw = new Int32Array(N);
-  let current = -1;
-  let prev = Number.NaN;
-  for (let k = 0; k < N; k++) {
-    const i = order[k] as number;
+  for (let i = 0; i < N; i++) {
     const r = risk[i] as number;
-    if (r !== prev) {
-      current = Math.floor((k * H) / N);
-      prev = r;
+    let lo = 0;
+    let hi = cuts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((cuts[mid] as number) < r) lo = mid + 1;
+      else hi = mid;
     }
-    raw[i] = current;
+    raw[i] = lo;
   }
   return compact(raw, H);
 }
