@@ -180,11 +180,17 @@ export function quantileStrata(risk: Float64Array, H: number): Strata {
   // lo >= c_h = ceil(h N / H), i.e. when the c_h-th smallest risk is below
   // risk_i: so the stratum is the number of cut values sorted[c_h - 1] below
   // risk_i, found by a binary search over the H - 1 cuts.
-  const sorted = Float64Array.from(risk).sort();
   const cuts = new Float64Array(Math.max(0, H - 1));
+  const ranks: number[] = [];
   for (let h = 1; h < H; h++) {
     const c = Math.floor((h * N + H - 1) / H);
-    cuts[h - 1] = c >= 1 ? (sorted[c - 1] as number) : Number.NEGATIVE_INFINITY;
+    if (c >= 1) ranks.push(c - 1);
+  }
+  const work = risk.slice();
+  selectRanks(work, 0, N, ranks, 0, ranks.length);
+  for (let h = 1; h < H; h++) {
+    const c = Math.floor((h * N + H - 1) / H);
+    cuts[h - 1] = c >= 1 ? (work[c - 1] as number) : Number.NEGATIVE_INFINITY;
   }
   const raw = new Int32Array(N);
   for (let i = 0; i < N; i++) {
@@ -201,6 +207,52 @@ export function quantileStrata(risk: Float64Array, H: number): Strata {
   return compact(raw, H);
 }
 
+/**
+ * Rearranges `a[lo, hi)` so that `a[k]` holds the k-th smallest value (0-based
+ * over the whole array) for every k in `ranks[r0, r1)` (increasing), by
+ * quickselect on the middle rank, then recursing on each side: O(N log K).
+ */
+function selectRanks(
+  a: Float64Array,
+  lo: number,
+  hi: number,
+  ranks: readonly number[],
+  r0: number,
+  r1: number,
+): void {
+  if (r0 >= r1 || hi - lo <= 1) return;
+  const mid = (r0 + r1) >> 1;
+  const k = ranks[mid] as number;
+  let l = lo;
+  let r = hi - 1;
+  while (l < r) {
+    // median of three as pivot, then a Hoare partition
+    const m = (l + r) >>> 1;
+    const x = a[l] as number;
+    const y = a[m] as number;
+    const z = a[r] as number;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = l;
+    let j = r;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) r = j;
+    else if (k >= i) l = i;
+    else break;
+  }
+  selectRanks(a, lo, k, ranks, r0, mid);
+  selectRanks(a, k + 1, hi, ranks, mid + 1, r1);
+}
+
 /** Renumbers stratum ids 0..H-1 so that empty strata disappear (order kept). */
 export function compact(raw: Int32Array, H: number): Strata {
   const count = new Int32Array(H);
@@ -209,7 +261,8 @@ export function compact(raw: Int32Array, H: number): Strata {
   const map = new Int32Array(H);
   let m = 0;
   for (let h = 0; h < H; h++) map[h] = (count[h] as number) > 0 ? m++ : -1;
-  const strata = raw.map((h) => map[h] as number);
+  const strata = new Int32Array(raw.length);
+  for (let i = 0; i < raw.length; i++) strata[i] = map[raw[i] as number] as number;
   const sizes = new Int32Array(m);
   for (let h = 0; h < H; h++)
     if ((count[h] as number) > 0) sizes[map[h] as number] = count[h] as number;
