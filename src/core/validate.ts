@@ -194,3 +194,50 @@ export function draw(fn: string, rng: () => number): number {
 export function assertUnreachable(fn: string, x: never): never {
   fail(fn, "unexpected option value", x);
 }
+
+/** Levenshtein edit distance of two short strings (case-insensitive), for "did you mean". */
+function editDistance(a: string, b: string): number {
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= t.length; j++) {
+      const sub = (prev[j - 1] as number) + (s[i - 1] === t[j - 1] ? 0 : 1);
+      cur.push(Math.min(sub, (prev[j] as number) + 1, (cur[j - 1] as number) + 1));
+    }
+    prev = cur;
+  }
+  return prev[t.length] as number;
+}
+
+/**
+ * Checks that `value` is one of the strings in `choices`; the error lists
+ * them and suggests the nearest one when it is within a third of its length
+ * in edits (a typo or a case slip), e.g.
+ * `proportionInterval: method must be one of "wald", "t", ... (got "wilsn"); did you mean "wilson"?`.
+ */
+export function checkChoice<T extends string>(
+  fn: string,
+  arg: string,
+  value: unknown,
+  choices: readonly T[],
+): asserts value is T {
+  if (typeof value === "string" && (choices as readonly string[]).includes(value)) return;
+  const list = choices.map((c) => JSON.stringify(c)).join(", ");
+  let hint = "";
+  if (typeof value === "string") {
+    let best = "";
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const c of choices) {
+      const d = editDistance(value, c);
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    if (bestD <= Math.max(1, Math.floor(best.length / 3)))
+      hint = `; did you mean ${JSON.stringify(best)}?`;
+  }
+  fail(fn, `${arg} must be one of ${list} (got ${show(value)})${hint}`);
+}

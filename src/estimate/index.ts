@@ -6,6 +6,8 @@ export type { HansenHurwitzOptions } from "./hansenHurwitz.js";
 export { hansenHurwitz } from "./hansenHurwitz.js";
 export type { HorvitzThompsonOptions, VarianceMethod } from "./horvitzThompson.js";
 export { horvitzThompson } from "./horvitzThompson.js";
+export type { IntervalInput, IntervalMethod } from "./proportionInterval.js";
+export { intervalMethods, proportionInterval } from "./proportionInterval.js";
 export type { RhcEstimatorOptions } from "./rhcEstimator.js";
 export { rhcEstimator } from "./rhcEstimator.js";
 export type { StratifiedMeanOptions } from "./stratifiedMean.js";

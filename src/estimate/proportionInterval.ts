@@ -1,0 +1,356 @@
+import { betaQuantile } from "../core/beta.js";
+import { hypergeometricInterval } from "../core/hypergeometricInterval.js";
+import { normalQuantile } from "../core/normal.js";
+import { studentTQuantile } from "../core/studentT.js";
+import {
+  assertUnreachable,
+  checkChoice,
+  checkInteger,
+  checkLevel,
+  checkNumber,
+  fail,
+  failType,
+} from "../core/validate.js";
+import { klBounds } from "./_klBounds.js";
+
+/**
+ * A confidence-interval method of {@link proportionInterval}.
+ *
+ * - `"wald"`, `"t"`: any real y (not clipped).
+ * - `"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`,
+ *   `"agrestiCoull"`: simple random sampling of a binary y (x successes in n).
+ * - `"beta"`, `"logit"`, `"likelihood"`, `"xlogit"`, `"asin"`, `"mean"`: any
+ *   design, y in [0, 1], from the design's estimate and variance (R
+ *   `survey::svyciprop`).
+ */
+export type IntervalMethod =
+  | "wald"
+  | "t"
+  | "wilson"
+  | "clopperPearson"
+  | "hypergeometric"
+  | "jeffreys"
+  | "agrestiCoull"
+  | "beta"
+  | "logit"
+  | "likelihood"
+  | "xlogit"
+  | "asin"
+  | "mean";
+
+/**
+ * Every {@link IntervalMethod}, in the order of its declaration: the two
+ * that take any y, the five SRS-binary ones, the six `svyciprop` ones.
+ */
+export const intervalMethods: readonly IntervalMethod[] = Object.freeze([
+  "wald",
+  "t",
+  "wilson",
+  "clopperPearson",
+  "hypergeometric",
+  "jeffreys",
+  "agrestiCoull",
+  "beta",
+  "logit",
+  "likelihood",
+  "xlogit",
+  "asin",
+  "mean",
+] as const);
+
+/** What {@link proportionInterval} needs to know about an estimate. */
+export type IntervalInput = {
+  /** Point estimate of the mean (the proportion, for the binary and design methods). */
+  readonly estimate: number;
+  /** Design-based variance estimate of `estimate` (a negative one gives `[-Infinity, Infinity]`). */
+  readonly variance: number;
+  /** Sample size: the number of labels, an integer >= 1. */
+  readonly n: number;
+  /** Design degrees of freedom (R `survey::degf`: n - 1, or n - H stratified), >= 0, may be non-integer or Infinity; default n - 1. */
+  readonly df?: number;
+  /** Population size, an integer >= n; required by `"hypergeometric"`. */
+  readonly N?: number;
+  /** Number of y = 1 among the n, for the SRS-binary methods; default `Math.round(estimate * n)`. */
+  readonly successes?: number;
+  /** Effective sample size used in place of p(1-p)/variance when the variance is 0 (see {@link proportionInterval}); > 0, Infinity for a census; default n. */
+  readonly nEffective?: number;
+  /**
+   * The quasibinomial dispersion that R's `"likelihood"` method divides the
+   * deviance by (`summary(svyglm(y ~ 1, design, family = quasibinomial))$dispersion`,
+   * the design-weighted variance of the Pearson residuals); > 0; default
+   * n / (n - 1), its value for equal weights (SRS, proportional stratified).
+   */
+  readonly dispersion?: number;
+};
+
+const BINARY: ReadonlySet<IntervalMethod> = new Set([
+  "wilson",
+  "clopperPearson",
+  "hypergeometric",
+  "jeffreys",
+  "agrestiCoull",
+]);
+
+const clip01 = (v: number): number => Math.min(1, Math.max(0, v));
+const expit = (v: number): number => 1 / (1 + Math.exp(-v));
+
+/**
+ * Confidence interval for a mean or proportion by one of thirteen methods.
+ *
+ * Methods (alpha = 1 - level, z = the 1 - alpha/2 normal quantile, t = the
+ * 1 - alpha/2 Student t quantile with `df` degrees of freedom, se = sqrt(variance)):
+ *
+ * - `"wald"`: estimate ± z se. `"t"`: estimate ± t se. Any real y, not clipped.
+ * - SRS, binary y, from x = `successes` out of n, clipped to [0, 1]:
+ *   `"wilson"` (Wilson 1927; R `prop.test(correct = FALSE)`):
+ *   (p + z²/2n ± z sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), p = x/n;
+ *   `"clopperPearson"` (1934; R `binom.test`): [qbeta(alpha/2; x, n-x+1), qbeta(1-alpha/2; x+1, n-x)],
+ *   0 at x = 0 and 1 at x = n;
+ *   `"jeffreys"`: the Beta(x + 1/2, n - x + 1/2) alpha/2 and 1 - alpha/2
+ *   quantiles, with Brown, Cai & DasGupta's (2001) convention lower = 0 at
+ *   x = 0 and upper = 1 at x = n;
+ *   `"agrestiCoull"` (1998): p̃ ± z sqrt(p̃(1-p̃)/ñ), ñ = n + z², p̃ = (x + z²/2)/ñ;
+ *   `"hypergeometric"`: the exact interval for SRS without replacement from a
+ *   population of N (Buonaccorsi 1987; Wright 1991; Wendell & Schmee 2001):
+ *   [M_L / N, M_U / N] with M_L the smallest integer M with
+ *   P(X >= x | M) >= alpha/2 and M_U the largest with P(X <= x | M) >= alpha/2
+ *   (1e-12 relative slack for rounding at exact ties), X ~ Hypergeometric(N, M, n);
+ *   its coverage is >= level for every M.
+ * - Any design, from the estimate p and variance v, matching R survey 4.x
+ *   `svyciprop(~y, design, method, level)` given `svymean`'s estimate and
+ *   variance, `degf(design)` as `df` and `nrow(design)` as n:
+ *   `"beta"` (Korn & Graubard 1998): n* = p(1-p)/v · (t_{n-1}/t_df)², then
+ *   [qbeta(alpha/2; n* p, n*(1-p) + 1), qbeta(1 - alpha/2; n* p + 1, n*(1-p))];
+ *   `"xlogit"`: expit(logit p ± t sqrt(v)/(p(1-p))); `"logit"`: the same
+ *   number — R fits svyglm(y ~ 1, family = quasibinomial), whose intercept is
+ *   logit p and whose sandwich variance is exactly v/(p(1-p))², and takes a
+ *   Wald interval with ddf = df; `"asin"`: sin²(asin sqrt p ± t sqrt(v)/(2 sqrt(p(1-p)))),
+ *   the angle clipped to [0, pi/2] (R does not clip, so its sin² folds back
+ *   above p; this is the one place the numbers differ from R);
+ *   `"mean"`: p ± t sqrt(v), clipped; `"likelihood"` (Rao–Scott scaled
+ *   profile likelihood): {q : 2 n* KL(p || q) <= dispersion · t²}, n* = p(1-p)/v,
+ *   KL the Bernoulli Kullback–Leibler divergence — R profiles the
+ *   quasibinomial deviance 2n KL(p || q) divided by `dispersion` against
+ *   the cut-off λ t², λ = n v/(p(1-p)) the design effect; R interpolates a
+ *   spline through a few profile points, this solves the equation exactly.
+ *
+ * Rules where the formulas break down (design methods), so that a sample
+ * that is not a census never gets a zero-width interval:
+ * - An estimate outside [0, 1] (Horvitz–Thompson can give one) is clipped
+ *   into [0, 1] first, and one within 1e-12 of 0 or 1 (the rounding of an
+ *   all-0 or all-1 sample's weighted mean) is taken as 0 or 1.
+ * - variance = 0 with p in (0, 1) (e.g. every stratum homogeneous): v is
+ *   replaced by p(1-p)/nEffective, so n* = nEffective.
+ * - p = 0 or 1 (R gives NaN for all six): every design method returns the
+ *   Korn–Graubard interval at n* = nEffective · (t_{n-1}/t_df)², i.e.
+ *   Clopper–Pearson's [0, 1 - (alpha/2)^(1/n*)] at p = 0 and
+ *   [(alpha/2)^(1/n*), 1] at p = 1; when the clipped estimate had a positive
+ *   variance, the interval is widened to contain the clipped estimate ± t se.
+ * - nEffective = Infinity (a census) gives [p, p]; df = 0 or n = 1 (no
+ *   information about the variance) gives [0, 1], and `"t"` [-Infinity, Infinity].
+ * - A negative variance gives [-Infinity, Infinity] for every method that
+ *   uses it (all but the five SRS-binary ones).
+ *
+ * @param input - The estimate, its variance and sample size, see {@link IntervalInput}.
+ * @param method - One of {@link intervalMethods}.
+ * @param level - Confidence level in the open interval (0, 1), e.g. 0.95.
+ * @returns The interval `[lo, hi]`.
+ * @throws {TypeError} If `input` is not an object or a field is not a number.
+ * @throws {RangeError} If `level` is not in (0, 1); `method` is unknown (the
+ *   message lists the methods and suggests the nearest); `estimate` or
+ *   `variance` is not finite; `n` is not an integer >= 1; `df` is negative or
+ *   NaN; `N` is not an integer >= n, or is missing for `"hypergeometric"`;
+ *   `successes` is not an integer in [0, n]; `estimate` is outside [0, 1] for
+ *   a binary method; `nEffective` or `dispersion` is not positive.
+ * @see R `survey::svyciprop`, `binom.test`, `prop.test`.
+ * @see Korn, E. L. & Graubard, B. I. (1998). Confidence intervals for proportions with small expected number of positive counts estimated from survey data. Survey Methodology 24, 193-201.
+ * @see Brown, L. D., Cai, T. T. & DasGupta, A. (2001). Interval estimation for a binomial proportion. Statistical Science 16, 101-133.
+ * @see Wright, T. (1991). Exact confidence bounds when sampling from small finite universes. Springer LNS 66.
+ * @example
+ * ```ts
+ * const srs = { estimate: 0.2, variance: 0.016, n: 10 };
+ * proportionInterval(srs, "wald", 0.95);           // [-0.04791801292182454, 0.44791801292182454]
+ * proportionInterval(srs, "wilson", 0.95);         // [0.056682151454375274, 0.5098375284633582]
+ * proportionInterval(srs, "clopperPearson", 0.95); // [0.02521072632683338, 0.5560954623076414]
+ * proportionInterval({ ...srs, N: 40 }, "hypergeometric", 0.95); // [0.05, 0.5]
+ * // no failure seen: Clopper–Pearson's upper bound 1 - 0.025^(1/10), never [0, 0]
+ * proportionInterval({ estimate: 0, variance: 0, n: 10 }, "beta", 0.95); // [0, 0.3084971078187607]
+ * proportionInterval(srs, "wilsn" as never, 0.95); // throws RangeError: proportionInterval: method must be one of ...
+ * ```
+ */
+export function proportionInterval(
+  input: IntervalInput,
+  method: IntervalMethod,
+  level: number,
+): [number, number] {
+  const fn = "proportionInterval";
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    failType(fn, `input must be an object (got ${input === null ? "null" : typeof input})`);
+  }
+  checkLevel(fn, level);
+  checkChoice(fn, "method", method, intervalMethods);
+  const { estimate, variance, n } = input;
+  checkNumber(fn, "input.estimate", estimate);
+  checkNumber(fn, "input.variance", variance);
+  checkInteger(fn, "input.n", n, 1);
+  const df = input.df ?? n - 1;
+  if (typeof df !== "number") failType(fn, `input.df must be a number (got ${typeof df})`);
+  if (!(df >= 0)) fail(fn, "input.df must be at least 0", df);
+  const N = input.N;
+  if (N !== undefined) {
+    checkInteger(fn, "input.N", N, 1);
+    if (N < n) fail(fn, `input.N must be at least input.n (${n})`, N);
+  }
+  const nEffective = input.nEffective ?? n;
+  if (typeof nEffective !== "number")
+    failType(fn, `input.nEffective must be a number (got ${typeof nEffective})`);
+  if (!(nEffective > 0)) fail(fn, "input.nEffective must be greater than 0", nEffective);
+  const dispersion = input.dispersion ?? n / (n - 1);
+  if (typeof dispersion !== "number")
+    failType(fn, `input.dispersion must be a number (got ${typeof dispersion})`);
+  if (!(dispersion > 0)) fail(fn, "input.dispersion must be greater than 0", dispersion);
+  const alpha = 1 - level;
+
+  if (BINARY.has(method)) {
+    if (!(estimate >= 0 && estimate <= 1))
+      fail(fn, `input.estimate must lie in [0, 1] for method "${method}"`, estimate);
+    const x = input.successes ?? Math.round(estimate * n);
+    checkInteger(fn, "input.successes", x, 0, n);
+    return binaryInterval(fn, method, x, n, N, alpha);
+  }
+  if (variance < 0) return [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const se = Math.sqrt(variance);
+  if (method === "wald") {
+    const half = normalQuantile(1 - alpha / 2) * se;
+    return [estimate - half, estimate + half];
+  }
+  if (df === 0) {
+    return method === "t" ? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY] : [0, 1];
+  }
+  const t = studentTQuantile(1 - alpha / 2, df);
+  if (method === "t") return [estimate - t * se, estimate + t * se];
+  if (n === 1) return [0, 1];
+  return designInterval(method, estimate, variance, n, df, t, nEffective, dispersion, alpha);
+}
+
+function binaryInterval(
+  fn: string,
+  method: IntervalMethod,
+  x: number,
+  n: number,
+  N: number | undefined,
+  alpha: number,
+): [number, number] {
+  switch (method) {
+    case "wilson": {
+      const z = normalQuantile(1 - alpha / 2);
+      const p = x / n;
+      const z2n = (z * z) / n;
+      const center = p + z2n / 2;
+      const half = z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n));
+      return [
+        x === 0 ? 0 : clip01((center - half) / (1 + z2n)),
+        x === n ? 1 : clip01((center + half) / (1 + z2n)),
+      ];
+    }
+    case "clopperPearson":
+      return [
+        x === 0 ? 0 : betaQuantile(alpha / 2, x, n - x + 1),
+        x === n ? 1 : betaQuantile(alpha / 2, x + 1, n - x, true),
+      ];
+    case "jeffreys":
+      return [
+        x === 0 ? 0 : betaQuantile(alpha / 2, x + 0.5, n - x + 0.5),
+        x === n ? 1 : betaQuantile(alpha / 2, x + 0.5, n - x + 0.5, true),
+      ];
+    case "agrestiCoull": {
+      const z = normalQuantile(1 - alpha / 2);
+      const nt = n + z * z;
+      const pt = (x + (z * z) / 2) / nt;
+      const half = z * Math.sqrt((pt * (1 - pt)) / nt);
+      return [clip01(pt - half), clip01(pt + half)];
+    }
+    case "hypergeometric": {
+      if (N === undefined) fail(fn, 'input.N is required by method "hypergeometric"');
+      const [lo, hi] = hypergeometricInterval(x, n, N, alpha / 2);
+      return [lo / N, hi / N];
+    }
+    default:
+      return fail(fn, `method "${method}" is not a binary method`);
+  }
+}
+
+function designInterval(
+  method: IntervalMethod,
+  estimate: number,
+  variance: number,
+  n: number,
+  df: number,
+  t: number,
+  nEffective: number,
+  dispersion: number,
+  alpha: number,
+): [number, number] {
+  // within 1e-12 of 0 or 1 is the rounding of an all-0 or all-1 sample's weighted mean
+  const p = estimate < 1e-12 ? 0 : estimate > 1 - 1e-12 ? 1 : estimate;
+  if (p === 0 || p === 1) {
+    if (nEffective === Number.POSITIVE_INFINITY) return [p, p];
+    const nStar = nEffective * kornGraubardRatio(n, df, alpha);
+    // Clopper–Pearson at x = 0 (or n) with n* trials: 1 - (alpha/2)^(1/n*)
+    const edge = -Math.expm1(Math.log(alpha / 2) / nStar);
+    let lo = p === 0 ? 0 : 1 - edge;
+    let hi = p === 0 ? edge : 1;
+    if (variance > 0) {
+      const half = t * Math.sqrt(variance);
+      lo = Math.min(lo, clip01(estimate - half));
+      hi = Math.max(hi, clip01(estimate + half));
+    }
+    return [lo, hi];
+  }
+  const v = variance > 0 ? variance : (p * (1 - p)) / nEffective;
+  if (v === 0) return [p, p];
+  const se = Math.sqrt(v);
+  switch (method) {
+    case "beta": {
+      const nStar = ((p * (1 - p)) / v) * kornGraubardRatio(n, df, alpha);
+      return [
+        betaQuantile(alpha / 2, nStar * p, nStar * (1 - p) + 1),
+        betaQuantile(alpha / 2, nStar * p + 1, nStar * (1 - p), true),
+      ];
+    }
+    case "logit":
+    case "xlogit": {
+      const eta = Math.log(p / (1 - p));
+      const half = (t * se) / (p * (1 - p));
+      return [expit(eta - half), expit(eta + half)];
+    }
+    case "asin": {
+      const angle = Math.asin(Math.sqrt(p));
+      const half = (t * se) / (2 * Math.sqrt(p * (1 - p)));
+      const lo = Math.max(0, angle - half);
+      const hi = Math.min(Math.PI / 2, angle + half);
+      return [Math.sin(lo) ** 2, Math.sin(hi) ** 2];
+    }
+    case "mean":
+      return [clip01(p - t * se), clip01(p + t * se)];
+    case "likelihood":
+      return klBounds(p, (dispersion * t * t * v) / (2 * p * (1 - p)));
+    case "wald":
+    case "t":
+    case "wilson":
+    case "clopperPearson":
+    case "hypergeometric":
+    case "jeffreys":
+    case "agrestiCoull":
+      return fail("proportionInterval", `method "${method}" is not a design method`);
+    default:
+      return assertUnreachable("proportionInterval", method);
+  }
+}
+
+/** Korn–Graubard's degrees-of-freedom factor (t_{n-1} / t_df)² at alpha/2 (1 when df = n - 1). */
+function kornGraubardRatio(n: number, df: number, alpha: number): number {
+  if (df === n - 1) return 1;
+  const r = studentTQuantile(alpha / 2, n - 1) / studentTQuantile(alpha / 2, df);
+  return r * r;
+}
