@@ -1,13 +1,12 @@
 /**
- * Helpers shared by the estimators of this folder: building an `Estimate`
- * (the one place where the negative-variance rule lives), the variance forms
- * of a Horvitz–Thompson total, and the checks of `pik` and `pi2`.
+ * Helpers shared by the estimators of this folder: the variance forms of a
+ * Horvitz–Thompson total and the checks of `level`, `pik` and `pi2` (the
+ * interval of an `Estimate` is built in `_interval.ts`).
  *
  * Internal module: not re-exported from the package entry point.
  * @internal
  */
 
-import { normalQuantile } from "../core/normal.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   assertUnreachable,
@@ -16,43 +15,9 @@ import {
   checkRowMatrix,
   fail,
 } from "../core/validate.js";
-import type { Estimate } from "./confidenceInterval.js";
 
 /** Tolerance for `pi2` symmetry, its diagonal against `pik`, and sums that must be 1. */
 export const PROBABILITY_TOLERANCE = 1e-9;
-
-/**
- * Packs a point estimate and its variance estimate into an `Estimate`.
- * A negative variance is kept as computed; then `se` is NaN and the interval
- * is the whole line (see the `Estimate` type for why).
- */
-export function buildEstimate(
-  fn: string,
-  method: string,
-  estimate: number,
-  variance: number,
-  level: number,
-  n: number,
-): Estimate {
-  // Finite inputs can still overflow (e.g. y near 1e308 divided by a small pik).
-  if (!Number.isFinite(estimate) || !Number.isFinite(variance)) {
-    fail(fn, `result is not finite (estimate ${estimate}, variance ${variance}); rescale y`);
-  }
-  if (variance < 0) {
-    return {
-      estimate,
-      variance,
-      se: Number.NaN,
-      ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
-      level,
-      n,
-      method,
-    };
-  }
-  const se = Math.sqrt(variance);
-  const half = normalQuantile(1 - (1 - level) / 2) * se;
-  return { estimate, variance, se, ci: [estimate - half, estimate + half], level, n, method };
-}
 
 /** Reads `options.level` (default 0.95) and checks it lies in (0, 1). */
 export function readLevel(fn: string, level: unknown): number {

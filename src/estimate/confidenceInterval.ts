@@ -12,6 +12,13 @@ import { checkLevel, checkNumber } from "../core/validate.js";
  * unchanged, never clipped to 0, and then `se` is `NaN` and `ci` is `[-Infinity, Infinity]`:
  * the sample says nothing usable about the error, and a clipped value would
  * claim a precision that was not observed.
+ *
+ * `ci` comes from the method named in `interval`: by default, for 0/1 labels
+ * (a proportion), the exact hypergeometric interval under simple random
+ * sampling and Korn–Graubard's `"beta"` interval under any other design, both
+ * clipped to [0, 1]; for real-valued y, the t interval with the design's
+ * degrees of freedom. See docs/intervals.md and the measured coverage in
+ * docs/replication/coverage.md.
  */
 export type Estimate = {
   /** The estimate of the population mean. */
@@ -20,7 +27,7 @@ export type Estimate = {
   readonly variance: number;
   /** `sqrt(variance)`, or `NaN` when `variance` is negative. */
   readonly se: number;
-  /** Normal confidence interval `estimate ± z * se`, or `[-Infinity, Infinity]` when `variance` is negative. */
+  /** Confidence interval of the method named in `interval`, or `[-Infinity, Infinity]` when `variance` is negative. */
   readonly ci: readonly [number, number];
   /** Confidence level of `ci`, in (0, 1). */
   readonly level: number;
@@ -28,10 +35,38 @@ export type Estimate = {
   readonly n: number;
   /** Name of the estimator and of its variance form, e.g. `"horvitzThompson (syg)"`. */
   readonly method: string;
+  /**
+   * Degrees of freedom of the design's variance estimate (R `survey::degf`): n - 1, or n - H
+   * for H strata; `Infinity` for model-based normal intervals.
+   */
+  readonly df: number;
+  /**
+   * Kish's effective sample size `(sum w)^2 / sum w^2` of the sampling weights (n for equal
+   * weights); the proportion intervals use it in place of `p (1 - p) / variance` when the
+   * variance is 0 (every label equal).
+   */
+  readonly nEffective: number;
+  /**
+   * Name of the interval method that produced `ci`: one of `intervalMethods`
+   * (e.g. `"hypergeometric"`, `"beta"`, `"t"`), or the name of a confidence
+   * sequence for sequential strategies.
+   */
+  readonly interval: string;
+  /**
+   * `false` when the interval is known not to deliver its level here: a
+   * negative variance estimate, a real-valued sample with no spread, or a
+   * design and budget whose measured coverage (docs/replication/coverage.md)
+   * falls short. Then `warning` says why; never trust `ci` blindly when this is false.
+   */
+  readonly reliable: boolean;
+  /** Why `reliable` is false; the empty string when it is true. */
+  readonly warning: string;
 };
 
 /**
  * Normal (Wald) confidence interval for an estimate with standard error `se`.
+ * Not what the estimators use by default: for a proportion at small n it can
+ * cover far below its level (see `Estimate.interval`).
  *
  * Formula: `[estimate - z * se, estimate + z * se]` with
  * `z = normalQuantile(1 - (1 - level) / 2)` (1.959964 for level 0.95).

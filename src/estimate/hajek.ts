@@ -1,15 +1,16 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkFloat64Array, checkOptions, checkSameLength, fail } from "../core/validate.js";
 import {
-  buildEstimate,
   checkPi2,
   checkProbabilities,
   readLevel,
   readVarianceForm,
   totalVariance,
 } from "./_internal.js";
+import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { VarianceMethod } from "./horvitzThompson.js";
+import type { IntervalMethod } from "./proportionInterval.js";
 
 /** Options of {@link hajek}. */
 export type HajekOptions = {
@@ -23,6 +24,12 @@ export type HajekOptions = {
   readonly variance?: VarianceMethod;
   /** Confidence level of the interval. @defaultValue 0.95 */
   readonly level?: number;
+  /**
+   * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,
+   * `"t"` for real-valued y. The SRS-only methods (`"wilson"`, `"clopperPearson"`,
+   * `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) do not apply here.
+   */
+  readonly interval?: IntervalMethod;
 };
 
 /**
@@ -49,7 +56,9 @@ export type HajekOptions = {
  * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or `options` is not an object.
  * @throws {RangeError} If the sample is empty, a value is not finite, `pik` is outside (0, 1],
  *   lengths differ, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
- *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1).
+ *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);
+ *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
+ *   proportion method while y is not 0/1.
  * @see Hájek, J. (1971). Comment on a paper by D. Basu. In Foundations of Statistical Inference, 236.
  * @see Särndal, Swensson & Wretman (1992), Model Assisted Survey Sampling, §5.7.
  * @see R `survey::svymean` on a design with `pps = ppsmat(pi2)`.
@@ -72,6 +81,7 @@ export function hajek(y: Float64Array, pik: Float64Array, options: HajekOptions 
   checkOptions(fn, options);
   const { pi2, variance, level } = options;
   const lev = readLevel(fn, level);
+  const interval = readInterval(fn, options.interval, false);
   if (pi2 !== undefined) checkPi2(fn, pi2, pik);
   const form = readVarianceForm(fn, variance, pi2 !== undefined);
   let ty = 0;
@@ -85,5 +95,14 @@ export function hajek(y: Float64Array, pik: Float64Array, options: HajekOptions 
   const e = new Float64Array(n);
   for (let k = 0; k < n; k++) e[k] = (y[k] as number) - mean;
   const v = totalVariance(fn, e, pik, form, pi2);
-  return buildEstimate(fn, `hajek (${form})`, mean, v / (nHat * nHat), lev, n);
+  return intervalEstimate(fn, {
+    method: `hajek (${form})`,
+    estimate: mean,
+    variance: v / (nHat * nHat),
+    level: lev,
+    n,
+    y,
+    design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(pik) },
+    interval,
+  });
 }

@@ -5,13 +5,21 @@ import {
   checkSameLength,
   fail,
 } from "../core/validate.js";
-import { buildEstimate, checkProbabilities, readLevel } from "./_internal.js";
+import { checkProbabilities, readLevel } from "./_internal.js";
+import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
+import type { IntervalMethod } from "./proportionInterval.js";
 
 /** Options of {@link hansenHurwitz}. */
 export type HansenHurwitzOptions = {
   /** Confidence level of the interval. @defaultValue 0.95 */
   readonly level?: number;
+  /**
+   * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,
+   * `"t"` for real-valued y. The SRS-only methods (`"wilson"`, `"clopperPearson"`,
+   * `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) do not apply here.
+   */
+  readonly interval?: IntervalMethod;
 };
 
 /**
@@ -35,7 +43,9 @@ export type HansenHurwitzOptions = {
  * @returns The estimate of the mean, its variance, SE and confidence interval.
  * @throws {TypeError} If `y` or `p` is not a `Float64Array`, `N` is not a number, or `options` is not an object.
  * @throws {RangeError} If a value is not finite, `p` is outside (0, 1], lengths differ, there are fewer than
- *   two draws (no variance estimate), `N` is not a positive integer, or `level` is not in (0, 1).
+ *   two draws (no variance estimate), `N` is not a positive integer, or `level` is not in (0, 1);
+ *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
+ *   proportion method while y is not 0/1.
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). On the theory of sampling from finite populations. Ann. Math. Stat. 14, 333-362.
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §9A.6. R `survey::svytotal(~y,
  *   svydesign(ids = ~1, probs = ~pn, data = d))` with `pn = n * p` and no fpc gives the same total and variance
@@ -64,6 +74,7 @@ export function hansenHurwitz(
   checkInteger(fn, "N", N, 1);
   checkOptions(fn, options);
   const lev = readLevel(fn, options.level);
+  const interval = readInterval(fn, options.interval, false);
   const t = new Float64Array(n);
   let total = 0;
   for (let k = 0; k < n; k++) {
@@ -77,5 +88,14 @@ export function hansenHurwitz(
     ss += d * d;
   }
   const v = ss / (n * (n - 1));
-  return buildEstimate(fn, "hansenHurwitz", total / N, v / (N * N), lev, n);
+  return intervalEstimate(fn, {
+    method: "hansenHurwitz",
+    estimate: total / N,
+    variance: v / (N * N),
+    level: lev,
+    n,
+    y,
+    design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(p) },
+    interval,
+  });
 }

@@ -7,14 +7,15 @@ import {
   fail,
 } from "../core/validate.js";
 import {
-  buildEstimate,
   checkPi2,
   checkProbabilities,
   readLevel,
   readVarianceForm,
   totalVariance,
 } from "./_internal.js";
+import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
+import type { IntervalMethod } from "./proportionInterval.js";
 
 /**
  * Variance estimator form of {@link horvitzThompson} and {@link hajek}.
@@ -42,6 +43,12 @@ export type HorvitzThompsonOptions = {
   readonly variance?: VarianceMethod;
   /** Confidence level of the interval. @defaultValue 0.95 */
   readonly level?: number;
+  /**
+   * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,
+   * `"t"` for real-valued y. The SRS-only methods (`"wilson"`, `"clopperPearson"`,
+   * `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) do not apply here.
+   */
+  readonly interval?: IntervalMethod;
 };
 
 /**
@@ -74,7 +81,9 @@ export type HorvitzThompsonOptions = {
  * @throws {TypeError} If `y` or `pik` is not a `Float64Array`, `N` is not a number, or `options` is not an object.
  * @throws {RangeError} If a value is not finite, `pik` is outside (0, 1], lengths differ, `N` is not an
  *   integer at least n, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
- *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1).
+ *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);
+ *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
+ *   proportion method while y is not 0/1.
  * @see Horvitz, D. G. & Thompson, D. J. (1952). JASA 47, 663-685; Sen (1953), Yates & Grundy (1953);
  *   Deville, J.-C. (1999). Variance estimation for complex statistics and estimators. Survey Methodology 25, 193-203.
  * @see R `sampling::HTestimator`, `sampling::varHT`, `sampling::varest`.
@@ -105,10 +114,20 @@ export function horvitzThompson(
   checkOptions(fn, options);
   const { pi2, variance, level } = options;
   const lev = readLevel(fn, level);
+  const interval = readInterval(fn, options.interval, false);
   if (pi2 !== undefined) checkPi2(fn, pi2, pik);
   const form = readVarianceForm(fn, variance, pi2 !== undefined);
   let total = 0;
   for (let k = 0; k < n; k++) total += (y[k] as number) / (pik[k] as number);
   const v = totalVariance(fn, y, pik, form, pi2);
-  return buildEstimate(fn, `horvitzThompson (${form})`, total / N, v / (N * N), lev, n);
+  return intervalEstimate(fn, {
+    method: `horvitzThompson (${form})`,
+    estimate: total / N,
+    variance: v / (N * N),
+    level: lev,
+    n,
+    y,
+    design: { srs: false, df: n - 1, N, census: n === N, nEffective: kishFromProbabilities(pik) },
+    interval,
+  });
 }

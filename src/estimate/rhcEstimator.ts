@@ -7,18 +7,21 @@ import {
   checkSameLength,
   fail,
 } from "../core/validate.js";
-import {
-  buildEstimate,
-  checkProbabilities,
-  PROBABILITY_TOLERANCE,
-  readLevel,
-} from "./_internal.js";
+import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
+import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
+import type { IntervalMethod } from "./proportionInterval.js";
 
 /** Options of {@link rhcEstimator}. */
 export type RhcEstimatorOptions = {
   /** Confidence level of the interval. @defaultValue 0.95 */
   readonly level?: number;
+  /**
+   * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,
+   * `"t"` for real-valued y. The SRS-only methods (`"wilson"`, `"clopperPearson"`,
+   * `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) do not apply here.
+   */
+  readonly interval?: IntervalMethod;
 };
 
 /**
@@ -49,7 +52,9 @@ export type RhcEstimatorOptions = {
  * @returns The estimate of the mean, its variance, SE and confidence interval.
  * @throws {TypeError} If an array is not a `Float64Array`, `N` is not a number, or `options` is not an object.
  * @throws {RangeError} If a value is not finite, a share is outside (0, 1], lengths differ, `groupTotal`
- *   does not sum to 1, there are fewer than two groups, `N` is not an integer at least n, or `level` is not in (0, 1).
+ *   does not sum to 1, there are fewer than two groups, `N` is not an integer at least n, or `level` is not in (0, 1);
+ *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
+ *   proportion method while y is not 0/1.
  * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). On a simple procedure of unequal probability
  *   sampling without replacement. JRSS B 24, 482-491.
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §9A.13.
@@ -87,6 +92,7 @@ export function rhcEstimator(
   }
   checkOptions(fn, options);
   const lev = readLevel(fn, options.level);
+  const interval = readInterval(fn, options.interval, false);
   let total = 0;
   for (let g = 0; g < n; g++) total += (y[g] as number) / (groupShare[g] as number);
   let ss = 0;
@@ -98,5 +104,20 @@ export function rhcEstimator(
   let sumSq = 0;
   for (const s of rhcGroupSizes(N, n)) sumSq += s * s;
   const v = ((sumSq - N) / (N * N - sumSq)) * ss;
-  return buildEstimate(fn, "rhc", total / N, v / (N * N), lev, n);
+  return intervalEstimate(fn, {
+    method: "rhc",
+    estimate: total / N,
+    variance: v / (N * N),
+    level: lev,
+    n,
+    y,
+    design: {
+      srs: false,
+      df: n - 1,
+      N,
+      census: n === N,
+      nEffective: kishFromProbabilities(groupShare),
+    },
+    interval,
+  });
 }

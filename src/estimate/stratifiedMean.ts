@@ -5,13 +5,23 @@ import {
   checkSameLength,
   fail,
 } from "../core/validate.js";
-import { buildEstimate, readLevel } from "./_internal.js";
+import { readLevel } from "./_internal.js";
+import { intervalEstimate, readInterval } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
+import type { IntervalMethod } from "./proportionInterval.js";
 
 /** Options of {@link stratifiedMean}. */
 export type StratifiedMeanOptions = {
   /** Confidence level of the interval. @defaultValue 0.95 */
   readonly level?: number;
+  /**
+   * Interval method (one of `intervalMethods`). Default for 0/1 labels: `"hypergeometric"`
+   * when there is a single stratum (a simple random sample without replacement), `"beta"`
+   * (Korn–Graubard, df = n - H) otherwise; `"t"` for real-valued y. The SRS-only methods
+   * (`"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`)
+   * need a single non-empty stratum.
+   */
+  readonly interval?: IntervalMethod;
 };
 
 /**
@@ -38,7 +48,9 @@ export type StratifiedMeanOptions = {
  *   or `options` is not an object.
  * @throws {RangeError} If a value is not finite, lengths differ, a stratum id is outside
  *   [0, stratumSizes.length), a size is negative or all are zero, a stratum has more sampled units than
- *   `N_h`, a non-empty stratum is unsampled or has a single unit out of several, or `level` is not in (0, 1).
+ *   `N_h`, a non-empty stratum is unsampled or has a single unit out of several, or `level` is not in (0, 1);
+ *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
+ *   proportion method while y is not 0/1.
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §5.3 (Theorem 5.3).
  * @see R `survey::svymean(~y, svydesign(ids = ~1, strata = ~h, fpc = ~Nh, data = d))`.
  * @example
@@ -65,8 +77,13 @@ export function stratifiedMean(
   checkOptions(fn, options);
   const lev = readLevel(fn, options.level);
   let N = 0;
-  for (let h = 0; h < H; h++) N += stratumSizes[h] as number;
+  let nonEmpty = 0;
+  for (let h = 0; h < H; h++) {
+    N += stratumSizes[h] as number;
+    if ((stratumSizes[h] as number) > 0) nonEmpty++;
+  }
   if (N === 0) fail(fn, "stratumSizes are all zero (empty population)");
+  const interval = readInterval(fn, options.interval, nonEmpty === 1);
   const count = new Float64Array(H);
   const sum = new Float64Array(H);
   for (let k = 0; k < y.length; k++) {
@@ -93,13 +110,38 @@ export function stratifiedMean(
   }
   let estimate = 0;
   let variance = 0;
+  let census = true;
+  // Kish's effective size: unit weights N_h / n_h
+  let wSum = 0;
+  let w2Sum = 0;
   for (let h = 0; h < H; h++) {
     const nh = count[h] as number;
     const Nh = stratumSizes[h] as number;
     if (Nh === 0) continue;
     const W = Nh / N;
     estimate += W * (mean[h] as number);
-    if (nh < Nh) variance += (W * W * (1 - nh / Nh) * ((ss[h] as number) / (nh - 1))) / nh;
+    wSum += Nh;
+    w2Sum += (Nh * Nh) / nh;
+    if (nh < Nh) {
+      census = false;
+      variance += (W * W * (1 - nh / Nh) * ((ss[h] as number) / (nh - 1))) / nh;
+    }
   }
-  return buildEstimate(fn, "stratifiedMean", estimate, variance, lev, y.length);
+  const n = y.length;
+  return intervalEstimate(fn, {
+    method: "stratifiedMean",
+    estimate,
+    variance,
+    level: lev,
+    n,
+    y,
+    design: {
+      srs: nonEmpty === 1,
+      df: n - nonEmpty,
+      N,
+      census,
+      nEffective: (wSum * wSum) / w2Sum,
+    },
+    interval,
+  });
 }

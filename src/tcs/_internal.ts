@@ -23,9 +23,11 @@ import { pivotal } from "../design/pivotal.js";
 import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import { systematicPps } from "../design/systematicPps.js";
 import { readLevel } from "../estimate/_internal.js";
+import { needsBinary, readInterval } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hajek } from "../estimate/hajek.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
+import type { IntervalMethod } from "../estimate/proportionInterval.js";
 import { stratifiedMean } from "../estimate/stratifiedMean.js";
 import type { StrataOptions } from "./types.js";
 
@@ -33,10 +35,17 @@ import type { StrataOptions } from "./types.js";
 export const RISK_FLOOR_HINT =
   "give every unit a positive floor, e.g. toRisk(score, orientation, { floor: 0.05 })";
 
+/** What a strategy passes to its estimator: the checked `level` and `interval` options. */
+export type EstimatorChoice = {
+  readonly level: number;
+  readonly interval: IntervalMethod | undefined;
+};
+
 /**
  * Wraps a strategy's generator in the ask/tell contract: the first `next()`
  * ignores its argument; every later `next(y)` must carry a finite number (the
- * label of the last yielded index), checked before the strategy sees it; once
+ * label of the last yielded index), checked before the strategy sees it, and
+ * a 0 or 1 when the chosen interval is for a proportion; once
  * the Estimate has been returned, another `next` throws instead of returning
  * `{ done: true }` silently, so a harness that miscounts the budget hears it.
  */
@@ -44,7 +53,9 @@ export function askTell(
   fn: string,
   budget: number,
   core: Generator<number, Estimate, number>,
+  est?: EstimatorChoice,
 ): Generator<number, Estimate, number> {
+  const binary = needsBinary(est?.interval);
   let started = false;
   let finished = false;
   const step = (y: number | undefined): IteratorResult<number, Estimate> => {
@@ -69,6 +80,13 @@ export function askTell(
         failType(fn, `label sent through next(y) must be a finite number (got ${typeof y})`);
       }
       if (!Number.isFinite(y)) fail(fn, "label sent through next(y) must be finite", y);
+      if (binary && y !== 0 && y !== 1) {
+        fail(
+          fn,
+          `label sent through next(y) must be 0 or 1: options.interval "${est?.interval}" is for a proportion`,
+          y,
+        );
+      }
       return step(y);
     },
     return(value: Estimate): IteratorResult<number, Estimate> {
@@ -96,14 +114,19 @@ export function* fixedSample(
   return estimate(y);
 }
 
-/** Checks the shared arguments of a strategy and returns `{ N, level }`. */
+/**
+ * Checks the shared arguments of a strategy and returns `{ N, est }`;
+ * `srs` says whether the strategy draws a simple random sample (then the
+ * SRS-only interval methods are allowed).
+ */
 export function checkCommon(
   fn: string,
   risk: unknown,
   budget: unknown,
   rng: unknown,
   options: unknown,
-): { N: number; level: number } {
+  srs = false,
+): { N: number; est: EstimatorChoice } {
   checkFloat64Array(fn, "risk", risk, { min: 0, allowEmpty: false });
   const N = risk.length;
   checkInteger(fn, "budget", budget);
@@ -113,8 +136,10 @@ export function checkCommon(
   if (budget > N) fail(fn, `budget must be at most the number of units (${N})`, budget);
   checkRng(fn, rng);
   checkOptions(fn, options);
-  const level = readLevel(fn, (options as { level?: unknown } | undefined)?.level);
-  return { N, level };
+  const o = options as { level?: unknown; interval?: unknown } | undefined;
+  const level = readLevel(fn, o?.level);
+  const interval = readInterval(fn, o?.interval, srs);
+  return { N, est: { level, interval } };
 }
 
 /** Sum of the risk; throws when it is zero (no PPS design can draw from it) or when a weight would overflow. */
@@ -332,11 +357,11 @@ export function stratifiedEstimate(
   sample: ArrayLike<number>,
   y: Float64Array,
   s: Strata,
-  level: number,
+  est: EstimatorChoice,
   method: string,
 ): Estimate {
   const h = Int32Array.from(sample as ArrayLike<number>, (i) => s.strata[i] as number);
-  const e = stratifiedMean(y, h, s.sizes, { level });
+  const e = stratifiedMean(y, h, s.sizes, est);
   return { ...e, method };
 }
 
@@ -535,7 +560,7 @@ export function* adaptiveStratified(
   s: Strata,
   budget: number,
   rng: Rng,
-  level: number,
+  est: EstimatorChoice,
   method: string,
   score: (W: number, n: number, ss: number, pooled: number) => number,
 ): Generator<number, Estimate, number> {
@@ -585,7 +610,7 @@ export function* adaptiveStratified(
     allMean += dAll / (k + 1);
     allSs += dAll * (v - allMean);
   }
-  return stratifiedEstimate(picks, y, s, level, method);
+  return stratifiedEstimate(picks, y, s, est, method);
 }
 
 /** `rng` wrapped so that a value outside [0, 1) is reported under the strategy's name, not the design's. */
@@ -603,7 +628,7 @@ export function ppsFixed(
   size: Float64Array,
   budget: number,
   rng: Rng,
-  level: number,
+  est: EstimatorChoice,
   design: "systematic" | "pivotal",
   estimator: "ht" | "hajek",
   method: string,
@@ -621,10 +646,11 @@ export function ppsFixed(
     budget,
     fixedSample(sample, (y) => ({
       ...(estimator === "ht"
-        ? horvitzThompson(y, pikS, N, { variance: "deville", level })
-        : hajek(y, pikS, { variance: "deville", level })),
+        ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
+        : hajek(y, pikS, { variance: "deville", ...est })),
       method,
     })),
+    est,
   );
 }
 
@@ -642,7 +668,7 @@ export function centreStratified(
   centres: (H: number, rng: Rng) => number[],
   method: string,
 ): Generator<number, Estimate, number> {
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const draws = checkedRng(fn, rng);
   const s = nearestCentreStrata(risk, centres(H, draws));
@@ -652,7 +678,8 @@ export function centreStratified(
   return askTell(
     fn,
     budget,
-    fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, level, method)),
+    fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method)),
+    est,
   );
 }
 

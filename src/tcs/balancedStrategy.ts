@@ -41,7 +41,7 @@ export function balancedStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "balancedStrategy";
-  const { level } = checkCommon(fn, risk, budget, rng, options);
+  const { est } = checkCommon(fn, risk, budget, rng, options);
   const method = "balanced (systematic PPS, hajek, deville variance)";
-  return ppsFixed(fn, risk, budget, rng, level, "systematic", "hajek", method);
+  return ppsFixed(fn, risk, budget, rng, est, "systematic", "hajek", method);
 }

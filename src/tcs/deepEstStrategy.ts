@@ -1,9 +1,9 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { checkNumber, draw } from "../core/validate.js";
-import { buildEstimate } from "../estimate/_internal.js";
+import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, checkCommon, Fenwick } from "./_internal.js";
+import { askTell, checkCommon, type EstimatorChoice, Fenwick } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
 /** Options of {@link deepEstStrategy}. */
@@ -73,12 +73,12 @@ export function deepEstStrategy(
   options?: DeepEstOptions,
 ): Generator<number, Estimate, number> {
   const fn = "deepEstStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const { exploit = 0.8, threshold = 0 } = options ?? {};
   checkNumber(fn, "options.exploit", exploit, 0, 1, { lower: true, upper: true });
   checkNumber(fn, "options.threshold", threshold);
   const w = risk.map((r) => (r > threshold ? r : 0));
-  return askTell(fn, budget, run(fn, w, N, budget, rng, exploit, level));
+  return askTell(fn, budget, run(fn, w, N, budget, rng, exploit, est), est);
 }
 
 function* run(
@@ -88,7 +88,7 @@ function* run(
   budget: number,
   rng: Rng,
   d: number,
-  level: number,
+  est: EstimatorChoice,
 ): Generator<number, Estimate, number> {
   const weights = new Fenwick(w);
   const ones = new Fenwick(new Float64Array(N).fill(1));
@@ -98,6 +98,7 @@ function* run(
   const weightTotal = fsum(w);
   let weightLeft = weightTotal;
   const z = new Float64Array(budget);
+  const labels = new Float64Array(budget);
   let seen = 0;
   for (let k = 0; k < budget; k++) {
     const left = N - k;
@@ -112,6 +113,7 @@ function* run(
       q = (d * (w[unit] as number)) / weightLeft + (1 - d) / left;
     }
     const y = yield unit;
+    labels[k] = y;
     z[k] = (seen + y / q) / N;
     seen += y;
     taken[unit] = 1;
@@ -133,14 +135,16 @@ function* run(
   mean /= budget;
   let ss = 0;
   for (let k = 0; k < budget; k++) ss += ((z[k] as number) - mean) ** 2;
-  return buildEstimate(
-    fn,
-    "deepEst (adaptive web sampling, mean of z_k)",
-    mean,
-    ss / (budget * (budget - 1)),
-    level,
-    budget,
-  );
+  return intervalEstimate(fn, {
+    method: "deepEst (adaptive web sampling, mean of z_k)",
+    estimate: mean,
+    variance: ss / (budget * (budget - 1)),
+    level: est.level,
+    n: budget,
+    y: labels,
+    design: { srs: false, df: budget - 1, N, census: budget === N },
+    interval: est.interval,
+  });
 }
 
 /** A remaining unit drawn with probability w_j / weightLeft (Fenwick search, guarded against rounding). */

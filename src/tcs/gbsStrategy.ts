@@ -65,7 +65,7 @@ export function gbsStrategy(
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "gbsStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);
@@ -77,9 +77,10 @@ export function gbsStrategy(
       s,
       budget,
       rng,
-      level,
+      est,
       "gbs (stratifiedMean, adaptive allocation)",
       (W, n, ss, pooled) => (W * W * ((ss + 20 * pooled) / (n + 19))) / ((n + 1) * (n + 1)),
     ),
+    est,
   );
 }

@@ -70,7 +70,7 @@ export function mcucbStrategy(
   options?: McucbOptions,
 ): Generator<number, Estimate, number> {
   const fn = "mcucbStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   const { delta = budget ** -3.5 } = options ?? {};
@@ -85,9 +85,10 @@ export function mcucbStrategy(
       s,
       budget,
       rng,
-      level,
+      est,
       "mcucb (stratifiedMean, adaptive allocation)",
       (W, n, ss) => (W / n) * (Math.sqrt(ss / n) + (2 * a) / Math.sqrt(n)),
     ),
+    est,
   );
 }

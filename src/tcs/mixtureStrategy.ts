@@ -61,7 +61,7 @@ export function mixtureStrategy(
   options?: MixtureOptions,
 ): Generator<number, Estimate, number> {
   const fn = "mixtureStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const { lambda = 0.5, estimator = "hajek" } = options ?? {};
   checkNumber(fn, "options.lambda", lambda, 0, 1);
   if (estimator !== "hajek" && estimator !== "ht") {
@@ -70,5 +70,5 @@ export function mixtureStrategy(
   const total = lambda > 0 ? positiveRiskTotal(fn, risk) : 1;
   const size = risk.map((r) => (1 - lambda) / N + (lambda * r) / total);
   const method = `mixture (lambda ${lambda}, pivotal, ${estimator}, deville variance)`;
-  return ppsFixed(fn, size, budget, rng, level, "pivotal", estimator, method);
+  return ppsFixed(fn, size, budget, rng, est, "pivotal", estimator, method);
 }

@@ -42,7 +42,7 @@ export function pivotalSamplingStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "pivotalSamplingStrategy";
-  const { level } = checkCommon(fn, risk, budget, rng, options);
+  const { est } = checkCommon(fn, risk, budget, rng, options);
   const method = "pivotalSampling (hajek, deville variance)";
-  return ppsFixed(fn, risk, budget, rng, level, "pivotal", "hajek", method);
+  return ppsFixed(fn, risk, budget, rng, est, "pivotal", "hajek", method);
 }

@@ -1,4 +1,3 @@
-import { normalQuantile } from "../core/normal.js";
 import { fsum } from "../core/sum.js";
 import {
   assertUnreachable,
@@ -10,6 +9,8 @@ import {
 } from "../core/validate.js";
 import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
 import { readLevel } from "../estimate/_internal.js";
+import { INTERVAL_DEFAULTS, readInterval } from "../estimate/_interval.js";
+import { type IntervalMethod, proportionInterval } from "../estimate/proportionInterval.js";
 import {
   allocateAtLeastTwo,
   quantileStrata,
@@ -33,14 +34,22 @@ export type PlanSampleSizeArgs = {
   readonly level?: number;
   /** Anticipated failure rate in (0, 1), e.g. from a pilot or a previous release. */
   readonly anticipatedRate: number;
+  /**
+   * The interval method whose half-width is planned (see `intervalMethods`); the SRS-only
+   * methods need `design: "srs"`. @defaultValue the strategy's default: `"hypergeometric"` for
+   * `srs`, `"beta"` otherwise
+   */
+  readonly interval?: IntervalMethod;
 };
 
 /** What {@link planSampleSize} returns. */
 export type SampleSizePlan = {
   /** The smallest number of labels whose anticipated half-width is at most the target. */
   readonly n: number;
-  /** The anticipated half-width `z * sqrt(V(n))` at that n. */
+  /** The anticipated half-width (upper - lower) / 2 of the `interval` at that n. */
   readonly halfWidth: number;
+  /** The interval method planned for. */
+  readonly interval: IntervalMethod;
   /** The anticipated variance V(n) of the estimate at that n. */
   readonly variance: number;
 };
@@ -72,26 +81,33 @@ export type SampleSizePlan = {
  *   strategies' variance was about half the plan on a risk-sorted population,
  *   within 10% of it on a shuffled one).
  *
- * The smallest n in [2, N] with `z sqrt(V(n)) <= targetHalfWidth` is found by
- * bisection (V decreases in n; for `ssrs` the allocation's rounding can make
- * it wiggle by a unit or two). The plan is as good as the anticipated rate and
+ * The anticipated interval at n is the `interval` method's for the estimate
+ * `anticipatedRate` with variance V(n) (df n - 1, or n - H for `ssrs`, and
+ * `round(anticipatedRate * n)` successes for the SRS methods); its half-width
+ * is (upper - lower) / 2. The smallest n in [2, N] whose half-width is at most
+ * `targetHalfWidth` is found by bisection (V decreases in n; for `ssrs` the
+ * allocation's rounding, and for the exact methods the integer successes, can
+ * make it wiggle by a unit or two). The plans are checked against the mean
+ * widths measured in docs/replication/coverage.md. The plan is as good as the anticipated rate and
  * the calibration model: a risk that tracks the failures less well than
  * assumed makes the PPS designs need more labels.
  *
- * @param args - `{ risk, design, targetHalfWidth, level, anticipatedRate }`, see {@link PlanSampleSizeArgs}.
- * @returns `{ n, halfWidth, variance }`, see {@link SampleSizePlan}.
+ * @param args - `{ risk, design, targetHalfWidth, level, anticipatedRate, interval }`, see {@link PlanSampleSizeArgs}.
+ * @returns `{ n, halfWidth, interval, variance }`, see {@link SampleSizePlan}.
  * @throws {TypeError} If `args` is not an object, `risk` is not a `Float64Array` or a number argument is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `design` is unknown; if
- *   `targetHalfWidth` is not positive and finite; if `level` or `anticipatedRate` is not in (0, 1); if a PPS
- *   design gets an all-zero risk (the message points at `toRisk`'s floor) or a rate that the risk's positive
+ *   `targetHalfWidth` is not positive and finite; if `level` or `anticipatedRate` is not in (0, 1); if
+ *   `interval` is unknown or SRS-only with another design; if a PPS design gets an all-zero risk (the message points at `toRisk`'s floor) or a rate that the risk's positive
  *   units cannot carry; or if no n <= N (or <= the number of positive risks, for PPS designs) reaches the target.
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §4.4 (sample size for proportions), §5.5, §9A;
  *   Hájek, J. (1964). Ann. Math. Statist. 35, 1491-1523; Tillé (2006), Sampling Algorithms, §7.
  * @example
  * ```ts
  * const risk = Float64Array.from({ length: 1000 }, (_, i) => 0.02 + (i / 1000) ** 2);
- * planSampleSize({ risk, design: "srs", targetHalfWidth: 0.05, anticipatedRate: 0.2 }).n;  // 198
- * planSampleSize({ risk, design: "ssrs", targetHalfWidth: 0.05, anticipatedRate: 0.2 }).n; // 148
+ * planSampleSize({ risk, design: "srs", targetHalfWidth: 0.05, anticipatedRate: 0.2 }).n;  // 206
+ * planSampleSize({ risk, design: "ssrs", targetHalfWidth: 0.05, anticipatedRate: 0.2 }).n; // 158
+ * // the normal (Wald) interval is narrower, and at small n or rare failures covers less
+ * planSampleSize({ risk, design: "srs", targetHalfWidth: 0.05, anticipatedRate: 0.2, interval: "wald" }).n; // 198
  * ```
  */
 export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
@@ -104,8 +120,11 @@ export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
   checkNumber(fn, "targetHalfWidth", targetHalfWidth, 0, Number.POSITIVE_INFINITY, { lower: true });
   checkNumber(fn, "anticipatedRate", anticipatedRate, 0, 1, { lower: true, upper: true });
   const level = readLevel(fn, args.level);
-  const z = normalQuantile(1 - (1 - level) / 2);
+  const chosen = readInterval(fn, args.interval, design === "srs");
+  const interval: IntervalMethod =
+    chosen ?? (design === "srs" ? INTERVAL_DEFAULTS.srs : INTERVAL_DEFAULTS.design);
   let variance: (n: number) => number;
+  let strataAt = (_n: number): number => 1;
   let nMax = N;
   switch (design) {
     case "srs": {
@@ -132,6 +151,7 @@ export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
     case "ssrs": {
       const theta = calibrate(fn, risk, anticipatedRate);
       variance = (n) => stratifiedVariance(risk, theta, n);
+      strataAt = (n) => quantileStrata(risk, Math.min(10, Math.floor(n / 2), N)).sizes.length;
       break;
     }
     case "ppsSys":
@@ -148,7 +168,23 @@ export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
     default:
       return assertUnreachable(fn, design);
   }
-  const half = (n: number): number => z * Math.sqrt(Math.max(0, variance(n)));
+  const half = (n: number): number => {
+    const v = variance(n);
+    if (!(v < Number.POSITIVE_INFINITY)) return Number.POSITIVE_INFINITY;
+    const [lo, hi] = proportionInterval(
+      {
+        estimate: anticipatedRate,
+        variance: Math.max(0, v),
+        n,
+        df: Math.max(1, n - strataAt(n)),
+        N,
+        successes: Math.round(anticipatedRate * n),
+      },
+      interval,
+      level,
+    );
+    return (Math.min(1, hi) - Math.max(0, lo)) / 2;
+  };
   if (nMax < 2 || half(nMax) > targetHalfWidth) {
     fail(
       fn,
@@ -163,7 +199,7 @@ export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
     else lo = mid + 1;
   }
   const v = Math.max(0, variance(lo));
-  return { n: lo, halfWidth: z * Math.sqrt(v), variance: v };
+  return { n: lo, halfWidth: half(lo), interval, variance: v };
 }
 
 /** theta_i = min(1, c r_i) with mean(theta) = rate (bisection on c). */

@@ -46,7 +46,7 @@ export function ppsSysStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "ppsSysStrategy";
-  const { level } = checkCommon(fn, risk, budget, rng, options);
+  const { est } = checkCommon(fn, risk, budget, rng, options);
   const method = "ppsSys (horvitzThompson, deville variance)";
-  return ppsFixed(fn, risk, budget, rng, level, "systematic", "ht", method);
+  return ppsFixed(fn, risk, budget, rng, est, "systematic", "ht", method);
 }

@@ -53,7 +53,7 @@ export function rhcsStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "rhcsStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   for (let i = 0; i < N; i++) {
     if (!((risk[i] as number) > 0)) {
       fail(fn, `risk[${i}] is 0, but RHC needs every risk positive; ${RISK_FLOOR_HINT}`);
@@ -64,6 +64,7 @@ export function rhcsStrategy(
   return askTell(
     fn,
     budget,
-    fixedSample(indices, (y) => rhcEstimator(y, groupShare, groupTotal, N, { level })),
+    fixedSample(indices, (y) => rhcEstimator(y, groupShare, groupTotal, N, est)),
+    est,
   );
 }

@@ -39,12 +39,13 @@ export function srsStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "srsStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, true);
   const sample = srs(N, budget, checkedRng(fn, rng));
   const one = { strata: new Int32Array(N), sizes: Int32Array.of(N) };
   return askTell(
     fn,
     budget,
-    fixedSample(sample, (y) => stratifiedEstimate(sample, y, one, level, "srs (sample mean)")),
+    fixedSample(sample, (y) => stratifiedEstimate(sample, y, one, est, "srs (sample mean)")),
+    est,
   );
 }

@@ -64,7 +64,7 @@ export function ssrsStrategy(
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "ssrsStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);
@@ -73,6 +73,7 @@ export function ssrsStrategy(
   return askTell(
     fn,
     budget,
-    fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, level, "ssrs (stratifiedMean)")),
+    fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, "ssrs (stratifiedMean)")),
+    est,
   );
 }

@@ -45,7 +45,7 @@ export function supsStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "supsStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const total = positiveRiskTotal(fn, risk);
   const p = risk.map((r) => r / total);
   const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
@@ -53,6 +53,7 @@ export function supsStrategy(
   return askTell(
     fn,
     budget,
-    fixedSample(sample, (y) => hansenHurwitz(y, pDrawn, N, { level })),
+    fixedSample(sample, (y) => hansenHurwitz(y, pDrawn, N, est)),
+    est,
   );
 }

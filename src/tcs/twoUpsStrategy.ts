@@ -58,7 +58,7 @@ export function twoUpsStrategy(
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "twoUpsStrategy";
-  const { N, level } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const total = positiveRiskTotal(fn, risk);
   const s = riskStrata(fn, risk, H, options?.partition);
@@ -74,8 +74,9 @@ export function twoUpsStrategy(
     fn,
     budget,
     fixedSample(sample, (y) => ({
-      ...hansenHurwitz(y, pDrawn, N, { level }),
+      ...hansenHurwitz(y, pDrawn, N, est),
       method: "twoUps (hansenHurwitz)",
     })),
+    est,
   );
 }

@@ -1,10 +1,20 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
+import type { IntervalMethod } from "../estimate/proportionInterval.js";
 
 /** Options every strategy accepts. */
 export type StrategyOptions = {
   /** Confidence level of the returned interval, in (0, 1). @defaultValue 0.95 */
   readonly level?: number;
+  /**
+   * Interval method of the returned estimate (one of `intervalMethods`). By default, for 0/1
+   * labels, `"hypergeometric"` for `srs` and `"beta"` (Korn–Graubard on the design's effective
+   * sample size) for every other strategy; `"t"` for real-valued labels. The SRS-only methods
+   * (`"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) are
+   * accepted by `srs` only; a proportion method makes every label a 0 or 1 (checked at `next(y)`).
+   * Measured coverage: docs/replication/coverage.md.
+   */
+  readonly interval?: IntervalMethod;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { studentTQuantile } from "../../src/core/studentT.js";
 import { hansenHurwitz, normalQuantile } from "../../src/index.js";
 
 const f = (xs: number[]) => new Float64Array(xs);
@@ -12,7 +13,8 @@ describe("hansenHurwitz(y, p, N, options)", () => {
     expect(e.variance).toBeCloseTo(((20 / 9) ** 2 * 2 + (40 / 9) ** 2) / 6 / 100, 15);
     expect(e.n).toBe(3);
     expect(e.method).toBe("hansenHurwitz");
-    expect(e.ci[1] - e.estimate).toBeCloseTo(normalQuantile(0.975) * e.se, 14);
+    expect(e.interval).toBe("t");
+    expect(e.ci[1] - e.estimate).toBeCloseTo(studentTQuantile(0.975, 2) * e.se, 14);
   });
 
   it("counts a unit drawn twice as two draws", () => {
@@ -31,7 +33,7 @@ describe("hansenHurwitz(y, p, N, options)", () => {
   });
 
   it("uses the requested level", () => {
-    const e = hansenHurwitz(f([2, 6, 4]), f([0.1, 0.3, 0.3]), 10, { level: 0.8 });
+    const e = hansenHurwitz(f([2, 6, 4]), f([0.1, 0.3, 0.3]), 10, { level: 0.8, interval: "wald" });
     expect(e.level).toBe(0.8);
     expect(e.ci[1] - e.estimate).toBeCloseTo(normalQuantile(0.9) * e.se, 14);
   });

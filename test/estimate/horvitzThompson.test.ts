@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { studentTQuantile } from "../../src/core/studentT.js";
 import { horvitzThompson, normalQuantile, rowMatrix } from "../../src/index.js";
 
 const f = (xs: number[]) => new Float64Array(xs);
@@ -42,16 +43,18 @@ describe("horvitzThompson(y, pik, N, options)", () => {
     expect(e.variance).toBeCloseTo(2.5 / 0.59375 / 400, 15);
   });
 
-  it("builds the normal interval from se and level (default 0.95)", () => {
+  it("builds the t interval (df = n - 1) for real-valued y, the normal one on request", () => {
     const e = horvitzThompson(y, pik, 20, { pi2 });
     expect(e.level).toBe(0.95);
     expect(e.n).toBe(3);
+    expect(e.df).toBe(2);
+    expect(e.interval).toBe("t");
     expect(e.se).toBe(Math.sqrt(e.variance));
-    const z = normalQuantile(0.975);
-    expect(e.ci[0]).toBeCloseTo(2 - z * e.se, 14);
-    expect(e.ci[1]).toBeCloseTo(2 + z * e.se, 14);
-    const e90 = horvitzThompson(y, pik, 20, { pi2, level: 0.9 });
-    expect(e90.ci[1] - e90.estimate).toBeCloseTo(normalQuantile(0.95) * e.se, 14);
+    const t = studentTQuantile(0.975, 2);
+    expect(e.ci[0]).toBeCloseTo(2 - t * e.se, 14);
+    expect(e.ci[1]).toBeCloseTo(2 + t * e.se, 14);
+    const w = horvitzThompson(y, pik, 20, { pi2, level: 0.9, interval: "wald" });
+    expect(w.ci[1] - w.estimate).toBeCloseTo(normalQuantile(0.95) * e.se, 14);
   });
 
   it("reports a negative SYG variance as computed: se NaN, interval the whole line", () => {
@@ -76,6 +79,8 @@ describe("horvitzThompson(y, pik, N, options)", () => {
     expect(e.estimate).toBe(0);
     expect(e.variance).toBe(0);
     expect(e.n).toBe(0);
+    expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    expect(e.reliable).toBe(false);
   });
 
   it("gives zero variance for a census (every pik = 1)", () => {

@@ -22,6 +22,11 @@ function estimateOf(estimate: number, se: number): Estimate {
     level: 0.95,
     n: 2,
     method: "test",
+    df: 1,
+    nEffective: 2,
+    interval: "wald",
+    reliable: true,
+    warning: "",
   };
 }
 
@@ -151,6 +156,11 @@ describe("runGrid", () => {
       level: 0.95,
       n: 2,
       method: "test",
+      df: 1,
+      nEffective: 2,
+      interval: "wald",
+      reliable: false,
+      warning: "negative variance",
     };
     const s: Strategy = () =>
       (function* (): Generator<number, Estimate, number> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 import {
   createRng,
   normalQuantile,
@@ -24,6 +25,7 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
       design: "srs",
       targetHalfWidth: 0.05,
       anticipatedRate: 0.2,
+      interval: "wald",
     });
     expect(plan.n).toBe(n);
     expect(plan.halfWidth).toBeLessThanOrEqual(0.05);
@@ -33,8 +35,28 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
       design: "srs",
       targetHalfWidth: plan.halfWidth + 1e-12,
       anticipatedRate: 0.2,
+      interval: "wald",
     });
     expect(before.n).toBe(n);
+  });
+
+  it("plans with the strategy's default interval: hypergeometric for srs, beta otherwise", () => {
+    const args = { risk, targetHalfWidth: 0.05, anticipatedRate: 0.2 } as const;
+    const srs = planSampleSize({ ...args, design: "srs" });
+    expect(srs.interval).toBe("hypergeometric");
+    expect(srs.halfWidth).toBeLessThanOrEqual(0.05);
+    const [lo, hi] = proportionInterval(
+      { estimate: 0.2, variance: srs.variance, n: srs.n, N, successes: Math.round(0.2 * srs.n) },
+      "hypergeometric",
+      0.95,
+    );
+    expect(srs.halfWidth).toBeCloseTo((hi - lo) / 2, 14);
+    const sys = planSampleSize({ ...args, design: "ppsSys" });
+    expect(sys.interval).toBe("beta");
+    expect(sys.halfWidth).toBeLessThanOrEqual(0.05);
+    expect(() => planSampleSize({ ...args, design: "sups", interval: "wilson" })).toThrow(
+      /planSampleSize: .*simple random sample/,
+    );
   });
 
   it("a smaller half-width or a higher level needs more labels", () => {

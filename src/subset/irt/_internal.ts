@@ -9,6 +9,7 @@
 
 import { normalQuantile } from "../../core/normal.js";
 import { checkInteger, checkLevel, checkNumber, fail, failType } from "../../core/validate.js";
+import { intervalEstimate } from "../../estimate/_interval.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
 
@@ -282,6 +283,11 @@ export function irtEstimate(
     level,
     n,
     method,
+    df: Number.POSITIVE_INFINITY,
+    nEffective: n,
+    interval: "wald",
+    reliable: true,
+    warning: "",
     theta: post.theta,
     thetaSd: post.sd,
   };
@@ -289,6 +295,7 @@ export function irtEstimate(
 
 /** Weighted subset mean with the simple-random-sampling variance (1 - n/N) s^2 sum w^2. */
 export function naiveEstimate(
+  fn: string,
   N: number,
   responses: Uint8Array,
   weights: Float64Array | undefined,
@@ -304,15 +311,21 @@ export function naiveEstimate(
   }
   const s2 = n > 1 ? (n / (n - 1)) * m * (1 - m) : m * (1 - m);
   const variance = (1 - n / N) * s2 * w2;
-  const se = Math.sqrt(variance);
-  const half = normalQuantile(1 - (1 - level) / 2) * se;
-  return {
+  // a proportion: its interval is a proportion's (never zero width short of the whole benchmark)
+  return intervalEstimate(fn, {
+    method: weights === undefined ? "subset mean" : "weighted subset mean",
     estimate: m,
     variance,
-    se,
-    ci: [m - half, m + half],
     level,
     n,
-    method: weights === undefined ? "subset mean" : "weighted subset mean",
-  };
+    y: responses,
+    design: {
+      srs: weights === undefined,
+      df: Math.max(1, n - 1),
+      N,
+      census: n === N,
+      nEffective: 1 / w2,
+    },
+    interval: undefined,
+  });
 }

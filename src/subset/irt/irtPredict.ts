@@ -119,7 +119,7 @@ export function irtPredict(
   checkNumber(fn, "options.bias", bias, 0);
   const post = abilityPosterior(items, observed, responses, ability, grid);
   const pirt = pirtEstimate(items, observed, responses, post, ability, level);
-  const naive = naiveEstimate(N, responses, weights, level);
+  const naive = naiveEstimate(fn, N, responses, weights, level);
   const b2 = bias * bias;
   const lambda = b2 === 0 ? 0 : b2 / (b2 + naive.variance);
   const se = lambda * naive.se + (1 - lambda) * pirt.se;

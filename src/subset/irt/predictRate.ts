@@ -111,5 +111,10 @@ export function predictRate(
     level,
     n: k,
     method: "rate regression",
+    df: Number.POSITIVE_INFINITY,
+    nEffective: k,
+    interval: "wald",
+    reliable: true,
+    warning: "",
   };
 }

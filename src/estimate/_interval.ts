@@ -1,0 +1,215 @@
+/**
+ * How the estimators of this folder turn an estimate and its design variance
+ * into an interval: reading `options.interval`, telling a proportion (0/1 y)
+ * from a real-valued mean, the per-design default, clipping, and the
+ * `reliable` / `warning` fields of an `Estimate`.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import { checkChoice, fail } from "../core/validate.js";
+import type { Estimate } from "./confidenceInterval.js";
+import { type IntervalMethod, intervalMethods, proportionInterval } from "./proportionInterval.js";
+
+/** The methods that assume a simple random sample of 0/1 labels (binomial or hypergeometric counts). */
+const SRS_BINARY: ReadonlySet<IntervalMethod> = new Set([
+  "wilson",
+  "clopperPearson",
+  "hypergeometric",
+  "jeffreys",
+  "agrestiCoull",
+]);
+
+/** The methods of R `survey::svyciprop`: any design, y a proportion. */
+const DESIGN_PROPORTION: ReadonlySet<IntervalMethod> = new Set([
+  "beta",
+  "logit",
+  "likelihood",
+  "xlogit",
+  "asin",
+  "mean",
+]);
+
+/**
+ * The default interval of each kind of estimate, chosen from the coverage
+ * report (docs/replication/coverage.md): the narrowest method that covers in
+ * every cell of its grid.
+ */
+export const INTERVAL_DEFAULTS = {
+  /** A simple random sample without replacement of 0/1 labels. */
+  srs: "hypergeometric",
+  /** Any other design, 0/1 labels. */
+  design: "beta",
+  /** A real-valued y. */
+  real: "t",
+} as const satisfies Record<string, IntervalMethod>;
+
+/** What an estimator knows about its design that the interval needs. */
+export type IntervalDesign = {
+  /** The sample is a simple random sample without replacement (the SRS-binary methods apply). */
+  readonly srs: boolean;
+  /** Design degrees of freedom (R `survey::degf`): n - 1, or n - H for H strata. */
+  readonly df: number;
+  /** Population size, when the estimator knows it (required by `"hypergeometric"`). */
+  readonly N?: number;
+  /** Every population unit is in the sample: the estimate is exact. */
+  readonly census: boolean;
+  /**
+   * Kish's effective sample size `(sum w)^2 / sum w^2` of the sampling weights,
+   * used in place of `p(1 - p) / variance` when the variance is 0 (all labels
+   * equal); defaults to n.
+   */
+  readonly nEffective?: number;
+};
+
+/**
+ * Reads `options.interval`: `undefined` (the default for the design and the
+ * labels, decided once the labels are known) or one of `intervalMethods`.
+ * A method that needs a simple random sample throws for other designs.
+ */
+export function readInterval(fn: string, value: unknown, srs: boolean): IntervalMethod | undefined {
+  if (value === undefined) return undefined;
+  checkChoice(fn, "options.interval", value, intervalMethods);
+  if (SRS_BINARY.has(value) && !srs) {
+    fail(
+      fn,
+      `options.interval "${value}" assumes a simple random sample and does not apply to this design; use one of ${[...DESIGN_PROPORTION].join(", ")} (or "t", "wald")`,
+    );
+  }
+  return value;
+}
+
+/** Whether an interval method needs 0/1 labels. */
+export function needsBinary(method: IntervalMethod | undefined): boolean {
+  return method !== undefined && (SRS_BINARY.has(method) || DESIGN_PROPORTION.has(method));
+}
+
+/** Index of the first value of `y` that is not 0 or 1, or -1 when y holds 0/1 labels only. */
+export function firstNonBinary(y: ArrayLike<number>): number {
+  for (let k = 0; k < y.length; k++) {
+    const v = y[k] as number;
+    if (v !== 0 && v !== 1) return k;
+  }
+  return -1;
+}
+
+/** The input of {@link intervalEstimate}. */
+export type IntervalRequest = {
+  /** Name of the estimator and variance form, e.g. "horvitzThompson (deville)". */
+  readonly method: string;
+  readonly estimate: number;
+  readonly variance: number;
+  readonly level: number;
+  readonly n: number;
+  /** The labels (to tell a proportion from a real-valued mean and count successes). */
+  readonly y: ArrayLike<number>;
+  readonly design: IntervalDesign;
+  /** The user's `options.interval`, already read by {@link readInterval}. */
+  readonly interval: IntervalMethod | undefined;
+};
+
+/**
+ * Packs a point estimate and its variance into an `Estimate` whose interval
+ * is the requested (or default) method's.
+ *
+ * - A negative variance (the unbiased SYG/HT forms can give one) says
+ *   nothing usable about the error: `se` is NaN, `ci` the whole line,
+ *   `reliable` false.
+ * - A census (every unit labelled) is exact: zero width.
+ * - 0/1 labels are a proportion: the interval comes from
+ *   `proportionInterval` and is clipped to [0, 1].
+ * - Real-valued labels get the `"t"` interval (df of the design); when their
+ *   variance is 0 without a census, nothing bounds the error: whole line,
+ *   `reliable` false.
+ */
+export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
+  const { method, estimate, variance, level, n, y, design } = r;
+  if (!Number.isFinite(estimate) || !Number.isFinite(variance)) {
+    fail(fn, `result is not finite (estimate ${estimate}, variance ${variance}); rescale y`);
+  }
+  const bad = firstNonBinary(y);
+  const binary = bad < 0;
+  if (!binary && needsBinary(r.interval)) {
+    fail(
+      fn,
+      `options.interval "${r.interval}" is for a proportion (0/1 labels) but y[${bad}] is ${y[bad]}; use "t" or "wald"`,
+    );
+  }
+  const interval: IntervalMethod =
+    r.interval ??
+    (binary
+      ? design.srs
+        ? INTERVAL_DEFAULTS.srs
+        : INTERVAL_DEFAULTS.design
+      : INTERVAL_DEFAULTS.real);
+  const nEffective = design.nEffective ?? n;
+  const base = { estimate, variance, level, n, method, df: design.df, nEffective, interval };
+  if (variance < 0) {
+    return {
+      ...base,
+      se: Number.NaN,
+      ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+      reliable: false,
+      warning:
+        "the variance estimate is negative, so the sample does not bound the error; use a variance form that is never negative (e.g. deville)",
+    };
+  }
+  const se = Math.sqrt(variance);
+  if (n === 0) {
+    return {
+      ...base,
+      se,
+      ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+      reliable: false,
+      warning: "the sample is empty, so it says nothing about the mean",
+    };
+  }
+  if (design.census) {
+    return { ...base, se, ci: [estimate, estimate], reliable: true, warning: "" };
+  }
+  if (!binary && variance === 0) {
+    return {
+      ...base,
+      se,
+      ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+      reliable: false,
+      warning:
+        "every sampled unit gives the same value, so a real-valued sample cannot bound the error (0/1 labels get a proportion interval)",
+    };
+  }
+  let successes: number | undefined;
+  if (binary) {
+    successes = 0;
+    for (let k = 0; k < y.length; k++) successes += y[k] as number;
+  }
+  const raw = proportionInterval(
+    {
+      estimate,
+      variance,
+      n,
+      df: design.df,
+      ...(design.N === undefined ? {} : { N: design.N }),
+      ...(successes === undefined ? {} : { successes }),
+      nEffective,
+    },
+    interval,
+    level,
+  );
+  const ci: [number, number] = binary
+    ? [Math.max(0, Math.min(1, raw[0])), Math.max(0, Math.min(1, raw[1]))]
+    : raw;
+  return { ...base, se, ci, reliable: true, warning: "" };
+}
+
+/** Kish's effective sample size `(sum w)^2 / sum w^2` of weights `1 / p_k`. */
+export function kishFromProbabilities(p: ArrayLike<number>): number {
+  let s = 0;
+  let s2 = 0;
+  for (let k = 0; k < p.length; k++) {
+    const w = 1 / (p[k] as number);
+    s += w;
+    s2 += w * w;
+  }
+  return s2 > 0 ? (s * s) / s2 : 0;
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { hajek } from "../../src/estimate/hajek.js";
+import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
+import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
+import { proportionInterval } from "../../src/estimate/proportionInterval.js";
+import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
+import { srsStrategy } from "../../src/tcs/srsStrategy.js";
+import { supsStrategy } from "../../src/tcs/supsStrategy.js";
+
+const y01 = new Float64Array([0, 1, 0, 0, 1, 0]);
+const pik = new Float64Array([0.2, 0.4, 0.3, 0.3, 0.5, 0.3]);
+
+describe("options.interval of the estimators", () => {
+  it("horvitzThompson(y, pik, N) defaults to the beta interval for 0/1 labels and t for real y", () => {
+    const e = horvitzThompson(y01, pik, 20);
+    expect(e.interval).toBe("beta");
+    expect(e.reliable).toBe(true);
+    expect(e.warning).toBe("");
+    const r = horvitzThompson(new Float64Array([0.5, 2, 3, 1, 0, 4]), pik, 20);
+    expect(r.interval).toBe("t");
+  });
+
+  it("the interval comes from proportionInterval on the estimate's own fields, clipped to [0, 1]", () => {
+    const e = horvitzThompson(y01, pik, 20, { interval: "logit" });
+    const ci = proportionInterval(
+      { estimate: e.estimate, variance: e.variance, n: e.n, df: e.df, nEffective: e.nEffective },
+      "logit",
+      0.95,
+    );
+    expect(e.ci).toEqual([Math.max(0, ci[0]), Math.min(1, ci[1])]);
+    expect(e.df).toBe(5);
+  });
+
+  it("an unknown method is a RangeError listing the valid ones, with a suggestion", () => {
+    expect(() => horvitzThompson(y01, pik, 20, { interval: "wilsn" as "wilson" })).toThrow(
+      /horvitzThompson: .*interval.*"wilson"/,
+    );
+    expect(() => hajek(y01, pik, { interval: "nope" as "beta" })).toThrow(RangeError);
+    expect(() => hajek(y01, pik, { interval: 3 as unknown as "beta" })).toThrow(/hajek: /);
+  });
+
+  it("an SRS-only method does not apply to an unequal-probability design", () => {
+    expect(() => horvitzThompson(y01, pik, 20, { interval: "wilson" })).toThrow(
+      /horvitzThompson: .*"wilson".*simple random sample/,
+    );
+    expect(() => hansenHurwitz(y01, pik, 20, { interval: "clopperPearson" })).toThrow(RangeError);
+    const strata = Int32Array.from([0, 0, 0, 1, 1, 1]);
+    expect(() =>
+      stratifiedMean(y01, strata, Int32Array.of(10, 10), { interval: "hypergeometric" }),
+    ).toThrow(/stratifiedMean: .*simple random sample/);
+  });
+
+  it("a proportion method on real-valued y is a RangeError naming the value", () => {
+    const y = new Float64Array([0, 0.5, 1, 0, 1, 0]);
+    expect(() => horvitzThompson(y, pik, 20, { interval: "beta" })).toThrow(
+      /horvitzThompson: .*"beta".*y\[1\] is 0\.5/,
+    );
+  });
+
+  it("stratifiedMean with one stratum is a simple random sample: hypergeometric by default", () => {
+    const e = stratifiedMean(y01, new Int32Array(6), Int32Array.of(30));
+    expect(e.interval).toBe("hypergeometric");
+    expect(e.ci[1] - e.ci[0]).toBeGreaterThan(0);
+    const w = stratifiedMean(y01, new Int32Array(6), Int32Array.of(30), { interval: "wilson" });
+    expect(w.interval).toBe("wilson");
+    const two = stratifiedMean(y01, Int32Array.from([0, 0, 0, 1, 1, 1]), Int32Array.of(10, 10));
+    expect(two.interval).toBe("beta");
+    expect(two.df).toBe(4);
+  });
+
+  it("no failure seen is never a zero-width interval, short of a census", () => {
+    const zero = new Float64Array(6);
+    for (const e of [
+      horvitzThompson(zero, pik, 20),
+      hajek(zero, pik),
+      stratifiedMean(zero, new Int32Array(6), Int32Array.of(30)),
+    ]) {
+      expect(e.ci[0]).toBe(0);
+      expect(e.ci[1]).toBeGreaterThan(0);
+    }
+    const census = stratifiedMean(y01, new Int32Array(6), Int32Array.of(6));
+    expect(census.ci).toEqual([census.estimate, census.estimate]);
+  });
+
+  it("real-valued labels without spread cannot bound the error: the whole line, flagged", () => {
+    const e = stratifiedMean(new Float64Array([2, 2, 2]), new Int32Array(3), Int32Array.of(10));
+    expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toMatch(/same value/);
+  });
+
+  it("a negative variance estimate is flagged unreliable", () => {
+    const y = new Float64Array([3, 5, 10]);
+    const p = new Float64Array([0.2, 0.4, 0.8]);
+    const pi2 = rowMatrix([
+      [0.2, 0.01, 0.19],
+      [0.01, 0.4, 0.39],
+      [0.19, 0.39, 0.8],
+    ]);
+    const e = horvitzThompson(y, p, 20, { pi2, variance: "ht" });
+    expect(e.variance).toBeLessThan(0);
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toMatch(/negative/);
+    expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+  });
+});
+
+describe("options.interval of the strategies", () => {
+  it("srsStrategy accepts the SRS methods; the others refuse them before any label", () => {
+    const risk = new Float64Array(20).fill(1);
+    expect(() => srsStrategy(risk, 5, createRng(1), { interval: "jeffreys" })).not.toThrow();
+    expect(() => supsStrategy(risk, 5, createRng(1), { interval: "jeffreys" })).toThrow(
+      /supsStrategy: .*simple random sample/,
+    );
+    expect(() => supsStrategy(risk, 5, createRng(1), { interval: "bta" as "beta" })).toThrow(
+      /did you mean "beta"/,
+    );
+  });
+
+  it("a proportion method makes next(y) refuse a label other than 0 or 1 (and take it corrected)", () => {
+    const gen = srsStrategy(new Float64Array(10).fill(1), 3, createRng(1), { interval: "beta" });
+    gen.next();
+    expect(() => gen.next(0.5)).toThrow(/srsStrategy: .*0 or 1/);
+    expect(gen.next(1).done).toBe(false);
+  });
+});
