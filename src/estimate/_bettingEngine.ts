@@ -64,8 +64,13 @@ export function bettingEngine(alpha: number, G: number, truncation: number): Bet
           continue;
         }
         const d = x - c;
-        plus[j] = (plus[j] as number) * (1 + Math.min(bet, truncation / (c - xLo)) * d);
-        minus[j] = (minus[j] as number) * (1 - Math.min(bet, truncation / (xHi - c)) * d);
+        // min(bet, truncation / gap), without the division when bet is the smaller
+        const below = c - xLo;
+        const above = xHi - c;
+        const lp = below * bet > truncation ? truncation / below : bet;
+        const lm = above * bet > truncation ? truncation / above : bet;
+        plus[j] = (plus[j] as number) * (1 + lp * d);
+        minus[j] = (minus[j] as number) * (1 - lm * d);
       }
       sum += x;
       const m = (0.5 + sum) / (t + 1);

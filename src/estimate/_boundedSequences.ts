@@ -19,25 +19,48 @@ export type MeanSequence = {
 };
 
 /**
- * Combines the grid bounds of the betting engine with bounds that hold for
- * certain (what the units not yet drawn can still contribute); if the two
- * disagree, which needs the truth to have been rejected, the bounds freeze.
+ * Running bounds: the intersection over time of the betting engine's grid
+ * bounds and of bounds that hold for certain (what the units not yet drawn
+ * can still contribute). If the engine's bounds contradict the certain ones,
+ * the engine has rejected the truth; the certain bounds are then kept alone
+ * (intersected with the previous interval), and if even that is empty the
+ * previous interval is kept: the reported interval never widens. A
+ * contradiction smaller than `slack` is the rounding of the running sum, not
+ * information: the interval closes on one point.
  */
-function runningBounds(): { update(lo: number, hi: number): void } & MeanSequence {
+function runningBounds(): {
+  update(lo: number, hi: number, certainLo: number, certainHi: number, slack: number): void;
+} & MeanSequence {
   let lower = 0;
   let upper = 1;
   return {
-    update(lo, hi) {
-      const l = Math.max(lower, lo);
-      const u = Math.min(upper, hi);
+    update(lo, hi, certainLo, certainHi, slack) {
+      const cl = Math.max(lower, certainLo);
+      const cu = Math.min(upper, certainHi);
+      const l = Math.max(cl, lo);
+      const u = Math.min(cu, hi);
       if (l <= u) {
         lower = l;
         upper = u;
+      } else if (cl <= cu) {
+        lower = cl;
+        upper = cu;
+      } else if (cl - cu <= slack) {
+        lower = Math.max(cu, lower);
+        upper = lower;
       }
     },
     lower: () => lower,
     upper: () => upper,
   };
+}
+
+/**
+ * The mean's range given the labels so far, `[S_t / N, (S_t + N - t) / N]`,
+ * and the rounding slack `t * 1e-15` of the running sum S.
+ */
+function certainBounds(S: number, N: number, t: number): [number, number, number] {
+  return [S / N, (S + (N - t)) / N, t * 1e-15];
 }
 
 /**
@@ -55,7 +78,7 @@ export function iidSequence(
   return {
     step(z) {
       engine.step(z / B, 1 / B, 0, 0, 1);
-      bounds.update(engine.lower(), engine.upper());
+      bounds.update(engine.lower(), engine.upper(), 0, 1, 0);
     },
     lower: bounds.lower,
     upper: bounds.upper,
@@ -83,7 +106,7 @@ export function withoutReplacementSequence(
       engine.step(y, N / left, -S / left, 0, 1);
       t++;
       S += y;
-      bounds.update(Math.max(engine.lower(), S / N), Math.min(engine.upper(), (S + N - t) / N));
+      bounds.update(engine.lower(), engine.upper(), ...certainBounds(S, N, t));
     },
     lower: bounds.lower,
     upper: bounds.upper,
@@ -113,7 +136,7 @@ export function weightedSequence(
       engine.step(z, 1, 0, base, base + 1 / (N * qMin));
       t++;
       S += y;
-      bounds.update(Math.max(engine.lower(), S / N), Math.min(engine.upper(), (S + N - t) / N));
+      bounds.update(engine.lower(), engine.upper(), ...certainBounds(S, N, t));
       return z;
     },
     lower: bounds.lower,

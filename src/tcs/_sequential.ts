@@ -144,7 +144,8 @@ export function* sequentialSrs(
     cs = withoutReplacementSequence(N, alpha, GRID, TRUNCATION);
     name = "hedged betting without replacement";
   }
-  const order = Int32Array.from({ length: N }, (_, i) => i);
+  const order = new Int32Array(N);
+  for (let i = 0; i < N; i++) order[i] = i;
   const y = new Float64Array(budget);
   let t = 0;
   while (t < budget) {

@@ -103,8 +103,12 @@ function* sequentialPps(
   const cs = weightedSequence(N, 1 - level, GRID, TRUNCATION);
   const tree = new Fenwick(risk);
   // remaining units as a swap-remove list, for the uniform component
-  const left = Int32Array.from({ length: N }, (_, i) => i);
-  const where = Int32Array.from({ length: N }, (_, i) => i);
+  const left = new Int32Array(N);
+  const where = new Int32Array(N);
+  for (let i = 0; i < N; i++) {
+    left[i] = i;
+    where[i] = i;
+  }
   const taken = new Uint8Array(N);
   let rMin = Number.POSITIVE_INFINITY;
   let positive = 0;
