@@ -2,7 +2,8 @@ import type { Rng } from "../core/rng.js";
 import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, checkCommon, checkedRng, fixedSample, stratifiedEstimate } from "./_internal.js";
-import type { StrategyOptions } from "./types.js";
+import { readSequential, sequentialSrs, sequentialStrategy } from "./_sequential.js";
+import type { SequentialOptions } from "./sequentialOptions.js";
 
 /**
  * SRS: simple random sampling without replacement of `budget` units, the
@@ -16,13 +17,22 @@ import type { StrategyOptions } from "./types.js";
  * Estimator: the sample mean, with variance `(1 - n/N) s^2 / n` (`s^2` with
  * divisor n - 1) and a normal interval; unbiased for the population mean.
  *
+ * Sequential mode (`options.sequential`, labels in [0, 1]): units are drawn
+ * one at a time uniformly from those not yet drawn, so every prefix is a
+ * simple random sample; after each label an anytime-valid confidence sequence
+ * is updated (`bettingCs` without replacement, or `hypergeometricCs` for 0/1
+ * labels with `cs: "hypergeometric"`), and the run ends as soon as the rule
+ * fires (see `stoppingTime`) or `budget` labels are spent. The Estimate's `ci`
+ * is the sequence's interval at the stop (valid at that data-dependent time),
+ * `n` the labels used, `variance`/`se` those of the sample mean.
+ *
  * @param risk - One non-negative finite score per unit (only its length is used).
  * @param budget - Number of labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `level` (default 0.95).
+ * @param options - `level` (default 0.95); `sequential` (off by default), see {@link SequentialOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value, `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value, `budget` is not an integer in [2, N] or `level` is not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold` or has a bad value; later, if a label is not finite (in sequential mode: outside [0, 1], or not 0/1 for `cs: "hypergeometric"`; it can be re-sent) or `next` is called after the budget is spent.
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., chapter 2; R `sampling::srswor`.
  * @example
  * ```ts
@@ -30,16 +40,28 @@ import type { StrategyOptions } from "./types.js";
  * const run = runStrategy(srsStrategy(new Float64Array(10), 4, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [1, 4, 5, 6]
  * run.estimate.estimate; // 0.5
+ * const fails = Float64Array.from({ length: 500 }, (_, i) => (i % 25 === 0 ? 1 : 0));
+ * const seq = runStrategy(
+ *   srsStrategy(new Float64Array(500), 500, createRng(1), { sequential: { threshold: 0.2 } }),
+ *   (i) => fails[i],
+ * );
+ * seq.estimate.n;  // 38
+ * seq.estimate.ci; // [0.002, 0.195]
  * ```
  */
 export function srsStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
-  options?: StrategyOptions,
+  options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
   const fn = "srsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, true);
+  if (options?.sequential !== undefined) {
+    const s = readSequential(fn, options.sequential, budget, true);
+    const core = sequentialSrs(fn, N, budget, checkedRng(fn, rng), est.level, s);
+    return sequentialStrategy(fn, budget, core, s.cs === "hypergeometric");
+  }
   const sample = srs(N, budget, checkedRng(fn, rng));
   const one = { strata: new Int32Array(N), sizes: Int32Array.of(N) };
   return askTell(

@@ -2,8 +2,21 @@ import type { Rng } from "../core/rng.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import { askTell, checkCommon, checkedRng, fixedSample, positiveRiskTotal } from "./_internal.js";
-import type { StrategyOptions } from "./types.js";
+import {
+  askTell,
+  checkCommon,
+  checkedRng,
+  fixedSample,
+  positiveRiskTotal,
+  RISK_FLOOR_HINT,
+} from "./_internal.js";
+import {
+  checkAllPositive,
+  readSequential,
+  sequentialStrategy,
+  sequentialSups,
+} from "./_sequential.js";
+import type { SequentialOptions } from "./sequentialOptions.js";
 
 /**
  * SUPS: simple unequal probability sampling, i.e. `budget` independent draws
@@ -21,13 +34,22 @@ import type { StrategyOptions } from "./types.js";
  * Estimator: Hansen–Hurwitz, `(1 / (n N)) sum_k y_k / p_k`, with its unbiased
  * variance `sum_k (y_k / p_k - T)^2 / (n (n - 1)) / N^2`.
  *
+ * Sequential mode (`options.sequential`, labels in [0, 1], every risk > 0):
+ * one draw per label; the draws are iid, so `z = y / (N p_i)` are iid with
+ * mean the population mean and known bound `0 <= z <= max_i 1 / (N p_i)`, and
+ * the iid hedged betting confidence sequence (`bettingCs` with that range) is
+ * updated after each label; the run ends when the rule fires (see
+ * `stoppingTime`) or `budget` draws are spent. The Estimate's `ci` is the
+ * sequence's interval at the stop, `n` the draws used. A small risk floor
+ * makes the bound, hence the interval, wide.
+ *
  * @param risk - One non-negative finite risk per unit, not all zero.
  * @param budget - Number of draws (labels) n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `level` (default 0.95).
+ * @param options - `level` (default 0.95); `sequential` (off by default), see {@link SequentialOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero risk; later, if a label is not finite (in sequential mode: outside [0, 1]; it can be re-sent) or `next` is called after the budget is spent.
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
  * @example
  * ```ts
@@ -42,12 +64,22 @@ export function supsStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
-  options?: StrategyOptions,
+  options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
   const fn = "supsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options);
   const total = positiveRiskTotal(fn, risk);
   const p = risk.map((r) => r / total);
+  if (options?.sequential !== undefined) {
+    const s = readSequential(fn, options.sequential, budget, false);
+    checkAllPositive(fn, risk, RISK_FLOOR_HINT);
+    return sequentialStrategy(
+      fn,
+      budget,
+      sequentialSups(fn, p, budget, checkedRng(fn, rng), est.level, s),
+      false,
+    );
+  }
   const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
   const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
   return askTell(

@@ -1,0 +1,71 @@
+import { checkSameLength, fail, failType } from "../core/validate.js";
+import { checkRule, ruleFires, type StoppingRule, thresholdSide } from "./_stoppingRule.js";
+import type { ConfidenceSequence } from "./confidenceSequence.js";
+
+export type { StoppingRule } from "./_stoppingRule.js";
+
+/** What {@link stoppingTime} returns. */
+export type StoppingDecision = {
+  /** Number of labels at the stop: the first t at which the rule fired, or the last t if it never did. */
+  readonly t: number;
+  /** Whether the rule fired (false: the labels ran out first). */
+  readonly stopped: boolean;
+  /** Why it stopped: `"threshold"` (the interval excludes the threshold; checked first), `"halfWidth"`, or `"none"`. */
+  readonly reason: "threshold" | "halfWidth" | "none";
+  /**
+   * With a threshold: `"below"` when the whole interval lies below it (the
+   * mean is below the threshold), `"above"` when above, else `"undecided"`.
+   */
+  readonly decision: "below" | "above" | "undecided";
+  /** The interval at t. */
+  readonly lower: number;
+  /** The interval at t. */
+  readonly upper: number;
+};
+
+/**
+ * The first time a confidence sequence satisfies a stopping rule, and the
+ * decision it supports: stop once the interval is narrow enough
+ * (`halfWidth`), or once it excludes a threshold (`threshold`, e.g. "is the
+ * failure rate below 2%?"), whichever comes first.
+ *
+ * Guarantee: a confidence sequence at level 1 - alpha satisfies
+ * `P(exists t : mean outside [lower_t, upper_t]) <= alpha`, so for ANY stopping
+ * time chosen from the data (this rule, or a person who looks after every
+ * label), the interval at that time covers the mean with probability at least
+ * 1 - alpha, and a threshold decision ("below"/"above") is wrong with
+ * probability at most alpha. A fixed-n confidence interval gives neither once
+ * it is peeked at: recomputing it after every label and stopping when it looks
+ * good inflates its error (see docs/replication/sequential.md).
+ *
+ * @param cs - A confidence sequence (e.g. from `hypergeometricCs`, `bettingCs`, `weightedBettingCs`) with at least one interval.
+ * @param rule - `{ halfWidth }` (> 0), `{ threshold }` (finite), or both.
+ * @returns `{ t, stopped, reason, decision, lower, upper }`, see {@link StoppingDecision}.
+ * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, or `rule` is not an object setting `halfWidth` or `threshold`.
+ * @throws {RangeError} If `cs` is empty or its bounds differ in length, `halfWidth` is not positive and finite, or `threshold` not finite.
+ * @see Howard, S. R., Ramdas, A., McAuliffe, J. & Sekhon, J. (2021). Time-uniform, nonparametric, nonasymptotic confidence sequences. Ann. Statist. 49(2), 1055-1080 (validity at stopping times, Lemma 3).
+ * @example
+ * ```ts
+ * const cs = { lower: new Float64Array([0, 0, 0.01]), upper: new Float64Array([0.5, 0.03, 0.019]), level: 0.95, method: "demo" };
+ * stoppingTime(cs, { threshold: 0.02 }); // { t: 3, stopped: true, reason: "threshold", decision: "below", lower: 0.01, upper: 0.019 }
+ * stoppingTime(cs, { halfWidth: 0.02 }).t; // 2
+ * ```
+ */
+export function stoppingTime(cs: ConfidenceSequence, rule: StoppingRule): StoppingDecision {
+  const fn = "stoppingTime";
+  const { lower, upper } = (cs ?? {}) as Partial<ConfidenceSequence>;
+  if (!(lower instanceof Float64Array) || !(upper instanceof Float64Array)) {
+    failType(fn, "cs must be a confidence sequence with lower and upper Float64Arrays");
+  }
+  checkSameLength(fn, "cs.lower", lower, "cs.upper", upper);
+  if (lower.length === 0) fail(fn, "cs is empty (no labels)");
+  const r = checkRule(fn, "rule", rule);
+  let t = 0;
+  while (t < lower.length - 1 && !ruleFires(lower[t] as number, upper[t] as number, r)) t++;
+  const lo = lower[t] as number;
+  const hi = upper[t] as number;
+  const decision = thresholdSide(lo, hi, r.threshold);
+  const stopped = ruleFires(lo, hi, r);
+  const reason = decision !== "undecided" ? "threshold" : stopped ? "halfWidth" : "none";
+  return { t: t + 1, stopped, reason, decision, lower: lo, upper: hi };
+}

@@ -1,0 +1,184 @@
+import type { Rng } from "../core/rng.js";
+import { checkNumber, draw, fail } from "../core/validate.js";
+import { weightedSequence } from "../estimate/_boundedSequences.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { checkCommon, checkedRng, checkRiskRatio, Fenwick } from "./_internal.js";
+import {
+  GRID,
+  readSequential,
+  type Sequential,
+  sequenceName,
+  sequentialStrategy,
+  shouldStop,
+  TRUNCATION,
+} from "./_sequential.js";
+import type { SequentialOptions } from "./sequentialOptions.js";
+
+/** Options of {@link sequentialPpsStrategy}. */
+export type SequentialPpsOptions = SequentialOptions & {
+  /**
+   * Weight lambda in [0, 1) of the risk in the draw probabilities; the rest is
+   * uniform over the remaining units, which keeps every probability at least
+   * `(1 - lambda) / (units left)` and the importance weights bounded.
+   * @defaultValue 0.5
+   */
+  readonly lambda?: number;
+};
+
+/**
+ * Sequential PPS without replacement with an anytime-valid confidence
+ * sequence: each unit is drawn from those not yet drawn with probability
+ * proportional to a defensive mixture of risk and uniform, and the
+ * weighted-betting sequence of Shekhar et al. (2023) is updated after every
+ * label (beyond the paper; registered in `extraStrategies` as `sequentialPps`).
+ *
+ * Design: at draw t, with R the total risk and K the number of units left,
+ * unit j (not yet drawn) has probability `q_t(j) = (1 - lambda) / K + lambda r_j / R`
+ * (uniform when every remaining risk is 0). Every remaining unit has
+ * `q_t(j) >= (1 - lambda) / K > 0` (the defensive mixture of Hesterberg 1995),
+ * so the weights `1 / (N q_t)` stay bounded whatever the risk misses; the
+ * probabilities are fixed before the label is seen. Drawn as: with probability
+ * 1 - lambda a uniform remaining unit, otherwise one proportional to risk
+ * (Fenwick tree), two draws from `rng` per label.
+ *
+ * Estimator: the mean of `Z_t = y_t / (N q_t) + S_{t-1} / N` (S the labels so
+ * far), each unbiased for the population mean given the past, with variance
+ * estimate `s_Z^2 / n`; `ci` is the `weightedBettingCs` interval (with
+ * `qMin_t = (1 - lambda) / K + lambda min(r) / R`) at the stop, valid at that
+ * data-dependent time. Without `sequential` the run uses all `budget` labels.
+ * Labels must lie in [0, 1].
+ *
+ * @param risk - One non-negative finite risk per unit.
+ * @param budget - Most labels n, an integer in [2, N].
+ * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
+ * @param options - `lambda` (default 0.5), `level` (default 0.95), `sequential` (stopping rule; off by default: all `budget` labels), see {@link SequentialPpsOptions}.
+ * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or a positive value below 1e-200 of its total; if `budget` is not an integer in [2, N], `lambda` not in [0, 1), `level` not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold` or has a bad value; later, if a label is not finite or outside [0, 1] (it can be re-sent) or `next` is called after the budget is spent.
+ * @see Shekhar, S., Xu, Z., Lipton, Z. C., Liang, P. J. & Ramdas, A. (2023). Risk-limiting financial audits via weighted sampling without replacement. UAI, PMLR 216; Hesterberg, T. (1995). Technometrics 37, 185-194.
+ * @example
+ * ```ts
+ * const risk = Float64Array.from({ length: 400 }, (_, i) => (i % 20 === 0 ? 0.9 : 0.1));
+ * const fails = Float64Array.from({ length: 400 }, (_, i) => (i % 20 === 0 ? 1 : 0));
+ * const run = runStrategy(
+ *   sequentialPpsStrategy(risk, 400, createRng(3), { sequential: { threshold: 0.2 } }),
+ *   (i) => fails[i],
+ * );
+ * run.estimate.n;  // 52
+ * run.estimate.ci; // [0.03, 0.198]
+ * ```
+ */
+export function sequentialPpsStrategy(
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  options?: SequentialPpsOptions,
+): Generator<number, Estimate, number> {
+  const fn = "sequentialPpsStrategy";
+  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const level = est.level;
+  const { lambda = 0.5 } = options ?? {};
+  checkNumber(fn, "options.lambda", lambda, 0, 1, { upper: true });
+  let total = 0;
+  for (let i = 0; i < N; i++) total += risk[i] as number;
+  if (total > 0) checkRiskRatio(fn, risk, total);
+  const s: Sequential | undefined =
+    options?.sequential === undefined
+      ? undefined
+      : readSequential(fn, options.sequential, budget, false);
+  const core = sequentialPps(fn, risk, budget, checkedRng(fn, rng), level, lambda, s);
+  return sequentialStrategy(fn, budget, core, false);
+}
+
+function* sequentialPps(
+  fn: string,
+  risk: Float64Array,
+  budget: number,
+  rng: Rng,
+  level: number,
+  lambda: number,
+  s: Sequential | undefined,
+): Generator<number, Estimate, number> {
+  const N = risk.length;
+  const cs = weightedSequence(N, 1 - level, GRID, TRUNCATION);
+  const tree = new Fenwick(risk);
+  // remaining units as a swap-remove list, for the uniform component
+  const left = new Int32Array(N);
+  const where = new Int32Array(N);
+  for (let i = 0; i < N; i++) {
+    left[i] = i;
+    where[i] = i;
+  }
+  const taken = new Uint8Array(N);
+  let rMin = Number.POSITIVE_INFINITY;
+  let positive = 0;
+  let R = 0;
+  for (let i = 0; i < N; i++) {
+    const r = risk[i] as number;
+    rMin = Math.min(rMin, r);
+    if (r > 0) positive++;
+    R += r;
+  }
+  let sum = 0;
+  let ss = 0;
+  let t = 0;
+  while (t < budget) {
+    const K = N - t;
+    const tilt = positive > 0 ? lambda : 0;
+    const uniformPart = draw(fn, rng) >= tilt;
+    const u = draw(fn, rng);
+    let unit = uniformPart ? (left[Math.floor(u * K)] as number) : tree.find(u * R);
+    // rounding can point the tree search at a drawn or zero-risk unit: take a remaining positive one
+    if (!uniformPart && (taken[unit] === 1 || !((risk[unit] as number) > 0))) {
+      unit = lastPositive(risk, taken);
+    }
+    taken[unit] = 1;
+    const r = risk[unit] as number;
+    const q = (1 - tilt) / K + (tilt > 0 ? (tilt * r) / R : 0);
+    const qMin = (1 - tilt) / K + (tilt > 0 ? (tilt * rMin) / R : 0);
+    const y = yield unit;
+    // remove the unit from both samplers
+    const at = where[unit] as number;
+    const last = left[K - 1] as number;
+    left[at] = last;
+    where[last] = at;
+    if (r > 0) {
+      tree.add(unit, -r);
+      positive--;
+      R = positive > 0 ? R - r : 0;
+    }
+    const z = cs.step(y, q, Math.min(qMin, q));
+    t++;
+    const d = z - sum / Math.max(t - 1, 1);
+    sum += z;
+    ss += t === 1 ? 0 : d * (z - sum / t);
+    if (s !== undefined && shouldStop(s, t, cs)) break;
+  }
+  const mean = sum / t;
+  const variance = ss / (t - 1) / t;
+  if (!Number.isFinite(mean) || !Number.isFinite(variance)) {
+    fail(fn, `result is not finite (estimate ${mean}, variance ${variance})`);
+  }
+  const rule = s === undefined ? "" : ", sequential";
+  return {
+    estimate: mean,
+    variance,
+    se: Math.sqrt(variance),
+    level,
+    n: t,
+    df: t - 1,
+    nEffective: t,
+    interval: "weightedBettingCs",
+    reliable: true,
+    warning: "",
+    ci: [cs.lower(), cs.upper()],
+    method: `sequentialPps (lambda ${lambda}, mean of Z${rule}), ${sequenceName("weighted betting without replacement")}`,
+  };
+}
+
+/** The highest-index unit not yet drawn with positive risk (the caller knows one exists). */
+function lastPositive(risk: Float64Array, taken: Uint8Array): number {
+  let i = risk.length - 1;
+  while (i > 0 && (taken[i] === 1 || !((risk[i] as number) > 0))) i--;
+  return i;
+}

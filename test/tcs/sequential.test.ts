@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest";
+import {
+  bettingCs,
+  createRng,
+  hypergeometricCs,
+  runStrategy,
+  sequentialPpsStrategy,
+  srsStrategy,
+  stoppingTime,
+  supsStrategy,
+} from "../../src/index.js";
+
+// 300 units, 30 failures; the risk tracks them
+const N = 300;
+const y = Float64Array.from({ length: N }, (_, i) => (i % 10 === 3 ? 1 : 0));
+const risk = Float64Array.from(y, (v, i) => 0.1 + 0.6 * v + 0.3 * (((i * 7) % 11) / 11));
+const mu = 0.1;
+const flat = new Float64Array(N);
+const oracle = (i: number) => y[i] as number;
+
+describe("srsStrategy with options.sequential", () => {
+  it("draws distinct units, stops at the first label where the CS rule fires, and returns that interval", () => {
+    for (const cs of ["betting", "hypergeometric"] as const) {
+      const run = runStrategy(
+        srsStrategy(flat, N, createRng(`seq-srs-${cs}`), { sequential: { halfWidth: 0.1, cs } }),
+        oracle,
+      );
+      expect(new Set(run.indices).size).toBe(run.indices.length);
+      const ref = cs === "betting" ? bettingCs(run.labels, N) : hypergeometricCs(run.labels, N);
+      const stop = stoppingTime(ref, { halfWidth: 0.1 });
+      expect(stop.stopped).toBe(true);
+      expect(run.estimate.n).toBe(Math.max(2, stop.t));
+      expect(run.estimate.ci).toEqual([stop.lower, stop.upper]);
+      expect(run.estimate.estimate).toBeCloseTo(
+        run.labels.reduce((s, v) => s + v, 0) / run.labels.length,
+        14,
+      );
+      expect(run.estimate.method).toContain("confidence sequence");
+    }
+  });
+
+  it("uses the whole budget when the rule never fires, and waits for minLabels", () => {
+    const all = runStrategy(
+      srsStrategy(flat, 40, createRng("seq-budget"), { sequential: { halfWidth: 1e-9 } }),
+      oracle,
+    );
+    expect(all.indices.length).toBe(40);
+    const late = runStrategy(
+      srsStrategy(flat, 100, createRng("seq-min"), {
+        sequential: { halfWidth: 0.49, minLabels: 60 },
+      }),
+      oracle,
+    );
+    expect(late.indices.length).toBe(60);
+  });
+
+  it("stops when the interval excludes the threshold, on the correct side", () => {
+    const run = runStrategy(
+      srsStrategy(flat, N, createRng("seq-thr"), { sequential: { threshold: 0.3 } }),
+      oracle,
+    );
+    expect(run.estimate.ci[1]).toBeLessThan(0.3);
+    expect(run.indices.length).toBeLessThan(N);
+  });
+
+  it("covers the true rate at the stopping time in at least 95% of runs, up to Monte Carlo error", () => {
+    // 300 runs per sequence; 0.05 + 3 SE (0.0126)
+    for (const cs of ["betting", "hypergeometric"] as const) {
+      let miss = 0;
+      for (let r = 0; r < 300; r++) {
+        const run = runStrategy(
+          srsStrategy(flat, N, createRng(`seq-mc-${cs}-${r}`), {
+            sequential: { halfWidth: 0.06, minLabels: 10, cs },
+          }),
+          oracle,
+        );
+        if (!(run.estimate.ci[0] <= mu && mu <= run.estimate.ci[1])) miss++;
+      }
+      expect(miss / 300).toBeLessThanOrEqual(0.088);
+    }
+  });
+
+  it("rejects a label outside [0, 1] (or non-binary for the hypergeometric CS) and accepts it corrected", () => {
+    const gen = srsStrategy(flat, 5, createRng("seq-guard"), { sequential: { halfWidth: 0.01 } });
+    gen.next();
+    expect(() => gen.next(1.5)).toThrow(
+      /srsStrategy: with options.sequential every label must lie in \[0, 1\]/,
+    );
+    expect(gen.next(0.5).done).toBe(false);
+    const hg = srsStrategy(flat, 5, createRng("seq-guard"), {
+      sequential: { halfWidth: 0.01, cs: "hypergeometric" },
+    });
+    hg.next();
+    expect(() => hg.next(0.5)).toThrow(RangeError);
+    expect(() => hg.next(0.5)).toThrow(/every label must be 0 or 1/);
+    expect(hg.next(1).done).toBe(false);
+  });
+
+  describe("rejects a bad sequential option", () => {
+    const call =
+      (sequential: unknown, budget = 10) =>
+      () =>
+        srsStrategy(flat, budget, createRng("x"), { sequential: sequential as never });
+    const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
+      [
+        "no rule",
+        call({}),
+        TypeError,
+        /srsStrategy: options.sequential must set halfWidth, threshold or both/,
+      ],
+      ["not an object", call(0.1), TypeError, /srsStrategy: options.sequential must be an object/],
+      [
+        "halfWidth 0",
+        call({ halfWidth: 0 }),
+        RangeError,
+        /srsStrategy: options.sequential.halfWidth must be greater than 0/,
+      ],
+      [
+        "threshold NaN",
+        call({ threshold: Number.NaN }),
+        RangeError,
+        /options.sequential.threshold must be finite/,
+      ],
+      [
+        "minLabels above budget",
+        call({ halfWidth: 0.1, minLabels: 11 }),
+        RangeError,
+        /srsStrategy: options.sequential.minLabels must be at most 10/,
+      ],
+      [
+        "minLabels 1",
+        call({ halfWidth: 0.1, minLabels: 1 }),
+        RangeError,
+        /options.sequential.minLabels must be at least 2/,
+      ],
+      [
+        "unknown cs",
+        call({ halfWidth: 0.1, cs: "wald" }),
+        RangeError,
+        /srsStrategy: options.sequential.cs must be "betting" or "hypergeometric"/,
+      ],
+    ];
+    it.each(cases)("%s", (_, c, type, message) => {
+      expect(c).toThrow(type);
+      expect(c).toThrow(message);
+    });
+  });
+});
+
+describe("supsStrategy with options.sequential", () => {
+  it("stops when the iid betting interval on y / (N p) is narrow enough and covers in most runs", () => {
+    let miss = 0;
+    let labels = 0;
+    for (let r = 0; r < 200; r++) {
+      const run = runStrategy(
+        supsStrategy(risk, N, createRng(`seq-sups-${r}`), {
+          sequential: { halfWidth: 0.06, minLabels: 10 },
+        }),
+        oracle,
+      );
+      const [lo, hi] = run.estimate.ci;
+      if (run.indices.length < N) expect((hi - lo) / 2).toBeLessThanOrEqual(0.06);
+      if (!(lo <= mu && mu <= hi)) miss++;
+      labels += run.indices.length;
+    }
+    // 0.05 + 3 SE (0.0154)
+    expect(miss / 200).toBeLessThanOrEqual(0.097);
+    expect(labels / 200).toBeLessThan(N);
+  });
+
+  it("rejects a zero risk and the hypergeometric sequence", () => {
+    const zero = Float64Array.from(risk, (v, i) => (i === 5 ? 0 : v));
+    expect(() =>
+      supsStrategy(zero, 10, createRng("x"), { sequential: { halfWidth: 0.1 } }),
+    ).toThrow(
+      /supsStrategy: with options.sequential every risk must be positive \(risk\[5\] is 0\)/,
+    );
+    expect(() =>
+      supsStrategy(risk, 10, createRng("x"), {
+        sequential: { halfWidth: 0.1, cs: "hypergeometric" },
+      }),
+    ).toThrow(/supsStrategy: options.sequential.cs must be "betting"/);
+  });
+});
+
+describe("sequentialPpsStrategy", () => {
+  it("draws distinct units (more failures than SRS), stops on the rule and covers in most runs", () => {
+    let miss = 0;
+    let failures = 0;
+    let labels = 0;
+    for (let r = 0; r < 200; r++) {
+      const run = runStrategy(
+        sequentialPpsStrategy(risk, N, createRng(`seq-pps-${r}`), {
+          sequential: { halfWidth: 0.06, minLabels: 10 },
+        }),
+        oracle,
+      );
+      expect(new Set(run.indices).size).toBe(run.indices.length);
+      const [lo, hi] = run.estimate.ci;
+      if (!(lo <= mu && mu <= hi)) miss++;
+      for (const v of run.labels) failures += v;
+      labels += run.labels.length;
+    }
+    expect(miss / 200).toBeLessThanOrEqual(0.097);
+    expect(failures / labels).toBeGreaterThan(0.15);
+  });
+
+  it("without a rule uses the whole budget; with lambda 0 it is uniform", () => {
+    const run = runStrategy(
+      sequentialPpsStrategy(risk, 50, createRng("pps-all"), { lambda: 0 }),
+      oracle,
+    );
+    expect(run.indices.length).toBe(50);
+    expect(run.estimate.method).toContain("lambda 0,");
+    expect(run.estimate.ci[0]).toBeLessThanOrEqual(run.estimate.ci[1]);
+  });
+
+  it("rejects bad options and labels", () => {
+    expect(() => sequentialPpsStrategy(risk, 10, createRng("x"), { lambda: 1 })).toThrow(
+      /sequentialPpsStrategy: options.lambda must be less than 1/,
+    );
+    expect(() => sequentialPpsStrategy(risk, 10, createRng("x"), { sequential: {} })).toThrow(
+      TypeError,
+    );
+    const gen = sequentialPpsStrategy(risk, 10, createRng("x"));
+    gen.next();
+    expect(() => gen.next(-0.5)).toThrow(
+      /sequentialPpsStrategy: with options.sequential every label must lie in \[0, 1\]/,
+    );
+  });
+});
