@@ -4,19 +4,39 @@
  *
  * A deliberately small assembler (no npm dependency, so the bytes can be
  * rebuilt anywhere): it accepts exactly the subset of the flat WAT text format
- * that the kernel uses — one module with one exported memory and one exported
- * function without results; `(param $x T)` / `(local $x T)` declarations; one
- * instruction per line; `loop`/`if` blocks with `br_if $label`; memory
- * immediates `offset=N`. Anything else is an error, never a guess.
+ * that the kernels use — one module with one exported memory and one exported
+ * function without results, optionally one imported `(param f64) (result f64)`
+ * function (called with `call $name`); `(param $x T)` / `(local $x T)`
+ * declarations; one instruction per line; `loop`/`if` blocks with
+ * `br_if $label`; memory immediates `offset=N`; `v128.const i64x2 0 0` and
+ * `v128.const f64x2 A B` (JavaScript number literals). Anything else is an
+ * error, never a guess.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The kernel's source. */
+/** The DSA kernel's source. */
 export const watPath = join(here, "nearest.wat");
-const outPath = join(here, "..", "..", "src", "features", "_nearestWasm.ts");
+/** The LSA kernel's source. */
+export const lseWatPath = join(here, "lse.wat");
+const features = join(here, "..", "..", "src", "features");
+/** Each kernel: its source, the generated module, the exported constant and what it is. */
+const KERNELS = [
+  {
+    wat: watPath,
+    out: join(features, "_nearestWasm.ts"),
+    name: "NEAREST_WASM_HEX",
+    what: "the DSA nearest-neighbour scan",
+  },
+  {
+    wat: lseWatPath,
+    out: join(features, "_lseWasm.ts"),
+    name: "LSE_WASM_HEX",
+    what: "the LSA log-sum-exp kernel",
+  },
+];
 
 const VALTYPE: Record<string, number> = { i32: 0x7f, f64: 0x7c, v128: 0x7b };
 
@@ -59,13 +79,20 @@ const PLAIN: Record<string, number[]> = {
   "i32.shl": [0x74],
   "i32.lt_u": [0x49],
   "f64.lt": [0x63],
+  "f64.gt": [0x64],
+  "f64.sub": [0xa1],
+  "f64.max": [0xa5],
   "f64x2.splat": [0xfd, ...uleb(0x14)],
   "f64x2.lt": [0xfd, ...uleb(0x49)],
+  "f64x2.gt": [0xfd, ...uleb(0x4a)],
+  "v128.and": [0xfd, ...uleb(0x4e)],
   "v128.or": [0xfd, ...uleb(0x50)],
   "v128.any_true": [0xfd, ...uleb(0x53)],
   "f64x2.add": [0xfd, ...uleb(0xf0)],
   "f64x2.sub": [0xfd, ...uleb(0xf1)],
   "f64x2.mul": [0xfd, ...uleb(0xf2)],
+  "f64x2.pmax": [0xfd, ...uleb(0xf7)],
+  "i64x2.shl": [0xfd, ...uleb(0xcb)],
   end: [0x0b],
 };
 const MEMORY: Record<string, { op: number[]; align: number }> = {
@@ -74,6 +101,7 @@ const MEMORY: Record<string, { op: number[]; align: number }> = {
   "i32.store": { op: [0x36], align: 2 },
   "f64.store": { op: [0x39], align: 3 },
   "v128.load": { op: [0xfd, ...uleb(0x00)], align: 3 },
+  "v128.store": { op: [0xfd, ...uleb(0x0b)], align: 3 },
   "v128.load64_splat": { op: [0xfd, ...uleb(0x0a)], align: 3 },
 };
 const LOCAL: Record<string, number> = { "local.get": 0x20, "local.set": 0x21, "local.tee": 0x22 };
@@ -94,6 +122,8 @@ export function assembleWat(text: string): Uint8Array {
   let memName = "";
   let memPages = 0;
   let inBody = false;
+  /** The imported function, if any: [name, module, field]. */
+  let imported: [string, string, string] | null = null;
 
   function fail(msg: string, line: string): never {
     throw new Error(`${msg}: ${line}`);
@@ -106,6 +136,15 @@ export function assembleWat(text: string): Uint8Array {
       if (memory !== null) {
         memName = memory[1] as string;
         memPages = Number(memory[2]);
+        continue;
+      }
+      const imp = line.match(
+        /^\(import "(\w+)" "(\w+)" \(func \$(\w+) \(param f64\) \(result f64\)\)\)$/,
+      );
+      if (imp !== null) {
+        if (imported !== null || funcName !== "")
+          fail("only one import, before the function", line);
+        imported = [imp[3] as string, imp[1] as string, imp[2] as string];
         continue;
       }
       const func = line.match(/^\(func \(export "(\w+)"\)$/);
@@ -153,8 +192,15 @@ export function assembleWat(text: string): Uint8Array {
       if (args.length !== 1 || !/^-?\d+$/.test(args[0] as string)) fail("bad i32.const", line);
       code.push(0x41, ...sleb(Number(args[0])));
     } else if (op === "v128.const") {
-      if (args.join(" ") !== "i64x2 0 0") fail("only v128.const i64x2 0 0 is supported", line);
-      code.push(0xfd, ...uleb(0x0c), ...new Array(16).fill(0));
+      if (args.join(" ") === "i64x2 0 0") code.push(0xfd, ...uleb(0x0c), ...new Array(16).fill(0));
+      else if (args.length === 3 && args[0] === "f64x2") {
+        const lanes = new Float64Array(args.slice(1).map(Number));
+        if (!lanes.every(Number.isFinite)) fail("bad f64x2 lanes", line);
+        code.push(0xfd, ...uleb(0x0c), ...new Uint8Array(lanes.buffer));
+      } else fail("only v128.const i64x2 0 0 or f64x2 A B is supported", line);
+    } else if (op === "call") {
+      if (imported === null || args.join(" ") !== `$${imported[0]}`) fail("unknown function", line);
+      code.push(0x10, 0);
     } else if (op === "f64x2.extract_lane") {
       const lane = Number(args[0]);
       if (args.length !== 1 || !(lane === 0 || lane === 1)) fail("bad lane", line);
@@ -190,6 +236,11 @@ export function assembleWat(text: string): Uint8Array {
     ...code,
     0x0b,
   ];
+  const main = [0x60, ...uleb(params.length), ...params, 0];
+  // with an import, it is type 0 and function 0, the exported function type 1 and function 1
+  const imp = imported as [string, string, string] | null;
+  const types = imp === null ? [1, ...main] : [2, 0x60, 1, 0x7c, 1, 0x7c, ...main];
+  const at = imp === null ? 0 : 1;
   const bytes = [
     0x00,
     0x61,
@@ -199,10 +250,11 @@ export function assembleWat(text: string): Uint8Array {
     0x00,
     0x00,
     0x00,
-    ...section(1, [1, 0x60, ...uleb(params.length), ...params, 0]),
-    ...section(3, [1, 0]),
+    ...section(1, types),
+    ...(imp === null ? [] : section(2, [1, ...name(imp[1]), ...name(imp[2]), 0x00, 0])),
+    ...section(3, [1, at]),
     ...section(5, [1, 0x00, ...uleb(memPages)]),
-    ...section(7, [2, ...name(funcName), 0x00, 0, ...name(memName), 0x02, 0]),
+    ...section(7, [2, ...name(funcName), 0x00, at, ...name(memName), 0x02, 0]),
     ...section(10, [1, ...uleb(body.length), ...body]),
   ];
   return Uint8Array.from(bytes);
@@ -214,22 +266,24 @@ export function toHex(bytes: Uint8Array): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const bytes = assembleWat(readFileSync(watPath, "utf8"));
-  const hex = toHex(bytes);
-  const chunks = hex.match(/.{1,96}/g) ?? [];
-  writeFileSync(
-    outPath,
-    `/**
- * WebAssembly bytes of the DSA nearest-neighbour scan (${bytes.length} bytes), generated by
- * \`npx tsx scripts/wasm/assemble.ts\` from \`scripts/wasm/nearest.wat\`: do not edit by hand.
+  for (const k of KERNELS) {
+    const bytes = assembleWat(readFileSync(k.wat, "utf8"));
+    const chunks = toHex(bytes).match(/.{1,96}/g) ?? [];
+    const src = `scripts/wasm/${basename(k.wat)}`;
+    writeFileSync(
+      k.out,
+      `/**
+ * WebAssembly bytes of ${k.what} (${bytes.length} bytes), generated by
+ * \`npx tsx scripts/wasm/assemble.ts\` from \`${src}\`: do not edit by hand.
  * Internal module: not re-exported from the package entry point.
  * @internal
  */
 
 /** The module's bytes as hexadecimal text. */
-export const NEAREST_WASM_HEX =
+export const ${k.name} =
 ${chunks.map((c) => `  "${c}"`).join(" +\n")};
 `,
-  );
-  console.log(`wrote ${outPath}: ${bytes.length} bytes`);
+    );
+    console.log(`wrote ${k.out}: ${bytes.length} bytes`);
+  }
 }

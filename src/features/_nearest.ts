@@ -9,6 +9,7 @@
  */
 
 import { NEAREST_WASM_HEX } from "./_nearestWasm.js";
+import { instantiate, lazyModule } from "./_wasm.js";
 
 /**
  * Training rows in class order (original order within a class), packed for
@@ -79,39 +80,8 @@ type Scan = (
   d: number,
 ) => void;
 
-/** The parts of the WebAssembly API used here (typed locally: the package targets runtimes without DOM typings). */
-type WasmApi = {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (
-    module: object,
-    imports: object,
-  ) => { readonly exports: Record<string, unknown> };
-};
-type WasmMemory = { readonly buffer: ArrayBuffer; grow(pages: number): number };
-
-/** Largest memory the wasm path uses: offsets are passed as signed 32-bit parameters. */
-const MAX_WASM_BYTES = 2 ** 31 - 65536;
-
-let compiled: object | null | undefined;
-
 /** The compiled module, or null when WebAssembly (or its SIMD) is unavailable; compiled once, on first use. */
-function wasmModule(): object | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (api !== undefined) {
-    try {
-      const hex = NEAREST_WASM_HEX;
-      const bytes = new Uint8Array(hex.length / 2);
-      for (let i = 0; i < bytes.length; i++)
-        bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-      compiled = new api.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const wasmModule = lazyModule(NEAREST_WASM_HEX);
 
 /** Whether the WebAssembly kernel can run here (false means the JavaScript kernel is used). */
 export function wasmAvailable(): boolean {
@@ -148,23 +118,11 @@ function workspace(pt: PackedTrain, maxQueries: number, kernel: "wasm" | "js"): 
   const best = q + chunk * d * 8;
   const arg = best + chunk * 8;
   const bytes = arg + chunk * 4;
-  const mod = kernel === "wasm" && bytes <= MAX_WASM_BYTES ? wasmModule() : null;
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  let scan: Scan | undefined;
-  let buffer: ArrayBuffer | undefined;
-  if (mod !== null && api !== undefined) {
-    try {
-      const inst = new api.Instance(mod, {});
-      const mem = inst.exports["memory"] as WasmMemory;
-      const have = mem.buffer.byteLength;
-      if (bytes > have) mem.grow(Math.ceil((bytes - have) / 65536));
-      scan = inst.exports["scan"] as Scan;
-      buffer = mem.buffer;
-    } catch {
-      // out of memory for the wasm instance: the JavaScript kernel needs only a plain buffer
-      scan = undefined;
-    }
-  }
+  const mod = kernel === "wasm" ? wasmModule() : null;
+  // without wasm memory (no WebAssembly, or out of memory) the JavaScript kernel needs only a plain buffer
+  const inst = mod === null ? undefined : instantiate(mod, {}, bytes);
+  let scan = inst?.exports["scan"] as Scan | undefined;
+  let buffer = inst?.buffer;
   if (scan === undefined || buffer === undefined) {
     buffer = new ArrayBuffer(bytes);
     const f = new Float64Array(buffer);

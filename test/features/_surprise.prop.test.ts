@@ -1,12 +1,14 @@
 /**
  * The blocked kernels of `_surprise.ts` against naive loops over the same
- * inputs: the LSA log-sum-exp (tiles of 4 queries x 2 training rows, cache
- * blocks, skipped negligible terms, table exp) against Math.exp over direct
- * squared distances; the DSA nearest-neighbour search (dot-product identity,
+ * inputs: the LSA log-sum-exp (`_lse.ts`; both kernels: the WebAssembly one,
+ * tiles of 4 queries x 4 training rows with a polynomial exp, and the
+ * JavaScript one, 4 x 2 with a table exp; cache blocks, skipped negligible
+ * terms) against Math.exp over direct squared distances; the DSA nearest-neighbour search (dot-product identity,
  * register-held bests) against brute force over direct distances. Sizes are
  * drawn so that query counts not divisible by 4, odd training counts and
- * several cache blocks (LSA: blockRows(d) = max(16, floor(16384 / d)) rows,
- * so d >= 30 with a few hundred rows; DSA: blockQuads(d) =
+ * several cache blocks (LSA: blockRows(d) = max(16, floor(16384 / d)) rows
+ * in JavaScript, so d >= 30 with a few hundred rows, and floor(2048 / d)
+ * quads in WebAssembly; DSA: blockQuads(d) =
  * max(1, floor(2048 / d)) quads of four rows per class range, so d = 64 with a
  * few hundred rows) all occur.
  */
@@ -120,26 +122,27 @@ function naiveDsa(c: Case, variant: "paper" | "kim2019", eps: number): Float64Ar
 }
 
 describe("surprise kernels against naive loops", () => {
-  it("LSA: blocked log-sum-exp equals the naive sum over whitened rows", () => {
-    fc.assert(
-      fc.property(caseArb, (c) => {
-        const ts = prepareTrain("t", c.train, c.trainClass);
-        const model = fitKde("t", ts, 0);
-        const got = lsaScores(model, c.test, c.testClass);
-        for (let i = 0; i < c.test.rows; i++) {
-          const k = model.classes.get(c.testClass[i] as number);
-          if (k === undefined) throw new Error("class without a KDE");
-          const q = whiten(c.test.data, c.test.cols, Int32Array.of(i), model.keep, k.mean, k.l);
-          const want = -(naiveLse(q, 0, k.white, model.keep.length) + k.logNorm);
-          // rounding of |q|^2 + |w|^2 - 2 q.w against direct differences; the values reach ~1e6 for far queries
-          expect(Math.abs((got[i] as number) - want)).toBeLessThanOrEqual(
-            1e-11 * Math.max(1, Math.abs(want)),
-          );
-        }
-      }),
-      { numRuns: 40 },
-    );
-  });
+  for (const kernel of ["wasm", "js"] as const)
+    it(`LSA (${kernel} kernel): blocked log-sum-exp equals the naive sum over whitened rows`, () => {
+      fc.assert(
+        fc.property(caseArb, (c) => {
+          const ts = prepareTrain("t", c.train, c.trainClass);
+          const model = fitKde("t", ts, 0);
+          const got = lsaScores(model, c.test, c.testClass, kernel);
+          for (let i = 0; i < c.test.rows; i++) {
+            const k = model.classes.get(c.testClass[i] as number);
+            if (k === undefined) throw new Error("class without a KDE");
+            const q = whiten(c.test.data, c.test.cols, Int32Array.of(i), model.keep, k.mean, k.l);
+            const want = -(naiveLse(q, 0, k.white, model.keep.length) + k.logNorm);
+            // rounding of |q|^2 + |w|^2 - 2 q.w against direct differences; the values reach ~1e6 for far queries
+            expect(Math.abs((got[i] as number) - want)).toBeLessThanOrEqual(
+              1e-11 * Math.max(1, Math.abs(want)),
+            );
+          }
+        }),
+        { numRuns: 40 },
+      );
+    });
 
   for (const variant of ["paper", "kim2019"] as const) {
     it(`DSA ${variant}: blocked nearest-neighbour search equals brute force`, () => {
