@@ -29,21 +29,35 @@ export function parseDecimal(s: string): number {
 
 const POW10 = Float64Array.from({ length: 23 }, (_, k) => 10 ** k);
 
+/** End of the field scanned by the last {@link scanNumber}: the byte after it (a delimiter, a quote or the buffer end). */
+let scanEnd = 0;
+
+/** Moves past a field that is not a number: to the next comma, line end or quote. */
+function skipField(buf: Buffer, i: number, end: number): number {
+  for (; i < end; i++) {
+    const c = buf[i] as number;
+    if (c === 44 || c === 10 || c === 13 || c === 34) break;
+  }
+  scanEnd = i;
+  return Number.NaN;
+}
+
 /**
- * The strict decimal grammar of {@link parseDecimal} read straight from bytes
- * `buf[a, b)` with spaces and tabs around it ignored. Up to 15 significant
- * digits and a decimal exponent within +-22 are converted exactly by one
- * multiplication or division (Clinger's fast path: both operands are exact
- * doubles, so the result is correctly rounded); longer mantissas go through
- * `Number()`. NaN when the bytes do not match the grammar.
+ * Reads an unquoted CSV field from `buf[a, end)` as a number with the strict
+ * grammar of {@link parseDecimal} (spaces and tabs around it ignored), in one
+ * pass that also finds the field's end (left in `scanEnd`). A mantissa below
+ * 2^53 with a decimal exponent within +-22 is converted by one multiplication
+ * or division (Clinger's fast path: both operands are exact doubles, so the
+ * result is correctly rounded); other numbers go through `Number()` on the
+ * field's text. NaN when the field does not match the grammar.
  */
-function parseDecimalBytes(src: Chunks, a: number, b: number): number {
+function scanNumber(src: Chunks, a: number, end: number): number {
   const buf = src.buf;
-  while (a < b && (buf[a] === 32 || buf[a] === 9)) a++;
-  while (b > a && (buf[b - 1] === 32 || buf[b - 1] === 9)) b--;
   let i = a;
+  while (i < end && (buf[i] === 32 || buf[i] === 9)) i++;
+  const from = i;
   let neg = false;
-  if (i < b && (buf[i] === 43 || buf[i] === 45)) {
+  if (i < end && (buf[i] === 43 || buf[i] === 45)) {
     neg = buf[i] === 45;
     i++;
   }
@@ -51,7 +65,7 @@ function parseDecimalBytes(src: Chunks, a: number, b: number): number {
   let sig = 0;
   let digits = 0;
   let frac = 0;
-  for (; i < b; i++) {
+  for (; i < end; i++) {
     const d = (buf[i] as number) - 48;
     if (d < 0 || d > 9) break;
     if (sig > 0 || d !== 0) {
@@ -60,8 +74,8 @@ function parseDecimalBytes(src: Chunks, a: number, b: number): number {
     }
     digits++;
   }
-  if (i < b && buf[i] === 46) {
-    for (i++; i < b; i++) {
+  if (i < end && buf[i] === 46) {
+    for (i++; i < end; i++) {
       const d = (buf[i] as number) - 48;
       if (d < 0 || d > 9) break;
       if (sig > 0 || d !== 0) {
@@ -72,33 +86,40 @@ function parseDecimalBytes(src: Chunks, a: number, b: number): number {
       frac++;
     }
   }
-  if (digits === 0) return Number.NaN;
+  if (digits === 0) return skipField(buf, i, end);
   let e = 0;
-  if (i < b && ((buf[i] as number) | 0x20) === 101) {
+  if (i < end && ((buf[i] as number) | 0x20) === 101) {
     i++;
     let eneg = false;
-    if (i < b && (buf[i] === 43 || buf[i] === 45)) {
+    if (i < end && (buf[i] === 43 || buf[i] === 45)) {
       eneg = buf[i] === 45;
       i++;
     }
     let ed = 0;
-    for (; i < b; i++) {
+    for (; i < end; i++) {
       const d = (buf[i] as number) - 48;
       if (d < 0 || d > 9) break;
       if (e < 100_000) e = e * 10 + d;
       ed++;
     }
-    if (ed === 0) return Number.NaN;
+    if (ed === 0) return skipField(buf, i, end);
     if (eneg) e = -e;
   }
-  if (i !== b) return Number.NaN;
+  const to = i;
+  while (i < end && (buf[i] === 32 || buf[i] === 9)) i++;
+  if (i < end) {
+    const c = buf[i] as number;
+    if (c !== 44 && c !== 10 && c !== 13) return skipField(buf, i, end);
+  }
+  scanEnd = i;
   if (m === 0) return neg ? -0 : 0;
   const p = e - frac;
-  if (sig <= 15 && p >= -22 && p <= 22) {
+  // m is exact when it stays below 2^53 (every partial product is then below 2^53 too).
+  if (sig <= 16 && m < 9007199254740992 && p >= -22 && p <= 22) {
     const v = p < 0 ? m / (POW10[-p] as number) : m * (POW10[p] as number);
     return neg ? -v : v;
   }
-  return Number(src.latin1().slice(a, b));
+  return Number(src.latin1().slice(from, to));
 }
 
 /** How to read one column of a streamed table. */
@@ -278,15 +299,15 @@ class CsvReader {
   /**
    * Parses records. Header mode (`kinds` undefined): reads the first non-blank
    * record, passing every field's text to `onText`, and returns whether there
-   * was one. Otherwise reads every record, calling `onNumber(j, a, b)` with
-   * the bytes of number cells, `onText(j, text)` for string cells, and
+   * was one. Otherwise reads every record, calling `onNumber(j, v, a, b)` with
+   * the value (NaN if not a number) and bytes of number cells, `onText(j, text)` for string cells, and
    * `onRow(line)` at each record's end; returns true.
    */
   records(
     ncols: number,
     kinds: Uint8Array | undefined,
     onText: (j: number, s: string) => void,
-    onNumber: (j: number, a: number, b: number) => void,
+    onNumber: (j: number, v: number, a: number, b: number) => void,
     onRow: (line: number) => void,
   ): boolean {
     const src = this.src;
@@ -315,7 +336,7 @@ class CsvReader {
     ncols: number,
     kinds: Uint8Array | undefined,
     onText: (j: number, s: string) => void,
-    onNumber: (j: number, a: number, b: number) => void,
+    onNumber: (j: number, v: number, a: number, b: number) => void,
   ): 0 | 1 | 2 {
     const src = this.src;
     const b = src.buf;
@@ -389,6 +410,21 @@ class CsvReader {
           onText(j, text);
         }
         p = q;
+      } else if (kind === K_NUMBER) {
+        const v = scanNumber(src, p, end);
+        const q = scanEnd;
+        if (q >= end) {
+          if (!eof) throw INCOMPLETE;
+          c = -1;
+        } else {
+          c = b[q] as number;
+          if (c === 34) this.fail(q, "quote inside an unquoted field");
+        }
+        this.cellLine = this.line;
+        this.cellStart = fieldStart;
+        this.cellCol = -1;
+        onNumber(j, v, fieldStart, q);
+        p = q;
       } else {
         let q = p;
         while (q < end) {
@@ -405,8 +441,7 @@ class CsvReader {
           this.cellLine = this.line;
           this.cellStart = fieldStart;
           this.cellCol = -1;
-          if (kind === K_NUMBER) onNumber(j, fieldStart, q);
-          else onText(j, b.toString("utf8", fieldStart, q));
+          onText(j, b.toString("utf8", fieldStart, q));
         }
         p = q;
       }
@@ -621,8 +656,8 @@ function openCsv(file: string): TableSource {
             } else store.text(j, s);
             if (store.wantsCol(j)) store.col(j, reader.cellColumn());
           },
-          (j, a, b) => {
-            if (!store.number(j, parseDecimalBytes(src, a, b)))
+          (j, v, a, b) => {
+            if (!store.number(j, v))
               throw store.bad(j, src.buf.toString("utf8", a, b), reader.where());
             if (store.wantsCol(j)) store.col(j, reader.cellColumn());
           },

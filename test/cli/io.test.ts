@@ -83,6 +83,33 @@ describe("streamed CSV", () => {
     expect(Object.is(got[1], -0)).toBe(true);
   });
 
+  it("reads every number exactly as Number() does (random doubles in many notations, several chunks)", () => {
+    // Deterministic LCG; cells cover the fast path (mantissa < 2^53, |exponent| <= 22) and the fallback.
+    let h = 2026;
+    const rnd = () => {
+      h = (h * 1103515245 + 12345) % 2147483648;
+      return h / 2147483648;
+    };
+    const cells: string[] = [];
+    while (cells.length < 200_000) {
+      const x = (rnd() - 0.5) * 10 ** Math.floor(rnd() * 40 - 20);
+      const k = 1 + Math.floor(rnd() * 17);
+      const forms = [
+        String(x),
+        x.toPrecision(k),
+        x.toExponential(k - 1),
+        x.toFixed(Math.min(20, k)),
+      ];
+      cells.push(forms[cells.length % 4] as string);
+    }
+    const rows: string[] = [];
+    for (let i = 0; i < cells.length; i += 4) rows.push(cells.slice(i, i + 4).join(","));
+    const t = openTable(file(`a,b,c,d\n${rows.join("\n")}\n`), "x");
+    const c = readNumbers(t, ["a", "b", "c", "d"]);
+    const got = rows.flatMap((_r, i) => ["a", "b", "c", "d"].map((n) => c.numbers.get(n)?.[i]));
+    expect(got).toEqual(cells.map(Number));
+  });
+
   it("parses a file several chunks long with records cut at every kind of place", () => {
     // Rows of known values, encoded with quotes, doubled quotes, embedded newlines and CRLF.
     const rows: [string, number][] = [];
