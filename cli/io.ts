@@ -1,5 +1,7 @@
 import {
+  accessSync,
   closeSync,
+  constants,
   existsSync,
   fstatSync,
   openSync,
@@ -191,8 +193,17 @@ class Chunks {
   private text: string | undefined;
   eof = false;
   private fd: number | undefined;
+  /** Bytes of the file before `buf[0]`, and the file's size. */
+  dropped = 0;
+  readonly size: number;
   constructor(file: string) {
     this.fd = openSync(file, "r");
+    this.size = fstatSync(this.fd).size;
+  }
+  /** Rows expected in the whole file, from `n` rows read in the first `at` bytes of the buffer. */
+  expectRows(n: number, at: number): number {
+    const done = this.dropped + at;
+    return done > 0 ? Math.ceil((n * this.size) / done) : n;
   }
   /** `buf[0, end)` as a one-byte string (ASCII-exact), decoded once per chunk: slicing it is cheaper than decoding each cell. */
   latin1(): string {
@@ -204,6 +215,7 @@ class Chunks {
   refill(keep: number): void {
     this.text = undefined;
     const tail = this.end - keep;
+    this.dropped += keep;
     if (keep > 0) this.buf.copy(this.buf, 0, keep, this.end);
     if (this.buf.length - tail < CHUNK_BYTES / 2) {
       const b = Buffer.allocUnsafe(this.buf.length * 2);
@@ -279,6 +291,11 @@ class CsvReader {
     let c = 1;
     for (let k = this.lineStart; k < p; k++) if (((b[k] as number) & 0xc0) !== 0x80) c++;
     return c;
+  }
+
+  /** Rows expected in the file, given that `n` were read up to the current position. */
+  expectRows(n: number): number {
+    return this.src.expectRows(n, this.pos);
   }
 
   /** `file:line:col` of the current cell. */
@@ -486,10 +503,14 @@ class Store {
   private readonly dict: (Map<string, number> | undefined)[];
   private readonly colsAt: (Int32Array | undefined)[];
   private lines: Int32Array | undefined;
+  /** Capacity of every array: 1,024 rows, then the file's expected row count (+5%), then doubling. */
+  private cap = 1024;
+  private grown = false;
   constructor(
     readonly header: readonly string[],
     readonly spec: ReadonlyMap<string, ColumnRead>,
     positions: readonly string[] | undefined,
+    private readonly expectRows: (n: number) => number,
   ) {
     const none = () => Array.from({ length: header.length }, () => undefined);
     this.nums = none();
@@ -522,12 +543,7 @@ class Store {
   number(j: number, v: number): boolean {
     const ok = this.oks[j];
     if (!Number.isFinite(v) || (ok !== undefined && !ok(v))) return false;
-    let a = this.nums[j] as Float64Array;
-    if (this.n >= a.length) {
-      a = growF64(a, this.n + 1);
-      this.nums[j] = a;
-    }
-    a[this.n] = v;
+    (this.nums[j] as Float64Array)[this.n] = v;
     return true;
   }
   /** The usage error for a rejected number cell. */
@@ -553,12 +569,7 @@ class Store {
       code = dict.size;
       dict.set(s, code);
     }
-    let a = this.codes[j] as Int32Array;
-    if (this.n >= a.length) {
-      a = growI32(a, this.n + 1);
-      this.codes[j] = a;
-    }
-    a[this.n] = code;
+    (this.codes[j] as Int32Array)[this.n] = code;
   }
   /** Whether column j keeps its cells' character columns. */
   wantsCol(j: number): boolean {
@@ -566,17 +577,27 @@ class Store {
   }
   col(j: number, c: number): void {
     const a = this.colsAt[j];
-    if (a === undefined) return;
-    const g = growI32(a, this.n + 1);
-    this.colsAt[j] = g;
-    g[this.n] = c;
+    if (a !== undefined) a[this.n] = c;
   }
   row(line: number): void {
-    if (this.lines !== undefined) {
-      this.lines = growI32(this.lines, this.n + 1);
-      this.lines[this.n] = line;
-    }
+    if (this.lines !== undefined) this.lines[this.n] = line;
     this.n++;
+    if (this.n < this.cap) return;
+    const cap = this.grown
+      ? this.cap * 2
+      : Math.max(this.cap * 2, Math.ceil(this.expectRows(this.n) * 1.05));
+    this.grown = true;
+    this.cap = cap;
+    this.nums.forEach((a, j) => {
+      if (a !== undefined) this.nums[j] = growF64(a, cap);
+    });
+    this.codes.forEach((a, j) => {
+      if (a !== undefined) this.codes[j] = growI32(a, cap);
+    });
+    this.colsAt.forEach((a, j) => {
+      if (a !== undefined) this.colsAt[j] = growI32(a, cap);
+    });
+    if (this.lines !== undefined) this.lines = growI32(this.lines, cap);
   }
   done(file: string): Columns {
     const n = this.n;
@@ -586,13 +607,15 @@ class Store {
     const cols = new Map<string, Int32Array>();
     this.header.forEach((h, j) => {
       const a = this.nums[j];
-      if (a !== undefined) numbers.set(h, a.length === n ? a : a.slice(0, n));
+      // Within 10% of the capacity a view is kept; a copy would briefly need both.
+      if (a !== undefined)
+        numbers.set(h, a.length - n <= n / 10 ? a.subarray(0, n) : a.slice(0, n));
       const s = this.strs[j];
       if (s !== undefined) strings.set(h, s);
       const c = this.codes[j];
       const d = this.dict[j];
       if (c !== undefined && d !== undefined)
-        interned.set(h, { codes: c.slice(0, n), values: [...d.keys()] });
+        interned.set(h, { codes: c.subarray(0, n), values: [...d.keys()] });
       const at = this.colsAt[j];
       if (at !== undefined) cols.set(h, at.subarray(0, n));
     });
@@ -645,7 +668,7 @@ function openCsv(file: string): TableSource {
       try {
         checkSpec(file, header, spec);
         const positions = options?.positions;
-        const store = new Store(header, spec, positions);
+        const store = new Store(header, spec, positions, (n) => reader.expectRows(n));
         const kinds = store.kinds;
         reader.records(
           header.length,
@@ -738,7 +761,7 @@ function openJsonl(file: string): TableSource {
       try {
         checkSpec(file, header, spec);
         const positions = options?.positions;
-        const store = new Store(header, spec, positions);
+        const store = new Store(header, spec, positions, (n) => src.expectRows(n, pos));
         const kinds = store.kinds;
         const known = new Set(header);
         let row: Map<string, unknown> | undefined = first.row;
@@ -929,6 +952,11 @@ export function checkWritable(file: string): void {
   const dir = dirname(file);
   if (!existsSync(dir)) throw new CliError(`--out: folder not found: ${dir}`);
   if (!statSync(dir).isDirectory()) throw new CliError(`--out: ${dir} is not a folder`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new CliError(`--out: folder ${dir} is not writable`);
+  }
   if (existsSync(file) && statSync(file).isDirectory())
     throw new CliError(`--out: ${file} is a folder`);
 }

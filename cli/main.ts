@@ -234,7 +234,9 @@ function main(): void {
     );
   });
   worker.on("error", (e) => {
-    process.stderr.write(errorMessage(e).error.replace("evalsift: ", "evalsift: internal error: "));
+    // An uncaught failure of the worker itself (e.g. out of memory): the verb's own errors arrive as messages.
+    received = true;
+    process.stderr.write(`evalsift: internal error: ${e.stack ?? e.message}\n`);
     end(1);
   });
   worker.on("exit", () => {
