@@ -9,7 +9,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from "node:fs";
 import { open } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
@@ -961,30 +960,16 @@ export function checkWritable(file: string): void {
     throw new CliError(`--out: ${file} is a folder`);
 }
 
-/** The temporary file `writeAtomic` writes before its rename. */
+/** The temporary file `writeAtomicAsync` writes before its rename. */
 export function tempPath(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
 }
 
 /**
  * Writes `text` to `file` through a temporary file in the same folder and a
- * rename, so a reader never sees a half-written output.
- */
-export function writeAtomic(file: string, text: string): void {
-  checkWritable(file);
-  const tmp = tempPath(file);
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
-/**
- * {@link writeAtomic} in 1 MiB writes with the event loop free between them,
- * so a signal handler can remove the temporary file mid-write.
+ * rename, so a reader never sees a half-written output. The temporary file is
+ * written in 1 MiB pieces with the event loop free between them, so a signal
+ * handler can remove it mid-write.
  */
 export async function writeAtomicAsync(file: string, text: string): Promise<void> {
   checkWritable(file);
