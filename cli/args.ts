@@ -1,4 +1,5 @@
 import { CliError } from "./errors.js";
+import { parseDecimal } from "./io.js";
 
 /** One accepted option of a verb. */
 export type OptionSpec = {
@@ -112,7 +113,7 @@ export function intOpt(
     return fallback;
   }
   const v = Number(raw);
-  if (!/^[+-]?\d+$/.test(raw.trim()) || !(v >= min && v <= max)) {
+  if (!/^[+-]?\d+$/.test(raw) || !(v >= min && v <= max)) {
     throw new CliError(
       `${verb}: --${name} must be an integer in [${min}, ${max}] (got ${JSON.stringify(raw)})`,
     );
@@ -131,13 +132,32 @@ export function numberOpt(
 ): number {
   const raw = p.values.get(name);
   if (raw === undefined) return fallback;
-  const v = Number(raw);
-  if (raw.trim() === "" || !(v >= min && v <= max)) {
+  const v = parseDecimal(raw);
+  if (!(v >= min && v <= max)) {
     throw new CliError(
-      `${verb}: --${name} must be a number in [${min}, ${max}] (got ${JSON.stringify(raw)})`,
+      `${verb}: --${name} must be a decimal number in [${min}, ${max}] (got ${JSON.stringify(raw)})`,
     );
   }
   return v;
+}
+
+/** How `--seed` is read; quoted in the help of every verb with a seed. */
+export const SEED_HELP =
+  "seed of the random draws: an integer in [-(2^53-1), 2^53-1] written without leading zeros is a number, any other text (007, 9007199254740993, abc) is used exactly as typed, so different texts are different seeds";
+
+/**
+ * Reads `--seed`: a canonical safe integer (`-?(0|[1-9][0-9]*)`, |n| <= 2^53 - 1,
+ * not `-0`) becomes that number; any other text stays the exact string. Two
+ * different texts therefore never give the same seed (`007` is not `7`,
+ * `9007199254740993` is not `9007199254740992`).
+ */
+export function seedOpt(p: Parsed, fallback: string): string | number {
+  const raw = p.values.get("seed") ?? fallback;
+  if (/^-?(?:0|[1-9]\d*)$/.test(raw) && raw !== "-0") {
+    const v = Number(raw);
+    if (Number.isSafeInteger(v)) return v;
+  }
+  return raw;
 }
 
 /** Renders `--help` for a verb: usage line, options with defaults, and an example. */

@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { OptionSpec, Parsed } from "./args.js";
 import { parseArgs } from "./args.js";
 import { demo, demoHelp, demoOptions } from "./commands/demo.js";
@@ -18,7 +20,9 @@ import { tcsOptions } from "./commands/tcsCommon.js";
 import { tcsEstimate, tcsEstimateHelp } from "./commands/tcsEstimate.js";
 import { tcsPlan, tcsPlanHelp } from "./commands/tcsPlan.js";
 import { CliError } from "./errors.js";
-import { emit, type Result } from "./output.js";
+import { checkWritable, tempPath, writeAtomicAsync } from "./io.js";
+import { type Result, render } from "./output.js";
+import { setStdio } from "./stdio.js";
 
 type Verb = {
   readonly name: string;
@@ -86,11 +90,14 @@ function mainHelp(): string {
     "usage: evalsift <verb> [options]   (evalsift <verb> --help for its options and an example)\n\n" +
     `verbs:\n${verbs.map((v) => `  ${v.name.padEnd(w)}${v.summary}`).join("\n")}\n\n` +
     "Output: a table on a terminal, CSV in a pipe; --json or --csv to choose, --out FILE to write\n" +
-    "(through a temporary file and a rename). Errors exit with code 2 and write nothing.\n"
+    "(through a temporary file and a rename; the folder is checked before the run). Errors exit\n" +
+    "with code 2 and write nothing. Ctrl-C (SIGINT) or SIGTERM stops the run, removes the\n" +
+    "temporary file and exits with code 130 (SIGINT) or 143 (SIGTERM).\n"
   );
 }
 
-function run(argv: readonly string[]): number {
+/** What the main thread does before the run: help, or the verb and its checked options. */
+function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | number {
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
     process.stdout.write(mainHelp());
     return argv.length === 0 ? 2 : 0;
@@ -110,21 +117,135 @@ function run(argv: readonly string[]): number {
     return 0;
   }
   const parsed = parseArgs(verb.name, rest, verb.options);
-  emit(verb.run(parsed), parsed);
-  return 0;
+  const out = parsed.values.get("out");
+  if (out !== undefined) checkWritable(out);
+  return { verb, parsed };
 }
 
-try {
-  process.exitCode = run(process.argv.slice(2));
-} catch (e) {
+/** Message from the worker: stderr text, or the end of the run. */
+type FromWorker =
+  | { readonly type: "stderr"; readonly text: string }
+  | { readonly type: "done"; readonly code: 0; readonly text: string }
+  | { readonly type: "done"; readonly code: 1 | 2; readonly error: string };
+
+function errorMessage(e: unknown): { code: 1 | 2; error: string } {
   if (e instanceof CliError || e instanceof RangeError || e instanceof TypeError) {
     // Library guards throw RangeError/TypeError naming the function and argument: bad input, not a crash.
-    process.stderr.write(`evalsift: ${e.message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(
-      `evalsift: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
-    );
-    process.exitCode = 1;
+    return { code: 2, error: `evalsift: ${e.message}\n` };
   }
+  return {
+    code: 1,
+    error: `evalsift: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  };
 }
+
+/** Worker thread: runs the verb and posts the rendered output (the main thread writes it). */
+function workerMain(): void {
+  const port = parentPort;
+  if (port === null) return;
+  const data = workerData as { argv: string[]; stdoutTTY: boolean; stderrTTY: boolean };
+  setStdio({
+    stdoutTTY: data.stdoutTTY,
+    stderrTTY: data.stderrTTY,
+    writeErr: (text) => port.postMessage({ type: "stderr", text } satisfies FromWorker),
+  });
+  let msg: FromWorker;
+  try {
+    const prep = prepare(data.argv);
+    if (typeof prep === "number") throw new Error("the worker got a help request");
+    const text = render(prep.verb.run(prep.parsed), prep.parsed, data.stdoutTTY);
+    msg = { type: "done", code: 0, text };
+  } catch (e) {
+    msg = { type: "done", ...errorMessage(e) };
+  }
+  port.postMessage(msg);
+}
+
+/**
+ * Main thread: checks the arguments and the --out folder, runs the verb in a
+ * worker thread and writes its output. On SIGINT/SIGTERM it stops the worker,
+ * removes the temporary output file and exits with 130/143.
+ */
+function main(): void {
+  const argv = process.argv.slice(2);
+  let prep: ReturnType<typeof prepare>;
+  try {
+    prep = prepare(argv);
+  } catch (e) {
+    const m = errorMessage(e);
+    process.stderr.write(m.error);
+    process.exitCode = m.code;
+    return;
+  }
+  if (typeof prep === "number") {
+    process.exitCode = prep;
+    return;
+  }
+  const out = prep.parsed.values.get("out");
+  const tmp = out === undefined ? undefined : tempPath(out);
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: {
+      argv,
+      stdoutTTY: process.stdout.isTTY === true,
+      stderrTTY: process.stderr.isTTY === true,
+    },
+  });
+  let received = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const code = signal === "SIGTERM" ? 143 : 130;
+    void worker
+      .terminate()
+      .catch(() => 0)
+      .then(() => {
+        if (tmp !== undefined) rmSync(tmp, { force: true });
+        process.stderr.write(`\nevalsift: interrupted (${signal})\n`);
+        process.exit(code);
+      });
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const end = (code: number): void => {
+    process.exitCode = code;
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  worker.on("message", (m: FromWorker) => {
+    if (m.type === "stderr") {
+      process.stderr.write(m.text);
+      return;
+    }
+    received = true;
+    if (m.code !== 0) {
+      process.stderr.write(m.error);
+      end(m.code);
+      return;
+    }
+    if (out === undefined) {
+      process.stdout.write(m.text);
+      end(0);
+      return;
+    }
+    writeAtomicAsync(out, m.text).then(
+      () => end(0),
+      (e: unknown) => {
+        process.stderr.write(errorMessage(e).error);
+        end(2);
+      },
+    );
+  });
+  worker.on("error", (e) => {
+    // An uncaught failure of the worker itself (e.g. out of memory): the verb's own errors arrive as messages.
+    received = true;
+    process.stderr.write(`evalsift: internal error: ${e.stack ?? e.message}\n`);
+    end(1);
+  });
+  worker.on("exit", () => {
+    if (!received) {
+      process.stderr.write("evalsift: internal error: the worker stopped without a result\n");
+      end(1);
+    }
+  });
+}
+
+if (isMainThread) main();
+else workerMain();

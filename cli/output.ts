@@ -1,6 +1,5 @@
 import { extname } from "node:path";
 import type { Parsed } from "./args.js";
-import { writeAtomic } from "./io.js";
 
 /** What a verb produces: rows for table/CSV output and a JSON value. */
 export type Result = {
@@ -62,10 +61,10 @@ export function toTable(r: Result): string {
 }
 
 /**
- * Prints or writes a result. Format: `--json`, `--csv`, else the `--out`
+ * Renders a result for output. Format: `--json`, `--csv`, else the `--out`
  * extension (.json/.csv), else a table on a TTY and CSV in a pipe.
  */
-export function emit(r: Result, p: Parsed): void {
+export function render(r: Result, p: Parsed, stdoutTTY: boolean): string {
   const out = p.values.get("out");
   const ext = out === undefined ? "" : extname(out).toLowerCase();
   const format = p.flags.has("json")
@@ -74,10 +73,8 @@ export function emit(r: Result, p: Parsed): void {
       ? "csv"
       : ext === ".json"
         ? "json"
-        : ext === ".csv" || out !== undefined || !process.stdout.isTTY
+        : ext === ".csv" || out !== undefined || !stdoutTTY
           ? "csv"
           : "table";
-  const text = format === "json" ? toJson(r) : format === "csv" ? toCsv(r) : toTable(r);
-  if (out === undefined) process.stdout.write(text);
-  else writeAtomic(out, text);
+  return format === "json" ? toJson(r) : format === "csv" ? toCsv(r) : toTable(r);
 }

@@ -1,3 +1,5 @@
+import { stdio } from "./stdio.js";
+
 /** A progress callback `(done, total)` that draws a bar on stderr, or does nothing. */
 export type Progress = {
   readonly update: (done: number, total: number) => void;
@@ -9,7 +11,7 @@ export type Progress = {
  * log files get no control characters); redrawn at most every 100 ms.
  */
 export function progressBar(label: string, quiet: boolean): Progress {
-  if (quiet || !process.stderr.isTTY) return { update: () => {}, finish: () => {} };
+  if (quiet || !stdio().stderrTTY) return { update: () => {}, finish: () => {} };
   let last = 0;
   let drawn = false;
   return {
@@ -20,18 +22,18 @@ export function progressBar(label: string, quiet: boolean): Progress {
       const frac = total > 0 ? Math.min(1, done / total) : 1;
       const width = 30;
       const full = Math.round(frac * width);
-      process.stderr.write(
+      stdio().writeErr(
         `\r${label} [${"#".repeat(full)}${" ".repeat(width - full)}] ${done}/${total}`,
       );
       drawn = true;
     },
     finish() {
-      if (drawn) process.stderr.write("\n");
+      if (drawn) stdio().writeErr("\n");
     },
   };
 }
 
 /** Writes a note on stderr unless `--quiet`. */
 export function note(quiet: boolean, text: string): void {
-  if (!quiet) process.stderr.write(`${text}\n`);
+  if (!quiet) stdio().writeErr(`${text}\n`);
 }

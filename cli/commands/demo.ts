@@ -2,7 +2,7 @@ import instanceIdsTxt from "../../examples/data/instance_ids.txt";
 import outcomesCsv from "../../examples/data/swebench-verified-outcomes.csv";
 import type { Submission, SwebenchOutcomes } from "../../examples/loadSwebench.js";
 import { DEFAULT_TARGET, resolveRateDemo } from "../../examples/resolveRateDemo.js";
-import { helpText, intOpt, type OptionSpec, type Parsed } from "../args.js";
+import { helpText, intOpt, type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
@@ -27,7 +27,7 @@ export const demoOptions: readonly OptionSpec[] = [
     name: "seed",
     kind: "string",
     value: "S",
-    help: "seed of the shown estimates",
+    help: `${SEED_HELP} (of the shown estimates)`,
     default: "2026",
   },
 ];
@@ -68,8 +68,7 @@ export function demo(p: Parsed): Result {
   }
   const n = intOpt("demo", p, "n", 50, 2, data.instanceIds.length);
   const reps = intOpt("demo", p, "reps", 1000, 1, 1_000_000);
-  const seedRaw = p.values.get("seed") ?? "2026";
-  const seed = /^-?\d+$/.test(seedRaw) ? Number(seedRaw) : seedRaw;
+  const seed = seedOpt(p, "2026");
   const r = resolveRateDemo(data, { target, n, reps, seed });
   note(
     p.flags.has("quiet"),

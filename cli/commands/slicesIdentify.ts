@@ -1,7 +1,23 @@
 import { createRng, identifySlices, representatives } from "../../src/index.js";
-import { helpText, intOpt, type OptionSpec, type Parsed, stringOpt } from "../args.js";
+import {
+  helpText,
+  intOpt,
+  type OptionSpec,
+  type Parsed,
+  SEED_HELP,
+  seedOpt,
+  stringOpt,
+} from "../args.js";
 import { CliError } from "../errors.js";
-import { columnIndex, numericColumn, readMatrix, readTable, type Table } from "../io.js";
+import {
+  type ColumnRead,
+  openTable,
+  parseDecimal,
+  readMatrix,
+  requireColumn,
+  rowMatrix,
+  type TableSource,
+} from "../io.js";
 import type { Result } from "../output.js";
 import { note, progressBar } from "../progress.js";
 
@@ -80,7 +96,7 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     help: "CDS (closest to the centroid) or FPS",
     default: "closest",
   },
-  { name: "seed", kind: "string", value: "S", help: "seed of the search", default: "1" },
+  { name: "seed", kind: "string", value: "S", help: SEED_HELP, default: "1" },
 ];
 
 export const slicesIdentifyHelp = helpText(
@@ -92,7 +108,7 @@ export const slicesIdentifyHelp = helpText(
   "evalsift slices identify --input tests.csv --outcome passed --signals 'sig_*' --generations 100 --seed 1",
 );
 
-function signalColumns(t: Table, spec: string): string[] {
+function signalColumns(t: TableSource, spec: string): string[] {
   if (spec.endsWith("*")) {
     const prefix = spec.slice(0, -1);
     const cols = t.columns.filter((c) => c.startsWith(prefix));
@@ -103,47 +119,55 @@ function signalColumns(t: Table, spec: string): string[] {
     return cols;
   }
   const cols = spec.split(",").map((s) => s.trim());
-  for (const c of cols) columnIndex(t, c);
+  for (const c of cols) requireColumn(t, c);
   return cols;
 }
 
-/** Reads a 0/1 column. */
-export function binaryColumn(t: Table, name: string): Uint8Array {
-  const v = numericColumn(t, name);
-  const j = columnIndex(t, name);
-  return Uint8Array.from(v, (x, i) => {
-    if (x !== 0 && x !== 1) {
-      throw new CliError(
-        `${t.file}:${t.lines[i]}:${t.cols[i]?.[j] ?? 1}: malformed row: column ${JSON.stringify(name)} holds ${x}, not 0 or 1`,
-      );
-    }
-    return x;
-  });
+/** How a 0/1 column is read: a finite number that is 0 or 1. */
+export function binaryRead(name: string): ColumnRead {
+  return {
+    kind: "number",
+    ok: (v) => v === 0 || v === 1,
+    bad: (raw) => {
+      const v = parseDecimal(raw.trim());
+      return `column ${JSON.stringify(name)} holds ${Number.isFinite(v) ? v : JSON.stringify(raw)}, not 0 or 1`;
+    },
+  };
 }
 
 /** `evalsift slices identify`. */
 export function slicesIdentify(p: Parsed): Result {
   const verb = "slices identify";
-  const t = readTable(stringOpt(p, "input"), "--input");
-  const outcome = binaryColumn(t, stringOpt(p, "outcome"));
   const sigSpec = p.values.get("signals");
   const vecFile = p.values.get("vectors");
   if ((sigSpec === undefined) === (vecFile === undefined))
     throw new CliError(`${verb}: give exactly one of --signals COLS and --vectors FILE`);
+  const seed = seedOpt(p, "1");
+  const t = openTable(stringOpt(p, "input"), "--input");
+  const outcomeCol = stringOpt(p, "outcome");
+  const idCol = p.values.get("id");
+  let signalCols: string[] = [];
+  let c: ReturnType<TableSource["read"]>;
+  try {
+    requireColumn(t, outcomeCol);
+    if (idCol !== undefined) requireColumn(t, idCol);
+    if (sigSpec !== undefined) signalCols = signalColumns(t, sigSpec);
+    const spec = new Map<string, ColumnRead>();
+    for (const col of signalCols) spec.set(col, { kind: "number" });
+    if (idCol !== undefined) spec.set(idCol, { kind: "string" });
+    spec.set(outcomeCol, binaryRead(outcomeCol));
+    c = t.read(spec);
+  } finally {
+    t.close();
+  }
+  const outcome = Uint8Array.from(c.numbers.get(outcomeCol) as Float64Array);
   let signals: { data: Float64Array; rows: number; cols: number };
   if (vecFile !== undefined) {
     signals = readMatrix(vecFile, "--vectors");
-    if (signals.rows !== t.rows.length)
-      throw new CliError(`${vecFile}: ${signals.rows} rows, but --input has ${t.rows.length}`);
-  } else {
-    const cols = signalColumns(t, sigSpec ?? "");
-    const data = cols.map((c) => numericColumn(t, c));
-    const m = new Float64Array(t.rows.length * cols.length);
-    for (let i = 0; i < t.rows.length; i++)
-      for (let j = 0; j < cols.length; j++) m[i * cols.length + j] = data[j]?.[i] ?? 0;
-    signals = { data: m, rows: t.rows.length, cols: cols.length };
-  }
-  const n = t.rows.length;
+    if (signals.rows !== c.n)
+      throw new CliError(`${vecFile}: ${signals.rows} rows, but --input has ${c.n}`);
+  } else signals = rowMatrix(c, signalCols);
+  const n = c.n;
   const opt = (name: string): number | undefined =>
     p.values.has(name) ? intOpt(verb, p, name, undefined, 1, 10_000_000) : undefined;
   const k = intOpt(verb, p, "picks", 1, 1, n);
@@ -152,7 +176,6 @@ export function slicesIdentify(p: Parsed): Result {
     throw new CliError(
       `${verb}: --pick-mode must be closest or farthest (got ${JSON.stringify(mode)})`,
     );
-  const seedRaw = p.values.get("seed") ?? "1";
   const bar = progressBar("slices identify (NSGA-II)", p.flags.has("quiet"));
   const extra = {
     minSize: opt("min-size"),
@@ -163,7 +186,7 @@ export function slicesIdentify(p: Parsed): Result {
   const r = identifySlices({
     signals,
     outcome,
-    rng: createRng(/^-?\d+$/.test(seedRaw) ? Number(seedRaw) : seedRaw),
+    rng: createRng(seed),
     ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
     onProgress: bar.update,
   });
@@ -176,11 +199,7 @@ export function slicesIdentify(p: Parsed): Result {
     p.flags.has("quiet"),
     `${slices} slices over ${n} tests; ${picked.reduce((a, b) => a + b, 0)} representatives to re-run (pick = 1)`,
   );
-  const idCol = p.values.get("id");
-  const ids =
-    idCol === undefined
-      ? undefined
-      : ((j: number) => t.rows.map((row) => row[j] ?? ""))(columnIndex(t, idCol));
+  const ids = idCol === undefined ? undefined : c.strings.get(idCol);
   const columns = ids === undefined ? ["row", "slice", "pick"] : ["row", "id", "slice", "pick"];
   const rows = Array.from(r.sliceOf, (s, i) =>
     ids === undefined ? [i, s, picked[i] ?? 0] : [i, ids[i] ?? "", s, picked[i] ?? 0],

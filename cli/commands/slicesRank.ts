@@ -1,7 +1,7 @@
 import { rankSlices } from "../../src/index.js";
 import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
-import { columnIndex, readTable } from "../io.js";
+import { type ColumnRead, openTable, parseDecimal, requireColumn } from "../io.js";
 import type { Result } from "../output.js";
 
 export const slicesRankOptions: readonly OptionSpec[] = [
@@ -75,47 +75,68 @@ export const slicesRankHelp = helpText(
 /** `evalsift slices rank`. */
 export function slicesRank(p: Parsed): Result {
   const verb = "slices rank";
-  const t = readTable(stringOpt(p, "input"), "--input");
-  const n = t.rows.length;
-  const col = (opt: string, fallback: string) => columnIndex(t, p.values.get(opt) ?? fallback);
-  const [cs, cp, co0, co1, cs0, cs1] = [
-    col("slice", "slice"),
-    col("pick", "pick"),
-    col("outcome-v0", "outcome_v0"),
-    col("outcome-v1", "outcome_v1"),
-    col("score-v0", "score_v0"),
-    col("score-v1", "score_v1"),
-  ];
-  const num = (i: number, j: number, what: string, test: (v: number) => boolean): number => {
-    const s = (t.rows[i]?.[j] ?? "").trim();
-    const v = Number(s);
-    if (s === "" || !Number.isFinite(v) || !test(v)) {
+  const t = openTable(stringOpt(p, "input"), "--input");
+  const name = (opt: string, fallback: string) => requireColumn(t, p.values.get(opt) ?? fallback);
+  let names: string[];
+  try {
+    names = [
+      name("slice", "slice"),
+      name("pick", "pick"),
+      name("outcome-v0", "outcome_v0"),
+      name("outcome-v1", "outcome_v1"),
+      name("score-v0", "score_v0"),
+      name("score-v1", "score_v1"),
+    ];
+  } catch (e) {
+    t.close();
+    throw e;
+  }
+  const [cs, cp, co0, co1, cs0, cs1] = names as [string, string, string, string, string, string];
+  const binary = (v: number) => v === 0 || v === 1;
+  const num = (col: string, what: string, ok: (v: number) => boolean): ColumnRead => ({
+    kind: "number",
+    ok,
+    bad: (raw) => `${col} ${JSON.stringify(raw.trim())} is not ${what}`,
+  });
+  // V1 columns are read on picked rows only, so they are kept as text and checked below.
+  const c = t.read(
+    new Map<string, ColumnRead>([
+      [cs, num(cs, "a slice id in [0, n - 1]", (v) => Number.isInteger(v) && v >= 0)],
+      [cp, num(cp, "0 or 1", binary)],
+      [co0, num(co0, "0 or 1", binary)],
+      [cs0, num(cs0, "a finite number", () => true)],
+      [co1, { kind: "string" }],
+      [cs1, { kind: "string" }],
+    ]),
+    { positions: [cs, co1, cs1] },
+  );
+  const n = c.n;
+  const at = (i: number, col: string) =>
+    `${c.file}:${c.lines?.[i] ?? 1}:${c.cols.get(col)?.[i] ?? 1}`;
+  const sliceOf = Int32Array.from(c.numbers.get(cs) as Float64Array);
+  const picked = Uint8Array.from(c.numbers.get(cp) as Float64Array);
+  const outcomeV0 = Uint8Array.from(c.numbers.get(co0) as Float64Array);
+  const scoreV0 = Float64Array.from(c.numbers.get(cs0) as Float64Array);
+  const outcomeV1 = new Uint8Array(n);
+  const scoreV1 = new Float64Array(n);
+  const v1 = (i: number, col: string, what: string, ok: (v: number) => boolean): number => {
+    const s = (c.strings.get(col)?.[i] ?? "").trim();
+    const v = parseDecimal(s);
+    if (!Number.isFinite(v) || !ok(v))
       throw new CliError(
-        `${t.file}:${t.lines[i]}:${t.cols[i]?.[j] ?? 1}: malformed row: ${t.columns[j]} ${JSON.stringify(s)} is not ${what}`,
+        `${at(i, col)}: malformed row: ${col} ${JSON.stringify(s)} is not ${what}`,
       );
-    }
     return v;
   };
-  const binary = (v: number) => v === 0 || v === 1;
-  const sliceOf = new Int32Array(n);
-  const picked = new Uint8Array(n);
-  const outcomeV0 = new Uint8Array(n);
-  const outcomeV1 = new Uint8Array(n);
-  const scoreV0 = new Float64Array(n);
-  const scoreV1 = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    sliceOf[i] = num(
-      i,
-      cs,
-      `a slice id in [0, ${n - 1}]`,
-      (v) => Number.isInteger(v) && v >= 0 && v < n,
-    );
-    picked[i] = num(i, cp, "0 or 1", binary);
-    outcomeV0[i] = num(i, co0, "0 or 1", binary);
-    scoreV0[i] = num(i, cs0, "a finite number", () => true);
+    if ((sliceOf[i] as number) >= n) {
+      throw new CliError(
+        `${at(i, cs)}: malformed row: ${cs} "${sliceOf[i]}" is not a slice id in [0, ${n - 1}]`,
+      );
+    }
     if (picked[i] === 1) {
-      outcomeV1[i] = num(i, co1, "0 or 1", binary);
-      scoreV1[i] = num(i, cs1, "a finite number", () => true);
+      outcomeV1[i] = v1(i, co1, "0 or 1", binary);
+      scoreV1[i] = v1(i, cs1, "a finite number", () => true);
     }
   }
   const lists: number[][] = Array.from({ length: n }, () => []);

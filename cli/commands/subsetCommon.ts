@@ -8,13 +8,12 @@ import {
   kennardStone,
   medoids,
   type Outcomes,
-  outcomes,
   type RowMatrix,
   type SubsetMethod,
 } from "../../src/index.js";
-import type { OptionSpec, Parsed } from "../args.js";
+import { type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
 import { CliError } from "../errors.js";
-import { columnIndex, readMatrix, readTable } from "../io.js";
+import { type ColumnRead, openTable, readNpy, requireColumn } from "../io.js";
 
 const baselines: readonly BaselineKind[] = [
   "random",
@@ -63,23 +62,66 @@ export const subsetOptions: readonly OptionSpec[] = [
     help: `grouping for selectors: ${groupings.join(", ")}`,
     default: "consistency",
   },
-  { name: "seed", kind: "string", value: "S", help: "seed of the random draws", default: "1" },
+  { name: "seed", kind: "string", value: "S", help: SEED_HELP, default: "1" },
 ];
 
-/** Reads long-format outcomes (run, item, resolved). */
+/**
+ * Reads long-format outcomes (run, item, resolved) by streaming the rows into
+ * interned run and item codes, then fills the runs x items 0/1 matrix: runs
+ * and items in order of first appearance (as `outcomes` orders them), every
+ * run must hold every item exactly once.
+ */
 export function readOutcomes(file: string): Outcomes {
-  const t = readTable(file, "--outcomes");
-  const [r, i, y] = [columnIndex(t, "run"), columnIndex(t, "item"), columnIndex(t, "resolved")];
-  const records = t.rows.map((row, k) => {
-    const v = (row[y] ?? "").trim();
-    if (v !== "0" && v !== "1") {
+  const t = openTable(file, "--outcomes");
+  for (const c of ["run", "item", "resolved"]) requireColumn(t, c);
+  const c = t.read(
+    new Map<string, ColumnRead>([
+      ["run", { kind: "intern" }],
+      ["item", { kind: "intern" }],
+      [
+        "resolved",
+        {
+          kind: "number",
+          ok: (v) => v === 0 || v === 1,
+          bad: (raw) => `resolved ${JSON.stringify(raw)} is not 0 or 1`,
+        },
+      ],
+    ]),
+    { positions: ["item"] },
+  );
+  const run = c.interned.get("run");
+  const item = c.interned.get("item");
+  const resolved = c.numbers.get("resolved");
+  if (run === undefined || item === undefined || resolved === undefined || c.n === 0)
+    throw new CliError(`${file}: no outcome rows (columns run, item, resolved)`);
+  const R = run.values.length;
+  const N = item.values.length;
+  if (R * N > 2 ** 31) throw new CliError(`${file}: ${R} runs x ${N} items is too large`);
+  const UNSET = 2;
+  const data = new Uint8Array(R * N).fill(UNSET);
+  for (let k = 0; k < c.n; k++) {
+    const r = run.codes[k] as number;
+    const i = item.codes[k] as number;
+    const at = r * N + i;
+    if (data[at] !== UNSET) {
       throw new CliError(
-        `${t.file}:${t.lines[k]}:${t.cols[k]?.[y] ?? 1}: malformed row: resolved ${JSON.stringify(row[y] ?? "")} is not 0 or 1`,
+        `${file}:${c.lines?.[k] ?? 1}:${c.cols.get("item")?.[k] ?? 1}: malformed row: item ${JSON.stringify(item.values[i])} appears twice in run ${JSON.stringify(run.values[r])}`,
       );
     }
-    return { run: row[r] ?? "", item: row[i] ?? "", resolved: v === "1" ? 1 : 0 } as const;
-  });
-  return outcomes(records);
+    data[at] = resolved[k] as number;
+  }
+  for (let r = 0; r < R; r++) {
+    const row = data.subarray(r * N, (r + 1) * N);
+    const missing = row.indexOf(UNSET);
+    if (missing >= 0) {
+      let have = 0;
+      for (const v of row) if (v !== UNSET) have++;
+      throw new CliError(
+        `${file}: ragged runs: run ${JSON.stringify(run.values[r])} has ${have} of ${N} items (missing ${JSON.stringify(item.values[missing])})`,
+      );
+    }
+  }
+  return { runs: run.values, items: item.values, data };
 }
 
 /** Parses `--size` as a count or a percentage of n. */
@@ -102,35 +144,36 @@ export function parseSize(verb: string, raw: string, n: number): number {
 /** Reads `--vectors` aligned with the items of `o`. */
 export function readVectors(file: string, o: Outcomes): RowMatrix {
   if (file.toLowerCase().endsWith(".npy")) {
-    const m = readMatrix(file, "--vectors");
+    const m = readNpy(file);
     if (m.rows !== o.items.length) {
       throw new CliError(`${file}: ${m.rows} rows, but --outcomes has ${o.items.length} items`);
     }
     return m;
   }
-  const t = readTable(file, "--vectors");
-  const idCol = columnIndex(t, "item");
-  const numCols = t.columns.map((_c, j) => j).filter((j) => j !== idCol);
+  const t = openTable(file, "--vectors");
+  requireColumn(t, "item");
+  const names = t.columns.filter((c) => c !== "item");
+  const c = t.read(
+    new Map<string, ColumnRead>([
+      ["item", { kind: "string" }],
+      ...names.map((n) => [n, { kind: "number" }] as [string, ColumnRead]),
+    ]),
+  );
+  const ids = c.strings.get("item") ?? [];
   const byItem = new Map<string, number>();
-  t.rows.forEach((row, k) => {
-    byItem.set(row[idCol] ?? "", k);
+  ids.forEach((id, k) => {
+    byItem.set(id, k);
   });
-  const data = new Float64Array(o.items.length * numCols.length);
+  const cols = names.map((n) => c.numbers.get(n) as Float64Array);
+  const data = new Float64Array(o.items.length * names.length);
   o.items.forEach((item, i) => {
     const k = byItem.get(item);
     if (k === undefined) throw new CliError(`${file}: no row for item ${JSON.stringify(item)}`);
-    numCols.forEach((j, c) => {
-      const s = (t.rows[k]?.[j] ?? "").trim();
-      const v = Number(s);
-      if (s === "" || !Number.isFinite(v)) {
-        throw new CliError(
-          `${t.file}:${t.lines[k]}:${t.cols[k]?.[j] ?? 1}: malformed row: ${JSON.stringify(s)} is not a finite number`,
-        );
-      }
-      data[i * numCols.length + c] = v;
+    cols.forEach((v, j) => {
+      data[i * names.length + j] = v[k] as number;
     });
   });
-  return { data, rows: o.items.length, cols: numCols.length };
+  return { data, rows: o.items.length, cols: names.length };
 }
 
 /** Resolves `--method` (and `--strata`) to a subset method. */
@@ -145,7 +188,7 @@ export function resolveMethod(
     const itemRepo = o.items.map((id) => id.replace(/-[^-]*$/, ""));
     return { method: baselineMethod(name as BaselineKind, { itemRepo }), needsVectors: false };
   }
-  if (name in selectors) {
+  if (Object.hasOwn(selectors, name)) {
     const strata = p.values.get("strata") ?? "consistency";
     if (!(groupings as readonly string[]).includes(strata)) {
       throw new CliError(
@@ -163,8 +206,7 @@ export function resolveMethod(
   );
 }
 
-/** Parses `--seed` as a number when it is an integer, else keeps the string. */
+/** `--seed` (see {@link seedOpt}). */
 export function seedOf(p: Parsed): string | number {
-  const raw = p.values.get("seed") ?? "1";
-  return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  return seedOpt(p, "1");
 }

@@ -9,9 +9,24 @@ import {
   strategies,
   toRisk,
 } from "../../src/index.js";
-import { intOpt, numberOpt, type OptionSpec, type Parsed, stringOpt } from "../args.js";
+import {
+  intOpt,
+  numberOpt,
+  type OptionSpec,
+  type Parsed,
+  SEED_HELP,
+  seedOpt,
+  stringOpt,
+} from "../args.js";
 import { CliError } from "../errors.js";
-import { columnIndex, numericColumn, readTable, type Table } from "../io.js";
+import {
+  type ColumnRead,
+  openTable,
+  parseDecimal,
+  requireColumn,
+  rowMatrix,
+  type TableSource,
+} from "../io.js";
 
 /** Options shared by `tcs plan` and `tcs estimate`: they must be identical for a replay. */
 export const tcsOptions: readonly OptionSpec[] = [
@@ -46,7 +61,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     name: "floor",
     kind: "string",
     value: "X",
-    help: "toRisk floor: least risk as a fraction of the largest",
+    help: "toRisk floor in [0, 1]: least risk as a fraction of the largest",
     default: "0.05",
   },
   {
@@ -61,7 +76,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     name: "seed",
     kind: "string",
     value: "S",
-    help: "seed of the random stream (number or string)",
+    help: SEED_HELP,
     default: "1",
   },
   {
@@ -82,6 +97,11 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "FILE",
     help: "labels so far: columns row (0-based data row) and label (1 failure, 0 pass)",
+  },
+  {
+    name: "real-labels",
+    kind: "flag",
+    help: "accept any finite label (a real-valued outcome); without it a label must be 0 or 1",
   },
 ];
 
@@ -108,7 +128,7 @@ export function resolveStrategy(verb: string, name: string): StrategyName {
 
 const probFeatures = { confidence, entropy, margin, deepGini } as const;
 
-function probColumns(t: Table, spec: string | undefined): string[] {
+function probColumns(t: TableSource, spec: string | undefined): string[] {
   if (spec === undefined) {
     const byP = t.columns.filter((c) => /^p\d+$/.test(c));
     const byProbs = t.columns.filter((c) => /^probs\.\d+$/.test(c));
@@ -130,13 +150,13 @@ function probColumns(t: Table, spec: string | undefined): string[] {
     return cols;
   }
   const cols = spec.split(",").map((s) => s.trim());
-  for (const c of cols) columnIndex(t, c);
+  for (const c of cols) requireColumn(t, c);
   return cols;
 }
 
 /** The loaded input of a TCS verb. */
 export type TcsInput = {
-  readonly table: Table;
+  readonly file: string;
   readonly risk: Float64Array;
   readonly ids: readonly string[] | undefined;
   readonly strategy: StrategyName;
@@ -145,83 +165,103 @@ export type TcsInput = {
   readonly level: number;
 };
 
-/** Reads the input, computes the risk and checks the strategy options. */
+/** Reads the input (streamed: only the feature, probability and id columns), computes the risk and checks the options. */
 export function loadTcs(verb: string, p: Parsed): TcsInput {
   const strategy = resolveStrategy(verb, stringOpt(p, "strategy"));
-  const table = readTable(stringOpt(p, "input"), "--input");
-  const feature = stringOpt(p, "feature");
   const orientationRaw = p.values.get("orientation");
   if (orientationRaw !== undefined && orientationRaw !== "higher" && orientationRaw !== "lower") {
     throw new CliError(
       `${verb}: --orientation must be higher or lower (got ${JSON.stringify(orientationRaw)})`,
     );
   }
+  const floor = numberOpt(verb, p, "floor", 0.05, 0, 1);
+  const level = numberOpt(verb, p, "level", 0.95, Number.MIN_VALUE, 1 - Number.EPSILON);
+  intOpt(verb, p, "budget", undefined, 2);
+  const seed = seedOpt(p, "1");
+  const table = openTable(stringOpt(p, "input"), "--input");
+  let c: ReturnType<TableSource["read"]>;
   let score: Float64Array;
-  let orientation: "higher" | "lower";
-  if (table.columns.includes(feature)) {
-    score = numericColumn(table, feature);
-    orientation =
-      orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
-  } else if (feature in probFeatures) {
-    const cols = probColumns(table, p.values.get("probs"));
-    const data = cols.map((c) => numericColumn(table, c));
-    const rows = table.rows.length;
-    const m = new Float64Array(rows * cols.length);
-    for (let i = 0; i < rows; i++)
-      for (let j = 0; j < cols.length; j++) m[i * cols.length + j] = data[j]?.[i] ?? 0;
-    const f = probFeatures[feature as keyof typeof probFeatures];
-    score = f({ data: m, rows, cols: cols.length });
-    orientation =
-      orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
-  } else {
-    throw new CliError(
-      `${table.file}: unknown column ${JSON.stringify(feature)} for --feature (columns: ${table.columns.join(", ")}; or one of ${Object.keys(probFeatures).join(", ")} computed from --probs)`,
-    );
+  const feature = stringOpt(p, "feature");
+  const idCol = p.values.get("id");
+  try {
+    if (idCol !== undefined) requireColumn(table, idCol);
+    const spec = new Map<string, ColumnRead>();
+    if (idCol !== undefined) spec.set(idCol, { kind: "string" });
+    if (table.columns.includes(feature)) {
+      spec.set(feature, { kind: "number" });
+      c = table.read(spec);
+      score = c.numbers.get(feature) as Float64Array;
+    } else if (Object.hasOwn(probFeatures, feature)) {
+      const cols = probColumns(table, p.values.get("probs"));
+      for (const col of cols) spec.set(col, { kind: "number" });
+      c = table.read(spec);
+      const f = probFeatures[feature as keyof typeof probFeatures];
+      score = f(rowMatrix(c, cols));
+    } else {
+      throw new CliError(
+        `${table.file}: unknown column ${JSON.stringify(feature)} for --feature (columns: ${table.columns.join(", ")}; or one of ${Object.keys(probFeatures).join(", ")} computed from --probs)`,
+      );
+    }
+  } finally {
+    table.close();
   }
-  const floor = numberOpt(verb, p, "floor", 0.05, 0, Number.MAX_VALUE);
+  const orientation =
+    orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
   const risk = toRisk(score, orientation, { floor });
   const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
-  const seedRaw = stringOpt(p, "seed", "1");
-  const seed = /^-?\d+$/.test(seedRaw) ? Number(seedRaw) : seedRaw;
-  const level = numberOpt(verb, p, "level", 0.95, Number.MIN_VALUE, 1 - Number.EPSILON);
-  const idCol = p.values.get("id");
-  const ids =
-    idCol === undefined
-      ? undefined
-      : ((j) => table.rows.map((r) => r[j] ?? ""))(columnIndex(table, idCol));
-  return { table, risk, ids, strategy, budget, seed, level };
+  const ids = idCol === undefined ? undefined : c.strings.get(idCol);
+  return { file: table.file, risk, ids, strategy, budget, seed, level };
 }
 
-/** Labels read from a labels file, by 0-based data row. */
-export function readLabels(file: string, N: number): Map<number, number> {
-  const t = readTable(file, "--labels");
-  const rowCol = columnIndex(t, "row");
-  const labelCol = columnIndex(t, "label");
+/**
+ * Labels read from a labels file, by 0-based data row. A label must be 0 or 1
+ * unless `real` (then any finite number in the strict decimal grammar).
+ */
+export function readLabels(file: string, N: number, real: boolean): Map<number, number> {
+  const t = openTable(file, "--labels");
+  requireColumn(t, "row");
+  requireColumn(t, "label");
+  const c = t.read(
+    new Map([
+      ["row", { kind: "string" }],
+      ["label", { kind: "string" }],
+    ]),
+    { positions: ["row", "label"] },
+  );
+  const rows = c.strings.get("row") ?? [];
+  const labels = c.strings.get("label") ?? [];
   const out = new Map<number, number>();
-  t.rows.forEach((r, i) => {
-    const where = (j: number): string => `${t.file}:${t.lines[i]}:${t.cols[i]?.[j] ?? 1}`;
-    const rs = (r[rowCol] ?? "").trim();
+  for (let i = 0; i < c.n; i++) {
+    const where = (col: string): string =>
+      `${c.file}:${c.lines?.[i] ?? 1}:${c.cols.get(col)?.[i] ?? 1}`;
+    const rawRow = rows[i] ?? "";
+    const rs = rawRow.trim();
     const row = Number(rs);
     if (!/^\d+$/.test(rs) || !(row < N)) {
       throw new CliError(
-        `${where(rowCol)}: malformed row: row ${JSON.stringify(r[rowCol] ?? "")} is not an integer in [0, ${N - 1}]`,
+        `${where("row")}: malformed row: row ${JSON.stringify(rawRow)} is not an integer in [0, ${N - 1}]`,
       );
     }
-    const ls = (r[labelCol] ?? "").trim();
-    const label = Number(ls);
-    if (ls === "" || !Number.isFinite(label)) {
+    const rawLabel = labels[i] ?? "";
+    const label = parseDecimal(rawLabel.trim());
+    if (!Number.isFinite(label)) {
       throw new CliError(
-        `${where(labelCol)}: malformed row: label ${JSON.stringify(r[labelCol] ?? "")} is not a finite number`,
+        `${where("label")}: malformed row: label ${JSON.stringify(rawLabel)} is not a finite number`,
+      );
+    }
+    if (!real && label !== 0 && label !== 1) {
+      throw new CliError(
+        `${where("label")}: malformed row: label ${JSON.stringify(rawLabel)} is not 0 or 1 (1 failure, 0 pass; give --real-labels for real-valued labels)`,
       );
     }
     const prev = out.get(row);
     if (prev !== undefined && prev !== label) {
       throw new CliError(
-        `${where(labelCol)}: malformed row: row ${row} labelled twice (${prev} and ${label})`,
+        `${where("label")}: malformed row: row ${row} labelled twice (${prev} and ${label})`,
       );
     }
     out.set(row, label);
-  });
+  }
   return out;
 }
 
@@ -257,6 +297,7 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
     [...labels.keys()].filter((i) => !used.has(i)).sort((a, b) => a - b);
   if (r.done === true) return { labelled, pending: [], estimate: r.value, unused: unusedNow() };
   const pending = [r.value];
+  const listed = new Set<number>(pending);
   if (!adaptiveStrategies.has(input.strategy)) {
     // Non-adaptive picks do not depend on the labels, so a placeholder label reveals the rest of the plan.
     let s = gen.next(0);
@@ -264,7 +305,10 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
       const y = labels.get(s.value);
       // With-replacement designs (sups, twoUps) may draw a row twice; it is labelled once.
       if (y === undefined) {
-        if (!pending.includes(s.value)) pending.push(s.value);
+        if (!listed.has(s.value)) {
+          listed.add(s.value);
+          pending.push(s.value);
+        }
       } else {
         labelled.push(s.value);
         used.add(s.value);

@@ -19,7 +19,7 @@ export function tcsEstimate(p: Parsed): Result {
   const input = loadTcs(verb, p);
   const file = p.values.get("labels");
   if (file === undefined) throw new CliError(`${verb}: missing required option --labels FILE`);
-  const r = replay(input, readLabels(file, input.risk.length));
+  const r = replay(input, readLabels(file, input.risk.length, p.flags.has("real-labels")));
   if (r.estimate === undefined) {
     throw new CliError(
       `${verb}: ${file} labels ${r.labelled.length} of the ${input.budget} planned rows; next to label: row ${r.pending[0]} (run tcs plan with the same options)`,

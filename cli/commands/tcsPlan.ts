@@ -21,7 +21,7 @@ export function tcsPlan(p: Parsed): Result {
   const labels =
     labelsFile === undefined
       ? new Map<number, number>()
-      : readLabels(labelsFile, input.risk.length);
+      : readLabels(labelsFile, input.risk.length, p.flags.has("real-labels"));
   const r = replay(input, labels);
   const quiet = p.flags.has("quiet");
   const adaptive = adaptiveStrategies.has(input.strategy);
