@@ -1,0 +1,271 @@
+/**
+ * Runs fuzz cases in a pool of child processes, each under a time limit and a
+ * memory limit. The child script (_child.ts with src/) is bundled once by
+ * esbuild, the TypeScript transform tsx uses too, so that a replacement child
+ * starts in well under a second instead of transforming every file again. A
+ * child runs many cases; one that dies (crash) or overruns (hang) is killed and
+ * replaced, and the next case goes to the new child.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
+import type { CaseRef, Outcome } from "./_case.js";
+import type { ToChild } from "./_child.js";
+import type { Plan } from "./_plan.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export type PoolOptions = {
+  /** Child processes run at once (default 2). */
+  readonly workers?: number;
+  /** Per-case time limit in ms, from the moment the call starts (default 2000). */
+  readonly timeoutMs?: number;
+  /** V8 heap limit of a child, `--max-old-space-size` (default 512). */
+  readonly heapMb?: number;
+  /** Resident set size at which a child is killed, in MB (typed arrays live outside the heap; default 1024). */
+  readonly rssMb?: number;
+  /** Called after each case. */
+  readonly onOutcome?: (o: Outcome, done: number, total: number) => void;
+};
+
+type FromChild =
+  | { readonly type: "ready"; readonly pid: number }
+  | { readonly type: "start"; readonly fn: string; readonly id: string }
+  | { readonly type: "done"; readonly outcome: Outcome };
+
+/** Resident set size of a process in MB, from /proc (0 where /proc is absent). */
+function rssMb(pid: number): number {
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]);
+    return (pages * 4096) / 2 ** 20;
+  } catch {
+    return 0;
+  }
+}
+
+type Limits = Required<Omit<PoolOptions, "onOutcome">> & {
+  /** The bundled child script and the compiled examples' JSON file. */
+  readonly script: string;
+  readonly examples: string;
+};
+
+/** One forked child: ready once it has loaded the library and recorded the examples. */
+class Child {
+  readonly proc: ChildProcess;
+  readonly ready: Promise<void>;
+  /** The last 2 kB of its stderr (the V8 out-of-memory report lands there). */
+  stderr = "";
+  alive = true;
+  private listener: ((m: FromChild) => void) | undefined;
+  private onExit: ((why: string) => void) | undefined;
+
+  constructor(o: Limits) {
+    this.proc = fork(o.script, [], {
+      execArgv: [`--max-old-space-size=${o.heapMb}`],
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      cwd: join(here, "..", ".."),
+      env: { ...process.env, EVALSIFT_FUZZ_EXAMPLES: o.examples },
+    });
+    this.proc.stderr?.on("data", (d: Buffer) => {
+      this.stderr = (this.stderr + d.toString()).slice(-2000);
+    });
+    this.proc.on("message", (m: FromChild) => this.listener?.(m));
+    this.proc.on("exit", (code, signal) => {
+      this.alive = false;
+      this.onExit?.(`exit ${signal ?? code}`);
+    });
+    this.ready = new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error("fuzz: child not ready after 120 s")), 120_000);
+      this.listen(
+        (m) => {
+          if (m.type !== "ready") return;
+          clearTimeout(t);
+          this.listen(undefined, undefined);
+          resolve();
+        },
+        (why) => {
+          clearTimeout(t);
+          reject(new Error(`fuzz: child died while starting (${why}): ${this.stderr}`));
+        },
+      );
+    });
+    // A spare that is never used must not leave an unhandled rejection behind.
+    this.ready.catch(() => {});
+  }
+
+  listen(m: ((m: FromChild) => void) | undefined, exit: ((why: string) => void) | undefined): void {
+    this.listener = m;
+    this.onExit = exit;
+  }
+
+  kill(): void {
+    this.listen(undefined, undefined);
+    if (this.alive) this.proc.kill("SIGKILL");
+    this.alive = false;
+  }
+}
+
+/**
+ * Runs one case at a time in a child. After the first child is lost (a crash
+ * or a hang), a warm spare is kept, so a lost child costs the time limit, not
+ * another start-up too.
+ */
+class Worker {
+  private child: Child | undefined;
+  private spare: Child | undefined;
+  private lost = false;
+
+  constructor(private readonly o: Limits) {}
+
+  private async take(): Promise<Child> {
+    if (this.child?.alive === true) return this.child;
+    this.child = this.spare ?? new Child(this.o);
+    this.spare = this.lost ? new Child(this.o) : undefined;
+    await this.child.ready;
+    return this.child;
+  }
+
+  /** Runs one case; resolves with its outcome (crash and hang included). */
+  async run(k: CaseRef): Promise<Outcome> {
+    const child = await this.take();
+    const base = { fn: k.fn, id: k.id, what: k.what };
+    return new Promise<Outcome>((resolve) => {
+      let started = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (o: Outcome, kill: boolean): void => {
+        clearTimeout(timer);
+        clearInterval(watch);
+        child.listen(undefined, undefined);
+        if (kill || !child.alive) {
+          child.kill();
+          this.lost = true;
+        }
+        resolve(o);
+      };
+      const ms = (): number => (started === 0 ? 0 : Math.round(performance.now() - started));
+      const watch = setInterval(() => {
+        const pid = child.proc.pid;
+        if (pid !== undefined && rssMb(pid) > this.o.rssMb)
+          finish(
+            { ...base, cls: "crash", detail: `resident memory over ${this.o.rssMb} MB`, ms: ms() },
+            true,
+          );
+      }, 50);
+      // Set-up (the function's valid call, run once per child) gets a generous limit of its own.
+      timer = setTimeout(
+        () =>
+          finish(
+            { ...base, cls: "hang", detail: "set-up (the valid call) took over 60 s", ms: 0 },
+            true,
+          ),
+        60_000,
+      );
+      child.listen(
+        (m) => {
+          if (m.type === "start") {
+            started = performance.now();
+            clearTimeout(timer);
+            timer = setTimeout(
+              () =>
+                finish(
+                  {
+                    ...base,
+                    cls: "hang",
+                    detail: `no result after ${this.o.timeoutMs} ms`,
+                    ms: ms(),
+                  },
+                  true,
+                ),
+              this.o.timeoutMs,
+            );
+          } else if (m.type === "done") finish(m.outcome, false);
+        },
+        (why) => {
+          const tail = child.stderr
+            .split("\n")
+            .filter((l) => /error|fatal|abort/i.test(l))
+            .slice(-2)
+            .join(" | ")
+            .slice(0, 300);
+          finish(
+            { ...base, cls: "crash", detail: `child died (${why}) ${tail}`.trim(), ms: ms() },
+            false,
+          );
+        },
+      );
+      child.proc.send({ type: "run", fn: k.fn, id: k.id } satisfies ToChild);
+    });
+  }
+
+  close(): void {
+    this.child?.kill();
+    this.spare?.kill();
+  }
+}
+
+/**
+ * Runs `cases` (from `plan`) and returns their outcomes in the same order.
+ * Cases of one function stay together on one worker, so each child prepares a
+ * function once.
+ */
+export async function runPool(
+  plan: Plan,
+  cases: readonly CaseRef[],
+  options: PoolOptions = {},
+): Promise<Outcome[]> {
+  const dir = mkdtempSync(join(tmpdir(), "evalsift-fuzz-"));
+  const script = join(dir, "child.mjs");
+  const examples = join(dir, "examples.json");
+  buildSync({
+    entryPoints: [join(here, "_child.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    keepNames: true,
+    outfile: script,
+    logLevel: "warning",
+  });
+  writeFileSync(examples, JSON.stringify(plan.examples));
+  const o: Limits = {
+    workers: options.workers ?? 2,
+    timeoutMs: options.timeoutMs ?? 2000,
+    heapMb: options.heapMb ?? 512,
+    rssMb: options.rssMb ?? 1024,
+    script,
+    examples,
+  };
+  const groups = new Map<string, number[]>();
+  cases.forEach((k, i) => {
+    const g = groups.get(k.fn) ?? [];
+    g.push(i);
+    groups.set(k.fn, g);
+  });
+  // Biggest groups first, so the last worker to finish is not stuck with a long one.
+  const queue = [...groups.values()].sort((a, b) => b.length - a.length);
+  const out: Outcome[] = new Array(cases.length);
+  let done = 0;
+  const workers = Array.from({ length: Math.max(1, o.workers) }, () => new Worker(o));
+  try {
+    await Promise.all(
+      workers.map(async (w) => {
+        for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
+          for (const i of g) {
+            const k = cases[i] as CaseRef;
+            const r = await w.run(k);
+            out[i] = r;
+            done++;
+            options.onOutcome?.(r, done, cases.length);
+          }
+        }
+      }),
+    );
+  } finally {
+    for (const w of workers) w.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
