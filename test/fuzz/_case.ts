@@ -60,6 +60,30 @@ export type Outcome = {
 /** A case as the parent addresses it. */
 export type CaseRef = { readonly fn: string; readonly id: string; readonly what: string };
 
+/** The case list and the surface facts, as a child reports them to the parent. */
+export type Plan = {
+  readonly cases: readonly CaseRef[];
+  readonly callables: number;
+  readonly registries: Surface["registries"];
+  readonly constants: readonly string[];
+  /** Callables no example calls (nothing to mutate: a documentation gap). */
+  readonly noExample: readonly string[];
+};
+
+/** Lists every case of every callable. */
+export function planOf(sf: Surface, rec: Recording): Plan {
+  const cases: CaseRef[] = [];
+  for (const c of sf.callables)
+    for (const k of casesOf(rec, c)) cases.push({ fn: k.fn, id: k.id, what: k.what });
+  return {
+    cases,
+    callables: sf.callables.length,
+    registries: sf.registries,
+    constants: sf.constants,
+    noExample: sf.callables.filter((c) => !rec.calls.has(c.name)).map((c) => c.name),
+  };
+}
+
 /** The cases of one callable: the valid call, the determinism check where an rng is taken, every mutation. */
 export function casesOf(
   rec: Recording,

@@ -7,17 +7,20 @@
  */
 import { readFileSync } from "node:fs";
 import * as api from "../../src/index.js";
-import { CaseRunner, SELFTEST } from "./_case.js";
+import { CaseRunner, planOf, SELFTEST } from "./_case.js";
 import { surface } from "./_exports.js";
 import { record } from "./_record.js";
 
-/** Parent -> child. */
-export type ToChild = { readonly type: "run"; readonly fn: string; readonly id: string };
+/** Parent -> child: run one case, or list them all. */
+export type ToChild =
+  | { readonly type: "run"; readonly fn: string; readonly id: string }
+  | { readonly type: "plan" };
 
 const lib = api as Record<string, unknown>;
 const sf = surface(lib);
 const examples = JSON.parse(readFileSync(process.env.EVALSIFT_FUZZ_EXAMPLES ?? "", "utf8"));
-const runner = new CaseRunner(sf, record(lib, sf, examples), api.createRng as never);
+const rec = record(lib, sf, examples);
+const runner = new CaseRunner(sf, rec, api.createRng as never);
 const send = (m: unknown): void => {
   process.send?.(m);
 };
@@ -37,7 +40,10 @@ function selftest(id: string): void {
 }
 
 process.on("message", (m: ToChild) => {
-  if (m.type !== "run") return;
+  if (m.type === "plan") {
+    send({ type: "plan", plan: planOf(sf, rec) });
+    return;
+  }
   if (m.fn === SELFTEST) {
     selftest(m.id);
     return;

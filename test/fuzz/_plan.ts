@@ -1,13 +1,13 @@
 /**
- * The case list: every public callable, its valid call from the examples, and
- * its mutations; plus the fixed-seed subset that test/fuzz/fuzz.test.ts runs.
+ * The parent's side of planning: the examples, compiled once for all
+ * children, and the fixed-seed subset that test/fuzz/fuzz.test.ts runs. (The
+ * case list itself comes from a child, see `openPool`, so that the parent and
+ * the children enumerate with the very same bundled code.)
  */
 import { transformSync } from "esbuild";
-import * as api from "../../src/index.js";
 import { collectExamples, instrument } from "../docs/_examples.js";
-import { type CaseRef, casesOf } from "./_case.js";
-import { type Surface, surface } from "./_exports.js";
-import { type CompiledExample, record } from "./_record.js";
+import type { CaseRef } from "./_case.js";
+import type { CompiledExample } from "./_record.js";
 
 /** Every `@example` of `root/src`, found, instrumented and compiled by the machinery of test/docs. */
 export function compileExamples(root: string): CompiledExample[] {
@@ -15,33 +15,6 @@ export function compileExamples(root: string): CompiledExample[] {
     where: ex.where,
     js: transformSync(instrument(ex.code, ex.firstLine), { loader: "ts", format: "esm" }).code,
   }));
-}
-
-/** Everything the parent needs to know before it starts the children. */
-export type Plan = {
-  readonly surface: Surface;
-  /** The compiled examples, handed to the children so they record the same calls. */
-  readonly examples: readonly CompiledExample[];
-  readonly cases: readonly CaseRef[];
-  /** Callables no example calls (nothing to mutate: a documentation gap). */
-  readonly noExample: readonly string[];
-};
-
-/** Records the examples in this process and lists every case. */
-export function plan(root: string): Plan {
-  const lib = api as Record<string, unknown>;
-  const sf = surface(lib);
-  const examples = compileExamples(root);
-  const rec = record(lib, sf, examples);
-  const cases: CaseRef[] = [];
-  for (const c of sf.callables)
-    for (const k of casesOf(rec, c)) cases.push({ fn: k.fn, id: k.id, what: k.what });
-  return {
-    surface: sf,
-    examples,
-    cases,
-    noExample: sf.callables.filter((c) => !rec.calls.has(c.name)).map((c) => c.name),
-  };
 }
 
 /** FNV-1a, 32 bits: a fixed pseudo-random rank for a case, independent of the other cases. */

@@ -1,20 +1,28 @@
 /**
  * Runs fuzz cases in a pool of child processes, each under a time limit and a
- * memory limit. The child script (_child.ts with src/) is bundled once by
- * esbuild, the TypeScript transform tsx uses too, so that a replacement child
- * starts in well under a second instead of transforming every file again. A
- * child runs many cases; one that dies (crash) or overruns (hang) is killed and
- * replaced, and the next case goes to the new child.
+ * memory limit. src/ and the harness are transformed to JavaScript once, by
+ * esbuild (the transform tsx uses too), into a temporary directory, so that a
+ * replacement child starts in about a second instead of transforming every
+ * file again. A child runs many cases; one that dies (crash) or overruns
+ * (hang) is killed and replaced, and the next case goes to the new child.
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
-import type { CaseRef, Outcome } from "./_case.js";
+import { walk } from "../docs/_examples.js";
+import type { CaseRef, Outcome, Plan } from "./_case.js";
 import type { ToChild } from "./_child.js";
-import type { Plan } from "./_plan.js";
+import { compileExamples } from "./_plan.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -34,7 +42,8 @@ export type PoolOptions = {
 type FromChild =
   | { readonly type: "ready"; readonly pid: number }
   | { readonly type: "start"; readonly fn: string; readonly id: string }
-  | { readonly type: "done"; readonly outcome: Outcome };
+  | { readonly type: "done"; readonly outcome: Outcome }
+  | { readonly type: "plan"; readonly plan: Plan };
 
 /** Resident set size of a process in MB, from /proc (0 where /proc is absent). */
 function rssMb(pid: number): number {
@@ -59,6 +68,7 @@ class Child {
   /** The last 2 kB of its stderr (the V8 out-of-memory report lands there). */
   stderr = "";
   alive = true;
+  private readyTimer: NodeJS.Timeout | undefined;
   private listener: ((m: FromChild) => void) | undefined;
   private onExit: ((why: string) => void) | undefined;
 
@@ -79,6 +89,7 @@ class Child {
     });
     this.ready = new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error("fuzz: child not ready after 120 s")), 120_000);
+      this.readyTimer = t;
       this.listen(
         (m) => {
           if (m.type !== "ready") return;
@@ -102,6 +113,7 @@ class Child {
   }
 
   kill(): void {
+    clearTimeout(this.readyTimer);
     this.listen(undefined, undefined);
     if (this.alive) this.proc.kill("SIGKILL");
     this.alive = false;
@@ -126,6 +138,22 @@ class Worker {
     this.spare = this.lost ? new Child(this.o) : undefined;
     await this.child.ready;
     return this.child;
+  }
+
+  /** Asks the child for the case list. */
+  async plan(): Promise<Plan> {
+    const child = await this.take();
+    return new Promise<Plan>((resolve, reject) => {
+      child.listen(
+        (m) => {
+          if (m.type !== "plan") return;
+          child.listen(undefined, undefined);
+          resolve(m.plan);
+        },
+        (why) => reject(new Error(`fuzz: child died while planning (${why}): ${child.stderr}`)),
+      );
+      child.proc.send({ type: "plan" } satisfies ToChild);
+    });
   }
 
   /** Runs one case; resolves with its outcome (crash and hang included). */
@@ -206,38 +234,71 @@ class Worker {
   }
 }
 
+/** An open pool: the case list, a way to run cases, and `close` (always call it). */
+export type Pool = {
+  readonly plan: Plan;
+  run(cases: readonly CaseRef[]): Promise<Outcome[]>;
+  close(): void;
+};
+
 /**
- * Runs `cases` (from `plan`) and returns their outcomes in the same order.
- * Cases of one function stay together on one worker, so each child prepares a
- * function once.
+ * Compiles the examples of `root/src` and the child script, starts the
+ * workers and gets the case list from the first of them.
  */
-export async function runPool(
-  plan: Plan,
-  cases: readonly CaseRef[],
-  options: PoolOptions = {},
-): Promise<Outcome[]> {
+export async function openPool(root: string, options: PoolOptions = {}): Promise<Pool> {
   const dir = mkdtempSync(join(tmpdir(), "evalsift-fuzz-"));
-  const script = join(dir, "child.mjs");
+  const script = join(dir, relative(root, join(here, "_child.js")));
   const examples = join(dir, "examples.json");
-  buildSync({
-    entryPoints: [join(here, "_child.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    keepNames: true,
-    outfile: script,
-    logLevel: "warning",
-  });
-  writeFileSync(examples, JSON.stringify(plan.examples));
-  const o: Limits = {
-    workers: options.workers ?? 2,
-    timeoutMs: options.timeoutMs ?? 2000,
-    heapMb: options.heapMb ?? 512,
-    rssMb: options.rssMb ?? 1024,
-    script,
-    examples,
+  const workers: Worker[] = [];
+  const close = (): void => {
+    for (const w of workers) w.close();
+    rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    // Every file transformed on its own (no bundle: a bundle renames parameters that collide
+    // across modules, and parameter names are what error messages are checked against).
+    const sources = [
+      ...walk(join(root, "src")),
+      ...walk(here).filter((f) => !f.endsWith(".test.ts")),
+    ];
+    buildSync({
+      entryPoints: sources,
+      outdir: dir,
+      outbase: root,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      logLevel: "warning",
+    });
+    writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+    writeFileSync(examples, JSON.stringify(compileExamples(root)));
+    const o: Limits = {
+      workers: options.workers ?? 2,
+      timeoutMs: options.timeoutMs ?? 2000,
+      heapMb: options.heapMb ?? 512,
+      rssMb: options.rssMb ?? 1024,
+      script,
+      examples,
+    };
+    for (let i = 0; i < Math.max(1, o.workers); i++) workers.push(new Worker(o));
+    const plan = await (workers[0] as Worker).plan();
+    return { plan, run: (cases) => runCases(workers, cases, options.onOutcome), close };
+  } catch (e) {
+    close();
+    throw e;
+  }
+}
+
+/**
+ * Runs `cases` and returns their outcomes in the same order. Cases of one
+ * function stay together on one worker, so each child prepares a function once.
+ */
+async function runCases(
+  workers: readonly Worker[],
+  cases: readonly CaseRef[],
+  onOutcome: PoolOptions["onOutcome"],
+): Promise<Outcome[]> {
   const groups = new Map<string, number[]>();
   cases.forEach((k, i) => {
     const g = groups.get(k.fn) ?? [];
@@ -248,24 +309,19 @@ export async function runPool(
   const queue = [...groups.values()].sort((a, b) => b.length - a.length);
   const out: Outcome[] = new Array(cases.length);
   let done = 0;
-  const workers = Array.from({ length: Math.max(1, o.workers) }, () => new Worker(o));
-  try {
-    await Promise.all(
-      workers.map(async (w) => {
-        for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
-          for (const i of g) {
-            const k = cases[i] as CaseRef;
-            const r = await w.run(k);
-            out[i] = r;
-            done++;
-            options.onOutcome?.(r, done, cases.length);
-          }
+  await Promise.all(
+    workers.map(async (w) => {
+      for (let g = queue.shift(); g !== undefined; g = queue.shift()) {
+        for (const i of g) {
+          const k = cases[i] as CaseRef;
+          // The parent's description of the case, whatever the child says.
+          const r = { ...(await w.run(k)), what: k.what };
+          out[i] = r;
+          done++;
+          onOutcome?.(r, done, cases.length);
         }
-      }),
-    );
-  } finally {
-    for (const w of workers) w.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+      }
+    }),
+  );
   return out;
 }

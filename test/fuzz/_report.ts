@@ -86,6 +86,12 @@ export function findingsJson(out: readonly Outcome[], info: RunInfo): string {
   return `${JSON.stringify(doc, null, 1)}\n`;
 }
 
+/** Mutation ids that feed a NaN or an infinity in. */
+const NON_FINITE_INPUT =
+  /:(NaN|\+Infinity|-Infinity|NaN-inside|matrix-NaN-inside|rng-returns-NaN|callback-returns-NaN)(#\d+)?$/;
+/** Mutation ids of an unknown or misspelt options key. */
+const TYPO = /:(unknown-key|misspelt-[\w$]+)$/;
+
 const esc = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 /** docs/reliability.md. */
@@ -158,6 +164,25 @@ export function reliabilityMd(out: readonly Outcome[], info: RunInfo): string {
   const na = out.filter((o) => o.cls === "typed" && o.namesArg === false);
   if (na.length === 0) L.push("None.");
   for (const o of na) L.push(`- ${o.fn} \`${o.id}\`: ${esc(o.detail)}`);
+  L.push("");
+  const silent = out.filter((o) => o.cls === "ok" && NON_FINITE_INPUT.test(o.id));
+  L.push("## Non-finite inputs accepted without an error");
+  L.push("");
+  L.push(
+    "Not a failure class (the result was finite), but the contract says bad input fails loudly: " +
+      `${silent.length} cases where a NaN or ±Infinity went in and no error came out.`,
+  );
+  L.push("");
+  for (const [fn, os] of byFunction(silent))
+    L.push(`- ${fn}: ${os.map((o) => `\`${o.id}\``).join(", ")}`);
+  L.push("");
+  const typos = [...byFunction(out.filter((o) => o.cls === "ok" && TYPO.test(o.id)))];
+  L.push("## Options typos accepted silently");
+  L.push("");
+  L.push(
+    `${typos.length} functions accept an unknown key (\`levl\`) or a misspelt one without a word: ` +
+      `${typos.map(([fn]) => fn).join(", ") || "none"}.`,
+  );
   L.push("");
   L.push("## Surface");
   L.push("");

@@ -6,32 +6,38 @@
  * not name the function (`other`). The full run is `npm run fuzz`; its current
  * findings are in docs/reliability.md and test/fuzz/findings.json.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { type CaseRef, type Outcome, SELFTEST } from "./_case.js";
-import { plan, subset } from "./_plan.js";
-import { runPool } from "./_pool.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CaseRef, type Outcome, type Plan, SELFTEST } from "./_case.js";
+import { subset } from "./_plan.js";
+import { openPool, type Pool } from "./_pool.js";
 import { failureLines } from "./_report.js";
 
 const SEED = 20261201;
 const PER_FUNCTION = 4;
-const p = plan(process.cwd());
-const chosen = subset(p.cases, SEED, PER_FUNCTION);
 const selftests: CaseRef[] = ["crash", "hang", "memory"].map((id) => ({
   fn: SELFTEST,
   id,
   what: id,
 }));
+let pool: Pool | undefined;
+let plan: Plan = { cases: [], callables: 0, registries: [], constants: [], noExample: [] };
+let chosen: CaseRef[] = [];
 let out: Outcome[] = [];
 
 beforeAll(async () => {
-  out = await runPool(p, [...selftests, ...chosen], { workers: 2, timeoutMs: 2000 });
+  pool = await openPool(process.cwd(), { workers: 2, timeoutMs: 2000 });
+  plan = pool.plan;
+  chosen = subset(plan.cases, SEED, PER_FUNCTION);
+  out = await pool.run([...selftests, ...chosen]);
 }, 120_000);
+
+afterAll(() => pool?.close());
 
 describe("the fuzz harness", () => {
   it("sees every public function through an example", () => {
-    expect(p.noExample).toEqual([]);
-    expect(p.surface.callables.length).toBeGreaterThan(100);
-    expect(new Set(chosen.map((k) => k.fn)).size).toBe(p.surface.callables.length);
+    expect(plan.noExample).toEqual([]);
+    expect(plan.callables).toBeGreaterThan(100);
+    expect(new Set(chosen.map((k) => k.fn)).size).toBe(plan.callables);
   });
 
   it("classifies a child that aborts as crash, one that never returns as hang, one that eats memory as crash", () => {

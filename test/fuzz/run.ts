@@ -7,8 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { plan } from "./_plan.js";
-import { runPool } from "./_pool.js";
+import { openPool } from "./_pool.js";
 import { countByClass, failureLines, findingsJson, reliabilityMd, topFailing } from "./_report.js";
 
 const argv = process.argv.slice(2);
@@ -24,10 +23,8 @@ const rssMb = 1024;
 const root = process.cwd();
 
 const t0 = performance.now();
-const p = plan(root);
-const cases = only === undefined ? p.cases : p.cases.filter((k) => only.includes(k.fn));
 let last = 0;
-const out = await runPool(p, cases, {
+const pool = await openPool(root, {
   workers,
   timeoutMs,
   heapMb,
@@ -40,6 +37,14 @@ const out = await runPool(p, cases, {
     }
   },
 });
+const p = pool.plan;
+const cases = only === undefined ? p.cases : p.cases.filter((k) => only.includes(k.fn));
+let out: Awaited<ReturnType<typeof pool.run>>;
+try {
+  out = await pool.run(cases);
+} finally {
+  pool.close();
+}
 const wallSeconds = (performance.now() - t0) / 1000;
 let commit = "unknown";
 try {
@@ -56,9 +61,9 @@ const info = {
   timeoutMs,
   heapMb,
   rssMb,
-  callables: p.surface.callables.length,
-  registries: p.surface.registries,
-  constants: p.surface.constants,
+  callables: p.callables,
+  registries: p.registries,
+  constants: p.constants,
   noExample: p.noExample,
 };
 if (only === undefined) {
