@@ -179,6 +179,9 @@ function walk(t: unknown, name: string, depth: number, isOptions: boolean, emit:
     );
 }
 
+/** Parameter names of an options object (`input` is the one-object signature of identifySlices, runGrid, ...). */
+const OPTION_NAMES = new Set(["options", "opts", "input"]);
+
 /** Whether argument `i` of a call is its options object (named `options`, or a trailing plain object). */
 export function isOptionsArg(
   args: readonly unknown[],
@@ -188,7 +191,7 @@ export function isOptionsArg(
   const t = args[i];
   if (!isPlain(t) || isRowMatrix(t)) return false;
   const p = params[i];
-  if (p === "options" || p === "opts") return true;
+  if (p !== undefined && OPTION_NAMES.has(p)) return true;
   return i > 0 && i === args.length - 1 && p !== undefined && p !== "{}" && /option/i.test(p);
 }
 
@@ -206,5 +209,20 @@ export function mutations(args: readonly unknown[], params: readonly string[]): 
       out.push({ id: full, what: `${params[i] ?? `arg${i}`}${what}`, args: next });
     });
   });
+  // An options parameter the example left out gets the two mutations that need no defaults to break.
+  for (let i = args.length; i < params.length; i++) {
+    if (!OPTION_NAMES.has(params[i] ?? "")) continue;
+    const at = (v: unknown): unknown[] => [
+      ...args,
+      ...new Array(i - args.length).fill(undefined),
+      v,
+    ];
+    out.push({
+      id: `a${i}:unknown-key`,
+      what: `${params[i]} -> { levl: 0.9 } (none given)`,
+      args: at({ levl: 0.9 }),
+    });
+    out.push({ id: `a${i}:non-object`, what: `${params[i]} -> 42 (none given)`, args: at(42) });
+  }
   return out;
 }

@@ -20,7 +20,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import { walk } from "../docs/_examples.js";
-import type { CaseRef, Outcome, Plan } from "./_case.js";
+import { type CaseRef, type Outcome, type Plan, SELFTEST } from "./_case.js";
 import type { ToChild } from "./_child.js";
 import { compileExamples } from "./_plan.js";
 
@@ -121,21 +121,19 @@ class Child {
 }
 
 /**
- * Runs one case at a time in a child. After the first child is lost (a crash
- * or a hang), a warm spare is kept, so a lost child costs the time limit, not
- * another start-up too.
+ * Runs one case at a time in a child, and keeps a warm spare, so a lost child
+ * (a crash or a hang) costs the time limit, not another start-up too.
  */
 class Worker {
   private child: Child | undefined;
   private spare: Child | undefined;
-  private lost = false;
 
   constructor(private readonly o: Limits) {}
 
   private async take(): Promise<Child> {
     if (this.child?.alive === true) return this.child;
     this.child = this.spare ?? new Child(this.o);
-    this.spare = this.lost ? new Child(this.o) : undefined;
+    this.spare = new Child(this.o);
     await this.child.ready;
     return this.child;
   }
@@ -167,10 +165,7 @@ class Worker {
         clearTimeout(timer);
         clearInterval(watch);
         child.listen(undefined, undefined);
-        if (kill || !child.alive) {
-          child.kill();
-          this.lost = true;
-        }
+        if (kill || !child.alive) child.kill();
         resolve(o);
       };
       const ms = (): number => (started === 0 ? 0 : Math.round(performance.now() - started));
@@ -301,12 +296,16 @@ async function runCases(
 ): Promise<Outcome[]> {
   const groups = new Map<string, number[]>();
   cases.forEach((k, i) => {
-    const g = groups.get(k.fn) ?? [];
+    // Each self-test kills its child: one group each, so they spread over the workers.
+    const key = k.fn === SELFTEST ? `${k.fn}#${k.id}` : k.fn;
+    const g = groups.get(key) ?? [];
     g.push(i);
-    groups.set(k.fn, g);
+    groups.set(key, g);
   });
-  // Biggest groups first, so the last worker to finish is not stuck with a long one.
-  const queue = [...groups.values()].sort((a, b) => b.length - a.length);
+  // Self-tests first, then the biggest groups, so the last worker to finish is not stuck with a long one.
+  const weight = (g: number[]): number =>
+    cases[g[0] as number]?.fn === SELFTEST ? Number.POSITIVE_INFINITY : g.length;
+  const queue = [...groups.values()].sort((a, b) => weight(b) - weight(a));
   const out: Outcome[] = new Array(cases.length);
   let done = 0;
   await Promise.all(

@@ -73,7 +73,7 @@ export function findingsJson(out: readonly Outcome[], info: RunInfo): string {
     commit: info.commit,
     node: info.node,
     cases: out.length,
-    wallSeconds: info.wallSeconds,
+    wallSeconds: Math.round(info.wallSeconds * 10) / 10,
     limits: { timeoutMs: info.timeoutMs, heapMb: info.heapMb, rssMb: info.rssMb },
     counts: countByClass(out),
     perFunction,
@@ -83,7 +83,7 @@ export function findingsJson(out: readonly Outcome[], info: RunInfo): string {
       .map(({ fn, id, detail }) => ({ fn, id, detail })),
     noExample: info.noExample,
   };
-  return `${JSON.stringify(doc, null, 1)}\n`;
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 /** Mutation ids that feed a NaN or an infinity in. */
