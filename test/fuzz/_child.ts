@@ -1,6 +1,6 @@
 /**
- * A fuzz worker process (forked by _pool.ts, which bundles this file with src/
- * into one script): records the examples' calls (compiled by the parent, read
+ * A fuzz worker process (forked by _pool.ts, which transforms this file and src/
+ * to JavaScript once): records the examples' calls (compiled by the parent, read
  * from the JSON file named by `EVALSIFT_FUZZ_EXAMPLES`), then runs the cases
  * the parent sends, one at a time, telling the parent when each case's own
  * call starts so the per-case time limit does not include the set-up.

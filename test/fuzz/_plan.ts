@@ -2,7 +2,7 @@
  * The parent's side of planning: the examples, compiled once for all
  * children, and the fixed-seed subset that test/fuzz/fuzz.test.ts runs. (The
  * case list itself comes from a child, see `openPool`, so that the parent and
- * the children enumerate with the very same bundled code.)
+ * the children enumerate with the very same transformed code.)
  */
 import { transformSync } from "esbuild";
 import { collectExamples, instrument } from "../docs/_examples.js";

@@ -49,7 +49,7 @@ function rssMb(pid: number): number {
 }
 
 type Limits = Required<Omit<PoolOptions, "onOutcome">> & {
-  /** The bundled child script and the compiled examples' JSON file. */
+  /** The transformed child script and the compiled examples' JSON file. */
   readonly script: string;
   readonly examples: string;
 };
