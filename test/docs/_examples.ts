@@ -11,7 +11,8 @@ export type Example = {
   readonly firstLine: number;
 };
 
-function walk(dir: string): string[] {
+/** The `.ts` files (not `.d.ts`) under `dir`, recursively. */
+export function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory()
       ? walk(join(dir, e.name))
