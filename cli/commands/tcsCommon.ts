@@ -4,6 +4,8 @@ import {
   deepGini,
   type Estimate,
   entropy,
+  type IntervalMethod,
+  intervalMethods,
   margin,
   type StrategyName,
   strategies,
@@ -87,6 +89,30 @@ export const tcsOptions: readonly OptionSpec[] = [
     default: "0.95",
   },
   {
+    name: "interval",
+    kind: "string",
+    value: "METHOD",
+    help: `interval method, one of ${intervalMethods.join(", ")} (the SRS-only wilson, clopperPearson, hypergeometric, jeffreys, agrestiCoull with --strategy srs)`,
+    default: "hypergeometric for srs, beta for the other strategies (t for real labels)",
+  },
+  {
+    name: "sequential",
+    kind: "flag",
+    help: "anytime-valid confidence sequence (srs, sups): label one row at a time and stop as soon as a --stop rule fires; the interval stays valid at whatever point you stop",
+  },
+  {
+    name: "stop-half-width",
+    kind: "string",
+    value: "H",
+    help: "with --sequential: stop once the sequence's half-width is at most H",
+  },
+  {
+    name: "stop-threshold",
+    kind: "string",
+    value: "C",
+    help: "with --sequential: stop once the sequence excludes C (e.g. 0.02: is the failure rate below 2%?)",
+  },
+  {
     name: "id",
     kind: "string",
     value: "COL",
@@ -163,6 +189,9 @@ export type TcsInput = {
   readonly budget: number;
   readonly seed: string | number;
   readonly level: number;
+  readonly interval: IntervalMethod | undefined;
+  /** The stopping rule of `--sequential`, or undefined without it. */
+  readonly sequential: { readonly halfWidth?: number; readonly threshold?: number } | undefined;
 };
 
 /** Reads the input (streamed: only the feature, probability and id columns), computes the risk and checks the options. */
@@ -176,6 +205,14 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
   }
   const floor = numberOpt(verb, p, "floor", 0.05, 0, 1);
   const level = numberOpt(verb, p, "level", 0.95, Number.MIN_VALUE, 1 - Number.EPSILON);
+  const intervalRaw = p.values.get("interval");
+  if (intervalRaw !== undefined && !(intervalMethods as readonly string[]).includes(intervalRaw)) {
+    throw new CliError(
+      `${verb}: --interval must be one of ${intervalMethods.join(", ")} (got ${JSON.stringify(intervalRaw)})`,
+    );
+  }
+  const interval = intervalRaw as IntervalMethod | undefined;
+  const sequential = readSequentialOptions(verb, p, strategy);
   intOpt(verb, p, "budget", undefined, 2);
   const seed = seedOpt(p, "1");
   const table = openTable(stringOpt(p, "input"), "--input");
@@ -210,7 +247,38 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
   const risk = toRisk(score, orientation, { floor });
   const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
   const ids = idCol === undefined ? undefined : c.strings.get(idCol);
-  return { file: table.file, risk, ids, strategy, budget, seed, level };
+  return { file: table.file, risk, ids, strategy, budget, seed, level, interval, sequential };
+}
+
+/** `--sequential` with its `--stop-*` rules, checked against the strategy. */
+function readSequentialOptions(
+  verb: string,
+  p: Parsed,
+  strategy: StrategyName,
+): TcsInput["sequential"] {
+  const on = p.flags.has("sequential");
+  const hasRule = p.values.has("stop-half-width") || p.values.has("stop-threshold");
+  if (!on) {
+    if (hasRule)
+      throw new CliError(`${verb}: --stop-half-width / --stop-threshold need --sequential`);
+    return undefined;
+  }
+  if (strategy !== "srs" && strategy !== "sups") {
+    throw new CliError(
+      `${verb}: --sequential needs --strategy srs or sups (their draws are made one at a time with known probabilities), not ${strategy}`,
+    );
+  }
+  const rule: { halfWidth?: number; threshold?: number } = {};
+  if (p.values.has("stop-half-width")) {
+    rule.halfWidth = numberOpt(verb, p, "stop-half-width", 0, Number.MIN_VALUE, 1);
+  }
+  if (p.values.has("stop-threshold")) {
+    rule.threshold = numberOpt(verb, p, "stop-threshold", 0, 0, 1);
+  }
+  if (rule.halfWidth === undefined && rule.threshold === undefined) {
+    throw new CliError(`${verb}: --sequential needs --stop-half-width H and/or --stop-threshold C`);
+  }
+  return rule;
 }
 
 /**
@@ -282,6 +350,8 @@ export type Replay = {
 export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Replay {
   const gen = strategies[input.strategy](input.risk, input.budget, createRng(input.seed), {
     level: input.level,
+    ...(input.interval === undefined ? {} : { interval: input.interval }),
+    ...(input.sequential === undefined ? {} : { sequential: input.sequential }),
   });
   const labelled: number[] = [];
   const used = new Set<number>();
@@ -298,7 +368,8 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
   if (r.done === true) return { labelled, pending: [], estimate: r.value, unused: unusedNow() };
   const pending = [r.value];
   const listed = new Set<number>(pending);
-  if (!adaptiveStrategies.has(input.strategy)) {
+  // a sequential session may stop after any label: planned one row at a time, like the adaptive ones
+  if (!adaptiveStrategies.has(input.strategy) && input.sequential === undefined) {
     // Non-adaptive picks do not depend on the labels, so a placeholder label reveals the rest of the plan.
     let s = gen.next(0);
     while (s.done !== true) {

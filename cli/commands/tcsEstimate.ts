@@ -8,7 +8,9 @@ export const tcsEstimateHelp = helpText(
   "evalsift tcs estimate --input FILE --feature NAME --strategy NAME --budget N [--seed S] --labels FILE",
   "Replays the plan with the recorded labels and prints the strategy's estimate of the\n" +
     "mean label (the failure rate for 0/1 labels) with its standard error and confidence\n" +
-    "interval. Use the same options as `tcs plan`; every planned row must be labelled.",
+    "interval, the interval's method (--interval; an anytime-valid confidence sequence with\n" +
+    "--sequential) and whether it is reliable. Use the same options as `tcs plan`; every\n" +
+    "planned row must be labelled (with --sequential: until the stopping rule fires).",
   tcsOptions.map((o) => (o.name === "labels" ? { ...o, required: true } : o)),
   "evalsift tcs estimate --input preds.csv --feature entropy --strategy kcenter --budget 200 --seed 7 --labels labels.csv",
 );
@@ -32,9 +34,34 @@ export function tcsEstimate(p: Parsed): Result {
     );
   }
   const e = r.estimate;
+  if (!e.reliable) note(p.flags.has("quiet"), `warning: the interval is unreliable: ${e.warning}`);
   return {
-    columns: ["strategy", "estimate", "se", "ci_lo", "ci_hi", "level", "n", "method"],
-    rows: [[input.strategy, e.estimate, e.se, e.ci[0], e.ci[1], e.level, e.n, e.method]],
+    columns: [
+      "strategy",
+      "estimate",
+      "se",
+      "ci_lo",
+      "ci_hi",
+      "level",
+      "n",
+      "interval",
+      "reliable",
+      "method",
+    ],
+    rows: [
+      [
+        input.strategy,
+        e.estimate,
+        e.se,
+        e.ci[0],
+        e.ci[1],
+        e.level,
+        e.n,
+        e.interval,
+        e.reliable ? "yes" : "no",
+        e.method,
+      ],
+    ],
     json: { strategy: input.strategy, budget: input.budget, seed: input.seed, ...e },
   };
 }

@@ -186,12 +186,112 @@ describe("evalsift tcs estimate", () => {
     const r = run("tcs", "estimate", ...base, "--strategy", "srs", "--labels", labels, "--csv");
     expect(r.code, r.stderr).toBe(0);
     const [header, row] = r.stdout.trim().split("\n");
-    expect(header).toBe("strategy,estimate,se,ci_lo,ci_hi,level,n,method");
+    expect(header).toBe("strategy,estimate,se,ci_lo,ci_hi,level,n,interval,reliable,method");
     const f = (row ?? "").split(",");
     expect(Number(f[1])).toBe(lib.estimate.estimate);
     expect(Number(f[3])).toBe(lib.estimate.ci[0]);
     expect(Number(f[4])).toBe(lib.estimate.ci[1]);
     expect(Number(f[6])).toBe(8);
+    expect(f[7]).toBe("hypergeometric");
+    expect(f[8]).toBe("yes");
+  });
+
+  it("--interval picks the method, the library's interval exactly", () => {
+    const lib = runStrategy(strategies.srs(risk, 8, createRng(7), { interval: "wilson" }), truth);
+    const labels = join(work, "srs-labels-wilson.csv");
+    writeFileSync(
+      labels,
+      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
+    );
+    const r = run(
+      "tcs",
+      "estimate",
+      ...base,
+      "--strategy",
+      "srs",
+      "--interval",
+      "wilson",
+      "--labels",
+      labels,
+      "--json",
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e.interval).toBe("wilson");
+    expect(e.ci).toEqual([lib.estimate.ci[0], lib.estimate.ci[1]]);
+    const bad = run(
+      "tcs",
+      "estimate",
+      ...base,
+      "--strategy",
+      "ssrs",
+      "--interval",
+      "wilson",
+      "--labels",
+      labels,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/simple random sample/);
+    const typo = run(
+      "tcs",
+      "estimate",
+      ...base,
+      "--strategy",
+      "srs",
+      "--interval",
+      "wilsn",
+      "--labels",
+      labels,
+    );
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/--interval must be one of/);
+  });
+
+  it("--sequential plans one row at a time and estimates with the confidence sequence once the rule fires", () => {
+    const seq = { halfWidth: 0.45 };
+    const lib = runStrategy(strategies.srs(risk, N, createRng(7), { sequential: seq }), truth);
+    expect(lib.indices.length).toBeLessThan(N);
+    const labels = join(work, "srs-seq.csv");
+    writeFileSync(labels, "row,label\n");
+    const args = [
+      "--strategy",
+      "srs",
+      "--budget",
+      String(N),
+      "--sequential",
+      "--stop-half-width",
+      "0.45",
+    ];
+    const baseNoBudget = base.filter(
+      (_, k) => base[k] !== "--budget" && base[k - 1] !== "--budget",
+    );
+    const plan = run("tcs", "plan", ...baseNoBudget, ...args, "--labels", labels, "--csv");
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout.trim().split("\n").length).toBe(2); // header + the one next row
+    writeFileSync(
+      labels,
+      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
+    );
+    const r = run("tcs", "estimate", ...baseNoBudget, ...args, "--labels", labels, "--json");
+    expect(r.code, r.stderr).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e.interval).toBe("bettingCs");
+    expect(e.n).toBe(lib.indices.length);
+    expect(e.ci).toEqual([lib.estimate.ci[0], lib.estimate.ci[1]]);
+    const noRule = run(
+      "tcs",
+      "estimate",
+      ...baseNoBudget,
+      "--strategy",
+      "srs",
+      "--budget",
+      "8",
+      "--sequential",
+      "--labels",
+      labels,
+    );
+    expect(noRule.code).toBe(2);
+    expect(noRule.stderr).toMatch(/--stop-half-width/);
   });
 
   it("writes --out through a temporary file and leaves no temporary behind", () => {
