@@ -47,9 +47,10 @@ export function ppsWithReplacement(p: Float64Array, n: number, rng: Rng): Int32A
   const out = new Int32Array(n);
   if (n === 0) return out;
 
-  const units: number[] = [];
-  for (let i = 0; i < N; i++) if ((p[i] as number) > 0) units.push(i);
-  const M = units.length;
+  let M = 0;
+  for (let i = 0; i < N; i++) if ((p[i] as number) > 0) M++;
+  const units = new Int32Array(M);
+  for (let i = 0, c = 0; i < N; i++) if ((p[i] as number) > 0) units[c++] = i;
   const prob = new Float64Array(M);
   const alias = new Int32Array(M);
   const scaled = new Float64Array(M);

@@ -10,7 +10,14 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRng, entropy, runStrategy, strategies, toRisk } from "../../src/index.js";
+import {
+  createRng,
+  entropy,
+  runStrategy,
+  srsStrategy,
+  strategies,
+  toRisk,
+} from "../../src/index.js";
 import { buildCli, runCli } from "./_cli.js";
 
 const FIX = "test/cli/fixtures";
@@ -249,7 +256,7 @@ describe("evalsift tcs estimate", () => {
 
   it("--sequential plans one row at a time and estimates with the confidence sequence once the rule fires", () => {
     const seq = { halfWidth: 0.45 };
-    const lib = runStrategy(strategies.srs(risk, N, createRng(7), { sequential: seq }), truth);
+    const lib = runStrategy(srsStrategy(risk, N, createRng(7), { sequential: seq }), truth);
     expect(lib.indices.length).toBeLessThan(N);
     const labels = join(work, "srs-seq.csv");
     writeFileSync(labels, "row,label\n");

@@ -1,0 +1,470 @@
+/**
+ * `npm run bench -- coverage [--runs R] [--workers W] [--quick] [--reuse]`:
+ * measured coverage of every interval method for every strategy, on the grid
+ * of issue #12, written to docs/replication/coverage.md.
+ *
+ * Grid: every strategy of `strategies` and `extraStrategies` x n in {30, 50,
+ * 100, 200} x populations:
+ * - synthetic, N in {5,000, 50,000} x failure rate p in {0.5, 1, 2, 5, 10,
+ *   30} % (exactly round(pN) failures at seeded random units) x risk weakly
+ *   (score = 0.5 y + e) or strongly (score = 2 y + e) informative, e ~ N(0, 1),
+ *   risk = toRisk(score, "higher") (the library's default floor);
+ * - DeepSample's CIFAR-10 models D, E, F (N = 33,500, real failure rates
+ *   4-15 %), risk = toRisk(confidence, "lower"), as they are and with their
+ *   failures subsampled (seeded, every failure kept with the same probability)
+ *   to rare-failure versions at 0.5, 1 and 2 %.
+ * Every run gives one Estimate; every interval method that applies to the
+ * design is computed from that same run (`proportionInterval` on the
+ * Estimate's estimate, variance, n, df and nEffective), so the methods are
+ * compared on identical samples. R runs per cell (default 1,000), each with
+ * its own seed. Cells run in W child processes (default 2).
+ */
+import { fork } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type IntervalMethod,
+  intervalMethods,
+  proportionInterval,
+} from "../src/estimate/proportionInterval.js";
+import {
+  createRng,
+  extraStrategies,
+  runStrategy,
+  type Strategy,
+  strategies,
+  toRisk,
+} from "../src/index.js";
+import { loadPopulation, MODELS } from "./_deepsample.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+function arg(name: string, fallback: string): string {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+}
+const quick = args.includes("--quick");
+const RUNS_SMALL = Number(arg("--runs", quick ? "100" : "1000"));
+/**
+ * Runs per cell on the large populations (N = 50,000 and CIFAR-10's 33,500):
+ * every run re-creates its strategy, whose design setup is O(N) (risk checks,
+ * strata, inclusion probabilities, alias tables), so these cells cost 10-20x
+ * the N = 5,000 ones.
+ */
+const RUNS_LARGE = Number(arg("--runs-large", quick ? "20" : "100"));
+const WORKERS = Number(arg("--workers", "2"));
+const LEVEL = 0.95;
+const BUDGETS = [30, 50, 100, 200] as const;
+const RATES = [0.005, 0.01, 0.02, 0.05, 0.1, 0.3] as const;
+const RARE = [0.005, 0.01, 0.02] as const;
+const ALL: Readonly<Record<string, Strategy>> = { ...strategies, ...extraStrategies };
+const NAMES = Object.keys(ALL);
+const SRS_ONLY: ReadonlySet<IntervalMethod> = new Set([
+  "wilson",
+  "clopperPearson",
+  "hypergeometric",
+  "jeffreys",
+  "agrestiCoull",
+]);
+
+/** One population of the grid. */
+type Population = {
+  readonly key: string;
+  readonly family: "synthetic" | "cifar";
+  readonly y: Uint8Array;
+  readonly risk: Float64Array;
+  readonly mu: number;
+};
+
+function normal(rng: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+}
+
+function synthetic(N: number, p: number, strength: "weak" | "strong"): Population {
+  const rng = createRng(`coverage/${N}/${p}/${strength}`);
+  const M = Math.round(p * N);
+  const order = Int32Array.from({ length: N }, (_, i) => i);
+  for (let i = N - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const t = order[i] as number;
+    order[i] = order[j] as number;
+    order[j] = t;
+  }
+  const y = new Uint8Array(N);
+  for (let k = 0; k < M; k++) y[order[k] as number] = 1;
+  const delta = strength === "weak" ? 0.5 : 2;
+  const score = Float64Array.from(y, (v) => delta * v + normal(rng));
+  return {
+    key: `synthetic N=${N} p=${p} ${strength}`,
+    family: "synthetic",
+    y,
+    risk: toRisk(score, "higher"),
+    mu: M / N,
+  };
+}
+
+function cifar(): Population[] {
+  const out: Population[] = [];
+  for (const m of MODELS) {
+    const pop = loadPopulation(m);
+    if (pop === undefined) continue;
+    // the library's risk from the raw confidence column: 1 - risk_DeepSample = confidence
+    const conf = pop.risk.confidence.map((r) => 1 - r);
+    const risk = toRisk(conf, "lower");
+    const N = pop.y.length;
+    let F = 0;
+    for (const v of pop.y) F += v;
+    out.push({ key: `CIFAR-10 ${m} (real)`, family: "cifar", y: pop.y, risk, mu: F / N });
+    for (const rate of RARE) {
+      // keep every pass and each failure with probability q, so the rate is `rate`
+      const q = (rate * (N - F)) / (F * (1 - rate));
+      const rng = createRng(`coverage/cifar/${m}/${rate}`);
+      const keep: number[] = [];
+      for (let i = 0; i < N; i++) if (pop.y[i] === 0 || rng() < q) keep.push(i);
+      const y = Uint8Array.from(keep, (i) => pop.y[i] as number);
+      let f = 0;
+      for (const v of y) f += v;
+      out.push({
+        key: `CIFAR-10 ${m} (failures to ${rate * 100}%)`,
+        family: "cifar",
+        y,
+        risk: Float64Array.from(keep, (i) => risk[i] as number),
+        mu: f / y.length,
+      });
+    }
+  }
+  return out;
+}
+
+function populations(): Population[] {
+  const out: Population[] = [];
+  for (const N of quick ? [5000] : [5000, 50000]) {
+    for (const strength of ["weak", "strong"] as const) {
+      for (const p of RATES) out.push(synthetic(N, p, strength));
+    }
+  }
+  return [...out, ...cifar()];
+}
+
+/** Observed-failure buckets of the per-x tallies: x = 0, 1, 2, 3, 4, >= 5 failures among the labels. */
+const XB = 6;
+/** Tallies of one method in one cell; `coveredX[b]` / `runsX[b]` split them by observed failures. */
+type Tally = {
+  covered: number;
+  width: number;
+  zero: number;
+  runs: number;
+  coveredX: number[];
+  runsX: number[];
+};
+function newTally(): Tally {
+  return {
+    covered: 0,
+    width: 0,
+    zero: 0,
+    runs: 0,
+    coveredX: Array(XB).fill(0),
+    runsX: Array(XB).fill(0),
+  };
+}
+/** Results of one cell: strategy x population x budget. */
+type Cell = {
+  readonly strategy: string;
+  readonly population: string;
+  readonly family: "synthetic" | "cifar";
+  readonly mu: number;
+  readonly n: number;
+  readonly error?: string;
+  /** The Estimate's own interval (the strategy's default). */
+  readonly chosen: Tally & { unreliable: number; coveredReliable: number; method: string };
+  readonly methods: Record<string, Tally>;
+  readonly failures: number;
+  readonly seconds: number;
+  readonly runs?: number;
+};
+
+function runCell(pop: Population, strategy: string, n: number): Cell {
+  const t0 = performance.now();
+  const RUNS = pop.y.length > 10000 ? RUNS_LARGE : RUNS_SMALL;
+  const s = ALL[strategy] as Strategy;
+  const chosen = {
+    ...newTally(),
+    unreliable: 0,
+    coveredReliable: 0,
+    method: "",
+  };
+  const methods: Record<string, Tally> = {};
+  const applicable = intervalMethods.filter((m) => strategy === "srs" || !SRS_ONLY.has(m));
+  for (const m of applicable) methods[m] = newTally();
+  let failures = 0;
+  const N = pop.y.length;
+  const base = { strategy, population: pop.key, family: pop.family, mu: pop.mu, n };
+  try {
+    for (let r = 0; r < RUNS; r++) {
+      const run = runStrategy(
+        s(pop.risk, n, createRng(`${pop.key}/${strategy}/${n}/${r}`)),
+        (i) => pop.y[i] as number,
+      );
+      const e = run.estimate;
+      let x = 0;
+      const seen = new Set<number>();
+      for (let k = 0; k < run.indices.length; k++) {
+        x += run.labels[k] as number;
+        if (run.labels[k] === 1) seen.add(run.indices[k] as number);
+      }
+      failures += seen.size;
+      chosen.method = e.interval;
+      tally(chosen, e.ci, pop.mu, x);
+      if (!e.reliable) chosen.unreliable++;
+      else if (e.ci[0] <= pop.mu && pop.mu <= e.ci[1]) chosen.coveredReliable++;
+      for (const m of applicable) {
+        const ci = proportionInterval(
+          {
+            estimate: e.estimate,
+            variance: e.variance,
+            n: e.n,
+            df: e.df,
+            N,
+            successes: x,
+            nEffective: e.nEffective,
+          },
+          m,
+          LEVEL,
+        );
+        tally(methods[m] as Tally, [clip(ci[0]), clip(ci[1])], pop.mu, x);
+      }
+    }
+  } catch (err) {
+    return {
+      ...base,
+      error: err instanceof Error ? err.message : String(err),
+      chosen,
+      methods,
+      failures: 0,
+      seconds: (performance.now() - t0) / 1000,
+    };
+  }
+  return {
+    ...base,
+    chosen,
+    methods,
+    failures: failures / RUNS,
+    runs: RUNS,
+    seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+function clip(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}
+
+function tally(t: Tally, ci: readonly [number, number], mu: number, x: number): void {
+  const b = Math.min(XB - 1, x);
+  t.runs++;
+  t.runsX[b] = (t.runsX[b] as number) + 1;
+  const w = ci[1] - ci[0];
+  t.width += w;
+  if (w === 0) t.zero++;
+  if (ci[0] <= mu && mu <= ci[1]) {
+    t.covered++;
+    t.coveredX[b] = (t.coveredX[b] as number) + 1;
+  }
+}
+
+type Task = { pop: number; strategy: string; n: number };
+
+function tasks(pops: Population[]): Task[] {
+  const out: Task[] = [];
+  pops.forEach((_, p) => {
+    for (const strategy of NAMES) for (const n of BUDGETS) out.push({ pop: p, strategy, n });
+  });
+  return out;
+}
+
+// ---- worker: runs its share of the cells and writes them to a JSON file ----
+if (args[0] === "--worker") {
+  const [part, parts] = (args[1] ?? "0/1").split("/").map(Number) as [number, number];
+  const outFile = args[2] as string;
+  const pops = populations();
+  const all = tasks(pops);
+  const cells: Cell[] = [];
+  for (let t = part; t < all.length; t += parts) {
+    const task = all[t] as Task;
+    cells.push(runCell(pops[task.pop] as Population, task.strategy, task.n));
+  }
+  writeFileSync(outFile, JSON.stringify(cells));
+  process.exit(0);
+}
+
+// ---- parent ----
+const cacheFile = join(
+  tmpdir(),
+  `evalsift-coverage-${quick ? "quick" : `${RUNS_SMALL}-${RUNS_LARGE}`}.json`,
+);
+let cells: Cell[];
+let seconds: number;
+if (args.includes("--reuse") && existsSync(cacheFile)) {
+  ({ cells, seconds } = JSON.parse(readFileSync(cacheFile, "utf8")) as {
+    cells: Cell[];
+    seconds: number;
+  });
+  console.log(`reusing ${cacheFile}`);
+} else {
+  const t0 = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), "evalsift-coverage-"));
+  const files = Array.from({ length: WORKERS }, (_, w) => join(dir, `part${w}.json`));
+  const load0 = loadavg()[0] ?? 0;
+  await Promise.all(
+    files.map(
+      (file, w) =>
+        new Promise<void>((resolve, reject) => {
+          const passOn = args.filter(
+            (a) => a === "--quick" || a === "--runs" || a === "--runs-large" || /^\d+$/.test(a),
+          );
+          const child = fork(fileURLToPath(import.meta.url), [
+            "--worker",
+            `${w}/${WORKERS}`,
+            file,
+            ...passOn,
+          ]);
+          child.on("exit", (code) =>
+            code === 0 ? resolve() : reject(new Error(`worker ${w} exited ${code}`)),
+          );
+        }),
+    ),
+  );
+  cells = files.flatMap((f) => JSON.parse(readFileSync(f, "utf8")) as Cell[]);
+  rmSync(dir, { recursive: true });
+  seconds = (performance.now() - t0) / 1000;
+  writeFileSync(cacheFile, JSON.stringify({ cells, seconds }));
+  console.log(
+    `${cells.length} cells (${RUNS_SMALL} runs each at N = 5,000, ${RUNS_LARGE} on the larger populations) in ${seconds.toFixed(0)} s (${WORKERS} workers, load ${load0.toFixed(1)})`,
+  );
+}
+writeReport(cells, seconds);
+
+function pct(v: number): string {
+  return `${(100 * v).toFixed(1)}%`;
+}
+function se(cov: number, runs: number): string {
+  return `±${(100 * Math.sqrt((cov * (1 - cov)) / runs)).toFixed(1)}`;
+}
+
+function writeReport(all: Cell[], secs: number): void {
+  const ok = all.filter((c) => c.error === undefined);
+  const failed = all.filter((c) => c.error !== undefined);
+  const L: string[] = [];
+  L.push("# Coverage of the 95 % intervals, every strategy and interval method");
+  L.push("");
+  L.push(
+    `Generated by \`npm run bench -- coverage${quick ? " --quick" : ` --runs ${RUNS_SMALL} --runs-large ${RUNS_LARGE}`}\` (bench/coverage.ts): ${ok.length} cells, ${RUNS_SMALL} seeded runs per cell on the N = 5,000 populations and ${RUNS_LARGE} on the N = 50,000 and CIFAR-10 (N = 33,500) ones, ${secs.toFixed(0)} s with ${WORKERS} worker processes. Do not edit by hand.`,
+  );
+  L.push("");
+  L.push(
+    "Each run draws one sample with the strategy and returns one `Estimate`; every interval method that applies to the design is computed from that run's estimate, variance, n, df and nEffective, so the methods see the same samples. Coverage = share of runs whose interval contains the population's true failure rate; its Monte Carlo SE is sqrt(c (1 - c) / runs) (about 0.7 points at 95 % and 1,000 runs). Width = mean interval width; zero = share of zero-width intervals. The SRS-only methods (wilson, clopperPearson, hypergeometric, jeffreys, agrestiCoull) apply to `srs` only.",
+  );
+  L.push("");
+  L.push("## The defaults: worst cell per strategy");
+  L.push("");
+  L.push(
+    "The interval each strategy returns by default (`Estimate.interval`), its lowest coverage over all cells, its pooled coverage, and (beside it) Wald's. `unreliable` = share of runs flagged `reliable: false`; `covered | reliable` = coverage among the runs not flagged.",
+  );
+  L.push("");
+  L.push(
+    "| strategy | default | worst cell | worst coverage | pooled | mean width | zero width | unreliable | covered when reliable (worst) | Wald worst | Wald pooled | Wald zero width |",
+  );
+  L.push("|---|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const name of NAMES) {
+    const cs = ok.filter((c) => c.strategy === name);
+    if (cs.length === 0) continue;
+    const worst = minBy(cs, (c) => c.chosen.covered / c.chosen.runs);
+    const pooled = sum(cs, (c) => c.chosen.covered) / sum(cs, (c) => c.chosen.runs);
+    const width = sum(cs, (c) => c.chosen.width) / sum(cs, (c) => c.chosen.runs);
+    const zero = sum(cs, (c) => c.chosen.zero) / sum(cs, (c) => c.chosen.runs);
+    const unrel = sum(cs, (c) => c.chosen.unreliable) / sum(cs, (c) => c.chosen.runs);
+    const relWorst = minBy(
+      cs.filter((c) => c.chosen.runs > c.chosen.unreliable),
+      (c) => c.chosen.coveredReliable / (c.chosen.runs - c.chosen.unreliable),
+    );
+    const wald = cs.map((c) => c.methods.wald as Tally);
+    const waldWorst = Math.min(...wald.map((t) => t.covered / t.runs));
+    const wc = worst.chosen.covered / worst.chosen.runs;
+    L.push(
+      `| ${name} | ${worst.chosen.method} | ${worst.population}, n=${worst.n} | ${pct(wc)} ${se(wc, worst.chosen.runs)} | ${pct(pooled)} | ${width.toFixed(4)} | ${pct(zero)} | ${pct(unrel)} | ${relWorst === undefined ? "-" : pct(relWorst.chosen.coveredReliable / (relWorst.chosen.runs - relWorst.chosen.unreliable))} | ${pct(waldWorst)} | ${pct(sum(wald, (t) => t.covered) / sum(wald, (t) => t.runs))} | ${pct(sum(wald, (t) => t.zero) / sum(wald, (t) => t.runs))} |`,
+    );
+  }
+  L.push("");
+  L.push("## Every method: worst cell and pooled coverage per strategy");
+  L.push("");
+  L.push(
+    "Per strategy and method: lowest coverage over the cells / pooled coverage / mean width. A method is fit to be a default when its worst cell is at least 93 %.",
+  );
+  L.push("");
+  const methods = intervalMethods;
+  L.push(`| strategy | ${methods.join(" | ")} |`);
+  L.push(`|---|${methods.map(() => "---").join("|")}|`);
+  for (const name of NAMES) {
+    const cs = ok.filter((c) => c.strategy === name);
+    if (cs.length === 0) continue;
+    const row = methods.map((m) => {
+      const ts = cs.map((c) => c.methods[m]).filter((t): t is Tally => t !== undefined);
+      if (ts.length === 0) return "-";
+      const worst = Math.min(...ts.map((t) => t.covered / t.runs));
+      const pooled = sum(ts, (t) => t.covered) / sum(ts, (t) => t.runs);
+      const w = sum(ts, (t) => t.width) / sum(ts, (t) => t.runs);
+      return `${pct(worst)} / ${pct(pooled)} / ${w.toFixed(3)}`;
+    });
+    L.push(`| ${name} | ${row.join(" | ")} |`);
+  }
+  L.push("");
+  L.push("## The defaults, cell by cell");
+  L.push("");
+  L.push(
+    "Coverage of each strategy's default interval (± Monte Carlo SE), mean width, share flagged unreliable, and the number of distinct failures found per run. Rows: population; columns: n.",
+  );
+  for (const name of NAMES) {
+    const cs = ok.filter((c) => c.strategy === name);
+    if (cs.length === 0) continue;
+    L.push("");
+    L.push(`### ${name} (${cs[0]?.chosen.method})`);
+    L.push("");
+    L.push(`| population | true rate | ${BUDGETS.map((n) => `n=${n}`).join(" | ")} |`);
+    L.push(`|---|---|${BUDGETS.map(() => "---").join("|")}|`);
+    const pops = [...new Set(cs.map((c) => c.population))];
+    for (const p of pops) {
+      const row = BUDGETS.map((n) => {
+        const c = cs.find((x) => x.population === p && x.n === n);
+        if (c === undefined) return "-";
+        const cov = c.chosen.covered / c.chosen.runs;
+        const flag =
+          c.chosen.unreliable > 0 ? `, ${pct(c.chosen.unreliable / c.chosen.runs)} flagged` : "";
+        return `${pct(cov)} ${se(cov, c.chosen.runs)} (w ${(c.chosen.width / c.chosen.runs).toFixed(3)}${flag}, f ${c.failures.toFixed(1)})`;
+      });
+      const mu = cs.find((x) => x.population === p)?.mu ?? 0;
+      L.push(`| ${p} | ${(100 * mu).toFixed(2)}% | ${row.join(" | ")} |`);
+    }
+  }
+  if (failed.length > 0) {
+    L.push("");
+    L.push("## Cells that could not run");
+    L.push("");
+    for (const c of failed) L.push(`- ${c.strategy}, ${c.population}, n=${c.n}: ${c.error}`);
+  }
+  L.push("");
+  const out = join(here, "..", "docs", "replication", "coverage.md");
+  writeFileSync(out, `${L.join("\n")}`);
+  console.log(`wrote ${out}`);
+}
+
+function sum<T>(xs: readonly T[], f: (x: T) => number): number {
+  let s = 0;
+  for (const x of xs) s += f(x);
+  return s;
+}
+function minBy<T>(xs: readonly T[], f: (x: T) => number): T {
+  let best = xs[0] as T;
+  for (const x of xs) if (f(x) < f(best)) best = x;
+  return best;
+}
