@@ -141,23 +141,33 @@ export function checkRng(fn: string, rng: unknown): asserts rng is () => number 
     failType(fn, `rng must be a function returning numbers in [0, 1) (got ${show(rng)})`);
 }
 
-/** Checks a {@link RowMatrix}: shape consistent with data length and every value finite. */
+/**
+ * Checks the shape of a {@link RowMatrix} without reading its values:
+ * `data` is a `Float64Array`, `rows` and `cols` are integers in
+ * [0, {@link maxLength}], and `data.length === rows * cols`.
+ */
+export function checkRowMatrixShape(fn: string, arg: string, m: unknown): asserts m is RowMatrix {
+  if (typeof m !== "object" || m === null)
+    failType(fn, `${arg} must be a RowMatrix (got ${show(m)})`);
+  const { data, rows, cols } = m as RowMatrix;
+  if (!(data instanceof Float64Array))
+    failType(fn, `${arg}.data must be a Float64Array (got ${show(data)})`);
+  checkInteger(fn, `${arg}.rows`, rows, 0, maxLength);
+  checkInteger(fn, `${arg}.cols`, cols, 0, maxLength);
+  if (data.length !== rows * cols) {
+    fail(fn, `${arg}.data length ${data.length} does not equal rows * cols (${rows} * ${cols})`);
+  }
+}
+
+/** Checks a {@link RowMatrix}: the shape as {@link checkRowMatrixShape}, and every value finite. */
 export function checkRowMatrix(
   fn: string,
   arg: string,
   m: unknown,
   opts: { allowEmpty?: boolean } = {},
 ): asserts m is RowMatrix {
-  if (typeof m !== "object" || m === null)
-    failType(fn, `${arg} must be a RowMatrix (got ${show(m)})`);
-  const { data, rows, cols } = m as RowMatrix;
-  if (!(data instanceof Float64Array))
-    failType(fn, `${arg}.data must be a Float64Array (got ${show(data)})`);
-  checkInteger(fn, `${arg}.rows`, rows);
-  checkInteger(fn, `${arg}.cols`, cols);
-  if (data.length !== rows * cols) {
-    fail(fn, `${arg}.data length ${data.length} does not equal rows * cols (${rows} * ${cols})`);
-  }
+  checkRowMatrixShape(fn, arg, m);
+  const { data, rows, cols } = m;
   if (opts.allowEmpty === false && rows === 0) fail(fn, `${arg} has no rows`);
   for (let i = 0; i < data.length; i++) {
     const v = data[i] as number;
@@ -170,14 +180,97 @@ export function checkRowMatrix(
   }
 }
 
-/** Checks that an options argument is undefined or a plain object. */
-export function checkOptions(fn: string, options: unknown): void {
+/**
+ * Checks that an options argument is undefined or a plain object and, when
+ * `known` is given, that every own key of it is one of `known`: a misspelt
+ * option (`{ levl: 0.9 }`) would otherwise be ignored and its default used.
+ * The error suggests the nearest known key within an edit distance of 2.
+ *
+ * @param fn - The public function's name.
+ * @param options - The argument.
+ * @param known - Every key the function documents; omit to check the type only.
+ * @param noun - What a key is called in the message ("option", or "input field" for input objects).
+ * @throws {TypeError} `fn: unknown option "levl" (did you mean "level"?); valid options: a, b`.
+ */
+export function checkOptions(
+  fn: string,
+  options: unknown,
+  known?: readonly string[],
+  noun = "option",
+): void {
   if (
     options !== undefined &&
     (typeof options !== "object" || options === null || Array.isArray(options))
   ) {
-    failType(fn, `options must be an object (got ${show(options)})`);
+    failType(
+      fn,
+      `${noun === "option" ? "options" : "input"} must be an object (got ${show(options)})`,
+    );
   }
+  if (known === undefined || options === undefined) return;
+  for (const key of Object.keys(options as object)) {
+    if (known.includes(key)) continue;
+    const near = nearestKey(key, known);
+    const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+    const list = known.length === 0 ? "none" : known.join(", ");
+    failType(fn, `unknown ${noun} ${JSON.stringify(key)}${hint}; valid ${noun}s: ${list}`);
+  }
+}
+
+/** The key of `known` nearest to `key` by optimal-string-alignment (Damerau-Levenshtein) distance, if within 2; ties go to the first listed. */
+function nearestKey(key: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = 3;
+  for (const k of known) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const w = b.length + 1;
+  const d = new Int32Array((a.length + 1) * w);
+  for (let i = 0; i <= a.length; i++) d[i * w] = i;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(
+        (d[(i - 1) * w + j] as number) + 1,
+        (d[i * w + j - 1] as number) + 1,
+        (d[(i - 1) * w + j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, (d[(i - 2) * w + j - 2] as number) + 1);
+      }
+      d[i * w + j] = v;
+    }
+  }
+  return d[a.length * w + b.length] as number;
+}
+
+/**
+ * Largest number of elements evalsift allocates for one array from a size
+ * argument: 2^27 = 134,217,728 (1 GiB as a `Float64Array`). Larger requests
+ * fail with a `RangeError` before anything is allocated instead of crashing
+ * the process (V8's "Invalid typed array length" or running out of memory).
+ */
+export const maxLength = 2 ** 27;
+
+/**
+ * Checks, before allocating, that an array of `length` elements is no longer
+ * than {@link maxLength} (or `limit`).
+ *
+ * @throws {RangeError} `fn: arg is too large (at most 134217728) (got 1000000000)`.
+ */
+export function checkLength(fn: string, arg: string, length: number, limit = maxLength): void {
+  if (!(length <= limit)) fail(fn, `${arg} is too large (at most ${limit})`, length);
 }
 
 /**

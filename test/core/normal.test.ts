@@ -29,3 +29,12 @@ describe("normalQuantile(p) and normalCdf(z)", () => {
     expect(() => normalCdf(Number.NaN)).toThrow(RangeError);
   });
 });
+
+describe("normalCdf / normalQuantile argument types", () => {
+  it("reject non-numbers with a TypeError instead of NaN or coercion", async () => {
+    const m = await import("../../src/core/normal.js");
+    expect(() => m.normalCdf(undefined as never)).toThrow(/^normalCdf: z must be a number/);
+    expect(() => m.normalCdf("3" as never)).toThrow(TypeError);
+    expect(() => m.normalQuantile("0.5" as never)).toThrow(/^normalQuantile: p must be a number/);
+  });
+});
