@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getRow as get } from "../../src/core/rowMatrix.js";
 import { getRow, rowMatrix } from "../../src/index.js";
 
 describe("rowMatrix(rows)", () => {
@@ -36,8 +37,7 @@ describe("rowMatrix(rows)", () => {
 });
 
 describe("getRow(m, i) on a malformed matrix", () => {
-  it("throws instead of returning a partial row", async () => {
-    const { getRow: get } = await import("../../src/core/rowMatrix.js");
+  it("throws instead of returning a partial row", () => {
     const bad = { data: new Float64Array(3), rows: 2, cols: 2 };
     expect(() => get(bad, 1)).toThrow(
       /^getRow: m\.data length 3 does not equal rows \* cols \(2 \* 2\)$/,
