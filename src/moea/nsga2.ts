@@ -101,7 +101,7 @@ function summarise<G>(s: Nsga2State<G>): Nsga2Generation {
  * @throws {TypeError} If an operator or callback is not a function, `rng` is
  *   missing, or an operator returns the wrong shape.
  * @throws {RangeError} If `generations` is not an integer >= 1,
- *   `populationSize` is odd or below 4, a rate is outside [0, 1], or
+ *   `populationSize` is odd, below 4 or above 2^26, a rate is outside [0, 1], or
  *   `evaluate` returns a non-finite value (the message names the genome or
  *   offspring index).
  * @see Deb, K., Pratap, A., Agarwal, S., Meyarivan, T. (2002). A fast and elitist

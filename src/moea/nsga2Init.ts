@@ -16,7 +16,7 @@ export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./_engine.js";
  * @returns The generation-0 state.
  * @throws {TypeError} If an operator is not a function, `rng` is missing, or
  *   `evaluate` does not return an array.
- * @throws {RangeError} If `populationSize` is odd or below 4, a rate is outside
+ * @throws {RangeError} If `populationSize` is odd, below 4 or above 2^26, a rate is outside
  *   [0, 1], `evaluate` returns a non-finite value or a different number of
  *   objectives (the message names the genome index), or `violation` returns a
  *   negative or non-finite value.
