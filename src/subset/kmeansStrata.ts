@@ -20,7 +20,7 @@ export type KmeansStrataResult = {
   readonly k: number;
   /** Mean silhouette of the chosen clustering. */
   readonly silhouette: number;
-  /** Mean silhouette for K = kMin, kMin + 1, ... (NaN where K could not be formed). */
+  /** Mean silhouette for K = kMin, kMin + 1, ..., min(kMax, N - 1) (NaN where K could not be formed). */
   readonly scores: Float64Array;
 };
 
@@ -68,7 +68,8 @@ export function kmeansStrata(X: RowMatrix, options: KmeansStrataOptions = {}): K
   const points: number[][] = [];
   for (let i = 0; i < N; i++)
     points.push(Array.from(X.data.subarray(i * X.cols, (i + 1) * X.cols)));
-  const scores = new Float64Array(kMax - kMin + 1).fill(Number.NaN);
+  // one score per K actually tried, so a huge kMax allocates nothing extra
+  const scores = new Float64Array(Math.max(0, top - kMin + 1)).fill(Number.NaN);
   let best: Int32Array | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (let K = kMin; K <= top; K++) {
