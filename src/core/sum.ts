@@ -19,7 +19,7 @@ import { failType } from "./validate.js";
  * @example
  * ```ts
  * fsum(new Float64Array([0.1, 0.2, 0.3, 0.4])); // 1
- * fsum([1e308, 1e308, -1e308]); // 1e308
+ * fsum([1e308, 1e308, -1e308]); // 1e+308
  * ```
  */
 export function fsum(x: ArrayLike<number>): number {
