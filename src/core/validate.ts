@@ -217,6 +217,21 @@ export function checkOptions(
   }
 }
 
+/**
+ * The keys of an options type as a runtime list for {@link checkOptions},
+ * checked by the compiler against the type: a key the type lacks, or a key
+ * of the type left out, is a compile error. Usage:
+ * `const KEYS = optionKeys<FooOptions>()("level", "eps");`.
+ */
+export function optionKeys<T>() {
+  return <const K extends readonly (keyof T & string)[]>(
+    ...keys: K &
+      ([Exclude<keyof T, K[number]>] extends [never]
+        ? unknown
+        : { missing: Exclude<keyof T, K[number]> })
+  ): readonly string[] => keys;
+}
+
 /** The key of `known` nearest to `key` by optimal-string-alignment (Damerau-Levenshtein) distance, if within 2; ties go to the first listed. */
 function nearestKey(key: string, known: readonly string[]): string | undefined {
   let best: string | undefined;

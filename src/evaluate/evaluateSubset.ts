@@ -1,13 +1,20 @@
 import { quantileSorted } from "../core/quantileSorted.js";
 import { createRng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, fail, failType } from "../core/validate.js";
+import {
+  checkInteger,
+  checkOptions,
+  checkRowMatrix,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import type { Outcomes } from "../subset/outcomes.js";
 import type { SubsetMethod } from "../subset/types.js";
 import { DEFAULT_MAX_SPLITS, MAX_MAX_SPLITS, splitsUpTo } from "./_splits.js";
 import type { TemporalSplit } from "./temporalSplits.js";
 
-const INPUT_KEYS = [
+const INPUT_KEYS = optionKeys<EvaluateSubsetInput>()(
   "outcomes",
   "select",
   "size",
@@ -19,7 +26,7 @@ const INPUT_KEYS = [
   "maxSplits",
   "costs",
   "onProgress",
-] as const;
+);
 
 /** What {@link evaluateSubset} takes. */
 export type EvaluateSubsetInput = {

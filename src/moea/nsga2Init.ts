@@ -1,4 +1,12 @@
+import { checkOptions, optionKeys } from "../core/validate.js";
 import { initState, type Nsga2Problem, type Nsga2State, type Nsga2StepOptions } from "./_engine.js";
+
+const KEYS = optionKeys<Nsga2StepOptions>()(
+  "populationSize",
+  "crossoverRate",
+  "mutationRate",
+  "rng",
+);
 
 export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./_engine.js";
 
@@ -36,5 +44,8 @@ export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./_engine.js";
  * ```
  */
 export function nsga2Init<G>(problem: Nsga2Problem<G>, options: Nsga2StepOptions): Nsga2State<G> {
+  if (typeof options === "object" && options !== null && !Array.isArray(options)) {
+    checkOptions("nsga2Init", options, KEYS);
+  }
   return initState("nsga2Init", problem, options);
 }

@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
+import { checkNumber, checkOptions, checkRng, draw, fail, optionKeys } from "../core/validate.js";
 import { type Bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_internal.js";
+
+const KEYS = optionKeys<PolynomialMutationOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link polynomialMutation}. */
 export type PolynomialMutationOptions = {
@@ -51,7 +53,7 @@ export function polynomialMutation(
   options: PolynomialMutationOptions = {},
 ): Float64Array {
   const fn = "polynomialMutation";
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { low = 0, high = 1, eta = 20 } = options;
   const out = boundedCopy(fn, "x", x, low, high);
   if (x.length === 0) fail(fn, "x is empty");

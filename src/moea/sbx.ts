@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
+import { checkNumber, checkOptions, checkRng, draw, fail, optionKeys } from "../core/validate.js";
 import { type Bound, boundAt, boundedCopy, CLOSED, largeBeta, powIndex } from "./_internal.js";
+
+const KEYS = optionKeys<SbxOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link sbx}. */
 export type SbxOptions = {
@@ -60,7 +62,7 @@ export function sbx(
   options: SbxOptions = {},
 ): [Float64Array, Float64Array] {
   const fn = "sbx";
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { low = 0, high = 1, eta = 20, probability = 0.5 } = options;
   const c1 = boundedCopy(fn, "a", a, low, high);
   const c2 = boundedCopy(fn, "b", b, low, high);

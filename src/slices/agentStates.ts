@@ -1,5 +1,7 @@
-import { checkOptions, failType } from "../core/validate.js";
+import { checkOptions, failType, optionKeys } from "../core/validate.js";
 import type { Step } from "../trajectory/schema.js";
+
+const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
 
 /** The workflow state of an agent turn (CASPER Table 1; order code in parentheses). */
 export type AgentState =
@@ -259,7 +261,7 @@ export function agentStates(
 ): AgentState[] {
   const fn = "agentStates";
   if (!Array.isArray(steps)) failType(fn, "steps must be an array of Step");
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { extraRules = [] } = options;
   if (!Array.isArray(extraRules)) failType(fn, "extraRules must be an array");
   const rules = [...extraRules, ...TABLE];

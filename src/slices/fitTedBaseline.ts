@@ -1,7 +1,9 @@
-import { checkOptions, fail, failType } from "../core/validate.js";
+import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import type { Trajectory } from "../trajectory/schema.js";
 import { stateEntropy } from "./_signals.js";
 import { type AgentStatesOptions, agentStates } from "./agentStates.js";
+
+const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
 
 /** The entropy baseline of successful trajectories used by the TED signal. */
 export type TedBaseline = {
@@ -41,7 +43,7 @@ export function fitTedBaseline(
 ): TedBaseline {
   const fn = "fitTedBaseline";
   if (!Array.isArray(trajectories)) failType(fn, "trajectories must be an array of Trajectory");
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const hs: number[] = [];
   for (const t of trajectories) {
     if (t.outcome === true) hs.push(stateEntropy(agentStates(t.steps, options)));

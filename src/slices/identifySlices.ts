@@ -4,9 +4,11 @@ import {
   checkBinary,
   checkInteger,
   checkNumber,
+  checkOptions,
   checkRowMatrix,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
 import { kneePoint } from "../moea/kneePoint.js";
 import { nsga2 } from "../moea/nsga2.js";
@@ -18,6 +20,22 @@ import {
   mutateInto,
   repairOrKeep,
 } from "./_partition.js";
+
+const INPUT_KEYS = optionKeys<IdentifySlicesInput>()(
+  "signals",
+  "outcome",
+  "rng",
+  "minSize",
+  "maxSize",
+  "populationSize",
+  "generations",
+  "crossoverRate",
+  "mutationRate",
+  "maxMutations",
+  "moveRate",
+  "swapRate",
+  "onProgress",
+);
 
 const EMPTY = new Float64Array(0);
 
@@ -126,6 +144,7 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     failType(fn, "input must be an object with signals, outcome and rng");
   }
+  checkOptions(fn, input, INPUT_KEYS, "input field");
   const {
     signals,
     outcome,

@@ -1,6 +1,15 @@
 import type { Rng } from "../core/rng.js";
-import { checkInteger, checkOptions, checkRng, fail, maxLength } from "../core/validate.js";
+import {
+  checkInteger,
+  checkOptions,
+  checkRng,
+  fail,
+  maxLength,
+  optionKeys,
+} from "../core/validate.js";
 import { checkSliceBounds, drawPartition } from "./_partition.js";
+
+const KEYS = optionKeys<SliceBounds>()("minSize", "maxSize");
 
 /** Slice-size bounds shared by the slice operators. */
 export type SliceBounds = {
@@ -40,7 +49,7 @@ export function randomSlices(n: number, rng: Rng, bounds: SliceBounds): Int32Arr
   const fn = "randomSlices";
   checkInteger(fn, "n", n, 1, maxLength);
   checkRng(fn, rng);
-  checkOptions(fn, bounds);
+  checkOptions(fn, bounds, KEYS);
   if (bounds === undefined) fail(fn, "bounds with minSize and maxSize is required");
   const { minSize, maxSize } = bounds;
   checkSliceBounds(fn, n, minSize, maxSize);

@@ -1,9 +1,11 @@
-import { checkOptions, failType } from "../core/validate.js";
+import { checkOptions, failType, optionKeys } from "../core/validate.js";
 import { checkContext, drawPlan, passCounts, type StratumPlan, stratumPlan } from "./_internal.js";
 import { crossStrata } from "./crossStrata.js";
 import type { Outcomes } from "./outcomes.js";
 import { repositoryStrata } from "./repositoryStrata.js";
 import type { SubsetContext, SubsetMethod } from "./types.js";
+
+const KEYS = optionKeys<BaselineOptions>()("itemRepo");
 
 /** The paper's six baselines. */
 export type BaselineKind =
@@ -67,7 +69,7 @@ export function baselineMethod(kind: BaselineKind, options: BaselineOptions = {}
   const fn = "baselineMethod";
   if (!Object.hasOwn(NAMES, kind))
     failType(fn, `kind must be one of ${Object.keys(NAMES).join(", ")}`);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { itemRepo } = options;
   let repo: Int32Array | undefined;
   if (kind === "repo" || kind === "repoDifficulty" || kind === "repoConsistency") {

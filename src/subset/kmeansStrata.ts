@@ -1,8 +1,10 @@
 import { kmeans } from "ml-kmeans";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, fail } from "../core/validate.js";
+import { checkInteger, checkOptions, checkRowMatrix, fail, optionKeys } from "../core/validate.js";
 import { silhouette } from "./silhouette.js";
+
+const KEYS = optionKeys<KmeansStrataOptions>()("kMin", "kMax");
 
 /** Options of {@link kmeansStrata}. */
 export type KmeansStrataOptions = {
@@ -57,7 +59,7 @@ export type KmeansStrataResult = {
 export function kmeansStrata(X: RowMatrix, options: KmeansStrataOptions = {}): KmeansStrataResult {
   const fn = "kmeansStrata";
   checkRowMatrix(fn, "X", X);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { kMin = 2, kMax = 15 } = options;
   checkInteger(fn, "options.kMin", kMin, 2);
   checkInteger(fn, "options.kMax", kMax, kMin);

@@ -8,7 +8,14 @@
  */
 
 import { normalQuantile } from "../../core/normal.js";
-import { checkInteger, checkLevel, checkNumber, fail, failType } from "../../core/validate.js";
+import {
+  checkInteger,
+  checkLevel,
+  checkNumber,
+  checkOptions,
+  fail,
+  failType,
+} from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
 
@@ -205,6 +212,7 @@ export function softplus(x: number): number {
 export function checkPredictOptions(
   fn: string,
   options: unknown,
+  known: readonly string[],
 ): { ability: AbilityMethod; level: number; grid: number } {
   if (
     options !== undefined &&
@@ -212,6 +220,7 @@ export function checkPredictOptions(
   ) {
     failType(fn, "options must be an object");
   }
+  checkOptions(fn, options, known);
   const {
     ability = "eap",
     level = 0.95,

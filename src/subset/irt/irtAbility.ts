@@ -1,5 +1,8 @@
+import { optionKeys } from "../../core/validate.js";
 import { abilityPosterior, checkItems, checkObserved, checkPredictOptions } from "./_internal.js";
 import type { IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtAbilityOptions>()("ability", "grid");
 
 /** Options of {@link irtAbility}. */
 export type IrtAbilityOptions = {
@@ -60,7 +63,7 @@ export function irtAbility(
   const fn = "irtAbility";
   checkItems(fn, items);
   checkObserved(fn, items.a.length, observed, responses);
-  const { ability, grid } = checkPredictOptions(fn, options);
+  const { ability, grid } = checkPredictOptions(fn, options, KEYS);
   const post = abilityPosterior(items, observed, responses, ability, grid);
   return { theta: post.theta, sd: post.sd, method: ability, n: observed.length };
 }

@@ -1,4 +1,4 @@
-import { checkInteger, fail, failType } from "../../core/validate.js";
+import { checkInteger, fail, failType, optionKeys } from "../../core/validate.js";
 import {
   abilityPosterior,
   checkItems,
@@ -7,6 +7,8 @@ import {
   pirtEstimate,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtAdaptiveOptions>()("ability", "level", "grid");
 
 /** Options of {@link irtAdaptive}. */
 export type IrtAdaptiveOptions = {
@@ -64,7 +66,7 @@ export function irtAdaptive(
   const N = items.a.length;
   checkInteger(fn, "budget", budget, 1);
   if (budget > N) fail(fn, `budget must be at most the number of items (${N})`, budget);
-  const { ability, level, grid } = checkPredictOptions(fn, options);
+  const { ability, level, grid } = checkPredictOptions(fn, options, KEYS);
   return run(fn, items, budget, ability, level, grid);
 }
 

@@ -1,7 +1,16 @@
 import type { Rng } from "../../core/rng.js";
-import { checkInteger, checkOptions, checkRng, draw, fail } from "../../core/validate.js";
+import {
+  checkInteger,
+  checkOptions,
+  checkRng,
+  draw,
+  fail,
+  optionKeys,
+} from "../../core/validate.js";
 import { checkItems } from "./_internal.js";
 import type { IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtAnchorsOptions>()("restarts", "maxIter");
 
 /** Options of {@link irtAnchors}. */
 export type IrtAnchorsOptions = {
@@ -69,7 +78,7 @@ export function irtAnchors(
   checkInteger(fn, "k", k, 1);
   if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);
   checkRng(fn, rng);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { restarts = 5, maxIter = 100 } = options;
   checkInteger(fn, "options.restarts", restarts, 1);
   checkInteger(fn, "options.maxIter", maxIter, 1);

@@ -1,4 +1,4 @@
-import { checkFloat64Array, checkNumber, fail } from "../../core/validate.js";
+import { checkFloat64Array, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import {
   abilityPosterior,
@@ -10,6 +10,8 @@ import {
   pirtEstimate,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtPredictOptions>()("ability", "weights", "bias", "level", "grid");
 
 /** Options of {@link irtPredict}. */
 export type IrtPredictOptions = {
@@ -102,7 +104,7 @@ export function irtPredict(
   const N = items.a.length;
   checkObserved(fn, N, observed, responses);
   if (observed.length === 0) fail(fn, "observed is empty");
-  const { ability, level, grid } = checkPredictOptions(fn, options);
+  const { ability, level, grid } = checkPredictOptions(fn, options, KEYS);
   const { weights, bias = 0 } = options;
   if (weights !== undefined) {
     checkFloat64Array(fn, "options.weights", weights, { min: 0 });
