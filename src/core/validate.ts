@@ -200,7 +200,10 @@ export function checkOptions(
 ): void {
   if (
     options !== undefined &&
-    (typeof options !== "object" || options === null || Array.isArray(options))
+    (typeof options !== "object" ||
+      options === null ||
+      Array.isArray(options) ||
+      ArrayBuffer.isView(options))
   ) {
     failType(
       fn,
@@ -238,7 +241,8 @@ function nearestKey(key: string, known: readonly string[]): string | undefined {
   let bestD = 3;
   for (const k of known) {
     const d = editDistance(key.toLowerCase(), k.toLowerCase());
-    if (d < bestD) {
+    // a suggestion must keep part of the key: "0" is not a typo of "id"
+    if (d < bestD && d < key.length) {
       bestD = d;
       best = k;
     }

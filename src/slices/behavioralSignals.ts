@@ -1,7 +1,7 @@
 import { checkNumber, checkOptions, failType, optionKeys } from "../core/validate.js";
 import type { Trajectory } from "../trajectory/schema.js";
 import { pathsIn, STATE_CODE, stateEntropy } from "./_signals.js";
-import { type AgentState, type AgentStateRule, agentStates } from "./agentStates.js";
+import { type AgentState, type AgentStateRule, statesAs } from "./agentStates.js";
 import type { TedBaseline } from "./fitTedBaseline.js";
 
 const KEYS = optionKeys<BehavioralSignalsOptions>()(
@@ -123,7 +123,12 @@ export function behavioralSignals(
     sigma = tedBaseline.sd;
   }
   const steps = trajectory.steps;
-  const states = agentStates(steps, extraRules === undefined ? {} : { extraRules });
+  const states = statesAs(
+    fn,
+    "trajectory.steps",
+    steps,
+    extraRules === undefined ? {} : { extraRules },
+  );
   const T = states.length;
 
   const edited: string[] = [];

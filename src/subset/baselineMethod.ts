@@ -1,4 +1,4 @@
-import { checkOptions, failType, optionKeys } from "../core/validate.js";
+import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { checkContext, drawPlan, passCounts, type StratumPlan, stratumPlan } from "./_internal.js";
 import { crossStrata } from "./crossStrata.js";
 import type { Outcomes } from "./outcomes.js";
@@ -74,6 +74,11 @@ export function baselineMethod(kind: BaselineKind, options: BaselineOptions = {}
   let repo: Int32Array | undefined;
   if (kind === "repo" || kind === "repoDifficulty" || kind === "repoConsistency") {
     if (!Array.isArray(itemRepo)) failType(fn, `kind "${kind}" needs options.itemRepo`);
+    // checked here so that errors name baselineMethod, not repositoryStrata
+    if (itemRepo.length === 0) fail(fn, "options.itemRepo is empty");
+    itemRepo.forEach((r, i) => {
+      if (typeof r !== "string") failType(fn, `options.itemRepo[${i}] must be a string`);
+    });
     repo = repositoryStrata(itemRepo);
   }
   const name = NAMES[kind];

@@ -5,7 +5,7 @@ import { shortlist } from "../select/shortlist.js";
 import type { Selector } from "../select/types.js";
 import { withinStrata } from "../select/withinStrata.js";
 import { checkContext, passCounts, stratumSizes } from "./_internal.js";
-import { kmeansStrata } from "./kmeansStrata.js";
+import { kmeansStrataAs } from "./kmeansStrata.js";
 import type { SubsetContext, SubsetMethod } from "./types.js";
 
 const KEYS = optionKeys<EmbeddingMethodOptions>()(
@@ -149,7 +149,7 @@ export function embeddingMethod(
     if (strata === "kmeans") {
       let cached = clusters.get(X);
       if (cached === undefined) {
-        cached = kmeansStrata(X).labels;
+        cached = kmeansStrataAs(name, "ctx.vectors", X).labels;
         clusters.set(X, cached);
       }
       g = cached;

@@ -57,14 +57,23 @@ export type KmeansStrataResult = {
  * ```
  */
 export function kmeansStrata(X: RowMatrix, options: KmeansStrataOptions = {}): KmeansStrataResult {
-  const fn = "kmeansStrata";
-  checkRowMatrix(fn, "X", X);
+  return kmeansStrataAs("kmeansStrata", "X", X, options);
+}
+
+/** {@link kmeansStrata} whose errors name `fn` and call the matrix `arg` (for `embeddingMethod`'s methods). */
+export function kmeansStrataAs(
+  fn: string,
+  arg: string,
+  X: RowMatrix,
+  options: KmeansStrataOptions = {},
+): KmeansStrataResult {
+  checkRowMatrix(fn, arg, X);
   checkOptions(fn, options, KEYS);
   const { kMin = 2, kMax = 15 } = options;
   checkInteger(fn, "options.kMin", kMin, 2);
   checkInteger(fn, "options.kMax", kMax, kMin);
   const N = X.rows;
-  if (N < 3) fail(fn, "X needs at least 3 rows", N);
+  if (N < 3) fail(fn, `${arg} needs at least 3 rows`, N);
   const top = Math.min(kMax, N - 1);
   const seeds = maxMinSeeds(X, top);
   const points: number[][] = [];

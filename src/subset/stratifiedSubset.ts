@@ -5,6 +5,7 @@ import {
   checkInteger,
   checkOptions,
   checkRng,
+  draw,
   fail,
   optionKeys,
 } from "../core/validate.js";
@@ -85,5 +86,6 @@ export function stratifiedSubset(
     }
     if (total !== k) fail(fn, `options.allocation sums to ${total}, not to k = ${k}`);
   }
-  return stratifiedSrs(strata, alloc, rng);
+  // draws checked here, so a faulty rng is reported as stratifiedSubset, not stratifiedSrs
+  return stratifiedSrs(strata, alloc, () => draw(fn, rng));
 }

@@ -80,3 +80,13 @@ describe("checkRowMatrix / checkRowMatrixShape", () => {
     expect(() => checkRowMatrixShape("f", "X", { data: [1], rows: 1, cols: 1 })).toThrow(TypeError);
   });
 });
+
+describe("checkOptions on array-likes and very short keys", () => {
+  it("rejects a typed array as options and suggests nothing for a key it would rewrite entirely", () => {
+    expect(() => checkOptions("f", new Float64Array(2), ["id"])).toThrow(
+      /^f: options must be an object \(got Float64Array\(2\)\)$/,
+    );
+    expect(() => checkOptions("f", { x: 1 }, ["id"])).toThrow(/^f: unknown option "x"; valid/);
+    expect(() => checkOptions("f", { ix: 1 }, ["id"])).toThrow(/did you mean "id"\?/);
+  });
+});
