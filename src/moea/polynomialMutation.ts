@@ -36,7 +36,7 @@ export type PolynomialMutationOptions = {
  *   view into a shared buffer (its `buffer` is larger than it is): copy it
  *   with `slice()` before transferring it to a worker.
  * @throws {TypeError} If `x` is not a Float64Array or `rng` not a function.
- * @throws {RangeError} If `x` is empty or lies outside its bounds, low >= high,
+ * @throws {RangeError} If `x` is empty or lies outside its bounds, low >= high, high - low overflows,
  *   eta < 0 or probability outside [0, 1].
  * @see Deb, K., Goyal, M. (1996). A combined genetic adaptive search (GeneAS) for
  *   engineering design. Computer Science and Informatics 26(4), 30-45.

@@ -43,7 +43,7 @@ const NEAR_ONE_ABOVE = 1 + 2 ** -50;
  *   are views into a shared buffer (their `buffer` is larger than they are):
  *   copy one with `slice()` before transferring it to a worker.
  * @throws {TypeError} If a parent is not a Float64Array or `rng` not a function.
- * @throws {RangeError} If lengths differ, a value lies outside its bounds,
+ * @throws {RangeError} If lengths differ, a value lies outside its bounds, high - low overflows,
  *   low >= high, eta < 0 or probability outside [0, 1].
  * @see Deb, K., Agrawal, R. B. (1995). Simulated binary crossover for continuous
  *   search space. Complex Systems 9, 115-148.
