@@ -1,4 +1,4 @@
-import { checkNumber } from "./validate.js";
+import { checkNumber, failType } from "./validate.js";
 
 /**
  * Quantile function (inverse CDF) of the standard normal distribution.
@@ -8,7 +8,8 @@ import { checkNumber } from "./validate.js";
  *
  * @param p - Probability in the open interval (0, 1).
  * @returns z such that P(Z <= z) = p.
- * @throws {RangeError} If `p` is not a number in (0, 1).
+ * @throws {TypeError} If `p` is not a number.
+ * @throws {RangeError} If `p` is not in (0, 1).
  * @see Wichura, M. J. (1988). Algorithm AS 241. Applied Statistics 37(3), 477-484.
  * @example
  * ```ts
@@ -115,6 +116,7 @@ export function normalQuantile(p: number): number {
  *
  * @param z - Any number; ±Infinity give 0 and 1.
  * @returns P(Z <= z).
+ * @throws {TypeError} If `z` is not a number.
  * @throws {RangeError} If `z` is NaN.
  * @see Cody, W. J. (1969). Rational Chebyshev approximations for the error function. Math. Comp. 23, 631-637.
  * @example
@@ -124,6 +126,7 @@ export function normalQuantile(p: number): number {
  * ```
  */
 export function normalCdf(z: number): number {
+  if (typeof z !== "number") failType("normalCdf", `z must be a number (got ${typeof z})`);
   if (Number.isNaN(z)) checkNumber("normalCdf", "z", z);
   if (z === Number.POSITIVE_INFINITY) return 1;
   if (z === Number.NEGATIVE_INFINITY) return 0;

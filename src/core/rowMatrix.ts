@@ -1,10 +1,12 @@
-import { checkRowMatrix } from "./validate.js";
+import { checkLength, checkRowMatrix, checkRowMatrixShape, fail } from "./validate.js";
 
 /**
  * A dense row-major matrix of doubles: element (i, j) is `data[i * cols + j]`.
  *
  * Used for activations, embeddings, objective values and joint inclusion
- * probabilities. evalsift never mutates a `RowMatrix` it receives.
+ * probabilities. evalsift never mutates a `RowMatrix` it receives. Every
+ * function taking one checks that `rows` and `cols` are integers in
+ * [0, 2^27] and that `data.length === rows * cols` (RangeError otherwise).
  */
 export type RowMatrix = {
   /** Row-major values, length `rows * cols`. */
@@ -21,7 +23,7 @@ export type RowMatrix = {
  * @param rows - The rows; every row must have the same length and hold finite numbers.
  * @returns A new matrix holding a copy of the values.
  * @throws {TypeError} If `rows` is not an array of arrays.
- * @throws {RangeError} If rows have different lengths or a value is not finite.
+ * @throws {RangeError} If rows have different lengths, a value is not finite, or the matrix would hold more than 2^27 values (1 GiB).
  * @example
  * ```ts
  * const m = rowMatrix([[1, 2], [3, 4], [5, 6]]);
@@ -34,6 +36,7 @@ export function rowMatrix(rows: readonly (readonly number[])[]): RowMatrix {
   if (!Array.isArray(rows)) throw new TypeError("rowMatrix: rows must be an array of arrays");
   const r = rows.length;
   const c = r === 0 ? 0 : (rows[0]?.length ?? 0);
+  checkLength("rowMatrix", "rows.length * rows[0].length", r * c);
   const data = new Float64Array(r * c);
   for (let i = 0; i < r; i++) {
     const row = rows[i];
@@ -62,15 +65,18 @@ export function rowMatrix(rows: readonly (readonly number[])[]): RowMatrix {
  * @param m - The matrix.
  * @param i - Row index, 0-based.
  * @returns A `Float64Array` view of length `m.cols`; do not write to it.
- * @throws {RangeError} If `i` is not an integer in [0, rows).
+ * @throws {TypeError} If `m` is not a RowMatrix (a `Float64Array` `data`) or `i` is not a number.
+ * @throws {RangeError} If `m.rows` or `m.cols` is not an integer in [0, 2^27], `m.data.length` differs from rows * cols, or `i` is not an integer in [0, rows).
  * @example
  * ```ts
  * getRow(rowMatrix([[1, 2], [3, 4]]), 1); // Float64Array [3, 4]
  * ```
  */
 export function getRow(m: RowMatrix, i: number): Float64Array {
+  checkRowMatrixShape("getRow", "m", m);
+  if (typeof i !== "number") throw new TypeError(`getRow: i must be a number (got ${typeof i})`);
   if (!(Number.isInteger(i) && i >= 0 && i < m.rows)) {
-    throw new RangeError(`getRow: i must be an integer in [0, ${m.rows}) (got ${i})`);
+    fail("getRow", `i must be an integer in [0, ${m.rows})`, i);
   }
   return m.data.subarray(i * m.cols, (i + 1) * m.cols);
 }

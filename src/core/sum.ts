@@ -1,25 +1,66 @@
+import { failType } from "./validate.js";
+
 /**
  * Compensated (Neumaier) sum of a numeric array: the rounding error of a
  * naive left-to-right sum is tracked and added back, so sums of many
  * probabilities (e.g. inclusion probabilities that must add to an integer)
  * are accurate to about one ulp.
  *
- * @param x - The values.
+ * When a partial sum overflows although every value is finite (e.g.
+ * 1e308 + 1e308 - 1e308), the sum is recomputed on the values scaled by a
+ * power of two (exact) so that the result is Infinity only when the true sum
+ * exceeds the double range. Infinite or NaN values give the IEEE sum
+ * (Infinity, -Infinity or NaN).
+ *
+ * @param x - The values: an array or typed array of numbers.
  * @returns Their sum.
+ * @throws {TypeError} If `x` is not an array-like of numbers.
  * @see Neumaier, A. (1974). Rundungsfehleranalyse einiger Verfahren zur Summation endlicher Summen. ZAMM 54, 39-51.
  * @example
  * ```ts
  * fsum(new Float64Array([0.1, 0.2, 0.3, 0.4])); // 1
+ * fsum([1e308, 1e308, -1e308]); // 1e+308
  * ```
  */
 export function fsum(x: ArrayLike<number>): number {
+  if (!(x instanceof Float64Array)) checkNumbers(x);
+  const r = neumaier(x, 1);
+  if (Number.isFinite(r)) return r;
+  let big = 0;
+  for (let i = 0; i < x.length; i++) {
+    const a = Math.abs(x[i] as number);
+    if (!(a <= Number.MAX_VALUE)) return naive(x);
+    if (a > big) big = a;
+  }
+  // 2^-k with 2^k >= big / 2^52: the scaled values stay normal or exact, and
+  // their sum is at most length * 2^52, far from overflow
+  const scale = 2 ** -Math.max(0, Math.ceil(Math.log2(big)) - 52);
+  return neumaier(x, scale) / scale;
+}
+
+function neumaier(x: ArrayLike<number>, scale: number): number {
   let s = 0;
   let c = 0;
   for (let i = 0; i < x.length; i++) {
-    const v = x[i] as number;
+    const v = (x[i] as number) * scale;
     const t = s + v;
     c += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
     s = t;
   }
   return s + c;
+}
+
+function naive(x: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += x[i] as number;
+  return s;
+}
+
+function checkNumbers(x: ArrayLike<number>): void {
+  if (!(ArrayBuffer.isView(x) || Array.isArray(x))) {
+    failType("fsum", "x must be an array or typed array of numbers");
+  }
+  for (let i = 0; i < x.length; i++) {
+    if (typeof x[i] !== "number") failType("fsum", `x[${i}] is not a number`);
+  }
 }

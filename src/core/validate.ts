@@ -141,23 +141,33 @@ export function checkRng(fn: string, rng: unknown): asserts rng is () => number 
     failType(fn, `rng must be a function returning numbers in [0, 1) (got ${show(rng)})`);
 }
 
-/** Checks a {@link RowMatrix}: shape consistent with data length and every value finite. */
+/**
+ * Checks the shape of a {@link RowMatrix} without reading its values:
+ * `data` is a `Float64Array`, `rows` and `cols` are integers in
+ * [0, {@link maxLength}], and `data.length === rows * cols`.
+ */
+export function checkRowMatrixShape(fn: string, arg: string, m: unknown): asserts m is RowMatrix {
+  if (typeof m !== "object" || m === null)
+    failType(fn, `${arg} must be a RowMatrix (got ${show(m)})`);
+  const { data, rows, cols } = m as RowMatrix;
+  if (!(data instanceof Float64Array))
+    failType(fn, `${arg}.data must be a Float64Array (got ${show(data)})`);
+  checkInteger(fn, `${arg}.rows`, rows, 0, maxLength);
+  checkInteger(fn, `${arg}.cols`, cols, 0, maxLength);
+  if (data.length !== rows * cols) {
+    fail(fn, `${arg}.data length ${data.length} does not equal rows * cols (${rows} * ${cols})`);
+  }
+}
+
+/** Checks a {@link RowMatrix}: the shape as {@link checkRowMatrixShape}, and every value finite. */
 export function checkRowMatrix(
   fn: string,
   arg: string,
   m: unknown,
   opts: { allowEmpty?: boolean } = {},
 ): asserts m is RowMatrix {
-  if (typeof m !== "object" || m === null)
-    failType(fn, `${arg} must be a RowMatrix (got ${show(m)})`);
-  const { data, rows, cols } = m as RowMatrix;
-  if (!(data instanceof Float64Array))
-    failType(fn, `${arg}.data must be a Float64Array (got ${show(data)})`);
-  checkInteger(fn, `${arg}.rows`, rows);
-  checkInteger(fn, `${arg}.cols`, cols);
-  if (data.length !== rows * cols) {
-    fail(fn, `${arg}.data length ${data.length} does not equal rows * cols (${rows} * ${cols})`);
-  }
+  checkRowMatrixShape(fn, arg, m);
+  const { data, rows, cols } = m;
   if (opts.allowEmpty === false && rows === 0) fail(fn, `${arg} has no rows`);
   for (let i = 0; i < data.length; i++) {
     const v = data[i] as number;
@@ -170,14 +180,116 @@ export function checkRowMatrix(
   }
 }
 
-/** Checks that an options argument is undefined or a plain object. */
-export function checkOptions(fn: string, options: unknown): void {
+/**
+ * Checks that an options argument is undefined or a plain object and, when
+ * `known` is given, that every own key of it is one of `known`: a misspelt
+ * option (`{ levl: 0.9 }`) would otherwise be ignored and its default used.
+ * The error suggests the nearest known key within an edit distance of 2.
+ *
+ * @param fn - The public function's name.
+ * @param options - The argument.
+ * @param known - Every key the function documents; omit to check the type only.
+ * @param noun - What a key is called in the message ("option", or "input field" for input objects).
+ * @throws {TypeError} `fn: unknown option "levl" (did you mean "level"?); valid options: a, b`.
+ */
+export function checkOptions(
+  fn: string,
+  options: unknown,
+  known?: readonly string[],
+  noun = "option",
+): void {
   if (
     options !== undefined &&
-    (typeof options !== "object" || options === null || Array.isArray(options))
+    (typeof options !== "object" ||
+      options === null ||
+      Array.isArray(options) ||
+      ArrayBuffer.isView(options))
   ) {
-    failType(fn, `options must be an object (got ${show(options)})`);
+    failType(
+      fn,
+      `${noun === "option" ? "options" : "input"} must be an object (got ${show(options)})`,
+    );
   }
+  if (known === undefined || options === undefined) return;
+  for (const key of Object.keys(options as object)) {
+    if (known.includes(key)) continue;
+    const near = nearestKey(key, known);
+    const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+    const list = known.length === 0 ? "none" : known.join(", ");
+    failType(fn, `unknown ${noun} ${JSON.stringify(key)}${hint}; valid ${noun}s: ${list}`);
+  }
+}
+
+/**
+ * The keys of an options type as a runtime list for {@link checkOptions},
+ * checked by the compiler against the type: a key the type lacks, or a key
+ * of the type left out, is a compile error. Usage:
+ * `const KEYS = optionKeys<FooOptions>()("level", "eps");`.
+ */
+export function optionKeys<T>() {
+  return <const K extends readonly (keyof T & string)[]>(
+    ...keys: K &
+      ([Exclude<keyof T, K[number]>] extends [never]
+        ? unknown
+        : { missing: Exclude<keyof T, K[number]> })
+  ): readonly string[] => keys;
+}
+
+/** The key of `known` nearest to `key` by optimal-string-alignment (Damerau-Levenshtein) distance, if within 2; ties go to the first listed. */
+function nearestKey(key: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = 3;
+  for (const k of known) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    // a suggestion must keep part of the key: "0" is not a typo of "id"
+    if (d < bestD && d < key.length) {
+      bestD = d;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const w = b.length + 1;
+  const d = new Int32Array((a.length + 1) * w);
+  for (let i = 0; i <= a.length; i++) d[i * w] = i;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(
+        (d[(i - 1) * w + j] as number) + 1,
+        (d[i * w + j - 1] as number) + 1,
+        (d[(i - 1) * w + j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, (d[(i - 2) * w + j - 2] as number) + 1);
+      }
+      d[i * w + j] = v;
+    }
+  }
+  return d[a.length * w + b.length] as number;
+}
+
+/**
+ * Largest number of elements evalsift allocates for one array from a size
+ * argument: 2^27 = 134,217,728 (1 GiB as a `Float64Array`). Larger requests
+ * fail with a `RangeError` before anything is allocated instead of crashing
+ * the process (V8's "Invalid typed array length" or running out of memory).
+ */
+export const maxLength = 2 ** 27;
+
+/**
+ * Checks, before allocating, that an array of `length` elements is no longer
+ * than {@link maxLength} (or `limit`).
+ *
+ * @throws {RangeError} `fn: arg is too large (at most 134217728) (got 1000000000)`.
+ */
+export function checkLength(fn: string, arg: string, length: number, limit = maxLength): void {
+  if (!(length <= limit)) fail(fn, `${arg} is too large (at most ${limit})`, length);
 }
 
 /**
@@ -195,26 +307,10 @@ export function assertUnreachable(fn: string, x: never): never {
   fail(fn, "unexpected option value", x);
 }
 
-/** Levenshtein edit distance of two short strings (case-insensitive), for "did you mean". */
-function editDistance(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= s.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= t.length; j++) {
-      const sub = (prev[j - 1] as number) + (s[i - 1] === t[j - 1] ? 0 : 1);
-      cur.push(Math.min(sub, (prev[j] as number) + 1, (cur[j - 1] as number) + 1));
-    }
-    prev = cur;
-  }
-  return prev[t.length] as number;
-}
-
 /**
  * Checks that `value` is one of the strings in `choices`; the error lists
  * them and suggests the nearest one when it is within a third of its length
- * in edits (a typo or a case slip), e.g.
+ * in edits, at most 2 (a typo or a case slip; the distance of {@link checkOptions}), e.g.
  * `proportionInterval: method must be one of "wald", "t", ... (got "wilsn"); did you mean "wilson"?`.
  */
 export function checkChoice<T extends string>(
@@ -230,13 +326,13 @@ export function checkChoice<T extends string>(
     let best = "";
     let bestD = Number.POSITIVE_INFINITY;
     for (const c of choices) {
-      const d = editDistance(value, c);
+      const d = editDistance(value.toLowerCase(), c.toLowerCase());
       if (d < bestD) {
         bestD = d;
         best = c;
       }
     }
-    if (bestD <= Math.max(1, Math.floor(best.length / 3)))
+    if (bestD <= Math.min(2, Math.max(1, Math.floor(best.length / 3))))
       hint = `; did you mean ${JSON.stringify(best)}?`;
   }
   fail(fn, `${arg} must be one of ${list} (got ${show(value)})${hint}`);

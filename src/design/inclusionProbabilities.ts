@@ -17,15 +17,21 @@ const FN = "inclusionProbabilities";
  * O(N log N).
  *
  * Unlike R, negative, NaN or infinite sizes throw (R shifts negatives to 0
- * with a warning), as does an `n` that cannot be reached.
+ * with a warning), as does an `n` that cannot be reached. Sizes whose total
+ * exceeds 1e300 are first divided by the largest size, so the sum cannot
+ * overflow. Every positive size gets pik > 0: when rounding alone caps n
+ * units (e.g. sizes [1, 1, 1e-20] with n = 2), the remaining positive units
+ * keep their last computed, tiny pik instead of 0 (the sum then exceeds n by
+ * that much), and a size so small that its pik underflows to 0 throws.
  *
  * @param size - Non-negative size measure of each unit (e.g. a risk score).
  * @param n - Sample size: an integer between 0 and the number of positive sizes.
- * @returns A new `Float64Array` of pik in [0, 1] summing to `n`; all zeros when `n` is 0.
+ * @returns A new `Float64Array` of pik in [0, 1] summing to `n` (up to rounding); all zeros when `n` is 0.
  * @throws {TypeError} If `size` is not a `Float64Array` or `n` is not a number.
  * @throws {RangeError} If `size` is empty or holds a negative or non-finite value;
- *   if `n` is negative or not an integer; if `n > 0` and every size is zero; or if
- *   `n` exceeds the number of positive sizes.
+ *   if `n` is negative or not an integer; if `n > 0` and every size is zero; if
+ *   `n` exceeds the number of positive sizes; or if a positive size is so much
+ *   smaller than the others that its pik underflows to 0 (ratios beyond about 1e308).
  * @see R `sampling::inclusionprobabilities`; Tillé, Y. (2006). Sampling Algorithms, Springer, section 2.10.
  * @example
  * ```ts
@@ -50,11 +56,37 @@ export function inclusionProbabilities(size: Float64Array, n: number): Float64Ar
     s = t;
   }
   checkInteger(FN, "n", n);
+  if (n === 0) return new Float64Array(size.length);
+  const total = s + c;
+  if (!(total <= 1e300)) {
+    // the sum overflows or nearly so: work with size / max(size) instead
+    let big = 0;
+    for (let i = 0; i < size.length; i++) big = Math.max(big, size[i] as number);
+    const scaled = size.map((v) => v / big);
+    return positiveOrFail(size, capToOne(scaled, n, fsum(scaled)));
+  }
+  if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
+  return positiveOrFail(size, capToOne(size, n, total));
+}
+
+/** Throws when a positive size got pik 0 (underflow), else returns `pik`. */
+function positiveOrFail(size: Float64Array, pik: Float64Array): Float64Array {
+  for (let i = 0; i < size.length; i++) {
+    if ((pik[i] as number) === 0 && (size[i] as number) > 0) {
+      fail(
+        FN,
+        `size[${i}] is positive but its inclusion probability underflows to 0 (the sizes span too wide a range)`,
+        size[i],
+      );
+    }
+  }
+  return pik;
+}
+
+/** The capping loop on validated sizes with a positive, finite `total`. */
+function capToOne(size: Float64Array, n: number, total: number): Float64Array {
   const N = size.length;
   const pik = new Float64Array(N);
-  if (n === 0) return pik;
-  const total = s + c;
-  if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
 
   // first round fused with counting the positive sizes (checked before any return)
   let positive = 0;
@@ -86,8 +118,9 @@ export function inclusionProbabilities(size: Float64Array, n: number): Float64Ar
   for (;;) {
     const m = n - l;
     if (m <= 0) {
-      // every unit of the sample is certain; the others cannot be drawn
-      for (let i = 0; i < N; i++) pik[i] = capped[i] as number;
+      // every unit of the sample is certain. Exactly, a positive size left
+      // uncapped would keep m > 0, so this is rounding: those units keep their
+      // last, tiny pik (zero sizes stay 0)
       return pik;
     }
     const rest = fsum(free);

@@ -6,7 +6,10 @@ import {
   checkOptions,
   checkSameLength,
   fail,
+  optionKeys,
 } from "../core/validate.js";
+
+const KEYS = optionKeys<NeymanAllocationOptions>()("minPerStratum");
 
 const FN = "neymanAllocation";
 
@@ -64,7 +67,7 @@ export function neymanAllocation(
   checkFloat64Array(FN, "stratumSds", stratumSds, { min: 0 });
   checkSameLength(FN, "stratumSizes", stratumSizes, "stratumSds", stratumSds);
   checkInteger(FN, "n", n);
-  checkOptions(FN, options);
+  checkOptions(FN, options, KEYS);
   const { minPerStratum = 0 } = options;
   checkInteger(FN, "options.minPerStratum", minPerStratum);
   const H = stratumSizes.length;

@@ -1,6 +1,8 @@
 import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, fail } from "../core/validate.js";
+import { checkNumber, checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
+
+const KEYS = optionKeys<PivotalOptions>()("eps");
 
 const FN = "pivotal";
 
@@ -60,7 +62,7 @@ export type PivotalOptions = {
 export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {}): Int32Array {
   checkPikSum(FN, "pik", pik);
   checkRng(FN, rng);
-  checkOptions(FN, options);
+  checkOptions(FN, options, KEYS);
   const { eps = 1e-6 } = options;
   checkNumber(FN, "options.eps", eps, 0, 0.5, { upper: true });
   const N = pik.length;

@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkInteger, checkRng, draw } from "../core/validate.js";
+import { checkInteger, checkRng, draw, maxLength } from "../core/validate.js";
 
 const FN = "srs";
 
@@ -20,7 +20,8 @@ const FN = "srs";
  * @returns The selected 0-based unit indices, sorted ascending, length `n`.
  * @throws {TypeError} If `N` or `n` is not a number or `rng` is not a function.
  * @throws {RangeError} If `N` is not an integer >= 1, if `n` is negative, not an
- *   integer or larger than `N`, or if `rng` returns a value outside [0, 1).
+ *   integer, larger than `N` or larger than 2^27 (checked before allocating), or
+ *   if `rng` returns a value outside [0, 1).
  * @see R `sampling::srswor`, `base::sample.int(N, n)`
  * @example
  * ```ts
@@ -29,7 +30,7 @@ const FN = "srs";
  */
 export function srs(N: number, n: number, rng: Rng): Int32Array {
   checkInteger(FN, "N", N, 1, 2147483647);
-  checkInteger(FN, "n", n);
+  checkInteger(FN, "n", n, 0, maxLength);
   if (n > N) checkInteger(FN, "n", n, 0, N);
   checkRng(FN, rng);
   const out = new Int32Array(n);

@@ -1,10 +1,32 @@
 import { quantileSorted } from "../core/quantileSorted.js";
 import { createRng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkRowMatrix, fail, failType } from "../core/validate.js";
+import {
+  checkInteger,
+  checkOptions,
+  checkRowMatrix,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import type { Outcomes } from "../subset/outcomes.js";
 import type { SubsetMethod } from "../subset/types.js";
-import { type TemporalSplit, temporalSplits } from "./temporalSplits.js";
+import { DEFAULT_MAX_SPLITS, MAX_MAX_SPLITS, splitsUpTo } from "./_splits.js";
+import type { TemporalSplit } from "./temporalSplits.js";
+
+const INPUT_KEYS = optionKeys<EvaluateSubsetInput>()(
+  "outcomes",
+  "select",
+  "size",
+  "window",
+  "seeds",
+  "seed",
+  "vectors",
+  "splits",
+  "maxSplits",
+  "costs",
+  "onProgress",
+);
 
 /** What {@link evaluateSubset} takes. */
 export type EvaluateSubsetInput = {
@@ -30,9 +52,17 @@ export type EvaluateSubsetInput = {
    * The splits to evaluate, e.g. a subsample or only contiguous windows. Each
    * must have `window` distinct ascending training runs and a non-empty
    * ascending list of test runs, all after the last training run.
-   * @defaultValue every split, `temporalSplits(runs, window)`.
+   * @defaultValue every split, `temporalSplits(runs, window)`, or `maxSplits` of them sampled when there are more.
    */
   readonly splits?: readonly TemporalSplit[];
+  /**
+   * Cap on the number of default splits, an integer in [1, 1,000,000]: when
+   * C(runs - 1, window) exceeds it, `maxSplits` splits are drawn uniformly
+   * without replacement (see {@link temporalSplits}) with
+   * `createRng(JSON.stringify([seed, "splits"]))`. Ignored with `splits`.
+   * @defaultValue 10000
+   */
+  readonly maxSplits?: number;
   /** Per-run, per-item cost (runs x items, >= 0, every run's total > 0) for the cost share of the subsets. */
   readonly costs?: RowMatrix;
   /** Called after each split with (splits done, total splits). */
@@ -105,10 +135,14 @@ export type SubsetEvaluation = {
  * the splits in order); a deterministic one once. With `costs`, the subset's
  * cost share on each test run is sum_{i in S} c_ri / sum_i c_ri.
  *
- * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetInput}).
+ * The default splits are all of {@link temporalSplits}(R, W) up to
+ * `maxSplits` (10,000), else a seeded uniform sample of `maxSplits` of them,
+ * so memory stays bounded (R = 40, W = 20 has 6.9e10 splits).
+ *
+ * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `maxSplits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetInput}).
  * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link SubsetEvaluation}).
- * @throws {TypeError} If `input` is not an object, `outcomes` malformed, `select` not a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or `onProgress` not a function.
- * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1; vectors have a row count other than the items or a non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total; `splits` is empty or a split has the wrong window, no test run, or runs out of order or range; or the method returns the wrong number of indices, an index out of range or a duplicate.
+ * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed, `select` not a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or `onProgress` not a function.
+ * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1; `maxSplits` is not an integer in [1, 1,000,000]; vectors have a row count other than the items or a non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total; `splits` is empty or a split has the wrong window, no test run, or runs out of order or range; or the method returns the wrong number of indices, an index out of range or a duplicate.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 5.2.2-5.3.
  * @example
  * ```ts
@@ -128,6 +162,7 @@ export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
   if (typeof input !== "object" || input === null) {
     failType(fn, "input must be an object { outcomes, select, size, window, seeds, seed }");
   }
+  checkOptions(fn, input, INPUT_KEYS, "input field");
   const {
     outcomes: o,
     select: method,
@@ -190,8 +225,12 @@ export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
     }
   }
 
+  const { maxSplits = DEFAULT_MAX_SPLITS } = input;
+  checkInteger(fn, "maxSplits", maxSplits, 1, MAX_MAX_SPLITS);
   const splits =
-    input.splits === undefined ? temporalSplits(R, W) : checkSplits(fn, input.splits, R, W);
+    input.splits === undefined
+      ? splitsUpTo(fn, R, W, createRng(JSON.stringify([seed, "splits"])), maxSplits)
+      : checkSplits(fn, input.splits, R, W);
   const S = splits.length;
   let P = 0;
   for (const sp of splits) P += sp.test.length;

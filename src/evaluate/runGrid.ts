@@ -6,13 +6,27 @@ import {
   checkFloat64Array,
   checkInteger,
   checkLevel,
+  checkOptions,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
 import { failuresFound } from "../stats/failuresFound.js";
 import { rmse } from "../stats/rmse.js";
 import { runStrategy } from "../tcs/runStrategy.js";
 import type { Strategy } from "../tcs/types.js";
+
+const INPUT_KEYS = optionKeys<RunGridInput>()(
+  "y",
+  "features",
+  "strategies",
+  "budgets",
+  "repetitions",
+  "seed",
+  "featureAgnostic",
+  "level",
+  "onProgress",
+);
 
 /** What {@link runGrid} takes: the population, the factors of the grid and its seed. */
 export type RunGridInput = {
@@ -172,6 +186,7 @@ export function runGrid(input: RunGridInput): GridResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     failType(fn, "input must be an object { y, features, strategies, budgets, repetitions, seed }");
   }
+  checkOptions(fn, input, INPUT_KEYS, "input field");
   const { y, features, strategies, budgets, repetitions, seed, onProgress } = input;
   checkBinary(fn, "y", y);
   const N = y.length;

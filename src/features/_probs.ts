@@ -44,9 +44,10 @@ export function checkProbs(
   fn: string,
   probs: unknown,
   options: unknown,
+  known: readonly string[],
 ): "single" | MultiLabelMode {
   checkRowMatrix(fn, "probs", probs);
-  checkOptions(fn, options);
+  checkOptions(fn, options, known);
   const { multiLabel = false, multiLabelMode = "proxy" } = (options ?? {}) as ProbsOptions;
   if (typeof multiLabel !== "boolean")
     failType(fn, `options.multiLabel must be a boolean (got ${typeof multiLabel})`);

@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
+
+const KEYS = optionKeys<ConfidenceOptions>()("multiLabel", "multiLabelMode");
 
 /** Options of {@link confidence}. */
 export type ConfidenceOptions = ProbsOptions;
@@ -36,7 +39,7 @@ export type ConfidenceOptions = ProbsOptions;
  * ```
  */
 export function confidence(probs: RowMatrix, options?: ConfidenceOptions): Float64Array {
-  const mode = checkProbs("confidence", probs, options);
+  const mode = checkProbs("confidence", probs, options, KEYS);
   const { data, rows, cols } = probs;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {

@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
+
+const KEYS = optionKeys<DeepGiniOptions>()("multiLabel", "multiLabelMode");
 
 /** Options of {@link deepGini}. */
 export type DeepGiniOptions = ProbsOptions;
@@ -32,7 +35,7 @@ export type DeepGiniOptions = ProbsOptions;
  * ```
  */
 export function deepGini(probs: RowMatrix, options?: DeepGiniOptions): Float64Array {
-  const mode = checkProbs("deepGini", probs, options);
+  const mode = checkProbs("deepGini", probs, options, KEYS);
   const { data, rows, cols } = probs;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {

@@ -1,5 +1,9 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkOptions, optionKeys } from "../core/validate.js";
 import { checkTest, dsaOptions, dsaScores, fitNeighbours, prepareTrain } from "./_surprise.js";
+
+/** The keys of {@link DsaOptions}. @internal */
+export const DSA_KEYS = optionKeys<DsaOptions>()("variant", "eps");
 
 /** Options of {@link dsa} (and of the `dsa` method of {@link fitSurprise}'s model). */
 export type DsaOptions = {
@@ -67,6 +71,7 @@ export function dsa(
   const fn = "dsa";
   const ts = prepareTrain(fn, train, trainClass);
   checkTest(fn, ts, test, testClass);
+  checkOptions(fn, options, DSA_KEYS);
   const { variant, eps } = dsaOptions(fn, options);
   return dsaScores(fitNeighbours(fn, ts), test, testClass, variant, eps);
 }

@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
+
+const KEYS = optionKeys<EntropyOptions>()("multiLabel", "multiLabelMode");
 
 /** Options of {@link entropy}. */
 export type EntropyOptions = ProbsOptions;
@@ -32,7 +35,7 @@ export type EntropyOptions = ProbsOptions;
  * ```
  */
 export function entropy(probs: RowMatrix, options?: EntropyOptions): Float64Array {
-  const mode = checkProbs("entropy", probs, options);
+  const mode = checkProbs("entropy", probs, options, KEYS);
   const { data, rows, cols } = probs;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {

@@ -1,4 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkOptions, optionKeys } from "../core/validate.js";
 import {
   checkTest,
   dsaOptions,
@@ -14,9 +15,11 @@ import {
   numberOption,
   prepareTrain,
 } from "./_surprise.js";
-import type { DsaOptions } from "./dsa.js";
+import { DSA_KEYS, type DsaOptions } from "./dsa.js";
 import type { LsaOptions } from "./lsa.js";
 import type { MdsaOptions } from "./mdsa.js";
+
+const KEYS = optionKeys<FitSurpriseOptions>()("varianceThreshold", "ridge");
 
 /** Options of {@link fitSurprise}: those of {@link lsa} and {@link mdsa}. */
 export type FitSurpriseOptions = LsaOptions & MdsaOptions;
@@ -91,6 +94,7 @@ export function fitSurprise(
 ): SurpriseModel {
   const fn = "fitSurprise";
   const ts = prepareTrain(fn, train, trainClass);
+  checkOptions(fn, options, KEYS);
   const threshold = numberOption(fn, options, "varianceThreshold", 1e-5, 0);
   const ridge = numberOption(fn, options, "ridge", 1e-6, 0);
   let kde: KdeModel | undefined;
@@ -108,6 +112,7 @@ export function fitSurprise(
     dsa(test, testClass, dsaOpts) {
       const m = "fitSurprise.dsa";
       checkTest(m, ts, test, testClass);
+      checkOptions(m, dsaOpts, DSA_KEYS);
       const { variant, eps } = dsaOptions(m, dsaOpts);
       nn ??= fitNeighbours(m, ts);
       return dsaScores(nn, test, testClass, variant, eps);

@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkOptions, optionKeys } from "../core/validate.js";
 import { checkTest, fitKde, lsaScores, numberOption, prepareTrain } from "./_surprise.js";
+
+const KEYS = optionKeys<LsaOptions>()("varianceThreshold");
 
 /** Options of {@link lsa} (also accepted by {@link fitSurprise}). */
 export type LsaOptions = {
@@ -79,6 +82,7 @@ export function lsa(
   const fn = "lsa";
   const ts = prepareTrain(fn, train, trainClass);
   checkTest(fn, ts, test, testClass);
+  checkOptions(fn, options, KEYS);
   const threshold = numberOption(fn, options, "varianceThreshold", 1e-5, 0);
   return lsaScores(fitKde(fn, ts, threshold), test, testClass);
 }

@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
+
+const KEYS = optionKeys<MarginOptions>()("multiLabel", "multiLabelMode");
 
 /** Options of {@link margin}. */
 export type MarginOptions = ProbsOptions;
@@ -34,7 +37,7 @@ export type MarginOptions = ProbsOptions;
  * ```
  */
 export function margin(probs: RowMatrix, options?: MarginOptions): Float64Array {
-  const mode = checkProbs("margin", probs, options);
+  const mode = checkProbs("margin", probs, options, KEYS);
   const { data, rows, cols } = probs;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {

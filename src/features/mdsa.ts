@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { checkOptions, optionKeys } from "../core/validate.js";
 import { checkTest, fitGauss, mdsaScores, numberOption, prepareTrain } from "./_surprise.js";
+
+const KEYS = optionKeys<MdsaOptions>()("ridge");
 
 /** Options of {@link mdsa} (also accepted by {@link fitSurprise}). */
 export type MdsaOptions = {
@@ -60,6 +63,7 @@ export function mdsa(
   const fn = "mdsa";
   const ts = prepareTrain(fn, train, trainClass);
   checkTest(fn, ts, test, testClass);
+  checkOptions(fn, options, KEYS);
   const ridge = numberOption(fn, options, "ridge", 1e-6, 0);
   return mdsaScores(fitGauss(fn, ts, ridge), test, testClass);
 }

@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
+
+const KEYS = optionKeys<PredictedClassOptions>()("multiLabel");
 
 /** Options of {@link predictedClass}. */
 export type PredictedClassOptions = Pick<ProbsOptions, "multiLabel">;
@@ -26,7 +29,7 @@ export type PredictedClassOptions = Pick<ProbsOptions, "multiLabel">;
  * ```
  */
 export function predictedClass(probs: RowMatrix, options?: PredictedClassOptions): Int32Array {
-  checkProbs("predictedClass", probs, options);
+  checkProbs("predictedClass", probs, options, KEYS);
   const { data, rows, cols } = probs;
   const out = new Int32Array(rows);
   for (let i = 0; i < rows; i++) {

@@ -1,4 +1,13 @@
-import { checkFloat64Array, checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import {
+  checkFloat64Array,
+  checkNumber,
+  checkOptions,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
+
+const KEYS = optionKeys<ToRiskOptions>()("floor");
 
 /** Which end of a score is risky: `"higher"` (entropy, DeepGini, LSA, DSA, MDSA) or `"lower"` (confidence, margin). */
 export type RiskOrientation = "higher" | "lower";
@@ -68,7 +77,7 @@ export function toRisk(
   checkFloat64Array(fn, "score", score, { allowEmpty: false });
   if (typeof orientation !== "string")
     failType(fn, `orientation must be "higher" or "lower" (got ${typeof orientation})`);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { floor = 0.05 } = options ?? {};
   checkNumber(fn, "options.floor", floor, 0);
   let lo = Number.POSITIVE_INFINITY;

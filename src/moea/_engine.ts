@@ -8,7 +8,16 @@
 
 import type { Rng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkNumber, checkRng, draw, fail, failType } from "../core/validate.js";
+import {
+  checkInteger,
+  checkNumber,
+  checkRng,
+  checkRowMatrixShape,
+  draw,
+  fail,
+  failType,
+  maxLength,
+} from "../core/validate.js";
 import {
   crowdRows,
   frontsInto,
@@ -265,7 +274,7 @@ export function initState<G>(
     failType(fn, "options must be an object with at least rng");
   }
   const { populationSize = 100, crossoverRate = 0.9, mutationRate = 1, rng } = options;
-  checkInteger(fn, "populationSize", populationSize, 4);
+  checkInteger(fn, "populationSize", populationSize, 4, maxLength / 2);
   if (populationSize % 2 !== 0) {
     fail(fn, "populationSize must be even (offspring are made in pairs)", populationSize);
   }
@@ -327,6 +336,13 @@ function checkState(fn: string, state: unknown): void {
   checkProblem(fn, s.problem);
   checkRng(fn, s.rng);
   const n = s.populationSize;
+  checkInteger(fn, "state.populationSize", n, 4, maxLength / 2);
+  if (n % 2 !== 0) fail(fn, "state.populationSize must be even", n);
+  checkNumber(fn, "state.crossoverRate", s.crossoverRate, 0, 1);
+  checkNumber(fn, "state.mutationRate", s.mutationRate, 0, 1);
+  checkInteger(fn, "state.generation", s.generation, 0);
+  checkInteger(fn, "state.evaluations", s.evaluations, 0);
+  checkRowMatrixShape(fn, "state.objectives", s.objectives);
   if (
     s.population.length !== n ||
     s.rank.length !== n ||
@@ -335,6 +351,23 @@ function checkState(fn: string, state: unknown): void {
     s.objectives.rows !== n
   ) {
     fail(fn, "state arrays do not match populationSize", n);
+  }
+  const { data, cols } = s.objectives;
+  if (cols < 1) fail(fn, "state.objectives has no columns", cols);
+  for (let t = 0; t < data.length; t++) {
+    if (!Number.isFinite(data[t] as number)) {
+      fail(fn, `state.objectives has a non-finite value at row ${Math.floor(t / cols)}`, data[t]);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const v = s.violation[i] as number;
+    if (!(v >= 0 && v < Number.POSITIVE_INFINITY)) {
+      fail(fn, `state.violation[${i}] must be a finite number >= 0`, v);
+    }
+    if (!((s.rank[i] as number) >= 0)) fail(fn, `state.rank[${i}] must be >= 0`, s.rank[i]);
+    if (!((s.crowding[i] as number) >= 0)) {
+      fail(fn, `state.crowding[${i}] must be >= 0 (Infinity allowed)`, s.crowding[i]);
+    }
   }
 }
 

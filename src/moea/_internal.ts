@@ -519,6 +519,16 @@ export function crowdRows(
     out[ids[s - 1] as number] = Number.POSITIVE_INFINITY;
     const range = (keys[s - 1] as number) - (keys[0] as number);
     if (range === 0) continue;
+    if (range === Number.POSITIVE_INFINITY) {
+      // the range of finite values overflowed: halved values (exact) give the same ratios
+      const r = (keys[s - 1] as number) / 2 - (keys[0] as number) / 2;
+      for (let t = 1; t < s - 1; t++) {
+        const row = ids[t] as number;
+        const gap = (keys[t + 1] as number) / 2 - (keys[t - 1] as number) / 2;
+        out[row] = (out[row] as number) + gap / r / m;
+      }
+      continue;
+    }
     const norm = m * range;
     for (let t = 1; t < s - 1; t++) {
       const row = ids[t] as number;
@@ -702,6 +712,10 @@ export function checkBounded(
     if (!(low > Number.NEGATIVE_INFINITY && high < Number.POSITIVE_INFINITY && low < high)) {
       fail(fn, `low and high must be finite with low < high (${low} vs ${high})`);
     }
+    // the operators divide by high - low: an overflowing width would give NaN children
+    if (!(high - low < Number.POSITIVE_INFINITY)) {
+      fail(fn, `high - low overflows (${low} vs ${high}); rescale the variables`);
+    }
     for (let i = 0; i < n; i++) {
       const v = x[i] as number;
       if (!(v >= low && v <= high)) fail(fn, `${arg}[${i}] lies outside [${low}, ${high}]`, v);
@@ -716,11 +730,21 @@ export function checkBounded(
     const h = boundAt(hi, i);
     const v = x[i] as number;
     if (
-      !(l > Number.NEGATIVE_INFINITY && h < Number.POSITIVE_INFINITY && l < h && v >= l && v <= h)
+      !(
+        l > Number.NEGATIVE_INFINITY &&
+        h < Number.POSITIVE_INFINITY &&
+        l < h &&
+        h - l < Number.POSITIVE_INFINITY &&
+        v >= l &&
+        v <= h
+      )
     ) {
       if (!(l > Number.NEGATIVE_INFINITY)) fail(fn, `low[${i}] must be finite`, l);
       if (!(h < Number.POSITIVE_INFINITY)) fail(fn, `high[${i}] must be finite`, h);
       if (!(l < h)) fail(fn, `low must be below high at variable ${i} (${l} vs ${h})`);
+      if (!(h - l < Number.POSITIVE_INFINITY)) {
+        fail(fn, `high - low overflows at variable ${i} (${l} vs ${h}); rescale the variables`);
+      }
       fail(fn, `${arg}[${i}] lies outside [${l}, ${h}]`, v);
     }
   }
@@ -742,7 +766,8 @@ export function boundedCopy(
     !(x instanceof Float64Array) ||
     typeof low !== "number" ||
     typeof high !== "number" ||
-    !(low > Number.NEGATIVE_INFINITY && high < Number.POSITIVE_INFINITY && low < high)
+    !(low > Number.NEGATIVE_INFINITY && high < Number.POSITIVE_INFINITY && low < high) ||
+    !(high - low < Number.POSITIVE_INFINITY)
   ) {
     checkBounded(fn, arg, x, low, high);
     return copyF64(x);

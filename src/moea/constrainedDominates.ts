@@ -1,6 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix } from "../core/validate.js";
+import { checkInteger, checkOptions, checkRowMatrix, optionKeys } from "../core/validate.js";
 import { checkViolation, dominance } from "./_internal.js";
+
+const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
 
 /** Options of {@link constrainedDominates}. */
 export type ConstrainedDominatesOptions = {
@@ -45,7 +47,7 @@ export function constrainedDominates(
   checkRowMatrix(fn, "F", F);
   checkInteger(fn, "i", i, 0, F.rows - 1);
   checkInteger(fn, "j", j, 0, F.rows - 1);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { violation } = options;
   checkViolation(fn, violation, F.rows);
   return dominance(F.data, F.cols, i, j, violation) === 1;

@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
-import { checkInt32Array, checkOptions, checkRng, fail } from "../core/validate.js";
+import { checkInt32Array, checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
 import { checkCrowding, checkViolation, tournamentInto } from "./_internal.js";
+
+const KEYS = optionKeys<CrowdedTournamentOptions>()("violation");
 
 /** Options of {@link crowdedTournament}. */
 export type CrowdedTournamentOptions = {
@@ -56,7 +58,7 @@ export function crowdedTournament(
   if (n < 2 || n % 2 !== 0) fail(fn, "rank length must be even and at least 2", n);
   checkCrowding(fn, "crowding", crowding, n);
   checkRng(fn, rng);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { violation } = options;
   checkViolation(fn, violation, n);
   const out = new Int32Array(n);

@@ -1,6 +1,15 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInt32Array, checkOptions, checkRowMatrix, fail, failType } from "../core/validate.js";
+import {
+  checkInt32Array,
+  checkOptions,
+  checkRowMatrix,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import { crowdInto } from "./_internal.js";
+
+const KEYS = optionKeys<CrowdingDistanceOptions>()("fronts");
 
 /** Options of {@link crowdingDistance}. */
 export type CrowdingDistanceOptions = {
@@ -55,7 +64,7 @@ export function crowdingDistance(
 ): Float64Array {
   const fn = "crowdingDistance";
   checkRowMatrix(fn, "F", F);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const n = F.rows;
   const out = new Float64Array(n);
   const { fronts } = options;

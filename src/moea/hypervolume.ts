@@ -43,7 +43,8 @@ function insertPoint(xs: number[], ys: number[], x: number, y: number): boolean 
  * @returns The hypervolume (0 for an empty set).
  * @throws {TypeError} If `F` is not a RowMatrix or `reference` not a Float64Array.
  * @throws {RangeError} If `F` has more than 3 or no columns, `reference` has the
- *   wrong length, or a value is not finite.
+ *   wrong length, a value is not finite, or the hypervolume itself exceeds the
+ *   double range (about 1.8e308; rescale the objectives).
  * @see Zitzler, E., Thiele, L. (1998). Multiobjective optimization using evolutionary
  *   algorithms: a comparative case study. PPSN V, 292-301.
  * @see Fonseca, C. M., Paquete, L., López-Ibáñez, M. (2006). An improved
@@ -56,6 +57,18 @@ function insertPoint(xs: number[], ys: number[], x: number, y: number): boolean 
  * ```
  */
 export function hypervolume(F: RowMatrix, reference: Float64Array): number {
+  const v = volume(F, reference);
+  if (!Number.isFinite(v)) {
+    fail(
+      "hypervolume",
+      "the hypervolume overflows (a box side or the volume exceeds about 1.8e308); rescale the objectives",
+      v,
+    );
+  }
+  return v;
+}
+
+function volume(F: RowMatrix, reference: Float64Array): number {
   const fn = "hypervolume";
   checkRowMatrix(fn, "F", F);
   checkFloat64Array(fn, "reference", reference);

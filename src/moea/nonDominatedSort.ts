@@ -1,6 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, checkRowMatrix } from "../core/validate.js";
+import { checkOptions, checkRowMatrix, optionKeys } from "../core/validate.js";
 import { checkViolation, sortFronts } from "./_internal.js";
+
+const KEYS = optionKeys<NonDominatedSortOptions>()("violation");
 
 /** Options of {@link nonDominatedSort}. */
 export type NonDominatedSortOptions = {
@@ -61,7 +63,7 @@ export function nonDominatedSort(
 ): Int32Array[] {
   const fn = "nonDominatedSort";
   checkRowMatrix(fn, "F", F);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { violation } = options;
   checkViolation(fn, violation, F.rows);
   return sortFronts(F.data, F.rows, F.cols, violation).fronts;

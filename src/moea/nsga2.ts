@@ -1,4 +1,4 @@
-import { checkInteger, fail, failType } from "../core/validate.js";
+import { checkInteger, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import {
   initState,
   type Nsga2Problem,
@@ -6,6 +6,16 @@ import {
   type Nsga2StepOptions,
   stepState,
 } from "./_engine.js";
+
+const KEYS = optionKeys<Nsga2Options<unknown>>()(
+  "populationSize",
+  "crossoverRate",
+  "mutationRate",
+  "rng",
+  "generations",
+  "onProgress",
+  "stop",
+);
 
 /** Options of {@link nsga2}: those of {@link nsga2Init} plus the run length and callbacks. */
 export type Nsga2Options<G> = Nsga2StepOptions & {
@@ -101,7 +111,7 @@ function summarise<G>(s: Nsga2State<G>): Nsga2Generation {
  * @throws {TypeError} If an operator or callback is not a function, `rng` is
  *   missing, or an operator returns the wrong shape.
  * @throws {RangeError} If `generations` is not an integer >= 1,
- *   `populationSize` is odd or below 4, a rate is outside [0, 1], or
+ *   `populationSize` is odd, below 4 or above 2^26, a rate is outside [0, 1], or
  *   `evaluate` returns a non-finite value (the message names the genome or
  *   offspring index).
  * @see Deb, K., Pratap, A., Agarwal, S., Meyarivan, T. (2002). A fast and elitist
@@ -131,6 +141,7 @@ export function nsga2<G>(problem: Nsga2Problem<G>, options: Nsga2Options<G>): Ns
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     failType(fn, "options must be an object with at least generations and rng");
   }
+  checkOptions(fn, options, KEYS);
   const { generations, onProgress, stop } = options;
   if (generations === undefined) fail(fn, "generations is required");
   checkInteger(fn, "generations", generations, 1);

@@ -1,4 +1,12 @@
+import { checkOptions, optionKeys } from "../core/validate.js";
 import { initState, type Nsga2Problem, type Nsga2State, type Nsga2StepOptions } from "./_engine.js";
+
+const KEYS = optionKeys<Nsga2StepOptions>()(
+  "populationSize",
+  "crossoverRate",
+  "mutationRate",
+  "rng",
+);
 
 export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./_engine.js";
 
@@ -16,7 +24,7 @@ export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./_engine.js";
  * @returns The generation-0 state.
  * @throws {TypeError} If an operator is not a function, `rng` is missing, or
  *   `evaluate` does not return an array.
- * @throws {RangeError} If `populationSize` is odd or below 4, a rate is outside
+ * @throws {RangeError} If `populationSize` is odd, below 4 or above 2^26, a rate is outside
  *   [0, 1], `evaluate` returns a non-finite value or a different number of
  *   objectives (the message names the genome index), or `violation` returns a
  *   negative or non-finite value.
@@ -36,5 +44,8 @@ export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./_engine.js";
  * ```
  */
 export function nsga2Init<G>(problem: Nsga2Problem<G>, options: Nsga2StepOptions): Nsga2State<G> {
+  if (typeof options === "object" && options !== null && !Array.isArray(options)) {
+    checkOptions("nsga2Init", options, KEYS);
+  }
   return initState("nsga2Init", problem, options);
 }

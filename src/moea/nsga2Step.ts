@@ -20,9 +20,12 @@ import { type Nsga2State, stepState } from "./_engine.js";
  * @returns The next state; `generation` and `evaluations` are advanced.
  * @throws {TypeError} If `state` is not an NSGA-II state, or an operator
  *   returns the wrong shape.
- * @throws {RangeError} If an offspring's objectives are non-finite or of the
- *   wrong count (the message names the offspring index), or its violation is
- *   negative or non-finite.
+ * @throws {RangeError} If the state is inconsistent (a non-integer, negative
+ *   or NaN `generation`/`evaluations`, an odd or out-of-range `populationSize`,
+ *   a rate outside [0, 1], array lengths other than `populationSize`, or a
+ *   non-finite objective, a negative or NaN violation, rank or crowding), or an
+ *   offspring's objectives are non-finite or of the wrong count (the message
+ *   names the offspring index), or its violation is negative or non-finite.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.
  * @example
  * ```ts

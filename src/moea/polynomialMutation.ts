@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
+import { checkNumber, checkOptions, checkRng, draw, fail, optionKeys } from "../core/validate.js";
 import { type Bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_internal.js";
+
+const KEYS = optionKeys<PolynomialMutationOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link polynomialMutation}. */
 export type PolynomialMutationOptions = {
@@ -34,7 +36,7 @@ export type PolynomialMutationOptions = {
  *   view into a shared buffer (its `buffer` is larger than it is): copy it
  *   with `slice()` before transferring it to a worker.
  * @throws {TypeError} If `x` is not a Float64Array or `rng` not a function.
- * @throws {RangeError} If `x` is empty or lies outside its bounds, low >= high,
+ * @throws {RangeError} If `x` is empty or lies outside its bounds, low >= high, high - low overflows,
  *   eta < 0 or probability outside [0, 1].
  * @see Deb, K., Goyal, M. (1996). A combined genetic adaptive search (GeneAS) for
  *   engineering design. Computer Science and Informatics 26(4), 30-45.
@@ -51,7 +53,7 @@ export function polynomialMutation(
   options: PolynomialMutationOptions = {},
 ): Float64Array {
   const fn = "polynomialMutation";
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { low = 0, high = 1, eta = 20 } = options;
   const out = boundedCopy(fn, "x", x, low, high);
   if (x.length === 0) fail(fn, "x is empty");

@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, draw, fail } from "../core/validate.js";
+import { checkNumber, checkOptions, checkRng, draw, fail, optionKeys } from "../core/validate.js";
 import { type Bound, boundAt, boundedCopy, CLOSED, largeBeta, powIndex } from "./_internal.js";
+
+const KEYS = optionKeys<SbxOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link sbx}. */
 export type SbxOptions = {
@@ -41,7 +43,7 @@ const NEAR_ONE_ABOVE = 1 + 2 ** -50;
  *   are views into a shared buffer (their `buffer` is larger than they are):
  *   copy one with `slice()` before transferring it to a worker.
  * @throws {TypeError} If a parent is not a Float64Array or `rng` not a function.
- * @throws {RangeError} If lengths differ, a value lies outside its bounds,
+ * @throws {RangeError} If lengths differ, a value lies outside its bounds, high - low overflows,
  *   low >= high, eta < 0 or probability outside [0, 1].
  * @see Deb, K., Agrawal, R. B. (1995). Simulated binary crossover for continuous
  *   search space. Complex Systems 9, 115-148.
@@ -60,7 +62,7 @@ export function sbx(
   options: SbxOptions = {},
 ): [Float64Array, Float64Array] {
   const fn = "sbx";
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { low = 0, high = 1, eta = 20, probability = 0.5 } = options;
   const c1 = boundedCopy(fn, "a", a, low, high);
   const c2 = boundedCopy(fn, "b", b, low, high);

@@ -1,5 +1,7 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, checkRowMatrix, fail } from "../core/validate.js";
+import { checkOptions, checkRowMatrix, fail, optionKeys } from "../core/validate.js";
+
+const KEYS = optionKeys<SpreadOptions>()("extremes");
 
 /** Options of {@link spread}. */
 export type SpreadOptions = {
@@ -43,7 +45,7 @@ export type SpreadOptions = {
 export function spread(front: RowMatrix, options: SpreadOptions = {}): number {
   const fn = "spread";
   checkRowMatrix(fn, "front", front);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   if (front.cols !== 2) fail(fn, "front must have 2 columns", front.cols);
   const n = front.rows;
   if (n < 2) fail(fn, "front must have at least 2 rows", n);

@@ -1,11 +1,22 @@
-import { checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import { checkNumber, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
 export const SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
 
-/** Checks the common options and returns the spec header (schema, size, optional title). */
-export function header(fn: string, options: PlotOptions | undefined): VegaLiteSpec {
-  checkOptions(fn, options);
+/** The keys of {@link PlotOptions}. */
+export const PLOT_KEYS = optionKeys<PlotOptions>()("title", "width", "height");
+
+/**
+ * Checks the common options (and that no key outside `known`, by default the
+ * common ones, is present) and returns the spec header (schema, size,
+ * optional title).
+ */
+export function header(
+  fn: string,
+  options: PlotOptions | undefined,
+  known: readonly string[] = PLOT_KEYS,
+): VegaLiteSpec {
+  checkOptions(fn, options, known);
   const { title, width = 400, height = 250 } = options ?? {};
   if (title !== undefined && typeof title !== "string")
     failType(fn, "options.title must be a string");

@@ -1,8 +1,10 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix, fail, failType } from "../core/validate.js";
+import { checkRowMatrix, fail, failType, optionKeys } from "../core/validate.js";
 import { nonDominatedSort } from "../moea/nonDominatedSort.js";
 import { header } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
+
+const KEYS = optionKeys<ParetoFrontOptions>()("title", "width", "height", "objectives", "labels");
 
 /** Options of {@link paretoFrontSpec}. */
 export type ParetoFrontOptions = PlotOptions & {
@@ -35,7 +37,7 @@ export type ParetoFrontOptions = PlotOptions & {
  */
 export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontOptions): VegaLiteSpec {
   const fn = "paretoFrontSpec";
-  const head = header(fn, options);
+  const head = header(fn, options, KEYS);
   checkRowMatrix(fn, "F", F);
   if (F.cols !== 2) fail(fn, "F must have exactly two columns (two objectives)", F.cols);
   if (F.rows === 0) fail(fn, "F must have at least one row");

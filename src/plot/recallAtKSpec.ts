@@ -1,6 +1,8 @@
-import { checkInteger } from "../core/validate.js";
+import { checkInteger, optionKeys } from "../core/validate.js";
 import { header, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
+
+const KEYS = optionKeys<RecallAtKSpecOptions>()("title", "width", "height", "items");
 
 /** One point of {@link recallAtKSpec}: a ranking method's Recall@K at one K (e.g. from `recallAtK`). */
 export type RecallAtKPoint = {
@@ -44,7 +46,7 @@ export function recallAtKSpec(
   options?: RecallAtKSpecOptions,
 ): VegaLiteSpec {
   const fn = "recallAtKSpec";
-  const head = header(fn, options);
+  const head = header(fn, options, KEYS);
   const values: Record<string, string | number>[] = records(
     fn,
     "points",

@@ -1,5 +1,8 @@
+import { optionKeys } from "../core/validate.js";
 import { header, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
+
+const KEYS = optionKeys<RmseByBudgetOptions>()("title", "width", "height", "logY");
 
 /** One point of {@link rmseByBudgetSpec}: a strategy's RMSE at one budget (a `GridCell` of `runGrid` fits). */
 export type RmseByBudgetPoint = {
@@ -48,7 +51,7 @@ export function rmseByBudgetSpec(
   options?: RmseByBudgetOptions,
 ): VegaLiteSpec {
   const fn = "rmseByBudgetSpec";
-  const head = header(fn, options);
+  const head = header(fn, options, KEYS);
   const logY = options?.logY ?? false;
   const values = records(fn, "points", points, ["strategy"], ["budget", "rmse"], ["feature"]);
   const features = new Set(values.map((v) => v["feature"]).filter((f) => f !== undefined));

@@ -18,11 +18,17 @@ export type PairFn = (i: number, j: number) => number;
 export const DEFAULT_MAX_MATRIX_ROWS = 5000;
 
 /** Checks `X`, `k` (integer in [0, X.rows]) and the options object. */
-export function checkSelectorArgs(fn: string, X: unknown, k: unknown, options: unknown): void {
+export function checkSelectorArgs(
+  fn: string,
+  X: unknown,
+  k: unknown,
+  options: unknown,
+  known: readonly string[],
+): void {
   checkRowMatrix(fn, "X", X);
   checkInteger(fn, "k", k, 0);
   if (k > X.rows) fail(fn, `k must be at most the number of rows of X (${X.rows})`, k);
-  checkOptions(fn, options);
+  checkOptions(fn, options, known);
 }
 
 /** Checks an optional callback option. */

@@ -1,6 +1,9 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { centroidOrder, checkCallback, checkSelectorArgs } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
+
+const KEYS = optionKeys<CentroidOptions>()("distance");
 
 /** Options of {@link centroid}. */
 export type CentroidOptions = DistanceOptions;
@@ -33,7 +36,7 @@ export type CentroidOptions = DistanceOptions;
  * ```
  */
 export function centroid(X: RowMatrix, k: number, options: CentroidOptions = {}): Int32Array {
-  checkSelectorArgs("centroid", X, k, options);
+  checkSelectorArgs("centroid", X, k, options, KEYS);
   const { distance } = options;
   checkCallback("centroid", "options.distance", distance);
   if (k === 0) return new Int32Array(0);

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkNumber } from "../core/validate.js";
+import { checkNumber, optionKeys } from "../core/validate.js";
 import {
   centroidOrder,
   checkCallback,
@@ -8,6 +8,8 @@ import {
   pairDistance,
 } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
+
+const KEYS = optionKeys<CoreEdgeOptions>()("distance", "edgeShare");
 
 /** Options of {@link coreEdge}. */
 export type CoreEdgeOptions = DistanceOptions & {
@@ -48,7 +50,7 @@ export type CoreEdgeOptions = DistanceOptions & {
  * ```
  */
 export function coreEdge(X: RowMatrix, k: number, options: CoreEdgeOptions = {}): Int32Array {
-  checkSelectorArgs("coreEdge", X, k, options);
+  checkSelectorArgs("coreEdge", X, k, options, KEYS);
   const { edgeShare = 0.1, distance } = options;
   checkNumber("coreEdge", "options.edgeShare", edgeShare, 0, 1);
   checkCallback("coreEdge", "options.distance", distance);

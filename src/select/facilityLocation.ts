@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkNumber, fail, failType } from "../core/validate.js";
+import { checkInteger, checkNumber, fail, failType, optionKeys } from "../core/validate.js";
 import {
   checkCallback,
   checkCallbackValue,
@@ -13,6 +13,13 @@ import {
   rowViews,
 } from "./_internal.js";
 import type { Distance } from "./types.js";
+
+const KEYS = optionKeys<FacilityLocationOptions>()(
+  "similarity",
+  "distance",
+  "bandwidth",
+  "maxMatrixRows",
+);
 
 /**
  * A similarity between two rows for {@link facilityLocation}: symmetric,
@@ -103,7 +110,7 @@ export function facilityLocation(
   options: FacilityLocationOptions = {},
 ): Int32Array {
   const fn = "facilityLocation";
-  checkSelectorArgs(fn, X, k, options);
+  checkSelectorArgs(fn, X, k, options, KEYS);
   const {
     similarity = "rbf",
     distance,

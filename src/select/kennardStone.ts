@@ -1,6 +1,9 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { checkCallback, checkSelectorArgs, farthestFirst, pairDistance } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
+
+const KEYS = optionKeys<KennardStoneOptions>()("distance");
 
 /** Options of {@link kennardStone}. */
 export type KennardStoneOptions = DistanceOptions;
@@ -39,7 +42,7 @@ export function kennardStone(
   k: number,
   options: KennardStoneOptions = {},
 ): Int32Array {
-  checkSelectorArgs("kennardStone", X, k, options);
+  checkSelectorArgs("kennardStone", X, k, options, KEYS);
   const { distance } = options;
   checkCallback("kennardStone", "options.distance", distance);
   if (k === 0) return new Int32Array(0);

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger } from "../core/validate.js";
+import { checkInteger, optionKeys } from "../core/validate.js";
 import {
   checkCallback,
   checkSelectorArgs,
@@ -9,6 +9,8 @@ import {
   pairDistance,
 } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
+
+const KEYS = optionKeys<MedoidsOptions>()("distance", "maxMatrixRows");
 
 /** Options of {@link medoids}. */
 export type MedoidsOptions = DistanceOptions & {
@@ -57,7 +59,7 @@ export type MedoidsOptions = DistanceOptions & {
  */
 export function medoids(X: RowMatrix, k: number, options: MedoidsOptions = {}): Int32Array {
   const fn = "medoids";
-  checkSelectorArgs(fn, X, k, options);
+  checkSelectorArgs(fn, X, k, options, KEYS);
   const { distance, maxMatrixRows = DEFAULT_MAX_MATRIX_ROWS } = options;
   checkCallback(fn, "options.distance", distance);
   checkInteger(fn, "options.maxMatrixRows", maxMatrixRows, 0);

@@ -7,8 +7,11 @@ import {
   checkRowMatrix,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
 import type { Selector } from "./types.js";
+
+const KEYS = optionKeys<WithinStrataOptions>()("allocation");
 
 /** Options of {@link withinStrata}. */
 export type WithinStrataOptions = {
@@ -68,7 +71,7 @@ export function withinStrata(
     fail(fn, `strata length and X rows differ (${strata.length} vs ${X.rows})`);
   }
   if (k > X.rows) fail(fn, `k must be at most the number of rows of X (${X.rows})`, k);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { allocation } = options;
   const byLabel = new Map<number, number[]>();
   let H = 0;

@@ -1,5 +1,7 @@
-import { checkOptions, failType } from "../core/validate.js";
+import { checkOptions, failType, optionKeys } from "../core/validate.js";
 import type { Step } from "../trajectory/schema.js";
+
+const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
 
 /** The workflow state of an agent turn (CASPER Table 1; order code in parentheses). */
 export type AgentState =
@@ -257,15 +259,27 @@ export function agentStates(
   steps: readonly Step[],
   options: AgentStatesOptions = {},
 ): AgentState[] {
-  const fn = "agentStates";
-  if (!Array.isArray(steps)) failType(fn, "steps must be an array of Step");
-  checkOptions(fn, options);
+  return statesAs("agentStates", "steps", steps, options);
+}
+
+/**
+ * {@link agentStates} whose errors name `fn` and call the steps `arg`, so that
+ * `behavioralSignals` and `fitTedBaseline` report their own names.
+ */
+export function statesAs(
+  fn: string,
+  arg: string,
+  steps: readonly Step[],
+  options: AgentStatesOptions = {},
+): AgentState[] {
+  if (!Array.isArray(steps)) failType(fn, `${arg} must be an array of Step`);
+  checkOptions(fn, options, KEYS);
   const { extraRules = [] } = options;
   if (!Array.isArray(extraRules)) failType(fn, "extraRules must be an array");
   const rules = [...extraRules, ...TABLE];
   return steps.map((step, i) => {
     if (typeof step !== "object" || step === null || typeof step.action !== "string") {
-      failType(fn, `steps[${i}] must be a Step with a string action`);
+      failType(fn, `${arg}[${i}] must be a Step with a string action`);
     }
     const segs = segments(step.action);
     for (const rule of rules) if (matches(rule, step, segs)) return rule.state;

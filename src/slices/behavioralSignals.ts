@@ -1,8 +1,15 @@
-import { checkNumber, checkOptions, failType } from "../core/validate.js";
+import { checkNumber, checkOptions, failType, optionKeys } from "../core/validate.js";
 import type { Trajectory } from "../trajectory/schema.js";
 import { pathsIn, STATE_CODE, stateEntropy } from "./_signals.js";
-import { type AgentState, type AgentStateRule, agentStates } from "./agentStates.js";
+import { type AgentState, type AgentStateRule, statesAs } from "./agentStates.js";
 import type { TedBaseline } from "./fitTedBaseline.js";
+
+const KEYS = optionKeys<BehavioralSignalsOptions>()(
+  "goldFiles",
+  "plan",
+  "tedBaseline",
+  "extraRules",
+);
 
 /** Options of {@link behavioralSignals}. */
 export type BehavioralSignalsOptions = {
@@ -103,7 +110,7 @@ export function behavioralSignals(
   if (typeof trajectory !== "object" || trajectory === null || !Array.isArray(trajectory.steps)) {
     failType(fn, "trajectory must be a Trajectory with a steps array");
   }
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { goldFiles = [], plan = DEFAULT_PLAN, tedBaseline, extraRules } = options;
   if (!Array.isArray(goldFiles)) failType(fn, "goldFiles must be an array of strings");
   if (!Array.isArray(plan)) failType(fn, "plan must be an array of states");
@@ -116,7 +123,12 @@ export function behavioralSignals(
     sigma = tedBaseline.sd;
   }
   const steps = trajectory.steps;
-  const states = agentStates(steps, extraRules === undefined ? {} : { extraRules });
+  const states = statesAs(
+    fn,
+    "trajectory.steps",
+    steps,
+    extraRules === undefined ? {} : { extraRules },
+  );
   const T = states.length;
 
   const edited: string[] = [];

@@ -6,7 +6,10 @@ import {
   checkOptions,
   checkRowMatrix,
   fail,
+  optionKeys,
 } from "../core/validate.js";
+
+const KEYS = optionKeys<FitLogisticOptions>()("lambda", "maxIterations", "tolerance");
 
 /** Options of {@link fitLogistic}. */
 export type FitLogisticOptions = {
@@ -70,7 +73,7 @@ export function fitLogistic(
   const fn = "fitLogistic";
   checkRowMatrix(fn, "X", X);
   checkBinary(fn, "y", y);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   if (X.rows === 0) fail(fn, "X has no rows");
   if (y.length !== X.rows) fail(fn, `X and y lengths differ (${X.rows} vs ${y.length})`);
   const { lambda = 1, maxIterations = 100, tolerance = 1e-10 } = options;

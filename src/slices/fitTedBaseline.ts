@@ -1,7 +1,9 @@
-import { checkOptions, fail, failType } from "../core/validate.js";
+import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import type { Trajectory } from "../trajectory/schema.js";
 import { stateEntropy } from "./_signals.js";
-import { type AgentStatesOptions, agentStates } from "./agentStates.js";
+import { type AgentStatesOptions, statesAs } from "./agentStates.js";
+
+const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
 
 /** The entropy baseline of successful trajectories used by the TED signal. */
 export type TedBaseline = {
@@ -41,11 +43,14 @@ export function fitTedBaseline(
 ): TedBaseline {
   const fn = "fitTedBaseline";
   if (!Array.isArray(trajectories)) failType(fn, "trajectories must be an array of Trajectory");
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const hs: number[] = [];
-  for (const t of trajectories) {
-    if (t.outcome === true) hs.push(stateEntropy(agentStates(t.steps, options)));
-  }
+  trajectories.forEach((t, i) => {
+    if (typeof t !== "object" || t === null) failType(fn, `trajectories[${i}] is not a Trajectory`);
+    if (t.outcome === true) {
+      hs.push(stateEntropy(statesAs(fn, `trajectories[${i}].steps`, t.steps, options)));
+    }
+  });
   if (hs.length < 2) fail(fn, `needs at least two successful trajectories (got ${hs.length})`);
   const mean = hs.reduce((a, b) => a + b, 0) / hs.length;
   const v = hs.reduce((a, h) => a + (h - mean) ** 2, 0) / (hs.length - 1);

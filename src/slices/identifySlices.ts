@@ -4,9 +4,14 @@ import {
   checkBinary,
   checkInteger,
   checkNumber,
+  checkOptions,
+  checkRng,
   checkRowMatrix,
+  draw,
   fail,
   failType,
+  maxLength,
+  optionKeys,
 } from "../core/validate.js";
 import { kneePoint } from "../moea/kneePoint.js";
 import { nsga2 } from "../moea/nsga2.js";
@@ -18,6 +23,22 @@ import {
   mutateInto,
   repairOrKeep,
 } from "./_partition.js";
+
+const INPUT_KEYS = optionKeys<IdentifySlicesInput>()(
+  "signals",
+  "outcome",
+  "rng",
+  "minSize",
+  "maxSize",
+  "populationSize",
+  "generations",
+  "crossoverRate",
+  "mutationRate",
+  "maxMutations",
+  "moveRate",
+  "swapRate",
+  "onProgress",
+);
 
 const EMPTY = new Float64Array(0);
 
@@ -103,11 +124,12 @@ export type IdentifySlicesResult = {
  *   crossoverRate 0.994, mutationRate 0.219, maxMutations 2, moveRate and
  *   swapRate 0.5).
  * @returns The chosen partition, the front and the index of the knee.
- * @throws {TypeError} If `signals`, `outcome`, `rng` or `onProgress` has the wrong type.
+ * @throws {TypeError} If `signals`, `outcome`, `rng` or `onProgress` has the wrong type, or `input` has an unknown field.
  * @throws {RangeError} If `outcome` and `signals` lengths differ, a signal is
  *   non-finite, an outcome is not 0/1, the size bounds are invalid (minSize <
- *   2, minSize > maxSize, maxSize > N, N < 2 minSize), `populationSize` is odd
- *   or below 4, `generations` < 1, or a rate is outside [0, 1].
+ *   2, minSize > maxSize, maxSize > N, N < 2 minSize), `populationSize` is odd,
+ *   below 4 or above 2^26, `generations` < 1, a rate is outside [0, 1], or `rng`
+ *   returns a value outside [0, 1).
  * @see Muse, B. A. et al. CASPER, section 2.2.3.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.
  * @example
@@ -126,6 +148,7 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     failType(fn, "input must be an object with signals, outcome and rng");
   }
+  checkOptions(fn, input, INPUT_KEYS, "input field");
   const {
     signals,
     outcome,
@@ -148,7 +171,8 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
   }
   const n = signals.rows;
   checkSliceBounds(fn, n, minSize, maxSize);
-  checkInteger(fn, "populationSize", populationSize, 4);
+  checkRng(fn, rng);
+  checkInteger(fn, "populationSize", populationSize, 4, maxLength / 2);
   if (populationSize % 2 !== 0) fail(fn, "populationSize must be even", populationSize);
   checkInteger(fn, "generations", generations, 1);
   checkNumber(fn, "crossoverRate", crossoverRate, 0, 1);
@@ -184,6 +208,7 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
     return false;
   };
 
+  const checkedRng = (): number => draw(fn, rng);
   const result = nsga2<Int32Array>(
     {
       init: (r) => drawPartition(fn, n, minSize, maxSize, r),
@@ -230,7 +255,8 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
       generations,
       crossoverRate,
       mutationRate,
-      rng,
+      // draws checked here, so a faulty rng is reported as identifySlices, not nsga2
+      rng: checkedRng,
       onProgress,
       stop: (state) => collect(state.population),
     },

@@ -2,7 +2,16 @@ import { kmeans } from "ml-kmeans";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { Rng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRng, checkRowMatrix, draw } from "../core/validate.js";
+import {
+  checkInteger,
+  checkOptions,
+  checkRng,
+  checkRowMatrix,
+  draw,
+  optionKeys,
+} from "../core/validate.js";
+
+const KEYS = optionKeys<KmeansSlicesOptions>()("maxIterations");
 
 /** Options of {@link kmeansSlices}. */
 export type KmeansSlicesOptions = {
@@ -46,7 +55,7 @@ export function kmeansSlices(
   checkRowMatrix(fn, "signals", signals, { allowEmpty: false });
   checkInteger(fn, "k", k, 1, signals.rows);
   checkRng(fn, rng);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { maxIterations = 100 } = options;
   checkInteger(fn, "maxIterations", maxIterations, 1);
   const { data, rows: n, cols: d } = signals;

@@ -1,7 +1,22 @@
 import type { Rng } from "../core/rng.js";
-import { checkInteger, checkNumber, checkOptions, checkRng, fail } from "../core/validate.js";
+import {
+  checkInteger,
+  checkNumber,
+  checkOptions,
+  checkRng,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
 import { checkSliceBounds, checkSliceOf, mutateInto, repairInto } from "./_partition.js";
 import type { SliceBounds } from "./randomSlices.js";
+
+const KEYS = optionKeys<MutateSlicesOptions>()(
+  "minSize",
+  "maxSize",
+  "maxMutations",
+  "moveRate",
+  "swapRate",
+);
 
 /** Options of {@link mutateSlices}: the size bounds plus the mutation budget. */
 export type MutateSlicesOptions = SliceBounds & {
@@ -51,7 +66,7 @@ export function mutateSlices(
   const fn = "mutateSlices";
   checkSliceOf(fn, "sliceOf", sliceOf);
   checkRng(fn, rng);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   if (options === undefined) fail(fn, "options with minSize and maxSize is required");
   const { minSize, maxSize, maxMutations = 2, moveRate = 0.5, swapRate = 0.5 } = options;
   checkSliceBounds(fn, sliceOf.length, minSize, maxSize);

@@ -1,6 +1,15 @@
 import type { Rng } from "../core/rng.js";
-import { checkInteger, checkOptions, checkRng, fail } from "../core/validate.js";
+import {
+  checkInteger,
+  checkOptions,
+  checkRng,
+  fail,
+  maxLength,
+  optionKeys,
+} from "../core/validate.js";
 import { checkSliceBounds, drawPartition } from "./_partition.js";
+
+const KEYS = optionKeys<SliceBounds>()("minSize", "maxSize");
 
 /** Slice-size bounds shared by the slice operators. */
 export type SliceBounds = {
@@ -20,12 +29,13 @@ export type SliceBounds = {
  * that still has room; the instances are then dealt to the slices in a
  * uniformly random order (Fisher-Yates). Slice ids are 0..m-1.
  *
- * @param n - Number of instances (>= 2 * minSize).
+ * @param n - Number of instances (>= 2 * minSize, at most 2^27).
  * @param rng - Uniform random source in [0, 1).
  * @param bounds - `minSize` and `maxSize` (both required).
  * @returns The slice id of each instance.
  * @throws {TypeError} If `rng` is not a function or `bounds` is not an object.
- * @throws {RangeError} If `n`, `minSize` or `maxSize` is not an integer,
+ * @throws {RangeError} If `n`, `minSize` or `maxSize` is not an integer, `n`
+ *   exceeds 2^27 = 134,217,728 (checked before anything is allocated),
  *   minSize < 2, minSize > maxSize, maxSize > n, n < 2 * minSize, or no
  *   partition with these bounds exists.
  * @see Muse, B. A. et al. CASPER: change-aware slice prioritization for
@@ -37,9 +47,9 @@ export type SliceBounds = {
  */
 export function randomSlices(n: number, rng: Rng, bounds: SliceBounds): Int32Array {
   const fn = "randomSlices";
-  checkInteger(fn, "n", n, 1);
+  checkInteger(fn, "n", n, 1, maxLength);
   checkRng(fn, rng);
-  checkOptions(fn, bounds);
+  checkOptions(fn, bounds, KEYS);
   if (bounds === undefined) fail(fn, "bounds with minSize and maxSize is required");
   const { minSize, maxSize } = bounds;
   checkSliceBounds(fn, n, minSize, maxSize);

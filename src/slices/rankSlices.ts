@@ -1,5 +1,15 @@
-import { checkFloat64Array, checkOptions, fail, failType } from "../core/validate.js";
+import { checkFloat64Array, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { checkPicks } from "./_picks.js";
+
+const KEYS = optionKeys<RankSlicesOptions>()("aggregate", "classify");
+const INPUT_KEYS = optionKeys<RankSlicesInput>()(
+  "sliceOf",
+  "picks",
+  "outcomeV0",
+  "outcomeV1",
+  "scoreV0",
+  "scoreV1",
+);
 
 /** Change category of a slice: regressed, improved or not changed. */
 export type ChangeCategory = "regressed" | "improved" | "unchanged";
@@ -85,6 +95,7 @@ const ORDER: Record<ChangeCategory, number> = { regressed: 0, improved: 1, uncha
 export function rankSlices(input: RankSlicesInput, options: RankSlicesOptions = {}): RankedSlices {
   const fn = "rankSlices";
   if (typeof input !== "object" || input === null) failType(fn, "input must be an object");
+  checkOptions(fn, input, INPUT_KEYS, "input field");
   const { sliceOf, picks, outcomeV0, outcomeV1, scoreV0, scoreV1 } = input;
   const size = checkPicks(fn, sliceOf, picks, outcomeV0, outcomeV1);
   const n = sliceOf.length;
@@ -94,7 +105,7 @@ export function rankSlices(input: RankSlicesInput, options: RankSlicesOptions = 
     fail(fn, `sliceOf and scoreV0 lengths differ (${n} vs ${scoreV0.length})`);
   if (scoreV1.length !== n)
     fail(fn, `sliceOf and scoreV1 lengths differ (${n} vs ${scoreV1.length})`);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { aggregate = "mean", classify } = options;
   if (aggregate !== "mean" && aggregate !== "median" && aggregate !== "max") {
     failType(fn, `aggregate must be "mean", "median" or "max" (got ${String(aggregate)})`);

@@ -1,5 +1,7 @@
-import { checkNumber, checkOptions } from "../core/validate.js";
+import { checkNumber, checkOptions, optionKeys } from "../core/validate.js";
 import { checkPicks } from "./_picks.js";
+
+const KEYS = optionKeys<RegressionPosteriorOptions>()("a", "b");
 
 /** Options of {@link regressionPosterior}: the Beta prior of a slice's V1 failure probability. */
 export type RegressionPosteriorOptions = {
@@ -66,7 +68,7 @@ export function regressionPosterior(
 ): RegressionPosterior {
   const fn = "regressionPosterior";
   const size = checkPicks(fn, sliceOf, picks, outcomeV0, outcomeV1);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { a = 1, b = 1 } = options;
   checkNumber(fn, "a", a, 0, Number.POSITIVE_INFINITY, { lower: true });
   checkNumber(fn, "b", b, 0, Number.POSITIVE_INFINITY, { lower: true });

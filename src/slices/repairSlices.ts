@@ -1,7 +1,9 @@
 import type { Rng } from "../core/rng.js";
-import { checkOptions, checkRng, fail } from "../core/validate.js";
+import { checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
 import { checkSliceBounds, checkSliceOf, repairInto } from "./_partition.js";
 import type { SliceBounds } from "./randomSlices.js";
+
+const KEYS = optionKeys<SliceBounds>()("minSize", "maxSize");
 
 /**
  * Repairs a slice assignment so that every slice holds between minSize and
@@ -38,7 +40,7 @@ export function repairSlices(sliceOf: Int32Array, rng: Rng, bounds: SliceBounds)
   const fn = "repairSlices";
   checkSliceOf(fn, "sliceOf", sliceOf);
   checkRng(fn, rng);
-  checkOptions(fn, bounds);
+  checkOptions(fn, bounds, KEYS);
   if (bounds === undefined) fail(fn, "bounds with minSize and maxSize is required");
   checkSliceBounds(fn, sliceOf.length, bounds.minSize, bounds.maxSize);
   return repairInto(fn, sliceOf, bounds.minSize, bounds.maxSize, rng);

@@ -36,8 +36,8 @@ export function blockRanks(
 }
 
 /** Validates the options object of a function that accepts only `descending`. */
-export function checkDescending(fn: string, options: unknown): boolean {
-  checkOptions(fn, options);
+export function checkDescending(fn: string, options: unknown, known: readonly string[]): boolean {
+  checkOptions(fn, options, known);
   const d = (options as { descending?: unknown } | undefined)?.descending;
   if (d === undefined) return false;
   if (typeof d !== "boolean") {

@@ -1,5 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { optionKeys } from "../core/validate.js";
 import { blockRanks, checkDescending } from "./_blockRanks.js";
+
+const KEYS = optionKeys<AverageRanksOptions>()("descending");
 
 /** Options of {@link averageRanks}. */
 export type AverageRanksOptions = {
@@ -35,6 +38,6 @@ export type AverageRanksOptions = {
  * ```
  */
 export function averageRanks(scores: RowMatrix, options?: AverageRanksOptions): Float64Array {
-  const descending = checkDescending("averageRanks", options);
+  const descending = checkDescending("averageRanks", options, KEYS);
   return blockRanks("averageRanks", scores, descending).meanRanks;
 }

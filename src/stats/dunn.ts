@@ -1,8 +1,10 @@
 import { normalCdf } from "../core/normal.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { assertUnreachable, checkOptions, fail } from "../core/validate.js";
+import { assertUnreachable, checkOptions, fail, optionKeys } from "../core/validate.js";
 import { pooledRanks } from "./_groups.js";
 import { holm } from "./holm.js";
+
+const KEYS = optionKeys<DunnOptions>()("adjust");
 
 /** Multiple-comparison adjustment used by {@link dunn}. */
 export type DunnAdjust = "holm" | "bonferroni" | "none";
@@ -63,7 +65,7 @@ export type DunnResult = {
  */
 export function dunn(groups: readonly Float64Array[], options?: DunnOptions): DunnResult {
   const fn = "dunn";
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { adjust = "holm" } = options ?? {};
   if (adjust !== "holm" && adjust !== "bonferroni" && adjust !== "none") {
     fail(fn, 'options.adjust must be "holm", "bonferroni" or "none"', adjust);

@@ -6,7 +6,10 @@ import {
   checkNumber,
   checkOptions,
   fail,
+  optionKeys,
 } from "../core/validate.js";
+
+const KEYS = optionKeys<NemenyiOptions>()("alpha");
 
 /** Options of {@link nemenyi}. */
 export type NemenyiOptions = {
@@ -78,7 +81,7 @@ export function nemenyi(
   options?: NemenyiOptions,
 ): NemenyiResult {
   const fn = "nemenyi";
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { alpha = 0.05 } = options ?? {};
   const k = averageRanks instanceof Float64Array ? averageRanks.length : 0;
   checkFloat64Array(fn, "averageRanks", averageRanks, { min: 1, max: Math.max(k, 1) });

@@ -8,6 +8,9 @@ import { errorsOf } from "./_errors.js";
  * all estimates (e.g. a model's true accuracy, estimated R times by a
  * sampling strategy) or a paired true value per estimate (e.g. each test
  * run's full-benchmark resolve rate). The sum is compensated ({@link fsum}).
+ * Errors beyond 1e150 in size (whose squares would overflow) or below 1e-150
+ * (whose squares would underflow) are scaled by the largest |error| before
+ * squaring, so the result is finite whenever the true RMSE is.
  * This is the accuracy metric of the TCS replication (RMSE of the accuracy
  * estimate over repetitions) and of benchmark-subset selection.
  *
@@ -25,5 +28,24 @@ import { errorsOf } from "./_errors.js";
  */
 export function rmse(estimates: Float64Array, truth: number | Float64Array): number {
   const e = errorsOf("rmse", estimates, truth);
-  return Math.sqrt(fsum(e.map((v) => v * v)) / e.length);
+  let big = 0;
+  for (let i = 0; i < e.length; i++) big = Math.max(big, Math.abs(e[i] as number));
+  if (big === 0) return 0;
+  if (big >= 1e-150 && big <= 1e150) return Math.sqrt(fsum(e.map((v) => v * v)) / e.length);
+  if (big === Number.POSITIVE_INFINITY) {
+    // a difference of finite values overflowed: halving both sides is exact
+    const half =
+      typeof truth === "number"
+        ? estimates.map((v) => v / 2 - truth / 2)
+        : estimates.map((v, i) => v / 2 - (truth[i] as number) / 2);
+    return 2 * scaledRms(half);
+  }
+  return scaledRms(e);
+}
+
+/** sqrt(mean(e^2)) computed as m sqrt(mean((e / m)^2)) with m = max |e| > 0. */
+function scaledRms(e: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < e.length; i++) m = Math.max(m, Math.abs(e[i] as number));
+  return m * Math.sqrt(fsum(e.map((v) => (v / m) * (v / m))) / e.length);
 }

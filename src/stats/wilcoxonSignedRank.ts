@@ -7,7 +7,10 @@ import {
   checkSameLength,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
+
+const KEYS = optionKeys<WilcoxonOptions>()("exact", "correction", "alternative", "zeroMethod");
 
 /** Alternative hypothesis of {@link wilcoxonSignedRank} about the median of the differences x - y. */
 export type WilcoxonAlternative = "two-sided" | "less" | "greater";
@@ -121,7 +124,7 @@ export function wilcoxonSignedRank(
   checkFloat64Array(fn, "y", y);
   checkSameLength(fn, "x", x, "y", y);
   if (x.length === 0) fail(fn, "x and y are empty");
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const {
     exact,
     correction = false,

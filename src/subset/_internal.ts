@@ -51,9 +51,17 @@ function checkIds(fn: string, arg: string, ids: readonly unknown[], what: string
   }
 }
 
-/** Checks the `runs` option (distinct run indices) and returns it, or every run when absent. */
-export function trainingRuns(fn: string, o: Outcomes, options: unknown): readonly number[] {
-  checkOptions(fn, options);
+/**
+ * Checks the options object (its keys must be among `known`) and its `runs`
+ * option (distinct run indices); returns the runs, or every run when absent.
+ */
+export function trainingRuns(
+  fn: string,
+  o: Outcomes,
+  options: unknown,
+  known: readonly string[],
+): readonly number[] {
+  checkOptions(fn, options, known);
   const runs = (options as { runs?: unknown } | undefined)?.runs;
   if (runs === undefined) return Array.from({ length: o.runs.length }, (_, r) => r);
   if (!Array.isArray(runs) && !(runs instanceof Int32Array)) {

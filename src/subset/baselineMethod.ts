@@ -1,9 +1,11 @@
-import { checkOptions, failType } from "../core/validate.js";
+import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { checkContext, drawPlan, passCounts, type StratumPlan, stratumPlan } from "./_internal.js";
 import { crossStrata } from "./crossStrata.js";
 import type { Outcomes } from "./outcomes.js";
 import { repositoryStrata } from "./repositoryStrata.js";
 import type { SubsetContext, SubsetMethod } from "./types.js";
+
+const KEYS = optionKeys<BaselineOptions>()("itemRepo");
 
 /** The paper's six baselines. */
 export type BaselineKind =
@@ -67,11 +69,16 @@ export function baselineMethod(kind: BaselineKind, options: BaselineOptions = {}
   const fn = "baselineMethod";
   if (!Object.hasOwn(NAMES, kind))
     failType(fn, `kind must be one of ${Object.keys(NAMES).join(", ")}`);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { itemRepo } = options;
   let repo: Int32Array | undefined;
   if (kind === "repo" || kind === "repoDifficulty" || kind === "repoConsistency") {
     if (!Array.isArray(itemRepo)) failType(fn, `kind "${kind}" needs options.itemRepo`);
+    // checked here so that errors name baselineMethod, not repositoryStrata
+    if (itemRepo.length === 0) fail(fn, "options.itemRepo is empty");
+    itemRepo.forEach((r, i) => {
+      if (typeof r !== "string") failType(fn, `options.itemRepo[${i}] must be a string`);
+    });
     repo = repositoryStrata(itemRepo);
   }
   const name = NAMES[kind];

@@ -1,5 +1,8 @@
+import { optionKeys } from "../core/validate.js";
 import { checkOutcomes, passCounts, trainingRuns } from "./_internal.js";
 import type { Outcomes } from "./outcomes.js";
+
+const KEYS = optionKeys<HistoryOptions>()("runs");
 
 /** Options of {@link consistencyStrata} and {@link difficultyStrata}. */
 export type HistoryOptions = {
@@ -38,5 +41,5 @@ export type HistoryOptions = {
 export function consistencyStrata(history: Outcomes, options: HistoryOptions = {}): Int32Array {
   const fn = "consistencyStrata";
   checkOutcomes(fn, "history", history);
-  return passCounts(history, trainingRuns(fn, history, options));
+  return passCounts(history, trainingRuns(fn, history, options, KEYS));
 }

@@ -1,6 +1,9 @@
+import { optionKeys } from "../core/validate.js";
 import { checkOutcomes, passCounts, trainingRuns } from "./_internal.js";
 import type { HistoryOptions } from "./consistencyStrata.js";
 import type { Outcomes } from "./outcomes.js";
+
+const KEYS = optionKeys<HistoryOptions>()("runs");
 
 /**
  * Difficulty strata: 1 ("easy") for items resolved in a strict majority of the
@@ -31,7 +34,7 @@ import type { Outcomes } from "./outcomes.js";
 export function difficultyStrata(history: Outcomes, options: HistoryOptions = {}): Int32Array {
   const fn = "difficultyStrata";
   checkOutcomes(fn, "history", history);
-  const runs = trainingRuns(fn, history, options);
+  const runs = trainingRuns(fn, history, options, KEYS);
   const c = passCounts(history, runs);
   const W = runs.length;
   const out = new Int32Array(c.length);

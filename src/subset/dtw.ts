@@ -1,5 +1,7 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, fail } from "../core/validate.js";
+import { checkInteger, checkOptions, checkRowMatrix, fail, optionKeys } from "../core/validate.js";
+
+const KEYS = optionKeys<DtwOptions>()("window");
 
 /** Options of {@link dtw}. */
 export type DtwOptions = {
@@ -43,7 +45,7 @@ export function dtw(a: RowMatrix, b: RowMatrix, options: DtwOptions = {}): numbe
   checkRowMatrix(fn, "a", a, { allowEmpty: false });
   checkRowMatrix(fn, "b", b, { allowEmpty: false });
   if (a.cols !== b.cols) fail(fn, `a and b widths differ (${a.cols} vs ${b.cols})`);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const n = a.rows;
   const m = b.rows;
   let w = Math.max(n, m);

@@ -1,12 +1,20 @@
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import { checkNumber, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { shortlist } from "../select/shortlist.js";
 import type { Selector } from "../select/types.js";
 import { withinStrata } from "../select/withinStrata.js";
 import { checkContext, passCounts, stratumSizes } from "./_internal.js";
-import { kmeansStrata } from "./kmeansStrata.js";
+import { kmeansStrataAs } from "./kmeansStrata.js";
 import type { SubsetContext, SubsetMethod } from "./types.js";
+
+const KEYS = optionKeys<EmbeddingMethodOptions>()(
+  "strata",
+  "calibrate",
+  "shortlist",
+  "name",
+  "label",
+);
 
 /** How {@link embeddingMethod} groups items before the geometric pick. */
 export type EmbeddingGrouping = "consistency" | "difficulty" | "none" | "kmeans";
@@ -81,7 +89,7 @@ export function embeddingMethod(
 ): SubsetMethod {
   const fn = "embeddingMethod";
   if (typeof selector !== "function") failType(fn, "selector must be a function");
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { strata = "consistency", calibrate = false, shortlist: factor } = options;
   if (!["consistency", "difficulty", "none", "kmeans"].includes(strata)) {
     failType(fn, "options.strata must be consistency, difficulty, none or kmeans");
@@ -141,7 +149,7 @@ export function embeddingMethod(
     if (strata === "kmeans") {
       let cached = clusters.get(X);
       if (cached === undefined) {
-        cached = kmeansStrata(X).labels;
+        cached = kmeansStrataAs(name, "ctx.vectors", X).labels;
         clusters.set(X, cached);
       }
       g = cached;

@@ -1,8 +1,10 @@
 import { kmeans } from "ml-kmeans";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, fail } from "../core/validate.js";
+import { checkInteger, checkOptions, checkRowMatrix, fail, optionKeys } from "../core/validate.js";
 import { silhouette } from "./silhouette.js";
+
+const KEYS = optionKeys<KmeansStrataOptions>()("kMin", "kMax");
 
 /** Options of {@link kmeansStrata}. */
 export type KmeansStrataOptions = {
@@ -20,7 +22,7 @@ export type KmeansStrataResult = {
   readonly k: number;
   /** Mean silhouette of the chosen clustering. */
   readonly silhouette: number;
-  /** Mean silhouette for K = kMin, kMin + 1, ... (NaN where K could not be formed). */
+  /** Mean silhouette for K = kMin, kMin + 1, ..., min(kMax, N - 1) (NaN where K could not be formed). */
   readonly scores: Float64Array;
 };
 
@@ -55,20 +57,30 @@ export type KmeansStrataResult = {
  * ```
  */
 export function kmeansStrata(X: RowMatrix, options: KmeansStrataOptions = {}): KmeansStrataResult {
-  const fn = "kmeansStrata";
-  checkRowMatrix(fn, "X", X);
-  checkOptions(fn, options);
+  return kmeansStrataAs("kmeansStrata", "X", X, options);
+}
+
+/** {@link kmeansStrata} whose errors name `fn` and call the matrix `arg` (for `embeddingMethod`'s methods). */
+export function kmeansStrataAs(
+  fn: string,
+  arg: string,
+  X: RowMatrix,
+  options: KmeansStrataOptions = {},
+): KmeansStrataResult {
+  checkRowMatrix(fn, arg, X);
+  checkOptions(fn, options, KEYS);
   const { kMin = 2, kMax = 15 } = options;
   checkInteger(fn, "options.kMin", kMin, 2);
   checkInteger(fn, "options.kMax", kMax, kMin);
   const N = X.rows;
-  if (N < 3) fail(fn, "X needs at least 3 rows", N);
+  if (N < 3) fail(fn, `${arg} needs at least 3 rows`, N);
   const top = Math.min(kMax, N - 1);
   const seeds = maxMinSeeds(X, top);
   const points: number[][] = [];
   for (let i = 0; i < N; i++)
     points.push(Array.from(X.data.subarray(i * X.cols, (i + 1) * X.cols)));
-  const scores = new Float64Array(kMax - kMin + 1).fill(Number.NaN);
+  // one score per K actually tried, so a huge kMax allocates nothing extra
+  const scores = new Float64Array(Math.max(0, top - kMin + 1)).fill(Number.NaN);
   let best: Int32Array | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (let K = kMin; K <= top; K++) {

@@ -1,8 +1,18 @@
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { Rng } from "../core/rng.js";
-import { checkInt32Array, checkInteger, checkOptions, checkRng, fail } from "../core/validate.js";
+import {
+  checkInt32Array,
+  checkInteger,
+  checkOptions,
+  checkRng,
+  draw,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
 import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import { stratumSizes } from "./_internal.js";
+
+const KEYS = optionKeys<StratifiedSubsetOptions>()("allocation");
 
 /** Options of {@link stratifiedSubset}. */
 export type StratifiedSubsetOptions = {
@@ -52,7 +62,7 @@ export function stratifiedSubset(
   checkInteger(fn, "k", k, 1);
   if (k > strata.length) fail(fn, `k must be at most the number of items (${strata.length})`, k);
   checkRng(fn, rng);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const sizes = stratumSizes(strata);
   let alloc: Int32Array;
   if (options.allocation === undefined) {
@@ -76,5 +86,6 @@ export function stratifiedSubset(
     }
     if (total !== k) fail(fn, `options.allocation sums to ${total}, not to k = ${k}`);
   }
-  return stratifiedSrs(strata, alloc, rng);
+  // draws checked here, so a faulty rng is reported as stratifiedSubset, not stratifiedSrs
+  return stratifiedSrs(strata, alloc, () => draw(fn, rng));
 }

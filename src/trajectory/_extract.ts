@@ -4,9 +4,17 @@
  * paper 2, section 4.1 (exit codes, tracebacks, test runs, files touched).
  * @internal
  */
-import { checkInteger, checkOptions, fail, failType } from "../core/validate.js";
+import { checkInteger, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { segments, shellTests, shellVerb, shellWrites } from "./_shell.js";
 import type { Framework, ParseOptions, Step, Trajectory } from "./schema.js";
+
+const PARSE_KEYS = optionKeys<ParseOptions>()(
+  "id",
+  "instanceId",
+  "model",
+  "outcome",
+  "maxObservationChars",
+);
 
 /** Default for {@link ParseOptions.maxObservationChars}. */
 export const MAX_OBSERVATION_CHARS = 20_000;
@@ -90,7 +98,7 @@ export type Common = {
 
 /** Validates {@link ParseOptions}. */
 export function readOptions(fn: string, options: ParseOptions | undefined): Common {
-  checkOptions(fn, options);
+  checkOptions(fn, options, PARSE_KEYS);
   const o = options ?? {};
   const str = (name: string, v: unknown) => {
     if (v !== undefined && typeof v !== "string")

@@ -1,6 +1,8 @@
-import { checkInteger, checkOptions, failType } from "../core/validate.js";
+import { checkInteger, checkOptions, failType, optionKeys } from "../core/validate.js";
 import { fmix32, hashNgrams } from "./_hash.js";
 import type { Embedder } from "./embedder.js";
+
+const KEYS = optionKeys<HashingTfidfOptions>()("dims", "ngrams", "idf", "sublinearTf");
 
 /** Options of {@link hashingTfidf}. */
 export type HashingTfidfOptions = {
@@ -52,7 +54,7 @@ export type HashingTfidfOptions = {
  */
 export function hashingTfidf(options?: HashingTfidfOptions): Embedder {
   const FN = "hashingTfidf";
-  checkOptions(FN, options);
+  checkOptions(FN, options, KEYS);
   const dims = options?.dims ?? 768;
   checkInteger(FN, "options.dims", dims, 1, 1 << 20);
   const ngrams = options?.ngrams ?? 2;

@@ -5,8 +5,11 @@ import {
   checkSameLength,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
 import { core, keynessRows } from "./_text.js";
+
+const KEYS = optionKeys<KeynessOptions>()("threshold");
 
 /** One word's log-likelihood keyness between passing and failing documents. */
 export type KeynessRow = {
@@ -71,7 +74,7 @@ export function keyness(
   if (!Array.isArray(texts)) failType(FN, "texts must be an array of strings");
   checkBinary(FN, "outcomes", outcomes);
   checkSameLength(FN, "texts", texts, "outcomes", outcomes);
-  checkOptions(FN, options);
+  checkOptions(FN, options, KEYS);
   const threshold = options?.threshold ?? 10.83;
   checkNumber(FN, "options.threshold", threshold, 0);
   const counts = new Map<string, [number, number]>();

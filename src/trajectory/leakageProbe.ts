@@ -9,8 +9,11 @@ import {
   draw,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
 import { words } from "./_text.js";
+
+const KEYS = optionKeys<LeakageProbeOptions>()("folds", "epochs", "alpha", "eta0", "minDf", "topK");
 
 /** Options of {@link leakageProbe}. */
 export type LeakageProbeOptions = {
@@ -205,7 +208,7 @@ export function leakageProbe(
   checkBinary(FN, "outcomes", outcomes);
   checkSameLength(FN, "texts", texts, "outcomes", outcomes);
   checkRng(FN, rng);
-  checkOptions(FN, options);
+  checkOptions(FN, options, KEYS);
   const folds = options?.folds ?? 5;
   checkInteger(FN, "options.folds", folds, 2);
   const epochs = options?.epochs ?? 30;

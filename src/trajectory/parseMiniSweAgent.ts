@@ -57,13 +57,18 @@ const BASH_BLOCK = /```bash\s*\n([\s\S]*?)\n```/g;
  * ```
  */
 export function parseMiniSweAgent(raw: unknown, options?: ParseOptions): Trajectory {
-  const opts = readOptions(FN, options);
-  const o = asObject(FN, "raw", raw);
-  const messages = asArray(FN, "raw.messages", o.messages);
-  const info = o.info === undefined ? {} : asObject(FN, "raw.info", o.info);
-  const instanceId = opts.instanceId ?? optString(FN, "raw.instance_id", o.instance_id);
+  return miniSweAgentAs(FN, raw, options);
+}
+
+/** {@link parseMiniSweAgent} whose errors name `fn` (so that `parseTrajectory` reports its own name). */
+export function miniSweAgentAs(fn: string, raw: unknown, options?: ParseOptions): Trajectory {
+  const opts = readOptions(fn, options);
+  const o = asObject(fn, "raw", raw);
+  const messages = asArray(fn, "raw.messages", o.messages);
+  const info = o.info === undefined ? {} : asObject(fn, "raw.info", o.info);
+  const instanceId = opts.instanceId ?? optString(fn, "raw.instance_id", o.instance_id);
   if (instanceId === undefined) {
-    fail(FN, "raw.instance_id is missing (pass options.instanceId)");
+    fail(fn, "raw.instance_id is missing (pass options.instanceId)");
   }
   let model: string | undefined;
   if (typeof info.config === "object" && info.config !== null) {
@@ -76,16 +81,16 @@ export function parseMiniSweAgent(raw: unknown, options?: ParseOptions): Traject
 
   const steps: Step[] = [];
   for (let i = 0; i < messages.length; i++) {
-    const m = asObject(FN, `raw.messages[${i}]`, messages[i]);
-    const role = asString(FN, `raw.messages[${i}].role`, m.role);
+    const m = asObject(fn, `raw.messages[${i}]`, messages[i]);
+    const role = asString(fn, `raw.messages[${i}].role`, m.role);
     if (role !== "assistant") continue;
-    const reply = contentText(FN, `raw.messages[${i}].content`, m.content);
+    const reply = contentText(fn, `raw.messages[${i}].content`, m.content);
     let observation = "";
     const next = messages[i + 1];
     if (next !== undefined) {
-      const n = asObject(FN, `raw.messages[${i + 1}]`, next);
-      if (asString(FN, `raw.messages[${i + 1}].role`, n.role) !== "assistant") {
-        observation = contentText(FN, `raw.messages[${i + 1}].content`, n.content);
+      const n = asObject(fn, `raw.messages[${i + 1}]`, next);
+      if (asString(fn, `raw.messages[${i + 1}].role`, n.role) !== "assistant") {
+        observation = contentText(fn, `raw.messages[${i + 1}].content`, n.content);
       }
     }
     const blocks = [...reply.matchAll(BASH_BLOCK)];
@@ -98,6 +103,6 @@ export function parseMiniSweAgent(raw: unknown, options?: ParseOptions): Traject
     const thought = withoutAction.trim().replace(/^THOUGHT:\s*/, "");
     steps.push(makeStep(steps.length, thought, action, observation, opts.maxObs));
   }
-  if (steps.length === 0) fail(FN, "raw.messages holds no assistant message (empty trajectory)");
+  if (steps.length === 0) fail(fn, "raw.messages holds no assistant message (empty trajectory)");
   return makeTrajectory("mini-swe-agent", instanceId, model, opts, steps);
 }

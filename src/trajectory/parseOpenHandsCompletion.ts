@@ -19,14 +19,14 @@ import type { ParseOptions, Step, Trajectory } from "./schema.js";
 const FN = "parseOpenHandsCompletion";
 const SHELL_TOOLS = new Set(["execute_bash", "bash", "cmd_run", "execute_command"]);
 
-function toolAction(name: string, argsText: string, path: string): ActionFields {
+function toolAction(fn: string, name: string, argsText: string, path: string): ActionFields {
   let args: JsonObject;
   try {
     const parsed: unknown = JSON.parse(argsText);
-    args = asObject(FN, path, parsed);
+    args = asObject(fn, path, parsed);
   } catch (e) {
     if (e instanceof TypeError) throw e;
-    fail(FN, `${path} is not valid JSON (truncated?)`, argsText.slice(0, 40));
+    fail(fn, `${path} is not valid JSON (truncated?)`, argsText.slice(0, 40));
   }
   if (SHELL_TOOLS.has(name) && typeof args.command === "string") {
     return shellAction(args.command, name);
@@ -99,72 +99,81 @@ function toolAction(name: string, argsText: string, path: string): ActionFields 
  * ```
  */
 export function parseOpenHandsCompletion(raw: unknown, options?: ParseOptions): Trajectory {
-  const opts = readOptions(FN, options);
-  const o = asObject(FN, "raw", raw);
-  const messages = asArray(FN, "raw.messages", o.messages);
-  const instanceId = opts.instanceId ?? optString(FN, "raw.instance_id", o.instance_id);
+  return openHandsCompletionAs(FN, raw, options);
+}
+
+/** {@link parseOpenHandsCompletion} whose errors name `fn` (so that `parseTrajectory` reports its own name). */
+export function openHandsCompletionAs(
+  fn: string,
+  raw: unknown,
+  options?: ParseOptions,
+): Trajectory {
+  const opts = readOptions(fn, options);
+  const o = asObject(fn, "raw", raw);
+  const messages = asArray(fn, "raw.messages", o.messages);
+  const instanceId = opts.instanceId ?? optString(fn, "raw.instance_id", o.instance_id);
   if (instanceId === undefined) {
-    fail(FN, "options.instanceId is required (completion logs do not record the instance)");
+    fail(fn, "options.instanceId is required (completion logs do not record the instance)");
   }
   const turns: { msg: JsonObject; path: string; at: number }[] = [];
   const toolReplies = new Map<string, string>();
   for (let i = 0; i < messages.length; i++) {
     const path = `raw.messages[${i}]`;
-    const m = asObject(FN, path, messages[i]);
-    const role = asString(FN, `${path}.role`, m.role);
+    const m = asObject(fn, path, messages[i]);
+    const role = asString(fn, `${path}.role`, m.role);
     if (role === "assistant") turns.push({ msg: m, path, at: i });
     else if (role === "tool") {
-      const id = asString(FN, `${path}.tool_call_id`, m.tool_call_id);
-      toolReplies.set(id, contentText(FN, `${path}.content`, m.content));
+      const id = asString(fn, `${path}.tool_call_id`, m.tool_call_id);
+      toolReplies.set(id, contentText(fn, `${path}.content`, m.content));
     }
   }
   let model: string | undefined;
   if (o.response !== undefined && o.response !== null) {
-    const r = asObject(FN, "raw.response", o.response);
-    model = optString(FN, "raw.response.model", r.model);
-    const choices = r.choices === undefined ? [] : asArray(FN, "raw.response.choices", r.choices);
+    const r = asObject(fn, "raw.response", o.response);
+    model = optString(fn, "raw.response.model", r.model);
+    const choices = r.choices === undefined ? [] : asArray(fn, "raw.response.choices", r.choices);
     if (choices.length > 0) {
-      const c = asObject(FN, "raw.response.choices[0]", choices[0]);
+      const c = asObject(fn, "raw.response.choices[0]", choices[0]);
       if (c.message !== undefined && c.message !== null) {
         const path = "raw.response.choices[0].message";
-        turns.push({ msg: asObject(FN, path, c.message), path, at: messages.length });
+        turns.push({ msg: asObject(fn, path, c.message), path, at: messages.length });
       }
     }
   }
   const steps: Step[] = [];
   for (const { msg, path, at } of turns) {
-    const thought = contentText(FN, `${path}.content`, msg.content).trim();
+    const thought = contentText(fn, `${path}.content`, msg.content).trim();
     const calls =
       msg.tool_calls === undefined || msg.tool_calls === null
         ? []
-        : asArray(FN, `${path}.tool_calls`, msg.tool_calls);
+        : asArray(fn, `${path}.tool_calls`, msg.tool_calls);
     if (calls.length === 0) {
       let observation = "";
       const next = messages[at + 1];
       if (next !== undefined) {
-        const n = asObject(FN, `raw.messages[${at + 1}]`, next);
+        const n = asObject(fn, `raw.messages[${at + 1}]`, next);
         if (n.role === "user")
-          observation = contentText(FN, `raw.messages[${at + 1}].content`, n.content);
+          observation = contentText(fn, `raw.messages[${at + 1}].content`, n.content);
       }
       steps.push(makeStep(steps.length, thought, NO_ACTION, observation, opts.maxObs));
       continue;
     }
     for (let k = 0; k < calls.length; k++) {
       const cp = `${path}.tool_calls[${k}]`;
-      const call = asObject(FN, cp, calls[k]);
-      const fnObj = asObject(FN, `${cp}.function`, call.function);
-      const name = asString(FN, `${cp}.function.name`, fnObj.name);
+      const call = asObject(fn, cp, calls[k]);
+      const fnObj = asObject(fn, `${cp}.function`, call.function);
+      const name = asString(fn, `${cp}.function.name`, fnObj.name);
       const argsRaw = fnObj.arguments;
       const argsText =
         typeof argsRaw === "string"
           ? argsRaw
-          : JSON.stringify(asObject(FN, `${cp}.function.arguments`, argsRaw));
-      const id = optString(FN, `${cp}.id`, call.id);
+          : JSON.stringify(asObject(fn, `${cp}.function.arguments`, argsRaw));
+      const id = optString(fn, `${cp}.id`, call.id);
       const observation = id === undefined ? "" : (toolReplies.get(id) ?? "");
-      const action = toolAction(name, argsText, `${cp}.function.arguments`);
+      const action = toolAction(fn, name, argsText, `${cp}.function.arguments`);
       steps.push(makeStep(steps.length, k === 0 ? thought : "", action, observation, opts.maxObs));
     }
   }
-  if (steps.length === 0) fail(FN, "raw holds no assistant turn (empty trajectory)");
+  if (steps.length === 0) fail(fn, "raw holds no assistant turn (empty trajectory)");
   return makeTrajectory("openhands", instanceId, model, opts, steps);
 }

@@ -161,27 +161,32 @@ function replayInstance(replay: unknown): string | undefined {
  * ```
  */
 export function parseSweAgent(raw: unknown, options?: ParseOptions): Trajectory {
-  const opts = readOptions(FN, options);
-  const o = asObject(FN, "raw", raw);
-  const turns = asArray(FN, "raw.trajectory", o.trajectory);
-  const info = o.info === undefined || o.info === null ? {} : asObject(FN, "raw.info", o.info);
+  return sweAgentAs(FN, raw, options);
+}
+
+/** {@link parseSweAgent} whose errors name `fn` (so that `parseTrajectory` reports its own name). */
+export function sweAgentAs(fn: string, raw: unknown, options?: ParseOptions): Trajectory {
+  const opts = readOptions(fn, options);
+  const o = asObject(fn, "raw", raw);
+  const turns = asArray(fn, "raw.trajectory", o.trajectory);
+  const info = o.info === undefined || o.info === null ? {} : asObject(fn, "raw.info", o.info);
   const instanceId =
     opts.instanceId ??
-    optString(FN, "raw.instance_id", o.instance_id) ??
-    optString(FN, "raw.info.instance_id", info.instance_id) ??
+    optString(fn, "raw.instance_id", o.instance_id) ??
+    optString(fn, "raw.info.instance_id", info.instance_id) ??
     replayInstance(o.replay_config);
   if (instanceId === undefined) {
-    fail(FN, "the instance id is not recorded in raw (pass options.instanceId)");
+    fail(fn, "the instance id is not recorded in raw (pass options.instanceId)");
   }
   const steps: Step[] = [];
   for (let i = 0; i < turns.length; i++) {
     const path = `raw.trajectory[${i}]`;
-    const t = asObject(FN, path, turns[i]);
-    const action = asString(FN, `${path}.action`, t.action);
-    const observation = optString(FN, `${path}.observation`, t.observation) ?? "";
-    const thought = optString(FN, `${path}.thought`, t.thought) ?? "";
+    const t = asObject(fn, path, turns[i]);
+    const action = asString(fn, `${path}.action`, t.action);
+    const observation = optString(fn, `${path}.observation`, t.observation) ?? "";
+    const thought = optString(fn, `${path}.thought`, t.thought) ?? "";
     steps.push(makeStep(i, thought.trim(), sweAction(action, t.state), observation, opts.maxObs));
   }
-  if (steps.length === 0) fail(FN, "raw.trajectory is empty (empty trajectory)");
+  if (steps.length === 0) fail(fn, "raw.trajectory is empty (empty trajectory)");
   return makeTrajectory("swe-agent", instanceId, undefined, opts, steps);
 }

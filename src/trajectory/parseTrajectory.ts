@@ -1,7 +1,7 @@
 import { fail, failType } from "../core/validate.js";
-import { parseMiniSweAgent } from "./parseMiniSweAgent.js";
-import { parseOpenHandsCompletion } from "./parseOpenHandsCompletion.js";
-import { parseSweAgent } from "./parseSweAgent.js";
+import { miniSweAgentAs } from "./parseMiniSweAgent.js";
+import { openHandsCompletionAs } from "./parseOpenHandsCompletion.js";
+import { sweAgentAs } from "./parseSweAgent.js";
 import type { ParseOptions, Trajectory } from "./schema.js";
 
 const FN = "parseTrajectory";
@@ -51,20 +51,20 @@ export function parseTrajectory(raw: unknown, options?: ParseOptions): Trajector
     );
   }
   const o = raw as { readonly [k: string]: unknown };
-  if (Array.isArray(o.trajectory)) return parseSweAgent(raw, options);
+  if (Array.isArray(o.trajectory)) return sweAgentAs(FN, raw, options);
   if (Array.isArray(o.messages)) {
     const fmt = o.trajectory_format;
     if (
       (typeof o.info === "object" && o.info !== null) ||
       (typeof fmt === "string" && fmt.startsWith("mini-swe-agent"))
     ) {
-      return parseMiniSweAgent(raw, options);
+      return miniSweAgentAs(FN, raw, options);
     }
     const hasToolCalls = o.messages.some(
       (m: unknown) => typeof m === "object" && m !== null && "tool_calls" in m,
     );
     if ((typeof o.response === "object" && o.response !== null) || hasToolCalls) {
-      return parseOpenHandsCompletion(raw, options);
+      return openHandsCompletionAs(FN, raw, options);
     }
   }
   const keys = Object.keys(o).slice(0, 12).join(", ");

@@ -1,4 +1,11 @@
-import { checkInteger, checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import {
+  checkInteger,
+  checkNumber,
+  checkOptions,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import { type Compiled, type Counter, compile, placeholderFor } from "./_sanitizer.js";
 import {
   charPattern,
@@ -11,6 +18,21 @@ import {
 import type { KeynessRow } from "./keyness.js";
 import type { Step, Trajectory } from "./schema.js";
 import { stepTexts } from "./stepTexts.js";
+
+const KEYS = optionKeys<SanitizeOptions>()(
+  "rules",
+  "keep",
+  "remove",
+  "repoTerms",
+  "stopWords",
+  "minDistinct",
+  "minDistinctRatio",
+  "stopTopK",
+  "stopMinDocFraction",
+  "threshold",
+  "removeCandidates",
+  "maxCandidates",
+);
 
 /**
  * The fitted, serialisable rules of a {@link sanitize} run. Pass them back as
@@ -319,7 +341,7 @@ function checkCorpus(corpus: unknown): readonly Trajectory[] {
 export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOptions): SanitizeResult {
   const trajs = checkCorpus(corpus);
   if (trajs.length === 0) fail(FN, "corpus is empty");
-  checkOptions(FN, options);
+  checkOptions(FN, options, KEYS);
   const o = options ?? {};
   const counter: Counter = new Map();
   let rules: SanitizeRules;

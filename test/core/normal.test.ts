@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as m from "../../src/core/normal.js";
 import { normalCdf, normalQuantile } from "../../src/index.js";
 
 // Comparisons with R's qnorm / pnorm live in normal.fixture.test.ts.
@@ -27,5 +28,13 @@ describe("normalQuantile(p) and normalCdf(z)", () => {
     expect(() => normalQuantile(0)).toThrow(RangeError);
     expect(() => normalQuantile(1)).toThrow(RangeError);
     expect(() => normalCdf(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("normalCdf / normalQuantile argument types", () => {
+  it("reject non-numbers with a TypeError instead of NaN or coercion", () => {
+    expect(() => m.normalCdf(undefined as never)).toThrow(/^normalCdf: z must be a number/);
+    expect(() => m.normalCdf("3" as never)).toThrow(TypeError);
+    expect(() => m.normalQuantile("0.5" as never)).toThrow(/^normalQuantile: p must be a number/);
   });
 });

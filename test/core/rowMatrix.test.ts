@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getRow as get } from "../../src/core/rowMatrix.js";
 import { getRow, rowMatrix } from "../../src/index.js";
 
 describe("rowMatrix(rows)", () => {
@@ -32,5 +33,20 @@ describe("rowMatrix(rows)", () => {
   });
   it("getRow rejects out-of-range rows", () => {
     expect(() => getRow(rowMatrix([[1]]), 1)).toThrow(RangeError);
+  });
+});
+
+describe("getRow(m, i) on a malformed matrix", () => {
+  it("throws instead of returning a partial row", () => {
+    const bad = { data: new Float64Array(3), rows: 2, cols: 2 };
+    expect(() => get(bad, 1)).toThrow(
+      /^getRow: m\.data length 3 does not equal rows \* cols \(2 \* 2\)$/,
+    );
+    expect(() => get({ data: new Float64Array(0), rows: 1e9, cols: 0 }, 0)).toThrow(RangeError);
+    expect(() => get(undefined as never, 0)).toThrow(/^getRow: m must be a RowMatrix/);
+    expect(() => get(rowMatrix([[1]]), "0" as never)).toThrow(TypeError);
+    expect(() => get(rowMatrix([[1]]), 1)).toThrow(
+      /^getRow: i must be an integer in \[0, 1\) \(got 1\)$/,
+    );
   });
 });

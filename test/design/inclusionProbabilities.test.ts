@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inclusionProbabilities as ip } from "../../src/design/inclusionProbabilities.js";
 import { inclusionProbabilities } from "../../src/index.js";
 
 const f64 = (...v: number[]) => Float64Array.from(v);
@@ -115,5 +116,27 @@ describe("inclusionProbabilities(size, n)", () => {
     it("rejects an n that is not a number", () => {
       expect(() => inclusionProbabilities(f64(1, 2), "1" as unknown as number)).toThrow(TypeError);
     });
+  });
+});
+
+describe("inclusionProbabilities at the ends of the double range", () => {
+  it("scales sizes whose sum overflows instead of calling them all zeros", () => {
+    const pik = ip(f64(1e308, 1e308, 1), 1);
+    expect(pik[0]).toBe(0.5);
+    expect(pik[1]).toBe(0.5);
+    expect(pik[2]).toBeGreaterThan(0);
+    expect(Array.from(ip(f64(1e308, 1e308, 1e308, 1e308), 2))).toEqual([0.5, 0.5, 0.5, 0.5]);
+  });
+  it("gives every positive size a positive pik when rounding caps n units", () => {
+    // exactly: 1e300 is certain, then 1 / (1 + 1e-300) and 1e-300 share the other draw
+    const pik = ip(f64(1e-300, 1, 1e300), 2);
+    expect(Array.from(pik)).toEqual([1e-300, 1, 1]);
+    // 2 / (2 + 1e-20) rounds to 1 for both large units
+    expect(ip(f64(1, 1, 1e-20), 2)[2]).toBe(1e-20);
+  });
+  it("throws when a positive size's pik underflows to 0", () => {
+    expect(() => ip(f64(1e-300, 1, 1e300), 1)).toThrow(
+      /^inclusionProbabilities: size\[0\] is positive but its inclusion probability underflows to 0 .*\(got 1e-300\)$/,
+    );
   });
 });

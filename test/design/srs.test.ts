@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { srs as draw } from "../../src/design/srs.js";
 import { createRng, srs } from "../../src/index.js";
 import {
   expectFrequenciesMatch,
@@ -96,5 +97,13 @@ describe("srs(N, n, rng)", () => {
       expect(() => srs(5, 2, () => 1)).toThrow(/srs: rng returned a value outside \[0, 1\)/);
       expect(() => srs(5, 2, () => Number.NaN)).toThrow(RangeError);
     });
+  });
+});
+
+describe("srs with a sample that cannot be allocated", () => {
+  it("throws a RangeError before allocating n > 2^27 indices", () => {
+    expect(() => draw(2147483647, 2 ** 30, createRng(1))).toThrow(
+      /^srs: n must be at most 134217728 \(got 1073741824\)$/,
+    );
   });
 });

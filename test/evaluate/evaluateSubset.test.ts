@@ -238,3 +238,41 @@ describe("evaluateSubset(input) with custom splits", () => {
     expect(() => evaluateSubset({ ...base, splits: bad([1], [3]) })).toThrow(/must ascend/);
   });
 });
+
+describe("evaluateSubset with more splits than maxSplits", () => {
+  // 40 runs x 10 items, window 20: C(39, 20) = 6.9e10 splits, which used to abort out of memory
+  const big = table(
+    Array.from({ length: 40 }, (_, r) =>
+      Array.from({ length: 10 }, (_, i) => ((r * 7 + i * 3) % 5 < 2 ? 1 : 0)),
+    ),
+  );
+  const base = {
+    outcomes: big,
+    select: baselineMethod("random"),
+    size: 3,
+    window: 20,
+    seeds: 2,
+    seed: 1,
+  } as const;
+  it("samples maxSplits splits with a seed-derived rng, reproducibly", () => {
+    const ev = evaluateSubset({ ...base, maxSplits: 40 });
+    expect(ev.splits).toHaveLength(40);
+    expect(new Set(ev.splits.map((s) => Array.from(s.train).join(","))).size).toBe(40);
+    expect(Number.isFinite(ev.rmse)).toBe(true);
+    const again = evaluateSubset({ ...base, maxSplits: 40 });
+    expect(again.errors).toEqual(ev.errors);
+    expect(again.splits).toEqual(ev.splits);
+  });
+  it("caps the default at 10,000 splits", () => {
+    const ev = evaluateSubset({ ...base, select: fixed, size: 2, seeds: 1 });
+    expect(ev.splits).toHaveLength(10000);
+  });
+  it("rejects a bad maxSplits and an unknown input field", () => {
+    expect(() => evaluateSubset({ ...base, maxSplits: 0 })).toThrow(
+      /^evaluateSubset: maxSplits must be at least 1/,
+    );
+    expect(() => evaluateSubset({ ...base, sise: 3 } as never)).toThrow(
+      /^evaluateSubset: unknown input field "sise" \(did you mean "size"\?\); valid input fields: outcomes, select, size,/,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { runGrid as grid } from "../../src/evaluate/runGrid.js";
 import {
   createRng,
   type Estimate,
@@ -374,5 +375,13 @@ describe("runGrid", () => {
       };
       expect(bad({ strategies: { t: typeErr } })).toThrow(TypeError);
     });
+  });
+});
+
+describe("runGrid with an unknown input field", () => {
+  it("throws a TypeError suggesting the field meant", () => {
+    expect(() => grid({ ...baseInput(), repetition: 3 } as never)).toThrow(
+      /^runGrid: unknown input field "repetition" \(did you mean "repetitions"\?\); valid input fields: y, features,/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
 import { temporalSplits } from "../../src/evaluate/temporalSplits.js";
 
 const show = (R: number, W: number) =>
@@ -58,5 +59,78 @@ describe("temporalSplits(R, W)", () => {
     expect(() => temporalSplits(6.5, 2)).toThrow(/R must be an integer/);
     expect(() => temporalSplits(6, Number.NaN)).toThrow(RangeError);
     expect(() => temporalSplits("6" as never, 2)).toThrow(TypeError);
+  });
+});
+
+const key = (s: { train: Int32Array }) => Array.from(s.train).join(",");
+
+describe("temporalSplits(R, W, rng, { maxSplits }) above the cap", () => {
+  it("refuses to build C(R - 1, W) = 498,501 splits without an rng (it used to take 1 GB)", () => {
+    expect(() => temporalSplits(1000, 2)).toThrow(
+      /^temporalSplits: C\(R - 1, W\) = 498501 splits exceed maxSplits = 10000; pass an rng/,
+    );
+    expect(() => temporalSplits(40, 20)).toThrow(/= 68923264410 splits exceed/);
+  });
+  it("samples maxSplits distinct valid splits, in lexicographic order, reproducibly", () => {
+    const s = temporalSplits(1000, 2, createRng(1));
+    expect(s).toHaveLength(10000);
+    const keys = s.map(key);
+    expect(new Set(keys).size).toBe(10000);
+    let ordered = true;
+    for (let i = 1; i < s.length; i++) {
+      const a = s[i - 1]?.train as Int32Array;
+      const b = s[i]?.train as Int32Array;
+      const d = (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number);
+      if (!(d < 0)) ordered = false;
+    }
+    expect(ordered).toBe(true);
+    for (const sp of s.slice(0, 200)) {
+      const last = sp.train[1] as number;
+      expect(last).toBeLessThan(999);
+      expect(sp.test).toEqual(Int32Array.from({ length: 999 - last }, (_, t) => last + 1 + t));
+    }
+    expect(temporalSplits(1000, 2, createRng(1)).map(key)).toEqual(keys);
+    expect(temporalSplits(40, 20, createRng(2), { maxSplits: 5 })).toHaveLength(5);
+  });
+  it("keeps every split with probability maxSplits / C(R - 1, W) in both sampling regimes", () => {
+    // R = 8, W = 2: C(7, 2) = 21 splits; maxSplits 15 (<= 21 <= 30: selection
+    // sampling) and 10 (21 > 20: redrawn random subsets)
+    for (const m of [15, 10]) {
+      const counts = new Map<string, number>();
+      const reps = 2000;
+      const rng = createRng(`freq${m}`);
+      for (let r = 0; r < reps; r++) {
+        const s = temporalSplits(8, 2, rng, { maxSplits: m });
+        expect(s).toHaveLength(m);
+        for (const sp of s) counts.set(key(sp), (counts.get(key(sp)) ?? 0) + 1);
+      }
+      expect(counts.size).toBe(21);
+      const p = m / 21;
+      const sd = Math.sqrt(reps * p * (1 - p));
+      for (const c of counts.values()) expect(Math.abs(c - reps * p)).toBeLessThan(4.5 * sd);
+    }
+  });
+  it("returns every split, unsampled and without using the rng, up to the cap", () => {
+    const calls = { n: 0 };
+    const rng = () => {
+      calls.n++;
+      return 0.5;
+    };
+    expect(temporalSplits(25, 3, rng).map(key)).toEqual(temporalSplits(25, 3).map(key));
+    expect(calls.n).toBe(0);
+    expect(temporalSplits(25, 3, undefined, { maxSplits: 2024 })).toHaveLength(2024);
+  });
+  it("rejects bad options, an unknown option key and a bad rng", () => {
+    expect(() => temporalSplits(6, 2, undefined, { maxSplits: 0 })).toThrow(
+      /options\.maxSplits must be at least 1/,
+    );
+    expect(() => temporalSplits(6, 2, undefined, { maxSplits: 2e6 })).toThrow(/at most 1000000/);
+    expect(() => temporalSplits(6, 2, undefined, { maxSplit: 5 } as never)).toThrow(
+      /^temporalSplits: unknown option "maxSplit" \(did you mean "maxSplits"\?\)/,
+    );
+    expect(() => temporalSplits(6, 2, 3 as never)).toThrow(
+      /temporalSplits: rng must be a function/,
+    );
+    expect(() => temporalSplits(1000, 2, () => 1)).toThrow(/rng returned a value outside/);
   });
 });

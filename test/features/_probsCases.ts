@@ -64,7 +64,10 @@ export function badProbsCases(name: string, feature: unknown): void {
 }
 
 /** Checks that `f` leaves its input matrix unchanged. */
-export function expectInputUnchanged(feature: unknown): void {
+export function expectInputUnchanged(
+  feature: unknown,
+  options: object = { multiLabel: true, multiLabelMode: "bernoulli" },
+): void {
   const f = feature as Feature;
   const p = rowMatrix([
     [0.2, 0.5, 0.3],
@@ -72,7 +75,7 @@ export function expectInputUnchanged(feature: unknown): void {
   ]);
   const copy = Float64Array.from(p.data);
   f(p);
-  f(p, { multiLabel: true, multiLabelMode: "bernoulli" } as never);
+  f(p, options as never);
   expect(p.data).toEqual(copy);
   expect(p.rows).toBe(2);
   expect(p.cols).toBe(3);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crowdingDistance, nonDominatedSort, rowMatrix } from "../../src/index.js";
+import { crowdingDistance as crowd } from "../../src/moea/crowdingDistance.js";
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -150,5 +151,17 @@ describe("crowdingDistance(F)", () => {
       /cover 1 of the 2/,
     );
     expect(() => crowdingDistance(F, { fronts: [new Int32Array([0, 2])] })).toThrow(RangeError);
+  });
+});
+
+describe("crowdingDistance when an objective's range overflows", () => {
+  it("computes the ratios from halved values instead of giving NaN", () => {
+    const F = rowMatrix([
+      [-1e308, 1e308],
+      [0, 0],
+      [1e308, -1e308],
+    ]);
+    // each objective: gap 2e308 over range 2e308 -> 1 / 2 per objective
+    expect(Array.from(crowd(F))).toEqual([Number.POSITIVE_INFINITY, 1, Number.POSITIVE_INFINITY]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hypervolume, rowMatrix } from "../../src/index.js";
+import { hypervolume as hv } from "../../src/moea/hypervolume.js";
 
 const r = (xs: number[]) => Float64Array.from(xs);
 
@@ -103,5 +104,20 @@ describe("hypervolume(F, reference)", () => {
       hypervolume({ data: new Float64Array([Number.NaN, 1]), rows: 1, cols: 2 }, r([2, 2])),
     ).toThrow(RangeError);
     expect(() => hypervolume(rowMatrix([[1, 1]]), [2, 2] as never)).toThrow(TypeError);
+  });
+});
+
+describe("hypervolume beyond the double range", () => {
+  it("throws a RangeError instead of returning Infinity", () => {
+    const ref = new Float64Array([1e308, 1e308]);
+    expect(() => hv(rowMatrix([[-1e308, -1e308]]), ref)).toThrow(
+      /^hypervolume: the hypervolume overflows .*rescale the objectives \(got Infinity\)$/,
+    );
+    expect(() => hv(rowMatrix([[-1.5e308]]), new Float64Array([1.5e308]))).toThrow(RangeError);
+    expect(() =>
+      hv(rowMatrix([[-1e200, -1e200, -1e200]]), new Float64Array([1e200, 1e200, 1e200])),
+    ).toThrow(RangeError);
+    // large but representable
+    expect(hv(rowMatrix([[0, 0]]), new Float64Array([1e154, 1e154]))).toBe(1e308);
   });
 });

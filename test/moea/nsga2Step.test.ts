@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng, nonDominatedSort, nsga2Init, nsga2Step } from "../../src/index.js";
+import { nsga2Step as step } from "../../src/moea/nsga2Step.js";
 import { schaffer } from "./_schaffer.js";
 import { zdt1, zdtProblem } from "./zdt.js";
 
@@ -123,5 +124,35 @@ describe("nsga2Step(state)", () => {
     expect(c.violation.some((v) => v > 0)).toBe(true);
     expect(run(false)).toEqual(plainRun);
     expect(plainRun[2]).toEqual(new Array(8).fill(0));
+  });
+});
+
+describe("nsga2Step(state) on a hand-made state", () => {
+  const s0 = nsga2Init(schaffer(), { populationSize: 8, rng: createRng(1) });
+  it.each([
+    ["generation", Number.NaN, /^nsga2Step: state\.generation must be an integer \(got NaN\)$/],
+    ["generation", -1, /state\.generation must be at least 0/],
+    ["evaluations", 1.5, /state\.evaluations must be an integer/],
+    ["crossoverRate", Number.NaN, /^nsga2Step: state\.crossoverRate must be finite \(got NaN\)$/],
+    ["mutationRate", 2, /state\.mutationRate must be at most 1/],
+    ["populationSize", 7, /state\.populationSize must be even/],
+  ])("rejects %s = %s", (key, value, message) => {
+    expect(() => step({ ...s0, [key]: value })).toThrow(message);
+  });
+  it("rejects non-finite objectives, NaN crowding and malformed objectives", () => {
+    const data = Float64Array.from(s0.objectives.data);
+    data[3] = Number.NaN;
+    expect(() => step({ ...s0, objectives: { ...s0.objectives, data } })).toThrow(
+      /state\.objectives has a non-finite value at row 1/,
+    );
+    const crowding = Float64Array.from(s0.crowding);
+    crowding[0] = Number.NaN;
+    expect(() => step({ ...s0, crowding })).toThrow(/state\.crowding\[0\] must be >= 0/);
+    expect(() =>
+      step({ ...s0, objectives: { data: new Float64Array(8), rows: 8, cols: 2 } }),
+    ).toThrow(/state\.objectives\.data length 8 does not equal rows \* cols/);
+  });
+  it("still steps a copied, valid state", () => {
+    expect(step({ ...s0 }).generation).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng, polynomialMutation } from "../../src/index.js";
+import { polynomialMutation as mutate } from "../../src/moea/polynomialMutation.js";
+import { sbx } from "../../src/moea/sbx.js";
 
 const f = (xs: number[]) => Float64Array.from(xs);
 
@@ -92,5 +94,20 @@ describe("polynomialMutation(x, rng)", () => {
   it("rejects a non-Float64Array genome and a missing rng", () => {
     expect(() => polynomialMutation([0.5] as never, createRng(1))).toThrow(TypeError);
     expect(() => polynomialMutation(f([0.5]), 5 as never)).toThrow(TypeError);
+  });
+});
+
+describe("polynomialMutation / sbx with bounds whose width overflows", () => {
+  it("throw a RangeError instead of returning NaN children", () => {
+    const wide = { low: -1e308, high: 1e308, probability: 1 };
+    expect(() => mutate(new Float64Array(3), createRng(1), wide)).toThrow(
+      /^polynomialMutation: high - low overflows \(-1e\+308 vs 1e\+308\); rescale the variables$/,
+    );
+    expect(() =>
+      sbx(Float64Array.of(0), Float64Array.of(1), createRng(1), {
+        low: Float64Array.of(-1e308),
+        high: Float64Array.of(1e308),
+      }),
+    ).toThrow(/^sbx: high - low overflows at variable 0/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng, identifySlices, type RowMatrix, sliceObjectives } from "../../src/index.js";
+import { identifySlices as identify } from "../../src/slices/identifySlices.js";
 
 function twoGroups(n: number, seed: number): { signals: RowMatrix; outcome: Uint8Array } {
   const rng = createRng(seed);
@@ -183,6 +184,31 @@ describe("identifySlices(input)", () => {
     expect(() => identifySlices({ ...base, rng: undefined as never })).toThrow(TypeError);
     expect(() => identifySlices({ ...base, rng: createRng(1), onProgress: 3 as never })).toThrow(
       TypeError,
+    );
+  });
+});
+
+describe("identifySlices errors name identifySlices", () => {
+  const base = { ...twoGroups(30, 1), minSize: 3, maxSize: 8, populationSize: 16, generations: 3 };
+  it("checks rng and populationSize itself instead of letting nsga2 report them", () => {
+    expect(() => identify({ ...base, rng: "x" as never })).toThrow(
+      /^identifySlices: rng must be a function/,
+    );
+    expect(() => identify({ ...base, populationSize: 2 ** 27, rng: createRng(1) })).toThrow(
+      /^identifySlices: populationSize must be at most 67108864/,
+    );
+  });
+  it("reports an rng that goes bad mid-run under its own name", () => {
+    const good = createRng(3);
+    let calls = 0;
+    const flaky = () => (++calls > 500 ? 1 : good());
+    expect(() => identify({ ...base, rng: flaky })).toThrow(
+      /^identifySlices: rng returned a value outside \[0, 1\) \(got 1\)$/,
+    );
+  });
+  it("rejects an unknown input field", () => {
+    expect(() => identify({ ...base, rng: createRng(1), generation: 3 } as never)).toThrow(
+      /^identifySlices: unknown input field "generation" \(did you mean "generations"\?\)/,
     );
   });
 });

@@ -22,6 +22,9 @@ const feasible = fc
   }))
   .filter(({ minSize, maxSize, n }) => Math.ceil(n / maxSize) <= Math.floor(n / minSize));
 
+// the slice bounds alone: the operators reject unknown option keys such as n
+const sb = ({ minSize, maxSize }: { minSize: number; maxSize: number }) => ({ minSize, maxSize });
+
 const valid = (x: Int32Array, lo: number, hi: number): boolean => {
   const c = new Map<number, number>();
   for (const s of x) c.set(s, (c.get(s) ?? 0) + 1);
@@ -34,7 +37,7 @@ describe("slice operators (fast-check)", () => {
       fc.property(feasible, fc.integer(), fc.integer({ min: 1, max: 80 }), (b, seed, ids) => {
         const rng = createRng(seed);
         const x = Int32Array.from({ length: b.n }, () => Math.floor(rng() * Math.min(ids, b.n)));
-        return valid(repairSlices(x, rng, b), b.minSize, b.maxSize);
+        return valid(repairSlices(x, rng, sb(b)), b.minSize, b.maxSize);
       }),
       { numRuns: 300 },
     );
@@ -43,12 +46,12 @@ describe("slice operators (fast-check)", () => {
     fc.assert(
       fc.property(feasible, fc.integer(), (b, seed) => {
         const rng = createRng(seed);
-        const p1 = randomSlices(b.n, rng, b);
-        const p2 = randomSlices(b.n, rng, b);
+        const p1 = randomSlices(b.n, rng, sb(b));
+        const p2 = randomSlices(b.n, rng, sb(b));
         const [o1, o2] = huxCrossover(p1, p2, rng);
-        const r1 = repairSlices(o1, rng, b);
-        const r2 = repairSlices(o2, rng, b);
-        const m = mutateSlices(r1, rng, { ...b, maxMutations: 5 });
+        const r1 = repairSlices(o1, rng, sb(b));
+        const r2 = repairSlices(o2, rng, sb(b));
+        const m = mutateSlices(r1, rng, { ...sb(b), maxMutations: 5 });
         return (
           valid(r1, b.minSize, b.maxSize) &&
           valid(r2, b.minSize, b.maxSize) &&
@@ -65,12 +68,12 @@ describe("slice operators (fast-check)", () => {
         const data = Float64Array.from({ length: b.n * d }, () => rng() * 4 - 2);
         const outcome = Uint8Array.from({ length: b.n }, () => (rng() < 0.5 ? 1 : 0));
         const ev = makeEvaluator({ data, rows: b.n, cols: d }, outcome);
-        const parent = randomSlices(b.n, rng, b);
-        const other = randomSlices(b.n, rng, b);
+        const parent = randomSlices(b.n, rng, sb(b));
+        const other = randomSlices(b.n, rng, sb(b));
         const st = ev.full(parent);
         const children = [
-          mutateSlices(parent, rng, { ...b, maxMutations: 3 }),
-          repairSlices(huxCrossover(parent, other, rng)[0], rng, b),
+          mutateSlices(parent, rng, { ...sb(b), maxMutations: 3 }),
+          repairSlices(huxCrossover(parent, other, rng)[0], rng, sb(b)),
         ];
         return children.every((c) => {
           const inc = ev.objectives(ev.derive(parent, st, c), new Float64Array(3));

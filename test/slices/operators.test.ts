@@ -8,6 +8,7 @@ import {
   rowMatrix,
   sliceObjectives,
 } from "../../src/index.js";
+import { randomSlices as drawSlices } from "../../src/slices/randomSlices.js";
 
 const sizesOf = (x: Int32Array): number[] => {
   const c = new Map<number, number>();
@@ -228,5 +229,13 @@ describe("slice operators with an rng that calls them back", () => {
       return outer();
     };
     expect(run(nesting)).toEqual(plain);
+  });
+});
+
+describe("randomSlices with a size that cannot be allocated", () => {
+  it("throws a RangeError before allocating (n = 1e9 used to crash V8)", () => {
+    expect(() => drawSlices(1e9, createRng(1), { minSize: 2, maxSize: 3 })).toThrow(
+      new RangeError("randomSlices: n must be at most 134217728 (got 1000000000)"),
+    );
   });
 });

@@ -6,6 +6,8 @@ import {
   type Step,
   type Trajectory,
 } from "../../src/index.js";
+import { behavioralSignals as signalsOf } from "../../src/slices/behavioralSignals.js";
+import { fitTedBaseline as tedOf } from "../../src/slices/fitTedBaseline.js";
 import { hasShared } from "../helpers/sharedData.js";
 import { realCorpus } from "../trajectory/_real.js";
 
@@ -159,5 +161,24 @@ describe.skipIf(!hasShared)("agentStates / behavioralSignals on the 40 real traj
       for (const v of s) expect(Number.isFinite(v)).toBe(true);
     }
     expect(other / total).toBeLessThan(0.25);
+  });
+});
+
+describe("behavioralSignals / fitTedBaseline errors name themselves, not agentStates", () => {
+  it("reports a malformed step under the caller's name and argument", () => {
+    const bad = {
+      id: "t",
+      instanceId: "i",
+      steps: [{ index: 0, action: 3 }],
+    } as unknown as Trajectory;
+    expect(() => signalsOf(bad)).toThrow(
+      new TypeError("behavioralSignals: trajectory.steps[0] must be a Step with a string action"),
+    );
+    expect(() => tedOf([{ ...bad, outcome: true }])).toThrow(
+      new TypeError("fitTedBaseline: trajectories[0].steps[0] must be a Step with a string action"),
+    );
+    expect(() => tedOf([null as never])).toThrow(
+      /^fitTedBaseline: trajectories\[0\] is not a Trajectory/,
+    );
   });
 });

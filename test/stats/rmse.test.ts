@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rmse } from "../../src/index.js";
+import { rmse as r } from "../../src/stats/rmse.js";
 import { expectClose, fixture } from "./_fixture.js";
 
 const f = (v: number[]) => Float64Array.from(v);
@@ -40,5 +41,16 @@ describe("rmse(estimates, truth)", () => {
       /rmse: truth\[0\] is not finite/,
     );
     expect(() => rmse(f([1]), "0.5" as never)).toThrow(TypeError);
+  });
+});
+
+describe("rmse at the ends of the double range", () => {
+  it("scales before squaring instead of returning NaN, Infinity or 0", () => {
+    expect(r(f([1e200, 1e200]), 0)).toBe(1e200);
+    expect(r(f([3e200, -4e200]), 0)).toBeCloseTo(Math.sqrt(12.5) * 1e200, -186);
+    expect(r(f([1e-200, -1e-200]), 0)).toBe(1e-200);
+    // the differences themselves overflow: 1.5e308 - (-1.5e308)
+    expect(r(f([1.5e308, 1.5e308]), f([-1.5e308, -1.5e308]))).toBe(Number.POSITIVE_INFINITY);
+    expect(r(f([1.5e308, 0, 0, 0]), f([-1.5e308, 0, 0, 0]))).toBe(1.5e308);
   });
 });

@@ -103,3 +103,17 @@ describe("baselineMethod(kind, { itemRepo })", () => {
     expect(() => m.select({ history: h, k: 2, rng: () => Number.NaN })).toThrow(/outside \[0, 1\)/);
   });
 });
+
+describe("baselineMethod errors name baselineMethod", () => {
+  it("checks options.itemRepo itself instead of letting repositoryStrata report it", () => {
+    expect(() => baselineMethod("repo", { itemRepo: [1, 2] as never })).toThrow(
+      new TypeError("baselineMethod: options.itemRepo[0] must be a string"),
+    );
+    expect(() => baselineMethod("repo", { itemRepo: [] })).toThrow(
+      new RangeError("baselineMethod: options.itemRepo is empty"),
+    );
+    expect(() => baselineMethod("random", { itemrepo: [] } as never)).toThrow(
+      /^baselineMethod: unknown option "itemrepo" \(did you mean "itemRepo"\?\)/,
+    );
+  });
+});

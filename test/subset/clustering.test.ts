@@ -51,6 +51,12 @@ describe("kmeansStrata(X, { kMin, kMax })", () => {
     expect(r.silhouette).toBeCloseTo(silhouette(X, r.labels), 15);
   });
 
+  it("a huge kMax is capped at N - 1 without allocating a score per K", () => {
+    const r = kmeansStrata(X, { kMax: 1e9 });
+    expect(r.scores).toHaveLength(4);
+    expect(r).toEqual(kmeansStrata(X, { kMax: 5 }));
+  });
+
   it("is deterministic and leaves X unchanged", () => {
     const copy = Float64Array.from(X.data);
     expect(kmeansStrata(X)).toEqual(kmeansStrata(X));

@@ -86,3 +86,13 @@ describe("embeddingMethod(selector, options)", () => {
     expect(() => embeddingMethod(centroid, { shortlist: Number.NaN })).toThrow(RangeError);
   });
 });
+
+describe("embeddingMethod's k-means strata errors name the method", () => {
+  it("reports too few rows under the method's name, not kmeansStrata's", () => {
+    const m = embeddingMethod(centroid, { strata: "kmeans" });
+    const history = table([[1, 0]]);
+    expect(() =>
+      m.select({ history, k: 1, rng: createRng(1), vectors: rowMatrix([[1], [1]]) }),
+    ).toThrow(/^centroid \[CL\]: ctx\.vectors needs at least 3 rows \(got 2\)$/);
+  });
+});

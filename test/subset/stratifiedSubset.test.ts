@@ -88,3 +88,11 @@ describe("stratifiedSubset(strata, k, rng, { allocation })", () => {
     expect(() => stratifiedSubset(strata, 5, () => 1)).toThrow(/outside \[0, 1\)/);
   });
 });
+
+describe("stratifiedSubset errors name stratifiedSubset", () => {
+  it("reports a faulty rng under its own name, not stratifiedSrs's", () => {
+    expect(() => stratifiedSubset(Int32Array.of(0, 0, 1, 1), 2, () => 1)).toThrow(
+      /^stratifiedSubset: rng returned a value outside \[0, 1\)/,
+    );
+  });
+});

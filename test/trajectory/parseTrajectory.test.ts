@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseTrajectory } from "../../src/index.js";
+import { parseTrajectory as parse } from "../../src/trajectory/parseTrajectory.js";
 import { fixture } from "./_fixtures.js";
 
 describe("parseTrajectory(raw, options)", () => {
@@ -141,5 +142,25 @@ describe("parseTrajectory(raw, options)", () => {
     const b = parseTrajectory(raw, { instanceId: "x__y-1" });
     expect(raw).toEqual(copy);
     expect(a).toEqual(b);
+  });
+});
+
+describe("parseTrajectory errors name parseTrajectory, not the parser it delegates to", () => {
+  it("reports bad options and malformed turns under its own name", () => {
+    expect(() => parse({ trajectory: [] }, [] as never)).toThrow(
+      /^parseTrajectory: options must be an object/,
+    );
+    expect(() => parse({ trajectory: [] }, { levl: 1 } as never)).toThrow(
+      /^parseTrajectory: unknown option "levl"/,
+    );
+    expect(() => parse({ trajectory: [] }, { instanceId: "x" })).toThrow(
+      /^parseTrajectory: raw\.trajectory is empty/,
+    );
+    expect(() => parse({ messages: [7], info: {} }, { instanceId: "x" })).toThrow(
+      /^parseTrajectory: /,
+    );
+    expect(() => parse({ messages: [7], response: {} }, { instanceId: "x" })).toThrow(
+      /^parseTrajectory: /,
+    );
   });
 });

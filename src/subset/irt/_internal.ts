@@ -8,7 +8,14 @@
  */
 
 import { normalQuantile } from "../../core/normal.js";
-import { checkInteger, checkLevel, checkNumber, fail, failType } from "../../core/validate.js";
+import {
+  checkInteger,
+  checkLevel,
+  checkNumber,
+  checkOptions,
+  fail,
+  failType,
+} from "../../core/validate.js";
 import { intervalEstimate } from "../../estimate/_interval.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
@@ -39,11 +46,23 @@ export function checkItems(fn: string, items: unknown): asserts items is IrtItem
   for (let i = 0; i < a.length; i++) {
     const ai = a[i] as number;
     if (!(ai > 0 && Number.isFinite(ai))) fail(fn, `items.a[${i}] must be a finite number > 0`, ai);
+    if (!(ai <= MAX_PARAM)) fail(fn, `items.a[${i}] must be at most ${MAX_PARAM}`, ai);
     if (!Number.isFinite(b[i] as number)) fail(fn, `items.b[${i}] is not finite`, b[i]);
+    if (!(Math.abs(b[i] as number) <= MAX_PARAM)) {
+      fail(fn, `items.b[${i}] must lie in [-${MAX_PARAM}, ${MAX_PARAM}]`, b[i]);
+    }
   }
-  checkNumber(fn, "items.thetaMean", thetaMean);
-  checkNumber(fn, "items.thetaSd", thetaSd, 0, Number.POSITIVE_INFINITY, { lower: true });
+  checkNumber(fn, "items.thetaMean", thetaMean, -MAX_PARAM, MAX_PARAM);
+  checkNumber(fn, "items.thetaSd", thetaSd, 1 / MAX_PARAM, MAX_PARAM);
 }
+
+/**
+ * Bound on |item parameters| and the prior's mean and sd (and 1 / bound on
+ * the sd): with a, |b|, |theta| <= 1e100 every a^2, a (theta - b) and
+ * ((theta - mu) / sd)^2 of the likelihood stays below about 1e300, where a
+ * discrimination of 1e155 made a^2 overflow and the posterior NaN.
+ */
+const MAX_PARAM = 1e100;
 
 /** Checks item indices: an Int32Array of distinct values in [0, N). */
 export function checkItemIndices(
@@ -194,6 +213,7 @@ export function softplus(x: number): number {
 export function checkPredictOptions(
   fn: string,
   options: unknown,
+  known: readonly string[],
 ): { ability: AbilityMethod; level: number; grid: number } {
   if (
     options !== undefined &&
@@ -201,6 +221,7 @@ export function checkPredictOptions(
   ) {
     failType(fn, "options must be an object");
   }
+  checkOptions(fn, options, known);
   const {
     ability = "eap",
     level = 0.95,

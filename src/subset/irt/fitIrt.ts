@@ -1,8 +1,18 @@
-import { checkInteger, checkNumber, fail } from "../../core/validate.js";
+import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import { checkOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { cap, logistic, softplus } from "./_internal.js";
 import type { IrtItems, IrtModel } from "./types.js";
+
+const KEYS = optionKeys<FitIrtOptions>()(
+  "model",
+  "runs",
+  "thetaSd",
+  "bSd",
+  "logASd",
+  "maxIter",
+  "tol",
+);
 
 /** Options of {@link fitIrt}. */
 export type FitIrtOptions = {
@@ -93,7 +103,7 @@ export type IrtFit = IrtItems & {
 export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtFit {
   const fn = "fitIrt";
   checkOutcomes(fn, "history", history);
-  const runList = trainingRuns(fn, history, options);
+  const runList = trainingRuns(fn, history, options, KEYS);
   const {
     model = "2pl",
     thetaSd = 2,

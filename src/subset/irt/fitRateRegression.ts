@@ -1,8 +1,10 @@
-import { checkNumber, fail } from "../../core/validate.js";
+import { checkNumber, fail, optionKeys } from "../../core/validate.js";
 import { cholesky } from "../../features/_linalg.js";
 import { checkOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { checkItemIndices } from "./_internal.js";
+
+const KEYS = optionKeys<FitRateRegressionOptions>()("runs", "ridge");
 
 /** Options of {@link fitRateRegression}. */
 export type FitRateRegressionOptions = {
@@ -88,7 +90,7 @@ export function fitRateRegression(
 ): RateRegression {
   const fn = "fitRateRegression";
   checkOutcomes(fn, "history", history);
-  const runList = trainingRuns(fn, history, options);
+  const runList = trainingRuns(fn, history, options, KEYS);
   const N = history.items.length;
   checkItemIndices(fn, N, observed);
   if (observed.length === 0) fail(fn, "observed is empty");

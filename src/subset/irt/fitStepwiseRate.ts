@@ -1,9 +1,11 @@
-import { checkInteger, checkNumber, fail } from "../../core/validate.js";
+import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import { checkOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { fitRateRegression, type RateRegression } from "./fitRateRegression.js";
 import { predictRate } from "./predictRate.js";
 import { stepwiseSubset } from "./stepwiseSubset.js";
+
+const KEYS = optionKeys<FitStepwiseRateOptions>()("runs", "penalty", "ridge", "folds");
 
 /** Options of {@link fitStepwiseRate}. */
 export type FitStepwiseRateOptions = {
@@ -95,7 +97,7 @@ export function fitStepwiseRate(
 ): StepwiseRate {
   const fn = "fitStepwiseRate";
   checkOutcomes(fn, "history", history);
-  const sorted = [...trainingRuns(fn, history, options)].sort((x, y) => x - y);
+  const sorted = [...trainingRuns(fn, history, options, KEYS)].sort((x, y) => x - y);
   const N = history.items.length;
   checkInteger(fn, "k", k, 1);
   if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);

@@ -1,5 +1,8 @@
+import { optionKeys } from "../../core/validate.js";
 import { abilityPosterior, checkItems, checkObserved, checkPredictOptions } from "./_internal.js";
 import type { IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtAbilityOptions>()("ability", "grid");
 
 /** Options of {@link irtAbility}. */
 export type IrtAbilityOptions = {
@@ -40,7 +43,7 @@ export type IrtAbility = {
  * @param options - `ability` ("eap"), `grid` (41).
  * @returns The ability estimate and its uncertainty.
  * @throws {TypeError} If `items` is malformed, `observed` is not an Int32Array, `responses` not a Uint8Array, or `options` not an object.
- * @throws {RangeError} If an item parameter is not finite (or a <= 0), the prior sd is not > 0, `observed` repeats or leaves [0, N), the lengths differ, a response is not 0/1, `ability` is unknown, or `grid` is not an integer >= 3.
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` repeats or leaves [0, N), the lengths differ, a response is not 0/1, `ability` is unknown, or `grid` is not an integer >= 3.
  * @see Bock, R. D. & Mislevy, R. J. (1982). Adaptive EAP estimation of ability in a microcomputer environment. Applied Psychological Measurement 6(4), 431-444.
  * @see R `mirt::fscores(fit, method = "EAP")`.
  * @example
@@ -60,7 +63,7 @@ export function irtAbility(
   const fn = "irtAbility";
   checkItems(fn, items);
   checkObserved(fn, items.a.length, observed, responses);
-  const { ability, grid } = checkPredictOptions(fn, options);
+  const { ability, grid } = checkPredictOptions(fn, options, KEYS);
   const post = abilityPosterior(items, observed, responses, ability, grid);
   return { theta: post.theta, sd: post.sd, method: ability, n: observed.length };
 }

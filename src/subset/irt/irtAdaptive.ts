@@ -1,4 +1,4 @@
-import { checkInteger, fail, failType } from "../../core/validate.js";
+import { checkInteger, fail, failType, optionKeys } from "../../core/validate.js";
 import {
   abilityPosterior,
   checkItems,
@@ -7,6 +7,8 @@ import {
   pirtEstimate,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtAdaptiveOptions>()("ability", "level", "grid");
 
 /** Options of {@link irtAdaptive}. */
 export type IrtAdaptiveOptions = {
@@ -41,7 +43,7 @@ export type IrtAdaptiveOptions = {
  * @param options - `ability` ("eap"), `level` (0.95), `grid` (41).
  * @returns A generator yielding item indices and returning the p-IRT {@link IrtEstimate}.
  * @throws {TypeError} If `items` is malformed, `budget` not a number or `options` not an object; later, if an outcome is not a number (the session then ends; replay the outcomes to resume).
- * @throws {RangeError} If an item parameter is not finite (or a <= 0), `budget` is not an integer in [1, N], `ability` is unknown, `level` is not in (0, 1) or `grid` not an integer >= 3; later, if an outcome is not 0 or 1 (likewise).
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `budget` is not an integer in [1, N], `ability` is unknown, `level` is not in (0, 1) or `grid` not an integer >= 3; later, if an outcome is not 0 or 1 (likewise).
  * @see Lord, F. M. (1980). Applications of Item Response Theory to Practical Testing Problems, ch. 10; van der Linden, W. J. & Glas, C. A. W. (eds.) (2010). Elements of Adaptive Testing.
  * @see R `catR::nextItem(..., criterion = "MFI")`.
  * @example
@@ -64,7 +66,7 @@ export function irtAdaptive(
   const N = items.a.length;
   checkInteger(fn, "budget", budget, 1);
   if (budget > N) fail(fn, `budget must be at most the number of items (${N})`, budget);
-  const { ability, level, grid } = checkPredictOptions(fn, options);
+  const { ability, level, grid } = checkPredictOptions(fn, options, KEYS);
   return run(fn, items, budget, ability, level, grid);
 }
 

@@ -1,7 +1,16 @@
 import type { Rng } from "../../core/rng.js";
-import { checkInteger, checkOptions, checkRng, draw, fail } from "../../core/validate.js";
+import {
+  checkInteger,
+  checkOptions,
+  checkRng,
+  draw,
+  fail,
+  optionKeys,
+} from "../../core/validate.js";
 import { checkItems } from "./_internal.js";
 import type { IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtAnchorsOptions>()("restarts", "maxIter");
 
 /** Options of {@link irtAnchors}. */
 export type IrtAnchorsOptions = {
@@ -45,7 +54,7 @@ export type IrtAnchors = {
  * @param options - `restarts` (5), `maxIter` (100).
  * @returns The anchors (ascending), their weights and every item's cluster (see {@link IrtAnchors}).
  * @throws {TypeError} If `items` is malformed, `k` is not a number, `rng` not a function, or `options` not an object.
- * @throws {RangeError} If an item parameter is not finite (or a <= 0), `k` is not an integer in [1, N], `restarts` or `maxIter` is not an integer >= 1, or `rng` returns a value outside [0, 1).
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `k` is not an integer in [1, N], `restarts` or `maxIter` is not an integer >= 1, or `rng` returns a value outside [0, 1).
  * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.1 (anchor points on IRT embeddings).
  * @see Vivek, R. et al. (2024). Anchor points: benchmarking models with much fewer examples. EACL.
  * @example
@@ -69,7 +78,7 @@ export function irtAnchors(
   checkInteger(fn, "k", k, 1);
   if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);
   checkRng(fn, rng);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { restarts = 5, maxIter = 100 } = options;
   checkInteger(fn, "options.restarts", restarts, 1);
   checkInteger(fn, "options.maxIter", maxIter, 1);

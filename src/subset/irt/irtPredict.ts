@@ -1,4 +1,4 @@
-import { checkFloat64Array, checkNumber, fail } from "../../core/validate.js";
+import { checkFloat64Array, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import {
   abilityPosterior,
@@ -10,6 +10,8 @@ import {
   pirtEstimate,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
+
+const KEYS = optionKeys<IrtPredictOptions>()("ability", "weights", "bias", "level", "grid");
 
 /** Options of {@link irtPredict}. */
 export type IrtPredictOptions = {
@@ -79,7 +81,7 @@ export type IrtPrediction = {
  * @param options - `ability` ("eap"), `weights` (uniform), `bias` (0), `level` (0.95), `grid` (41).
  * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link IrtPrediction}).
  * @throws {TypeError} If `items` is malformed, `observed` is not an Int32Array, `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
- * @throws {RangeError} If an item parameter is not finite (or a <= 0), `observed` is empty, repeats or leaves [0, N), the lengths differ, a response is not 0/1, weights are negative, misaligned or do not sum to 1, `bias` is negative or not finite, `ability` is unknown, `level` is not in (0, 1), or `grid` is not an integer >= 3.
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` is empty, repeats or leaves [0, N), the lengths differ, a response is not 0/1, weights are negative, misaligned or do not sum to 1, `bias` is negative or not finite, `ability` is unknown, `level` is not in (0, 1), or `grid` is not an integer >= 3.
  * @see Polo, F. M., Weber, L., Choshen, L., Sun, Y., Xu, G. & Yurochkin, M. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.
  * @example
  * ```ts
@@ -102,7 +104,7 @@ export function irtPredict(
   const N = items.a.length;
   checkObserved(fn, N, observed, responses);
   if (observed.length === 0) fail(fn, "observed is empty");
-  const { ability, level, grid } = checkPredictOptions(fn, options);
+  const { ability, level, grid } = checkPredictOptions(fn, options, KEYS);
   const { weights, bias = 0 } = options;
   if (weights !== undefined) {
     checkFloat64Array(fn, "options.weights", weights, { min: 0 });

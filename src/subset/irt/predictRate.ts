@@ -1,7 +1,16 @@
 import { normalQuantile } from "../../core/normal.js";
-import { checkLevel, checkNumber, checkOptions, fail, failType } from "../../core/validate.js";
+import {
+  checkLevel,
+  checkNumber,
+  checkOptions,
+  fail,
+  failType,
+  optionKeys,
+} from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import type { RateRegression } from "./fitRateRegression.js";
+
+const KEYS = optionKeys<PredictRateOptions>()("mse", "level");
 
 /** Options of {@link predictRate}. */
 export type PredictRateOptions = {
@@ -81,7 +90,7 @@ export function predictRate(
   if (responses.length !== k) {
     fail(fn, `responses and model.observed lengths differ (${responses.length} vs ${k})`);
   }
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { mse = looMse, level = 0.95 } = options ?? {};
   checkNumber(fn, options?.mse === undefined ? "model.looMse" : "options.mse", mse, 0);
   checkLevel(fn, level);

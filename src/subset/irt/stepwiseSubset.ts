@@ -1,6 +1,8 @@
-import { checkInteger, checkNumber, fail } from "../../core/validate.js";
+import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import { checkOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
+
+const KEYS = optionKeys<StepwiseSubsetOptions>()("runs", "penalty");
 
 /** Options of {@link stepwiseSubset}. */
 export type StepwiseSubsetOptions = {
@@ -71,7 +73,7 @@ export function stepwiseSubset(
 ): Int32Array {
   const fn = "stepwiseSubset";
   checkOutcomes(fn, "history", history);
-  const runList = trainingRuns(fn, history, options);
+  const runList = trainingRuns(fn, history, options, KEYS);
   const N = history.items.length;
   checkInteger(fn, "k", k, 1);
   if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);

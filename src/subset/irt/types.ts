@@ -18,13 +18,13 @@ export type IrtModel = "rasch" | "2pl";
 export type IrtItems = {
   /** The model the parameters belong to (for a Rasch model every `a[i]` is 1). */
   readonly model: IrtModel;
-  /** Discrimination a_i > 0 of every item. */
+  /** Discrimination a_i of every item, in (0, 1e100]. */
   readonly a: Float64Array;
-  /** Difficulty b_i of every item (the ability at which P_i = 1/2). */
+  /** Difficulty b_i of every item (the ability at which P_i = 1/2), |b_i| <= 1e100. */
   readonly b: Float64Array;
-  /** Mean of the normal ability prior used for new runs. */
+  /** Mean of the normal ability prior used for new runs, |thetaMean| <= 1e100. */
   readonly thetaMean: number;
-  /** Standard deviation (> 0) of the normal ability prior used for new runs. */
+  /** Standard deviation, in [1e-100, 1e100], of the normal ability prior used for new runs. */
   readonly thetaSd: number;
 };
 

@@ -62,3 +62,20 @@ describe("irtAbility(items, observed, responses, options)", () => {
     expect(() => irtAbility(items, null as never, Uint8Array.of(1))).toThrow(TypeError);
   });
 });
+
+describe("irtAbility with a huge discrimination", () => {
+  it("is finite at a = 1e100 and rejects a = 1e155 (whose a^2 overflowed to an all-NaN posterior)", () => {
+    const big = (a0: number): IrtItems => ({
+      ...items,
+      model: "2pl",
+      a: Float64Array.of(a0, 1, 1),
+    });
+    for (const ability of ["eap", "map"] as const) {
+      const r = irtAbility(big(1e100), Int32Array.of(0, 2), Uint8Array.of(0, 1), { ability });
+      expect(Number.isFinite(r.theta) && Number.isFinite(r.sd)).toBe(true);
+    }
+    expect(() => irtAbility(big(1e155), Int32Array.of(0), Uint8Array.of(1))).toThrow(
+      /^irtAbility: items\.a\[0\] must be at most 1e\+100/,
+    );
+  });
+});

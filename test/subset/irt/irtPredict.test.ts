@@ -188,3 +188,37 @@ describe("irtPredict bad input", () => {
     expect(() => irtPredict(items4, obs, y, "eap" as never)).toThrow(TypeError);
   });
 });
+
+describe("irtPredict with extreme item parameters", () => {
+  const extreme = (a0: number, b0: number): IrtItems => ({
+    model: "2pl",
+    a: Float64Array.of(a0, 1e100, 2, 0.5),
+    b: Float64Array.of(b0, -b0, -1, 0.3),
+    thetaMean: 0,
+    thetaSd: 1,
+  });
+  it("stays finite at the bounds (a = 1e100, |b| = 1e100), where a = 1e155 used to give all NaN", () => {
+    for (const ability of ["eap", "map"] as const) {
+      for (const r of [Uint8Array.of(0, 1), Uint8Array.of(1, 0), Uint8Array.of(1, 1)]) {
+        const p = irtPredict(extreme(1e100, 1e100), Int32Array.of(0, 1), r, { ability, bias: 0.1 });
+        for (const v of [p.pirt.estimate, p.pirt.se, p.gpirt.estimate, ...p.gpirt.ci]) {
+          expect(Number.isFinite(v)).toBe(true);
+        }
+      }
+    }
+  });
+  it("rejects parameters beyond the bounds with a RangeError", () => {
+    const obs = Int32Array.of(0, 1);
+    const r = Uint8Array.of(1, 0);
+    expect(() => irtPredict(extreme(1e155, 0), obs, r)).toThrow(
+      /^irtPredict: items\.a\[0\] must be at most 1e\+100 \(got 1e\+155\)$/,
+    );
+    expect(() => irtPredict(extreme(1, 1e200), obs, r)).toThrow(/items\.b\[0\] must lie in/);
+    expect(() => irtPredict({ ...extreme(1, 0), thetaSd: 1e-200 }, obs, r)).toThrow(
+      /items\.thetaSd must be at least 1e-100/,
+    );
+    expect(() => irtPredict({ ...extreme(1, 0), thetaMean: -1e101 }, obs, r)).toThrow(
+      /items\.thetaMean must be at least -1e\+100/,
+    );
+  });
+});

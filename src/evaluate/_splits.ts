@@ -1,0 +1,121 @@
+/**
+ * Internal helpers of the temporal splits: argument checks, building one
+ * split from its training runs, and counting the splits without overflow.
+ */
+import type { Rng } from "../core/rng.js";
+import { checkInteger, draw, fail, maxLength } from "../core/validate.js";
+import type { TemporalSplit } from "./temporalSplits.js";
+
+/** Default cap on the number of splits of `temporalSplits` and `evaluateSubset`. */
+export const DEFAULT_MAX_SPLITS = 10_000;
+/** Largest allowed `maxSplits`. */
+export const MAX_MAX_SPLITS = 1_000_000;
+
+/** Checks R (integer >= 2, at most 2^27) and W (integer in [1, R - 1]). */
+export function checkRunsWindow(fn: string, R: unknown, W: unknown): void {
+  checkInteger(fn, "R", R, 2, maxLength);
+  checkInteger(fn, "W", W, 1);
+  if (W > R - 1)
+    fail(fn, `W must be at most R - 1 = ${R - 1} (the window needs a later run to test on)`, W);
+}
+
+/** The split whose training runs are `train` (ascending, last < R - 1): test runs are all later runs. */
+export function splitOf(train: ArrayLike<number>, R: number): TemporalSplit {
+  const last = train[train.length - 1] as number;
+  const test = new Int32Array(R - 1 - last);
+  for (let t = 0; t < test.length; t++) test[t] = last + 1 + t;
+  return { train: Int32Array.from(train), test };
+}
+
+/**
+ * C(R - 1, W), the number of splits, by the multiplicative formula in
+ * doubles: exact whenever it is at most 2^53 / R (every intermediate
+ * C(n - k + i, i) * (n - k + i + 1) is then an exact integer), approximate
+ * (possibly Infinity) above.
+ */
+export function splitCount(R: number, W: number): number {
+  const n = R - 1;
+  const k = Math.min(W, n - W);
+  let c = 1;
+  for (let i = 1; i <= k && c < Number.POSITIVE_INFINITY; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+}
+
+/** The splits in lexicographic order of their training runs (W-combinations of 0..R-2), lazily. */
+export function* combinations(R: number, W: number): Generator<TemporalSplit, void> {
+  // combinations of 0..R-2: the last run is never a training run of a split
+  const top = R - 1;
+  const c = new Int32Array(W);
+  for (let t = 0; t < W; t++) c[t] = t;
+  for (;;) {
+    yield splitOf(c, R);
+    let t = W - 1;
+    while (t >= 0 && (c[t] as number) === top - W + t) t--;
+    if (t < 0) return;
+    c[t] = (c[t] as number) + 1;
+    for (let u = t + 1; u < W; u++) c[u] = (c[u - 1] as number) + 1;
+  }
+}
+
+/** `temporalSplits` on checked arguments; `fn` names the public caller in errors. */
+export function splitsUpTo(
+  fn: string,
+  R: number,
+  W: number,
+  rng: Rng | undefined,
+  maxSplits: number,
+): readonly TemporalSplit[] {
+  const count = splitCount(R, W);
+  if (count <= maxSplits) return Array.from(combinations(R, W));
+  if (rng === undefined) {
+    const shown =
+      count <= Number.MAX_SAFE_INTEGER ? String(count) : `about ${count.toPrecision(3)}`;
+    fail(
+      fn,
+      `C(R - 1, W) = ${shown} splits exceed maxSplits = ${maxSplits}; pass an rng to sample ${maxSplits} of them, raise maxSplits, or visit them all with iterateTemporalSplits`,
+    );
+  }
+  const out: TemporalSplit[] = [];
+  if (count <= 2 * maxSplits) {
+    // selection sampling (Knuth's algorithm S): keep each split with
+    // probability (still needed) / (still left)
+    let left = count;
+    for (const sp of combinations(R, W)) {
+      if (draw(fn, rng) * left < maxSplits - out.length) out.push(sp);
+      left--;
+      if (out.length === maxSplits) break;
+    }
+    return out;
+  }
+  // more than twice as many splits as wanted: fewer than half the draws repeat
+  const seen = new Set<string>();
+  const trains: Int32Array[] = [];
+  while (trains.length < maxSplits) {
+    const train = randomSubset(fn, R - 1, W, rng);
+    const key = train.join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    trains.push(train);
+  }
+  trains.sort(lexicographic);
+  for (const t of trains) out.push(splitOf(t, R));
+  return out;
+}
+
+/** A uniform W-subset of 0..n-1, ascending (Floyd's algorithm). */
+function randomSubset(fn: string, n: number, W: number, rng: Rng): Int32Array {
+  const chosen = new Set<number>();
+  for (let j = n - W; j < n; j++) {
+    const t = Math.floor(draw(fn, rng) * (j + 1));
+    chosen.add(chosen.has(t) ? j : t);
+  }
+  return Int32Array.from(chosen).sort();
+}
+
+function lexicographic(a: Int32Array, b: Int32Array): number {
+  for (let t = 0; t < a.length; t++) {
+    const d = (a[t] as number) - (b[t] as number);
+    if (d !== 0) return d;
+  }
+  return 0;
+}

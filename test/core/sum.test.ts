@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { fsum } from "../../src/core/sum.js";
+
+describe("fsum(x)", () => {
+  it("adds exactly where the naive sum rounds", () => {
+    expect(fsum(new Float64Array([0.1, 0.2, 0.3, 0.4]))).toBe(1);
+    expect(fsum([1, 1e100, 1, -1e100])).toBe(2);
+  });
+  it("survives an intermediate overflow of finite values", () => {
+    expect(fsum([1e308, 1e308, -1e308])).toBe(1e308);
+    expect(fsum(new Float64Array([-1.7e308, -1.7e308, 1.7e308, 5]))).toBe(-1.7e308 + 5);
+  });
+  it("gives Infinity only when the true sum exceeds the double range", () => {
+    expect(fsum([1e308, 1e308])).toBe(Number.POSITIVE_INFINITY);
+    expect(fsum([-1e308, -1e308])).toBe(Number.NEGATIVE_INFINITY);
+  });
+  it("gives the IEEE sum when a value is infinite or NaN", () => {
+    expect(fsum([Number.POSITIVE_INFINITY, 1])).toBe(Number.POSITIVE_INFINITY);
+    expect(fsum([Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])).toBeNaN();
+    expect(fsum([1, Number.NaN])).toBeNaN();
+  });
+  it("rejects what is not an array of numbers", () => {
+    expect(() => fsum(undefined as unknown as number[])).toThrow(/^fsum: x must be an array/);
+    expect(() => fsum("12" as unknown as number[])).toThrow(TypeError);
+    expect(() => fsum([1, "2"] as unknown as number[])).toThrow(/^fsum: x\[1\] is not a number/);
+  });
+});

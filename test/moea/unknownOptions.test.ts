@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { constrainedDominates } from "../../src/moea/constrainedDominates.js";
+import { crowdedTournament } from "../../src/moea/crowdedTournament.js";
+import { crowdingDistance } from "../../src/moea/crowdingDistance.js";
+import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
+import { nsga2 } from "../../src/moea/nsga2.js";
+import { nsga2Init } from "../../src/moea/nsga2Init.js";
+import { polynomialMutation } from "../../src/moea/polynomialMutation.js";
+import { sbx } from "../../src/moea/sbx.js";
+import { spread } from "../../src/moea/spread.js";
+import { schaffer } from "./_schaffer.js";
+
+const F = rowMatrix([
+  [1, 3],
+  [2, 2],
+  [3, 1],
+]);
+const x = new Float64Array([0.2, 0.5]);
+const y = new Float64Array([0.8, 0.5]);
+// each call passes one misspelt key; the message names the function and suggests the key
+const cases: [string, RegExp, () => unknown][] = [
+  [
+    "constrainedDominates",
+    /"violaton" \(did you mean "violation"\?\)/,
+    () => constrainedDominates(F, 0, 1, { violaton: 1 } as never),
+  ],
+  [
+    "crowdedTournament",
+    /"violaton" \(did you mean "violation"\?\)/,
+    () =>
+      crowdedTournament(Int32Array.of(0, 0), Float64Array.of(1, 1), createRng(1), {
+        violaton: 1,
+      } as never),
+  ],
+  [
+    "crowdingDistance",
+    /"front" \(did you mean "fronts"\?\)/,
+    () => crowdingDistance(F, { front: [] } as never),
+  ],
+  ["nonDominatedSort", /"violaton"/, () => nonDominatedSort(F, { violaton: 1 } as never)],
+  [
+    "polynomialMutation",
+    /"probabilty" \(did you mean "probability"\?\)/,
+    () => polynomialMutation(x, createRng(1), { probabilty: 1 } as never),
+  ],
+  ["sbx", /"ets" \(did you mean "eta"\?\)/, () => sbx(x, y, createRng(1), { ets: 1 } as never)],
+  ["spread", /"extreme" \(did you mean "extremes"\?\)/, () => spread(F, { extreme: 1 } as never)],
+  [
+    "nsga2Init",
+    /"populationSise" \(did you mean "populationSize"\?\)/,
+    () => nsga2Init(schaffer(), { rng: createRng(1), populationSise: 4 } as never),
+  ],
+  [
+    "nsga2",
+    /"generation" \(did you mean "generations"\?\)/,
+    () => nsga2(schaffer(), { rng: createRng(1), generations: 1, generation: 1 } as never),
+  ],
+];
+
+describe("moea functions reject unknown option keys", () => {
+  it.each(cases)("%s", (name, hint, call) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(new RegExp(`^${name}: unknown option ${hint.source}`));
+  });
+});
