@@ -1,4 +1,11 @@
-import { checkFloat64Array, checkNumber, checkOptions, fail, failType } from "../core/validate.js";
+import {
+  checkFloat64Array,
+  checkNumber,
+  checkOptions,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import { iidSequence, withoutReplacementSequence } from "./_boundedSequences.js";
 import { readLevel } from "./_internal.js";
 import { checkPopulationSize, readGrid, readTruncation } from "./_sequenceChecks.js";
@@ -21,6 +28,8 @@ export type BettingCsOptions = {
   /** Truncation c in (0, 1) of the bets: every capital factor stays at least 1 - c. @defaultValue 0.5 */
   readonly truncation?: number;
 };
+
+const KEYS = optionKeys<BettingCsOptions>()("level", "range", "grid", "truncation");
 
 /**
  * Anytime-valid confidence sequence for the mean of bounded y by betting: the
@@ -71,7 +80,7 @@ export function bettingCs(
   const fn = "bettingCs";
   checkFloat64Array(fn, "y", y);
   const finite = checkPopulationSize(fn, N, y.length, true) !== Number.POSITIVE_INFINITY;
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const level = readLevel(fn, options?.level);
   const [lo, hi] = readRange(fn, options?.range);
   const grid = readGrid(fn, options?.grid);

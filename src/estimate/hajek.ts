@@ -1,5 +1,11 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkFloat64Array, checkOptions, checkSameLength, fail } from "../core/validate.js";
+import {
+  checkFloat64Array,
+  checkOptions,
+  checkSameLength,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
 import {
   checkPi2,
   checkProbabilities,
@@ -31,6 +37,8 @@ export type HajekOptions = {
    */
   readonly interval?: IntervalMethod;
 };
+
+const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
 
 /**
  * Hájek (ratio) estimator of a population mean, with its linearised variance
@@ -78,7 +86,7 @@ export function hajek(y: Float64Array, pik: Float64Array, options: HajekOptions 
   checkSameLength(fn, "y", y, "pik", pik);
   const n = y.length;
   if (n === 0) fail(fn, "y is empty (the ratio estimator needs at least one sampled unit)");
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { pi2, variance, level } = options;
   const lev = readLevel(fn, level);
   const interval = readInterval(fn, options.interval, false);

@@ -4,6 +4,7 @@ import {
   checkOptions,
   checkSameLength,
   fail,
+  optionKeys,
 } from "../core/validate.js";
 import { checkProbabilities, readLevel } from "./_internal.js";
 import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
@@ -21,6 +22,8 @@ export type HansenHurwitzOptions = {
    */
   readonly interval?: IntervalMethod;
 };
+
+const KEYS = optionKeys<HansenHurwitzOptions>()("level", "interval");
 
 /**
  * Hansen–Hurwitz estimator of a population mean from n independent
@@ -72,7 +75,7 @@ export function hansenHurwitz(
   const n = y.length;
   if (n < 2) fail(fn, `y needs at least two draws for a variance estimate (got ${n})`);
   checkInteger(fn, "N", N, 1);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const lev = readLevel(fn, options.level);
   const interval = readInterval(fn, options.interval, false);
   const t = new Float64Array(n);

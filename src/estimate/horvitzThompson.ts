@@ -5,6 +5,7 @@ import {
   checkOptions,
   checkSameLength,
   fail,
+  optionKeys,
 } from "../core/validate.js";
 import {
   checkPi2,
@@ -50,6 +51,8 @@ export type HorvitzThompsonOptions = {
    */
   readonly interval?: IntervalMethod;
 };
+
+const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "interval");
 
 /**
  * Horvitz–Thompson estimator of a population mean, with its variance estimate
@@ -111,7 +114,7 @@ export function horvitzThompson(
   checkInteger(fn, "N", N, 1);
   const n = y.length;
   if (N < n) fail(fn, `N must be at least the sample size (${N} vs ${n})`);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const { pi2, variance, level } = options;
   const lev = readLevel(fn, level);
   const interval = readInterval(fn, options.interval, false);

@@ -1,4 +1,4 @@
-import { checkOptions, fail, failType } from "../core/validate.js";
+import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { hypergeometricEngine } from "./_hypergeometricEngine.js";
 import { readLevel } from "./_internal.js";
 import { checkPopulationSize, hypergeometricMethod, readPrior } from "./_sequenceChecks.js";
@@ -17,6 +17,8 @@ export type HypergeometricCsOptions = {
    */
   readonly prior?: { readonly a?: number; readonly b?: number };
 };
+
+const KEYS = optionKeys<HypergeometricCsOptions>()("level", "prior");
 
 /**
  * Anytime-valid confidence sequence for the mean of a finite 0/1 population
@@ -72,7 +74,7 @@ export function hypergeometricCs(
     if (v !== 0 && v !== 1) fail(fn, `y[${i}] must be 0 or 1`, v);
   }
   checkPopulationSize(fn, N, y.length, false);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const level = readLevel(fn, options?.level);
   const { a, b } = readPrior(fn, options?.prior);
   const engine = hypergeometricEngine(N, 1 - level, a, b);

@@ -6,6 +6,7 @@ import {
   checkOptions,
   checkSameLength,
   fail,
+  optionKeys,
 } from "../core/validate.js";
 import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
@@ -23,6 +24,8 @@ export type RhcEstimatorOptions = {
    */
   readonly interval?: IntervalMethod;
 };
+
+const KEYS = optionKeys<RhcEstimatorOptions>()("level", "interval");
 
 /**
  * Rao–Hartley–Cochran estimator of a population mean, with the RHC unbiased
@@ -90,7 +93,7 @@ export function rhcEstimator(
   if (!(Math.abs(pSum - 1) <= PROBABILITY_TOLERANCE)) {
     fail(fn, "groupTotal must sum to 1 over the groups", pSum);
   }
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const lev = readLevel(fn, options.level);
   const interval = readInterval(fn, options.interval, false);
   let total = 0;

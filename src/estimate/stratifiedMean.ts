@@ -4,6 +4,7 @@ import {
   checkOptions,
   checkSameLength,
   fail,
+  optionKeys,
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import { intervalEstimate, readInterval } from "./_interval.js";
@@ -23,6 +24,8 @@ export type StratifiedMeanOptions = {
    */
   readonly interval?: IntervalMethod;
 };
+
+const KEYS = optionKeys<StratifiedMeanOptions>()("level", "interval");
 
 /**
  * Stratified estimator of a population mean under simple random sampling
@@ -74,7 +77,7 @@ export function stratifiedMean(
   const H = stratumSizes.length;
   checkInt32Array(fn, "strata", strata, { min: 0, max: H - 1 });
   checkSameLength(fn, "y", y, "strata", strata);
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const lev = readLevel(fn, options.level);
   let N = 0;
   let nonEmpty = 0;

@@ -1,4 +1,10 @@
-import { checkFloat64Array, checkOptions, checkSameLength, fail } from "../core/validate.js";
+import {
+  checkFloat64Array,
+  checkOptions,
+  checkSameLength,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
 import { weightedSequence } from "./_boundedSequences.js";
 import { readLevel } from "./_internal.js";
 import { checkPopulationSize, readGrid, readTruncation } from "./_sequenceChecks.js";
@@ -18,6 +24,8 @@ export type WeightedBettingCsOptions = {
   /** Truncation c in (0, 1) of the bets. @defaultValue 0.5 */
   readonly truncation?: number;
 };
+
+const KEYS = optionKeys<WeightedBettingCsOptions>()("level", "grid", "truncation");
 
 /**
  * Anytime-valid confidence sequence for the mean of y in [0, 1] over N units
@@ -92,7 +100,7 @@ export function weightedBettingCs(
       fail(fn, `qMin[${t}] must lie in (0, min(q[${t}], 1 / ${N - t})]`, m);
     }
   }
-  checkOptions(fn, options);
+  checkOptions(fn, options, KEYS);
   const level = readLevel(fn, options?.level);
   const grid = readGrid(fn, options?.grid);
   const truncation = readTruncation(fn, options?.truncation);

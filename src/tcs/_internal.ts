@@ -29,7 +29,7 @@ import { hajek } from "../estimate/hajek.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
 import type { IntervalMethod } from "../estimate/proportionInterval.js";
 import { stratifiedMean } from "../estimate/stratifiedMean.js";
-import type { StrataOptions } from "./types.js";
+import { STRATA_KEYS, type StrataOptions } from "./types.js";
 
 /** The message tail of every all-zero-risk error: where the fix lives. */
 export const RISK_FLOOR_HINT =
@@ -125,6 +125,7 @@ export function checkCommon(
   budget: unknown,
   rng: unknown,
   options: unknown,
+  known: readonly string[],
   srs = false,
 ): { N: number; est: EstimatorChoice } {
   checkFloat64Array(fn, "risk", risk, { min: 0, allowEmpty: false });
@@ -135,7 +136,7 @@ export function checkCommon(
   }
   if (budget > N) fail(fn, `budget must be at most the number of units (${N})`, budget);
   checkRng(fn, rng);
-  checkOptions(fn, options);
+  checkOptions(fn, options, known);
   const o = options as { level?: unknown; interval?: unknown } | undefined;
   const level = readLevel(fn, o?.level);
   const interval = readInterval(fn, o?.interval, srs);
@@ -668,7 +669,7 @@ export function centreStratified(
   centres: (H: number, rng: Rng) => number[],
   method: string,
 ): Generator<number, Estimate, number> {
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const draws = checkedRng(fn, rng);
   const s = nearestCentreStrata(risk, centres(H, draws));

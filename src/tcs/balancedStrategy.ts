@@ -1,7 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { checkCommon, ppsFixed } from "./_internal.js";
-import type { StrategyOptions } from "./types.js";
+import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
  * Balanced: the PPSsys design (systematic PPS with capped `pik` proportional
@@ -41,7 +41,7 @@ export function balancedStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "balancedStrategy";
-  const { est } = checkCommon(fn, risk, budget, rng, options);
+  const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "balanced (systematic PPS, hajek, deville variance)";
   return ppsFixed(fn, risk, budget, rng, est, "systematic", "hajek", method);
 }

@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import { checkNumber, draw } from "../core/validate.js";
+import { checkNumber, draw, optionKeys } from "../core/validate.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, checkCommon, type EstimatorChoice, Fenwick } from "./_internal.js";
@@ -21,6 +21,8 @@ export type DeepEstOptions = StrategyOptions & {
    */
   readonly threshold?: number;
 };
+
+const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit", "threshold");
 
 /**
  * DeepEST: adaptive web sampling over the risk (Guerriero et al. 2021), with
@@ -73,7 +75,7 @@ export function deepEstStrategy(
   options?: DeepEstOptions,
 ): Generator<number, Estimate, number> {
   const fn = "deepEstStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, DEEPEST_KEYS);
   const { exploit = 0.8, threshold = 0 } = options ?? {};
   checkNumber(fn, "options.exploit", exploit, 0, 1, { lower: true, upper: true });
   checkNumber(fn, "options.threshold", threshold);

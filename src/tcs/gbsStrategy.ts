@@ -8,7 +8,7 @@ import {
   readStrataCount,
   riskStrata,
 } from "./_internal.js";
-import type { RiskStrataOptions } from "./types.js";
+import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**
  * GBS: gradient-based adaptive stratified sampling — each label goes to the
@@ -65,7 +65,7 @@ export function gbsStrategy(
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "gbsStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);

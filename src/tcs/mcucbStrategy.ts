@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber } from "../core/validate.js";
+import { checkNumber, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import {
   adaptiveStratified,
@@ -20,6 +20,8 @@ export type McucbOptions = RiskStrataOptions & {
    */
   readonly delta?: number;
 };
+
+const MCUCB_KEYS = optionKeys<McucbOptions>()("level", "interval", "strata", "partition", "delta");
 
 /**
  * MCUCB: Carpentier & Munos' MC-UCB adaptive stratified sampling over fixed
@@ -70,7 +72,7 @@ export function mcucbStrategy(
   options?: McucbOptions,
 ): Generator<number, Estimate, number> {
   const fn = "mcucbStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, MCUCB_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   const { delta = budget ** -3.5 } = options ?? {};

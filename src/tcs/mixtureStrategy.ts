@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, fail } from "../core/validate.js";
+import { checkNumber, fail, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { checkCommon, positiveRiskTotal, ppsFixed } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
@@ -19,6 +19,8 @@ export type MixtureOptions = StrategyOptions & {
    */
   readonly estimator?: "hajek" | "ht";
 };
+
+const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda", "estimator");
 
 /**
  * Defensive-mixture PPS: pivotal sampling with inclusion probabilities
@@ -61,7 +63,7 @@ export function mixtureStrategy(
   options?: MixtureOptions,
 ): Generator<number, Estimate, number> {
   const fn = "mixtureStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, MIXTURE_KEYS);
   const { lambda = 0.5, estimator = "hajek" } = options ?? {};
   checkNumber(fn, "options.lambda", lambda, 0, 1);
   if (estimator !== "hajek" && estimator !== "ht") {

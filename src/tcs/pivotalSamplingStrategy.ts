@@ -1,7 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { checkCommon, ppsFixed } from "./_internal.js";
-import type { StrategyOptions } from "./types.js";
+import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
  * Pivotal: the Deville–Tillé ordered pivotal design on `pik` proportional to
@@ -42,7 +42,7 @@ export function pivotalSamplingStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "pivotalSamplingStrategy";
-  const { est } = checkCommon(fn, risk, budget, rng, options);
+  const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "pivotalSampling (hajek, deville variance)";
   return ppsFixed(fn, risk, budget, rng, est, "pivotal", "hajek", method);
 }

@@ -6,6 +6,7 @@ import {
   checkOptions,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
 import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
 import { readLevel } from "../estimate/_internal.js";
@@ -53,6 +54,15 @@ export type SampleSizePlan = {
   /** The anticipated variance V(n) of the estimate at that n. */
   readonly variance: number;
 };
+
+const ARG_KEYS = optionKeys<PlanSampleSizeArgs>()(
+  "risk",
+  "design",
+  "targetHalfWidth",
+  "level",
+  "anticipatedRate",
+  "interval",
+);
 
 /**
  * Number of labels a strategy needs for a confidence interval of a given
@@ -113,7 +123,7 @@ export type SampleSizePlan = {
 export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
   const fn = "planSampleSize";
   if (typeof args !== "object" || args === null) failType(fn, "args must be an object");
-  checkOptions(fn, args);
+  checkOptions(fn, args, ARG_KEYS, "input field");
   const { risk, design, targetHalfWidth, anticipatedRate } = args;
   checkFloat64Array(fn, "risk", risk, { min: 0, allowEmpty: false });
   const N = risk.length;

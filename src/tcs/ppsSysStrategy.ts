@@ -1,7 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { checkCommon, ppsFixed } from "./_internal.js";
-import type { StrategyOptions } from "./types.js";
+import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
  * PPSsys: fixed-size systematic PPS sampling on the risk with the
@@ -46,7 +46,7 @@ export function ppsSysStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "ppsSysStrategy";
-  const { est } = checkCommon(fn, risk, budget, rng, options);
+  const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "ppsSys (horvitzThompson, deville variance)";
   return ppsFixed(fn, risk, budget, rng, est, "systematic", "ht", method);
 }

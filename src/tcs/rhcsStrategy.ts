@@ -12,7 +12,7 @@ import {
   fixedSample,
   RISK_FLOOR_HINT,
 } from "./_internal.js";
-import type { StrategyOptions } from "./types.js";
+import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
  * RHC-S: Rao–Hartley–Cochran sampling on the risk, without replacement
@@ -53,7 +53,7 @@ export function rhcsStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   const fn = "rhcsStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   for (let i = 0; i < N; i++) {
     if (!((risk[i] as number) > 0)) {
       fail(fn, `risk[${i}] is 0, but RHC needs every risk positive; ${RISK_FLOOR_HINT}`);

@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, draw, fail } from "../core/validate.js";
+import { checkNumber, draw, fail, optionKeys } from "../core/validate.js";
 import { weightedSequence } from "../estimate/_boundedSequences.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { checkCommon, checkedRng, checkRiskRatio, Fenwick } from "./_internal.js";
@@ -24,6 +24,13 @@ export type SequentialPpsOptions = SequentialOptions & {
    */
   readonly lambda?: number;
 };
+
+const SEQUENTIALPPS_KEYS = optionKeys<SequentialPpsOptions>()(
+  "level",
+  "interval",
+  "sequential",
+  "lambda",
+);
 
 /**
  * Sequential PPS without replacement with an anytime-valid confidence
@@ -75,7 +82,7 @@ export function sequentialPpsStrategy(
   options?: SequentialPpsOptions,
 ): Generator<number, Estimate, number> {
   const fn = "sequentialPpsStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, SEQUENTIALPPS_KEYS);
   const level = est.level;
   const { lambda = 0.5 } = options ?? {};
   checkNumber(fn, "options.lambda", lambda, 0, 1, { upper: true });

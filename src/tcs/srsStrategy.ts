@@ -1,9 +1,12 @@
 import type { Rng } from "../core/rng.js";
+import { optionKeys } from "../core/validate.js";
 import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, checkCommon, checkedRng, fixedSample, stratifiedEstimate } from "./_internal.js";
 import { readSequential, sequentialSrs, sequentialStrategy } from "./_sequential.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
+
+const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequential");
 
 /**
  * SRS: simple random sampling without replacement of `budget` units, the
@@ -56,7 +59,7 @@ export function srsStrategy(
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
   const fn = "srsStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options, true);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, SRS_KEYS, true);
   if (options?.sequential !== undefined) {
     const s = readSequential(fn, options.sequential, budget, true);
     const core = sequentialSrs(fn, N, budget, checkedRng(fn, rng), est.level, s);

@@ -13,7 +13,7 @@ import {
   stratifiedEstimate,
   stratumSds,
 } from "./_internal.js";
-import type { RiskStrataOptions } from "./types.js";
+import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**
  * SSRS: stratified simple random sampling on quantile strata of the risk,
@@ -64,7 +64,7 @@ export function ssrsStrategy(
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "ssrsStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);

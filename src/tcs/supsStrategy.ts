@@ -1,4 +1,5 @@
 import type { Rng } from "../core/rng.js";
+import { optionKeys } from "../core/validate.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
@@ -17,6 +18,8 @@ import {
   sequentialSups,
 } from "./_sequential.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
+
+const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequential");
 
 /**
  * SUPS: simple unequal probability sampling, i.e. `budget` independent draws
@@ -67,7 +70,7 @@ export function supsStrategy(
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
   const fn = "supsStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, SUPS_KEYS);
   const total = positiveRiskTotal(fn, risk);
   const p = risk.map((r) => r / total);
   if (options?.sequential !== undefined) {

@@ -11,7 +11,7 @@ import {
   readStrataCount,
   riskStrata,
 } from "./_internal.js";
-import type { RiskStrataOptions } from "./types.js";
+import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**
  * 2-UPS: two-stage unequal probability sampling WITH replacement — a stratum
@@ -58,7 +58,7 @@ export function twoUpsStrategy(
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
   const fn = "twoUpsStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options);
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const total = positiveRiskTotal(fn, risk);
   const s = riskStrata(fn, risk, H, options?.partition);

@@ -1,4 +1,5 @@
 import type { Rng } from "../core/rng.js";
+import { optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { IntervalMethod } from "../estimate/proportionInterval.js";
 
@@ -81,3 +82,15 @@ export type RiskStrataOptions = StrataOptions & {
    */
   readonly partition?: "quantile" | "kmeans";
 };
+
+/** The keys of {@link StrategyOptions}, for the unknown-option check. */
+export const STRATEGY_KEYS = optionKeys<StrategyOptions>()("level", "interval");
+/** The keys of {@link StrataOptions}. */
+export const STRATA_KEYS = optionKeys<StrataOptions>()("level", "interval", "strata");
+/** The keys of {@link RiskStrataOptions}. */
+export const RISK_STRATA_KEYS = optionKeys<RiskStrataOptions>()(
+  "level",
+  "interval",
+  "strata",
+  "partition",
+);
