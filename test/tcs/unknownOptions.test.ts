@@ -39,7 +39,14 @@ describe("estimators and strategies refuse unknown option keys, suggesting the i
     ["bettingCs", () => bettingCs(y, 10, typo)],
     [
       "weightedBettingCs",
-      () => weightedBettingCs(y, new Float64Array(4).fill(0.1), 0.05, 10, typo),
+      () =>
+        weightedBettingCs(
+          y,
+          new Float64Array(4).fill(0.1),
+          new Float64Array(4).fill(0.05),
+          10,
+          typo,
+        ),
     ],
   ];
   it.each(estimators)("%s", (name, call) => {
