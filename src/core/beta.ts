@@ -144,18 +144,24 @@ function betaContinuedFraction(x: number, a: number, b: number): number {
 export function regularizedBeta(x: number, a: number, b: number, upper = false, y = 1 - x): number {
   if (x <= 0) return upper ? 1 : 0;
   if (y <= 0) return upper ? 0 : 1;
-  const logFront = logBetaPowerTerms(x, y, a, b);
+  return tailFromFront(x, y, a, b, upper, logBetaPowerTerms(x, y, a, b));
+}
+
+/** I_x(a, b) or its complement, given logFront = log(x^a y^b / B(a, b)). */
+function tailFromFront(
+  x: number,
+  y: number,
+  a: number,
+  b: number,
+  upper: boolean,
+  logFront: number,
+): number {
   if (x < (a + 1) / (a + b + 2)) {
     const lower = (Math.exp(logFront) * betaContinuedFraction(x, a, b)) / a;
     return upper ? 1 - lower : lower;
   }
   const up = (Math.exp(logFront) * betaContinuedFraction(y, b, a)) / b;
   return upper ? up : 1 - up;
-}
-
-/** log of the Beta(a, b) density at x (y = 1 - x). */
-function logBetaDensity(x: number, y: number, a: number, b: number): number {
-  return logBetaPowerTerms(x, y, a, b) - Math.log(x) - Math.log(y);
 }
 
 /**
@@ -205,12 +211,13 @@ export function betaQuantile(p: number, a: number, b: number, upper = false): nu
   const sign = upper ? -1 : 1;
   for (let iter = 0; iter < 200; iter++) {
     const y = 1 - x;
-    const f = regularizedBeta(x, a, b, upper, y) - p;
+    const logFront = logBetaPowerTerms(x, y, a, b);
+    const f = tailFromFront(x, y, a, b, upper, logFront) - p;
     if (f === 0) return x;
     // lower tail rises with x, upper tail falls
     if (sign * f < 0) lo = x;
     else hi = x;
-    const logDens = logBetaDensity(x, y, a, b);
+    const logDens = logFront - Math.log(x) - Math.log(y);
     let step = Number.NaN;
     if (logDens > -700) {
       const u = (sign * f) / Math.exp(logDens);

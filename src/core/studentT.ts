@@ -71,6 +71,20 @@ export function studentTCdf(t: number, df: number): number {
  * Callers validate: 0 < p < 1, df > 0 (Infinity allowed).
  */
 export function studentTQuantile(p: number, df: number): number {
+  // interval methods ask for the same (level, df) over and over: remember the last answer
+  if (p === lastP && df === lastDf) return lastT;
+  const t = computeTQuantile(p, df);
+  lastP = p;
+  lastDf = df;
+  lastT = t;
+  return t;
+}
+
+let lastP = Number.NaN;
+let lastDf = Number.NaN;
+let lastT = Number.NaN;
+
+function computeTQuantile(p: number, df: number): number {
   if (df === Number.POSITIVE_INFINITY) return normalQuantile(p);
   if (df > LARGE_DF) return cornishFisherT(normalQuantile(p), df);
   if (p === 0.5) return 0;
