@@ -71,18 +71,17 @@ export function studentTCdf(t: number, df: number): number {
  * Callers validate: 0 < p < 1, df > 0 (Infinity allowed).
  */
 export function studentTQuantile(p: number, df: number): number {
-  // interval methods ask for the same (level, df) over and over: remember the last answer
-  if (p === lastP && df === lastDf) return lastT;
+  // interval methods ask for the same few (level, df) over and over: memoise
+  const key = `${p},${df}`;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  if (memo.size >= 256) memo.clear();
   const t = computeTQuantile(p, df);
-  lastP = p;
-  lastDf = df;
-  lastT = t;
+  memo.set(key, t);
   return t;
 }
 
-let lastP = Number.NaN;
-let lastDf = Number.NaN;
-let lastT = Number.NaN;
+const memo = new Map<string, number>();
 
 function computeTQuantile(p: number, df: number): number {
   if (df === Number.POSITIVE_INFINITY) return normalQuantile(p);
