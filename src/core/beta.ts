@@ -190,7 +190,7 @@ export function betaQuantile(p: number, a: number, b: number, upper = false): nu
     const pp = pLow < 0.5 ? pLow : pUp;
     const t = Math.sqrt(-2 * Math.log(pp));
     let z = (2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481)) - t;
-    if (pLow >= 0.5) z = -z;
+    if (pLow < 0.5) z = -z;
     const al = (z * z - 3) / 6;
     const h = 2 / (1 / (2 * a - 1) + 1 / (2 * b - 1));
     const w =
@@ -202,8 +202,9 @@ export function betaQuantile(p: number, a: number, b: number, upper = false): nu
     const logT = a * Math.log(a / (a + b)) - Math.log(a) - lb;
     const logU = b * Math.log(b / (a + b)) - Math.log(b) - lb;
     const logW = Math.max(logT, logU) + Math.log1p(Math.exp(-Math.abs(logT - logU)));
-    if (Math.log(pLow) < logT - logW) x = Math.exp((Math.log(a) + logW + Math.log(pLow)) / a);
-    else x = -Math.expm1((Math.log(b) + logW + Math.log(pUp)) / b);
+    // I_x ~ x^a / (a B) near 0 and 1 - I_x ~ (1 - x)^b / (b B) near 1
+    if (Math.log(pLow) < logT - logW) x = Math.exp((Math.log(a) + lb + Math.log(pLow)) / a);
+    else x = -Math.expm1((Math.log(b) + lb + Math.log(pUp)) / b);
   }
   if (!(x > 0 && x < 1)) x = 0.5;
   let lo = 0;
