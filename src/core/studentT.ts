@@ -71,6 +71,19 @@ export function studentTCdf(t: number, df: number): number {
  * Callers validate: 0 < p < 1, df > 0 (Infinity allowed).
  */
 export function studentTQuantile(p: number, df: number): number {
+  // interval methods ask for the same few (level, df) over and over: memoise
+  const key = `${p},${df}`;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  if (memo.size >= 256) memo.clear();
+  const t = computeTQuantile(p, df);
+  memo.set(key, t);
+  return t;
+}
+
+const memo = new Map<string, number>();
+
+function computeTQuantile(p: number, df: number): number {
   if (df === Number.POSITIVE_INFINITY) return normalQuantile(p);
   if (df > LARGE_DF) return cornishFisherT(normalQuantile(p), df);
   if (p === 0.5) return 0;

@@ -1,0 +1,248 @@
+import { describe, expect, it } from "vitest";
+import { type IntervalInput, intervalMethods, proportionInterval } from "../../src/index.js";
+
+const base: IntervalInput = { estimate: 0.2, variance: 0.016, n: 10 };
+
+describe("proportionInterval(input, method, level)", () => {
+  it("lists the thirteen methods in their documented order", () => {
+    expect(intervalMethods).toEqual([
+      "wald",
+      "t",
+      "wilson",
+      "clopperPearson",
+      "hypergeometric",
+      "jeffreys",
+      "agrestiCoull",
+      "beta",
+      "logit",
+      "likelihood",
+      "xlogit",
+      "asin",
+      "mean",
+    ]);
+    expect(Object.isFrozen(intervalMethods)).toBe(true);
+  });
+
+  it('"wald" and "t" are not clipped; df = Infinity makes "t" the Wald interval', () => {
+    const w = proportionInterval(base, "wald", 0.95);
+    expect(w[0]).toBeLessThan(0);
+    expect(proportionInterval({ ...base, df: Number.POSITIVE_INFINITY }, "t", 0.95)).toEqual(w);
+    expect(proportionInterval({ ...base, estimate: 5 }, "t", 0.9)[1]).toBeGreaterThan(5);
+  });
+
+  it("a negative variance gives the whole line for every method that uses the variance", () => {
+    for (const m of intervalMethods) {
+      const ci = proportionInterval({ ...base, variance: -0.001, N: 40 }, m, 0.95);
+      if (["wilson", "clopperPearson", "hypergeometric", "jeffreys", "agrestiCoull"].includes(m)) {
+        expect(Number.isFinite(ci[0]) && Number.isFinite(ci[1]), m).toBe(true);
+      } else expect(ci, m).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    }
+  });
+
+  it("p = 0: every design method gives [0, 1 - (alpha/2)^(1/nEffective)]; nEffective = Infinity (a census) gives [0, 0]", () => {
+    for (const m of ["beta", "logit", "likelihood", "xlogit", "asin", "mean"] as const) {
+      const [lo, hi] = proportionInterval({ estimate: 0, variance: 0, n: 10 }, m, 0.95);
+      expect(lo).toBe(0);
+      expect(hi).toBeCloseTo(1 - 0.025 ** (1 / 10), 15);
+      const [lo1, hi1] = proportionInterval(
+        { estimate: 1, variance: 0, n: 10, nEffective: 20 },
+        m,
+        0.9,
+      );
+      expect(lo1).toBeCloseTo(0.05 ** (1 / 20), 15);
+      expect(hi1).toBe(1);
+      expect(
+        proportionInterval(
+          { estimate: 0, variance: 0, n: 10, nEffective: Number.POSITIVE_INFINITY },
+          m,
+          0.9,
+        ),
+      ).toEqual([0, 0]);
+    }
+  });
+
+  it("an estimate above 1 with a positive variance is clipped and the interval keeps the variance's width", () => {
+    const [lo, hi] = proportionInterval({ estimate: 1.05, variance: 0.01, n: 100 }, "beta", 0.95);
+    expect(hi).toBe(1);
+    // the t interval 1.05 ± 1.98 * 0.1 reaches below the Clopper-Pearson edge 0.025^(1/100)
+    expect(lo).toBeLessThan(0.9);
+    expect(lo).toBeGreaterThan(0.8);
+  });
+
+  it("a zero variance at an interior p uses p(1-p)/nEffective (n* = nEffective)", () => {
+    const a = proportionInterval({ estimate: 0.3, variance: 0, n: 50 }, "beta", 0.95);
+    const b = proportionInterval(
+      { estimate: 0.3, variance: (0.3 * 0.7) / 50, n: 50 },
+      "beta",
+      0.95,
+    );
+    expect(a).toEqual(b);
+  });
+
+  it('df = 0 or n = 1 gives [0, 1] for design methods and the whole line for "t"', () => {
+    expect(
+      proportionInterval({ estimate: 0.4, variance: 0.01, n: 5, df: 0 }, "beta", 0.95),
+    ).toEqual([0, 1]);
+    expect(proportionInterval({ estimate: 1, variance: 0, n: 1 }, "xlogit", 0.95)).toEqual([0, 1]);
+    expect(proportionInterval({ estimate: 1, variance: 0, n: 1 }, "t", 0.95)).toEqual([
+      Number.NEGATIVE_INFINITY,
+      Number.POSITIVE_INFINITY,
+    ]);
+  });
+
+  it("does not mutate its input", () => {
+    const input = { ...base, N: 40, successes: 2 };
+    const copy = { ...input };
+    for (const m of intervalMethods) proportionInterval(input, m, 0.95);
+    expect(input).toEqual(copy);
+  });
+
+  describe("rejects bad input", () => {
+    const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
+      [
+        "input null",
+        () => proportionInterval(null as never, "wald", 0.95),
+        TypeError,
+        /^proportionInterval: input must be an object/,
+      ],
+      [
+        "level 1",
+        () => proportionInterval(base, "wald", 1),
+        RangeError,
+        /^proportionInterval: level must be less than 1/,
+      ],
+      [
+        "level 0",
+        () => proportionInterval(base, "wald", 0),
+        RangeError,
+        /level must be greater than 0/,
+      ],
+      [
+        "level NaN",
+        () => proportionInterval(base, "wald", Number.NaN),
+        RangeError,
+        /level must be finite/,
+      ],
+      [
+        "unknown method, near miss",
+        () => proportionInterval(base, "wilsn" as never, 0.95),
+        RangeError,
+        /method must be one of "wald", "t", .*"mean" \(got "wilsn"\); did you mean "wilson"\?/,
+      ],
+      [
+        "method case slip",
+        () => proportionInterval(base, "clopperpearson" as never, 0.95),
+        RangeError,
+        /did you mean "clopperPearson"\?/,
+      ],
+      [
+        "unknown method, far",
+        () => proportionInterval(base, "bootstrap" as never, 0.95),
+        RangeError,
+        /must be one of .*\(got "bootstrap"\)$/,
+      ],
+      [
+        "method not a string",
+        () => proportionInterval(base, 3 as never, 0.95),
+        RangeError,
+        /method must be one of .*\(got 3\)/,
+      ],
+      [
+        "estimate NaN",
+        () => proportionInterval({ ...base, estimate: Number.NaN }, "beta", 0.95),
+        RangeError,
+        /input.estimate must be finite/,
+      ],
+      [
+        "variance NaN",
+        () => proportionInterval({ ...base, variance: Number.NaN }, "beta", 0.95),
+        RangeError,
+        /input.variance must be finite/,
+      ],
+      [
+        "variance string",
+        () => proportionInterval({ ...base, variance: "1" as never }, "beta", 0.95),
+        TypeError,
+        /input.variance must be a number/,
+      ],
+      [
+        "n 0",
+        () => proportionInterval({ ...base, n: 0 }, "wald", 0.95),
+        RangeError,
+        /input.n must be at least 1/,
+      ],
+      [
+        "n 2.5",
+        () => proportionInterval({ ...base, n: 2.5 }, "wald", 0.95),
+        RangeError,
+        /input.n must be an integer/,
+      ],
+      [
+        "df negative",
+        () => proportionInterval({ ...base, df: -1 }, "t", 0.95),
+        RangeError,
+        /input.df must be at least 0 \(got -1\)/,
+      ],
+      [
+        "df NaN",
+        () => proportionInterval({ ...base, df: Number.NaN }, "t", 0.95),
+        RangeError,
+        /input.df must be at least 0 \(got NaN\)/,
+      ],
+      [
+        "N below n",
+        () => proportionInterval({ ...base, N: 5 }, "hypergeometric", 0.95),
+        RangeError,
+        /input.N must be at least input.n \(10\) \(got 5\)/,
+      ],
+      [
+        "N missing",
+        () => proportionInterval(base, "hypergeometric", 0.95),
+        RangeError,
+        /input.N is required by method "hypergeometric"/,
+      ],
+      [
+        "N not integer",
+        () => proportionInterval({ ...base, N: 40.5 }, "wald", 0.95),
+        RangeError,
+        /input.N must be an integer/,
+      ],
+      [
+        "successes above n",
+        () => proportionInterval({ ...base, successes: 11 }, "wilson", 0.95),
+        RangeError,
+        /input.successes must be at most 10/,
+      ],
+      [
+        "successes fractional",
+        () => proportionInterval({ ...base, successes: 1.5 }, "wilson", 0.95),
+        RangeError,
+        /input.successes must be an integer/,
+      ],
+      [
+        "estimate above 1, binary",
+        () => proportionInterval({ ...base, estimate: 1.2 }, "clopperPearson", 0.95),
+        RangeError,
+        /input.estimate must lie in \[0, 1\] for method "clopperPearson"/,
+      ],
+      [
+        "nEffective 0",
+        () => proportionInterval({ ...base, nEffective: 0 }, "beta", 0.95),
+        RangeError,
+        /input.nEffective must be greater than 0/,
+      ],
+      [
+        "dispersion negative",
+        () => proportionInterval({ ...base, dispersion: -1 }, "likelihood", 0.95),
+        RangeError,
+        /input.dispersion must be greater than 0/,
+      ],
+    ];
+    for (const [name, call, type, message] of cases) {
+      it(name, () => {
+        expect(call).toThrow(type);
+        expect(call).toThrow(message);
+      });
+    }
+  });
+});
