@@ -1,4 +1,4 @@
-import { failType } from "./validate.js";
+import { fail, failType } from "./validate.js";
 
 /**
  * Compensated (Neumaier) sum of a numeric array: the rounding error of a
@@ -15,6 +15,7 @@ import { failType } from "./validate.js";
  * @param x - The values: an array or typed array of numbers.
  * @returns Their sum.
  * @throws {TypeError} If `x` is not an array-like of numbers.
+ * @throws {RangeError} If a value is NaN or infinite (its sum would be NaN or infinite).
  * @see Neumaier, A. (1974). Rundungsfehleranalyse einiger Verfahren zur Summation endlicher Summen. ZAMM 54, 39-51.
  * @example
  * ```ts
@@ -29,7 +30,7 @@ export function fsum(x: ArrayLike<number>): number {
   let big = 0;
   for (let i = 0; i < x.length; i++) {
     const a = Math.abs(x[i] as number);
-    if (!(a <= Number.MAX_VALUE)) return naive(x);
+    if (!(a <= Number.MAX_VALUE)) fail("fsum", `x[${i}] must be finite`, x[i]);
     if (a > big) big = a;
   }
   // 2^-k with 2^k >= big / 2^52: the scaled values stay normal or exact, and
@@ -48,12 +49,6 @@ function neumaier(x: ArrayLike<number>, scale: number): number {
     s = t;
   }
   return s + c;
-}
-
-function naive(x: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < x.length; i++) s += x[i] as number;
-  return s;
 }
 
 function checkNumbers(x: ArrayLike<number>): void {

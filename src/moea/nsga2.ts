@@ -6,6 +6,7 @@ import {
   type Nsga2StepOptions,
   stepState,
 } from "./_engine.js";
+import { maxGenerations } from "./_limits.js";
 
 const KEYS = optionKeys<Nsga2Options<unknown>>()(
   "populationSize",
@@ -110,7 +111,7 @@ function summarise<G>(s: Nsga2State<G>): Nsga2Generation {
  *   per-generation history.
  * @throws {TypeError} If an operator or callback is not a function, `rng` is
  *   missing, or an operator returns the wrong shape.
- * @throws {RangeError} If `generations` is not an integer >= 1,
+ * @throws {RangeError} If `generations` is not an integer in [1, 1e6],
  *   `populationSize` is odd, below 4 or above 2^26, a rate is outside [0, 1], or
  *   `evaluate` returns a non-finite value (the message names the genome or
  *   offspring index).
@@ -144,7 +145,7 @@ export function nsga2<G>(problem: Nsga2Problem<G>, options: Nsga2Options<G>): Ns
   checkOptions(fn, options, KEYS);
   const { generations, onProgress, stop } = options;
   if (generations === undefined) fail(fn, "generations is required");
-  checkInteger(fn, "generations", generations, 1);
+  checkInteger(fn, "generations", generations, 1, maxGenerations);
   if (onProgress !== undefined && typeof onProgress !== "function") {
     failType(fn, "onProgress must be a function");
   }

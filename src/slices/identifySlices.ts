@@ -13,6 +13,7 @@ import {
   maxLength,
   optionKeys,
 } from "../core/validate.js";
+import { maxGenerations } from "../moea/_limits.js";
 import { kneePoint } from "../moea/kneePoint.js";
 import { nsga2 } from "../moea/nsga2.js";
 import { makeEvaluator, type SliceStats } from "./_objectives.js";
@@ -128,7 +129,7 @@ export type IdentifySlicesResult = {
  * @throws {RangeError} If `outcome` and `signals` lengths differ, a signal is
  *   non-finite, an outcome is not 0/1, the size bounds are invalid (minSize <
  *   2, minSize > maxSize, maxSize > N, N < 2 minSize), `populationSize` is odd,
- *   below 4 or above 2^26, `generations` < 1, a rate is outside [0, 1], or `rng`
+ *   below 4 or above 2^26, `generations` is not in [1, 1e6], a rate is outside [0, 1], or `rng`
  *   returns a value outside [0, 1).
  * @see Muse, B. A. et al. CASPER, section 2.2.3.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.
@@ -174,7 +175,7 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
   checkRng(fn, rng);
   checkInteger(fn, "populationSize", populationSize, 4, maxLength / 2);
   if (populationSize % 2 !== 0) fail(fn, "populationSize must be even", populationSize);
-  checkInteger(fn, "generations", generations, 1);
+  checkInteger(fn, "generations", generations, 1, maxGenerations);
   checkNumber(fn, "crossoverRate", crossoverRate, 0, 1);
   checkNumber(fn, "mutationRate", mutationRate, 0, 1);
   checkInteger(fn, "maxMutations", maxMutations, 1);

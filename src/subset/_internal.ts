@@ -8,7 +8,7 @@
 
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, draw, fail, failType } from "../core/validate.js";
+import { checkInteger, checkLength, checkOptions, draw, fail, failType } from "../core/validate.js";
 import type { Outcomes } from "./outcomes.js";
 import type { SubsetContext } from "./types.js";
 
@@ -89,11 +89,15 @@ export function passCounts(o: Outcomes, runs: readonly number[]): Int32Array {
   return out;
 }
 
-/** N_h for labels 0..max(strata). */
-export function stratumSizes(strata: Int32Array): Int32Array {
+/**
+ * N_h for labels 0..max(strata). Labels index an array, so max(strata) + 1
+ * is capped at `maxLength` (a RangeError naming `fn`, before allocating).
+ */
+export function stratumSizes(strata: Int32Array, fn = "stratumSizes"): Int32Array {
   let H = 0;
   for (let i = 0; i < strata.length; i++)
     if ((strata[i] as number) >= H) H = (strata[i] as number) + 1;
+  checkLength(fn, "max(strata) + 1", H);
   const sizes = new Int32Array(H);
   for (let i = 0; i < strata.length; i++)
     sizes[strata[i] as number] = (sizes[strata[i] as number] as number) + 1;

@@ -124,17 +124,24 @@ function keysOf(t: unknown, into: Set<string>, depth = 0): void {
 /** A deterministic label for an ask/tell generator's yielded index (a failure every third unit). */
 const label = (i: unknown): number => (typeof i === "number" && i % 3 === 0 ? 1 : 0);
 
-/** Calls a function and, if it returns a generator, drives it to the end with `label`. */
+/**
+ * Most steps a returned generator is driven: lazy iterators (e.g.
+ * `iterateTemporalSplits`) may be meant to be long or endless, so only their
+ * first steps are checked.
+ */
+const MAX_STEPS = 10_000;
+
+/** Calls a function and, if it returns a generator, drives it with `label` (at most {@link MAX_STEPS} steps). */
 function invoke(c: Callable, args: unknown[]): unknown {
   const out = c.fn(...args);
   if (!isGenerator(out)) return out;
   const yields: unknown[] = [];
   let step = out.next();
-  while (step.done !== true) {
+  while (step.done !== true && yields.length < MAX_STEPS) {
     yields.push(step.value);
     step = out.next(label(step.value));
   }
-  return { yields, value: step.value };
+  return { yields, value: step.done === true ? step.value : undefined };
 }
 
 /** Runs cases of the callables of one surface against one recording. */
