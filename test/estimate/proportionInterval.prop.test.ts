@@ -90,7 +90,8 @@ describe("proportionInterval properties", () => {
         const c = proportionInterval(s, "clopperPearson", level);
         expect(h[0]).toBeGreaterThanOrEqual(c[0] - 1 / s.N);
         expect(h[1]).toBeLessThanOrEqual(c[1] + 1 / s.N);
-        if (s.n <= 0.9 * s.N && level >= 0.8) expect(h[1] - h[0]).toBeGreaterThanOrEqual(1 / s.N - 1e-12);
+        if (s.n <= 0.9 * s.N && level >= 0.8)
+          expect(h[1] - h[0]).toBeGreaterThanOrEqual(1 / s.N - 1e-12);
         const census = proportionInterval({ ...s, N: s.n }, "hypergeometric", level);
         expect(census).toEqual([s.successes / s.n, s.successes / s.n]);
       }),
