@@ -32,6 +32,8 @@ import {
 import {
   createRng,
   extraStrategies,
+  type PlannedDesign,
+  planSampleSize,
   runStrategy,
   type Strategy,
   strategies,
@@ -446,6 +448,62 @@ function writeReport(all: Cell[], secs: number): void {
       L.push(`| ${p} | ${(100 * mu).toFixed(2)}% | ${row.join(" | ")} |`);
     }
   }
+  L.push("");
+  L.push("## planSampleSize against the measured widths");
+  L.push("");
+  L.push(
+    "For each plannable strategy on the synthetic N = 5,000 populations at p >= 2 %: the measured mean half-width of its default interval at n, and the n that `planSampleSize` (same design, same interval, `anticipatedRate` = the true rate) says that half-width needs. Ratios near 1 mean the plan is right; the plan assumes the risk calibrated to the rate, so an uninformative risk makes PPS designs need more labels than planned.",
+  );
+  L.push("");
+  L.push("| strategy | population | n | measured half-width | planned n | planned / actual |");
+  L.push("|---|---|---|---|---|---|");
+  const plannable: readonly PlannedDesign[] = [
+    "srs",
+    "sups",
+    "ssrs",
+    "ppsSys",
+    "balanced",
+    "pivotalSampling",
+  ];
+  const synth = new Map(
+    [5000].flatMap((N) =>
+      (["weak", "strong"] as const).flatMap((st) =>
+        RATES.filter((p) => p >= 0.02).map((p) => {
+          const pop = synthetic(N, p, st);
+          return [pop.key, pop] as const;
+        }),
+      ),
+    ),
+  );
+  const ratios: number[] = [];
+  for (const name of plannable) {
+    for (const c of ok) {
+      if (c.strategy !== name || c.n < 50) continue;
+      const pop = synth.get(c.population);
+      if (pop === undefined) continue;
+      const half = c.chosen.width / c.chosen.runs / 2;
+      let planned: number | string;
+      try {
+        planned = planSampleSize({
+          risk: pop.risk,
+          design: name,
+          targetHalfWidth: half,
+          anticipatedRate: pop.mu,
+        }).n;
+        ratios.push(planned / c.n);
+      } catch (err) {
+        planned = err instanceof Error ? err.message.slice(0, 60) : String(err);
+      }
+      L.push(
+        `| ${name} | ${c.population} | ${c.n} | ${half.toFixed(4)} | ${planned} | ${typeof planned === "number" ? (planned / c.n).toFixed(2) : "-"} |`,
+      );
+    }
+  }
+  ratios.sort((a, b) => a - b);
+  L.push("");
+  L.push(
+    `Planned / actual n over these ${ratios.length} cells: median ${(ratios[Math.floor(ratios.length / 2)] ?? Number.NaN).toFixed(2)}, range ${(ratios[0] ?? Number.NaN).toFixed(2)}-${(ratios[ratios.length - 1] ?? Number.NaN).toFixed(2)}.`,
+  );
   if (failed.length > 0) {
     L.push("");
     L.push("## Cells that could not run");
