@@ -36,8 +36,10 @@ export type Estimate = {
   /** Name of the estimator and of its variance form, e.g. `"horvitzThompson (syg)"`. */
   readonly method: string;
   /**
-   * Degrees of freedom of the design's variance estimate (R `survey::degf`): n - 1, or n - H
-   * for H strata; `Infinity` for model-based normal intervals.
+   * Degrees of freedom of the design's variance estimate: n - 1 (R `survey::degf`); for a
+   * stratified mean Satterthwaite's effective df `V^2 / sum_h v_h^2 / (n_h - 1)`, at most n - H
+   * (few when a few strata with few labels carry the variance); `Infinity` for model-based
+   * normal intervals.
    */
   readonly df: number;
   /**

@@ -18,7 +18,7 @@ export type StratifiedMeanOptions = {
   /**
    * Interval method (one of `intervalMethods`). Default for 0/1 labels: `"hypergeometric"`
    * when there is a single stratum (a simple random sample without replacement), `"beta"`
-   * (Korn–Graubard, df = n - H) otherwise; `"t"` for real-valued y. The SRS-only methods
+   * (Korn–Graubard, with Satterthwaite's effective df) otherwise; `"t"` for real-valued y. The SRS-only methods
    * (`"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`)
    * need a single non-empty stratum.
    */
@@ -42,10 +42,17 @@ const KEYS = optionKeys<StratifiedMeanOptions>()("level", "interval");
  * (`n_h = N_h`, including `N_h = 1`) contributes its exact mean and zero variance.
  * Strata with `N_h = 0` are ignored.
  *
+ * Interval: the variance's degrees of freedom are Satterthwaite's
+ * `df = V^2 / sum_h v_h^2 / (n_h - 1)` with `v_h` the stratum terms above,
+ * capped at n - H (R `survey::degf` uses n - H): when a few strata with two or
+ * three labels carry most of the variance, its estimate rests on few degrees
+ * of freedom, and the t quantile (and Korn–Graubard's df adjustment) widen
+ * the interval accordingly. Measured in docs/replication/coverage.md.
+ *
  * @param y - Values of the sampled units.
  * @param strata - 0-based stratum id of each sampled unit (same length as `y`).
  * @param stratumSizes - `N_h` for every stratum h (non-negative, not all zero).
- * @param options - `level` (default 0.95).
+ * @param options - `level` (default 0.95), `interval` (see {@link StratifiedMeanOptions}).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
  * @throws {TypeError} If `y` is not a `Float64Array`, `strata` or `stratumSizes` is not an `Int32Array`,
  *   or `options` is not an object.
@@ -54,7 +61,7 @@ const KEYS = optionKeys<StratifiedMeanOptions>()("level", "interval");
  *   `N_h`, a non-empty stratum is unsampled or has a single unit out of several, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
  *   proportion method while y is not 0/1.
- * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §5.3 (Theorem 5.3).
+ * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §5.3 (Theorem 5.3), §5.4 (Satterthwaite's effective df).
  * @see R `survey::svymean(~y, svydesign(ids = ~1, strata = ~h, fpc = ~Nh, data = d))`.
  * @example
  * ```ts
@@ -114,6 +121,8 @@ export function stratifiedMean(
   let estimate = 0;
   let variance = 0;
   let census = true;
+  // Satterthwaite: sum of v_h^2 / (n_h - 1), for the effective degrees of freedom
+  let vh2 = 0;
   // Kish's effective size: unit weights N_h / n_h
   let wSum = 0;
   let w2Sum = 0;
@@ -127,7 +136,9 @@ export function stratifiedMean(
     w2Sum += (Nh * Nh) / nh;
     if (nh < Nh) {
       census = false;
-      variance += (W * W * (1 - nh / Nh) * ((ss[h] as number) / (nh - 1))) / nh;
+      const vh = (W * W * (1 - nh / Nh) * ((ss[h] as number) / (nh - 1))) / nh;
+      variance += vh;
+      vh2 += (vh * vh) / (nh - 1);
     }
   }
   const n = y.length;
@@ -140,7 +151,9 @@ export function stratifiedMean(
     y,
     design: {
       srs: nonEmpty === 1,
-      df: n - nonEmpty,
+      // Satterthwaite's effective df (V^2 / sum v_h^2 / (n_h - 1)), at most n - H: when a
+      // few strata with few labels carry the variance, its estimate has few df
+      df: variance > 0 ? Math.min(n - nonEmpty, (variance * variance) / vh2) : n - nonEmpty,
       N,
       census,
       nEffective: (wSum * wSum) / w2Sum,

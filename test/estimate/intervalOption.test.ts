@@ -67,7 +67,9 @@ describe("options.interval of the estimators", () => {
     expect(w.interval).toBe("wilson");
     const two = stratifiedMean(y01, Int32Array.from([0, 0, 0, 1, 1, 1]), Int32Array.of(10, 10));
     expect(two.interval).toBe("beta");
-    expect(two.df).toBe(4);
+    // Satterthwaite: V^2 / sum v_h^2 / (n_h - 1), at most n - H = 4
+    expect(two.df).toBeGreaterThan(0);
+    expect(two.df).toBeLessThanOrEqual(4);
   });
 
   it("no failure seen is never a zero-width interval, short of a census", () => {
