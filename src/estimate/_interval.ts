@@ -199,15 +199,30 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
   const ci: [number, number] = binary
     ? [Math.max(0, Math.min(1, raw[0])), Math.max(0, Math.min(1, raw[1]))]
     : raw;
+  if (binary && !(estimate >= 0 && estimate <= 1)) {
+    return {
+      ...base,
+      se,
+      ci,
+      reliable: false,
+      warning: `the estimate ${estimate} of a proportion lies outside [0, 1] (the sample's weights add up to more than the population), so the interval, built for the estimate clipped to [0, 1], may miss`,
+    };
+  }
   return { ...base, se, ci, reliable: true, warning: "" };
 }
 
-/** Kish's effective sample size `(sum w)^2 / sum w^2` of weights `1 / p_k`. */
+/**
+ * Kish's effective sample size `(sum w)^2 / sum w^2` of weights `1 / p_k`,
+ * computed on the weights relative to the largest (`min p / p_k`, in (0, 1]),
+ * so that tiny probabilities cannot overflow it; 0 for no units.
+ */
 export function kishFromProbabilities(p: ArrayLike<number>): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < p.length; k++) least = Math.min(least, p[k] as number);
   let s = 0;
   let s2 = 0;
   for (let k = 0; k < p.length; k++) {
-    const w = 1 / (p[k] as number);
+    const w = least / (p[k] as number);
     s += w;
     s2 += w * w;
   }

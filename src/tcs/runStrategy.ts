@@ -1,4 +1,4 @@
-import { failType } from "../core/validate.js";
+import { fail, failType, maxLength } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 
 /** What {@link runStrategy} returns. */
@@ -23,6 +23,8 @@ export type StrategyRun = {
  * @param generator - A generator from a strategy, e.g. `srsStrategy(risk, 50, createRng(1))`, not yet started.
  * @param label - Returns the label of unit i (1 failure, 0 pass, or any finite real).
  * @returns `{ estimate, indices, labels }`, see {@link StrategyRun}.
+ * @throws {RangeError} If the generator yields something other than a non-negative integer, or
+ *   more than 2^27 indices (never from a strategy; a guard against a broken hand-written one).
  * @throws {TypeError} If `generator` has no `next` method or `label` is not a function; whatever the
  *   strategy throws (e.g. a non-finite label, or a generator that was already finished).
  * @see d3-array's and ml-kmeans' generator patterns; Python's `send()` protocol.
@@ -52,7 +54,16 @@ export function runStrategy(
   const labels: number[] = [];
   let r = generator.next();
   while (r.done !== true) {
-    const i = r.value;
+    const i: unknown = r.value;
+    if (!(typeof i === "number" && Number.isSafeInteger(i) && i >= 0)) {
+      fail(fn, `the generator yielded ${String(i)}, not a unit index (a non-negative integer)`);
+    }
+    if (indices.length >= maxLength) {
+      fail(
+        fn,
+        `the generator asked for more than ${maxLength} labels; it does not look like a strategy`,
+      );
+    }
     const y = label(i);
     indices.push(i);
     labels.push(y);

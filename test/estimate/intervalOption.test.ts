@@ -128,3 +128,13 @@ describe("options.interval of the strategies", () => {
     expect(gen.next(1).done).toBe(false);
   });
 });
+
+describe("extreme weights", () => {
+  it("pik 1e-300 with N = 1e9: a finite Kish size, and the out-of-range estimate is flagged", () => {
+    const e = horvitzThompson(new Float64Array([1, 1]), new Float64Array([1e-300, 1e-300]), 1e9);
+    expect(e.nEffective).toBe(2);
+    expect(e.estimate).toBeGreaterThan(1);
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toMatch(/outside \[0, 1\]/);
+  });
+});

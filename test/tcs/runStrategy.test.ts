@@ -35,3 +35,14 @@ describe("runStrategy(generator, label)", () => {
     expect(() => runStrategy(g, oracle)).toThrow(/next called after the budget/);
   });
 });
+
+describe("runStrategy(generator, label) against a broken generator", () => {
+  it("refuses a yielded value that is not a unit index instead of looping forever", () => {
+    const nan = { next: () => ({ done: false, value: Number.NaN }) } as unknown as Generator<
+      number,
+      never,
+      number
+    >;
+    expect(() => runStrategy(nan, () => 0)).toThrow(/^runStrategy: the generator yielded NaN/);
+  });
+});
