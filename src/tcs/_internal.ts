@@ -104,6 +104,23 @@ export function askTell(
   return gen;
 }
 
+/**
+ * Marks the estimate of a strategy whose default interval measurably falls
+ * short of its level somewhere in docs/replication/coverage.md: `reliable`
+ * false and a warning naming the measured coverage (an existing warning is
+ * kept). Applied to the default interval only; a method chosen with
+ * `options.interval` is the caller's responsibility.
+ */
+export function* measuredShortfall(
+  core: Generator<number, Estimate, number>,
+  est: EstimatorChoice,
+  warning: string,
+): Generator<number, Estimate, number> {
+  const e = yield* core;
+  if (est.interval !== undefined || !e.reliable) return e;
+  return { ...e, reliable: false, warning };
+}
+
 /** A generator that yields a fixed sample in order, collects its labels and returns `estimate(labels)`. */
 export function* fixedSample(
   order: Int32Array,
@@ -633,6 +650,7 @@ export function ppsFixed(
   design: "systematic" | "pivotal",
   estimator: "ht" | "hajek",
   method: string,
+  shortfall?: string,
 ): Generator<number, Estimate, number> {
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
@@ -642,15 +660,16 @@ export function ppsFixed(
   const sample =
     design === "systematic" ? systematicPps(pik, draws) : pivotal(pik, draws, { eps: 0 });
   const pikS = Float64Array.from(sample, (i) => pik[i] as number);
+  const core = fixedSample(sample, (y) => ({
+    ...(estimator === "ht"
+      ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
+      : hajek(y, pikS, { variance: "deville", ...est })),
+    method,
+  }));
   return askTell(
     fn,
     budget,
-    fixedSample(sample, (y) => ({
-      ...(estimator === "ht"
-        ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
-        : hajek(y, pikS, { variance: "deville", ...est })),
-      method,
-    })),
+    shortfall === undefined ? core : measuredShortfall(core, est, shortfall),
     est,
   );
 }
@@ -668,6 +687,7 @@ export function centreStratified(
   options: StrataOptions | undefined,
   centres: (H: number, rng: Rng) => number[],
   method: string,
+  shortfall?: string,
 ): Generator<number, Estimate, number> {
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
@@ -679,7 +699,13 @@ export function centreStratified(
   return askTell(
     fn,
     budget,
-    fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method)),
+    shortfall === undefined
+      ? fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method))
+      : measuredShortfall(
+          fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method)),
+          est,
+          shortfall,
+        ),
     est,
   );
 }

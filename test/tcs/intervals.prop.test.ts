@@ -85,3 +85,19 @@ describe("srsStrategy(risk, N, rng) labels every unit: a census", () => {
     expect(e.reliable).toBe(true);
   });
 });
+
+describe("strategies whose default interval measurably falls short say so", () => {
+  it.each(["ssrs", "gbs", "ppsSys", "kCenterStrat"] as const)("%s", (name) => {
+    const risk = Float64Array.from({ length: 200 }, (_, i) => 0.05 + (i % 13) / 13);
+    const y = (i: number) => (i % 9 === 0 ? 1 : 0);
+    const e = runStrategy(strategies[name](risk, 40, createRng(3)), y).estimate;
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toMatch(/measured coverage/);
+    const chosen = runStrategy(
+      strategies[name](risk, 40, createRng(3), { interval: "beta" }),
+      y,
+    ).estimate;
+    expect(chosen.reliable).toBe(true);
+    expect(chosen.ci).toEqual(e.ci);
+  });
+});
