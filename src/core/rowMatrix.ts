@@ -78,5 +78,10 @@ export function getRow(m: RowMatrix, i: number): Float64Array {
   if (!(Number.isInteger(i) && i >= 0 && i < m.rows)) {
     fail("getRow", `i must be an integer in [0, ${m.rows})`, i);
   }
-  return m.data.subarray(i * m.cols, (i + 1) * m.cols);
+  const row = m.data.subarray(i * m.cols, (i + 1) * m.cols);
+  for (let j = 0; j < row.length; j++) {
+    if (!Number.isFinite(row[j]))
+      fail("getRow", `m.data[${i * m.cols + j}] (row ${i}) must be finite`, row[j]);
+  }
+  return row;
 }

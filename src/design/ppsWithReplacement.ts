@@ -1,6 +1,13 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import { checkFloat64Array, checkInteger, checkRng, draw, fail } from "../core/validate.js";
+import {
+  checkFloat64Array,
+  checkInteger,
+  checkRng,
+  draw,
+  fail,
+  maxLength,
+} from "../core/validate.js";
 
 const FN = "ppsWithReplacement";
 
@@ -36,7 +43,7 @@ const FN = "ppsWithReplacement";
  */
 export function ppsWithReplacement(p: Float64Array, n: number, rng: Rng): Int32Array {
   checkFloat64Array(FN, "p", p, { min: 0, allowEmpty: false });
-  checkInteger(FN, "n", n);
+  checkInteger(FN, "n", n, 0, maxLength);
   checkRng(FN, rng);
   const N = p.length;
   const total = fsum(p);

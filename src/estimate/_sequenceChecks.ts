@@ -5,7 +5,7 @@
  * @internal
  */
 
-import { checkInteger, checkNumber, fail, failType } from "../core/validate.js";
+import { checkInteger, checkNumber, fail, failType, maxLength } from "../core/validate.js";
 
 /** Checks that N is a whole population size of at least `n` units (or Infinity when `allowInfinite`). */
 export function checkPopulationSize(
@@ -16,7 +16,7 @@ export function checkPopulationSize(
 ): number {
   if (typeof N !== "number") failType(fn, `N must be a number (got ${typeof N})`);
   if (allowInfinite && N === Number.POSITIVE_INFINITY) return N;
-  checkInteger(fn, "N", N, 1);
+  checkInteger(fn, "N", N, 1, maxLength);
   if (N < n) fail(fn, `N must be at least the number of labels (${n})`, N);
   return N;
 }

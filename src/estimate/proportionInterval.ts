@@ -62,7 +62,7 @@ export const intervalMethods: readonly IntervalMethod[] = Object.freeze([
 export type IntervalInput = {
   /** Point estimate of the mean (the proportion, for the binary and design methods). */
   readonly estimate: number;
-  /** Design-based variance estimate of `estimate` (a negative one gives `[-Infinity, Infinity]`). */
+  /** Design-based variance estimate of `estimate`, >= 0 (the estimators report a negative one as the whole line without calling this). */
   readonly variance: number;
   /** Sample size: the number of labels, an integer >= 1. */
   readonly n: number;
@@ -150,8 +150,8 @@ const expit = (v: number): number => 1 / (1 + Math.exp(-v));
  *   variance, the interval is widened to contain the clipped estimate ± t se.
  * - nEffective = Infinity (a census) gives [p, p]; df = 0 or n = 1 (no
  *   information about the variance) gives [0, 1], and `"t"` [-Infinity, Infinity].
- * - A negative variance gives [-Infinity, Infinity] for every method that
- *   uses it (all but the five SRS-binary ones).
+ * - A negative variance is an error (the estimators return the whole line
+ *   for one, flagged unreliable, without calling this function).
  *
  * @param input - The estimate, its variance and sample size, see {@link IntervalInput}.
  * @param method - One of {@link intervalMethods}.
@@ -160,7 +160,7 @@ const expit = (v: number): number => 1 / (1 + Math.exp(-v));
  * @throws {TypeError} If `input` is not an object or a field is not a number.
  * @throws {RangeError} If `level` is not in (0, 1); `method` is unknown (the
  *   message lists the methods and suggests the nearest); `estimate` or
- *   `variance` is not finite; `n` is not an integer >= 1; `df` is negative or
+ *   `variance` is not finite or is negative; `n` is not an integer >= 1; `df` is negative or
  *   NaN; `N` is not an integer >= n, or is missing for `"hypergeometric"`;
  *   `successes` is not an integer in [0, n]; `estimate` is outside [0, 1] for
  *   a binary method; `nEffective` or `dispersion` is not positive.
@@ -194,6 +194,13 @@ export function proportionInterval(
   const { estimate, variance, n } = input;
   checkNumber(fn, "input.estimate", estimate);
   checkNumber(fn, "input.variance", variance);
+  if (variance < 0) {
+    fail(
+      fn,
+      "input.variance must be at least 0 (a negative variance estimate bounds nothing; the estimators return the whole line for it)",
+      variance,
+    );
+  }
   checkInteger(fn, "input.n", n, 1);
   const df = input.df ?? n - 1;
   if (typeof df !== "number") failType(fn, `input.df must be a number (got ${typeof df})`);
@@ -220,7 +227,6 @@ export function proportionInterval(
     checkInteger(fn, "input.successes", x, 0, n);
     return binaryInterval(fn, method, x, n, N, alpha);
   }
-  if (variance < 0) return [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const se = Math.sqrt(variance);
   if (method === "wald") {
     const half = normalQuantile(1 - alpha / 2) * se;

@@ -38,7 +38,7 @@ export type EvaluateSubsetInput = {
   readonly size: number;
   /** Training window W, an integer in [1, runs - 1]. */
   readonly window: number;
-  /** Number of seeds for a stochastic method, an integer >= 1 (a deterministic method is run once per split). */
+  /** Number of seeds for a stochastic method, an integer in [1, 1e6] (a deterministic method is run once per split). */
   readonly seeds: number;
   /** Master seed: seed s of the evaluation uses `createRng(JSON.stringify([seed, s]))` across all splits in order. */
   readonly seed: string | number;
@@ -190,7 +190,7 @@ export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
   if (k > N) fail(fn, `size must be at most the number of items (${N})`, k);
   checkInteger(fn, "window", W, 1);
   if (W > R - 1) fail(fn, `window must be at most runs - 1 = ${R - 1}`, W);
-  checkInteger(fn, "seeds", seeds, 1);
+  checkInteger(fn, "seeds", seeds, 1, 1_000_000);
   if (typeof seed === "number") {
     if (!Number.isFinite(seed)) fail(fn, "seed must be a finite number or a string", seed);
   } else if (typeof seed !== "string") {

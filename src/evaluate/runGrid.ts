@@ -41,7 +41,7 @@ export type RunGridInput = {
   readonly strategies: Readonly<Record<string, Strategy>>;
   /** Label budgets n, distinct integers in [2, N]. */
   readonly budgets: readonly number[];
-  /** Repetitions R per cell, an integer >= 1. */
+  /** Repetitions R per cell, an integer in [1, 1e6]. */
   readonly repetitions: number;
   /** Master seed (a string or a finite number); every run's seed is derived from it (see {@link runGrid}). */
   readonly seed: string | number;
@@ -221,7 +221,7 @@ export function runGrid(input: RunGridInput): GridResult {
     if (seen.has(b)) fail(fn, `budgets[${k}] repeats an earlier budget`, b);
     seen.add(b);
   });
-  checkInteger(fn, "repetitions", repetitions, 1);
+  checkInteger(fn, "repetitions", repetitions, 1, 1_000_000);
   if (typeof seed === "number") {
     if (!Number.isFinite(seed)) fail(fn, "seed must be a finite number or a string", seed);
   } else if (typeof seed !== "string") {
