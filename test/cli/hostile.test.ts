@@ -345,7 +345,7 @@ describe("outputs: checked before the run, no temporary file after an interrupt"
     "--signals",
     "sig_a,sig_b",
     "--generations",
-    "10000000",
+    "1000000",
     "--out",
     out,
   ];
