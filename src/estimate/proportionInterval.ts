@@ -8,8 +8,10 @@ import {
   checkInteger,
   checkLevel,
   checkNumber,
+  checkOptions,
   fail,
   failType,
+  optionKeys,
 } from "../core/validate.js";
 import { klBounds } from "./_klBounds.js";
 
@@ -93,6 +95,17 @@ const BINARY: ReadonlySet<IntervalMethod> = new Set([
 
 const clip01 = (v: number): number => Math.min(1, Math.max(0, v));
 const expit = (v: number): number => 1 / (1 + Math.exp(-v));
+
+const INPUT_KEYS = optionKeys<IntervalInput>()(
+  "estimate",
+  "variance",
+  "n",
+  "df",
+  "N",
+  "successes",
+  "nEffective",
+  "dispersion",
+);
 
 /**
  * Confidence interval for a mean or proportion by one of thirteen methods.
@@ -189,6 +202,7 @@ export function proportionInterval(
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     failType(fn, `input must be an object (got ${input === null ? "null" : typeof input})`);
   }
+  checkOptions(fn, input, INPUT_KEYS, "input field");
   checkLevel(fn, level);
   checkChoice(fn, "method", method, intervalMethods);
   const { estimate, variance, n } = input;

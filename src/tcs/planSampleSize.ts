@@ -1,6 +1,7 @@
 import { fsum } from "../core/sum.js";
 import {
   assertUnreachable,
+  checkChoice,
   checkFloat64Array,
   checkNumber,
   checkOptions,
@@ -22,6 +23,15 @@ import {
 
 /** The designs {@link planSampleSize} can plan for, named by their strategy keys. */
 export type PlannedDesign = "srs" | "sups" | "ssrs" | "ppsSys" | "balanced" | "pivotalSampling";
+
+const PLANNED_DESIGNS: readonly PlannedDesign[] = [
+  "srs",
+  "sups",
+  "ssrs",
+  "ppsSys",
+  "balanced",
+  "pivotalSampling",
+];
 
 /** Arguments of {@link planSampleSize}. */
 export type PlanSampleSizeArgs = {
@@ -129,6 +139,7 @@ export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
   const N = risk.length;
   checkNumber(fn, "targetHalfWidth", targetHalfWidth, 0, Number.POSITIVE_INFINITY, { lower: true });
   checkNumber(fn, "anticipatedRate", anticipatedRate, 0, 1, { lower: true, upper: true });
+  checkChoice(fn, "design", design, PLANNED_DESIGNS);
   const level = readLevel(fn, args.level);
   const chosen = readInterval(fn, args.interval, design === "srs");
   const interval: IntervalMethod =

@@ -131,7 +131,7 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
       /^planSampleSize: risk\[1\] is not finite/,
     );
     expect(() => planSampleSize({ ...ok, design: "cube" as PlannedDesign })).toThrow(
-      /^planSampleSize: unexpected option value/,
+      /^planSampleSize: design must be one of "srs", "sups", "ssrs"/,
     );
     expect(() => planSampleSize({ ...ok, targetHalfWidth: 0 })).toThrow(
       /targetHalfWidth must be greater than 0/,
