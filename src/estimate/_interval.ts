@@ -21,7 +21,7 @@ const SRS_BINARY: ReadonlySet<IntervalMethod> = new Set([
   "agrestiCoull",
 ]);
 
-/** The methods of R `survey::svyciprop`: any design, y a proportion. */
+/** The methods of R `survey::svyciprop`: every design, y a proportion. */
 const DESIGN_PROPORTION: ReadonlySet<IntervalMethod> = new Set([
   "beta",
   "logit",

@@ -18,10 +18,10 @@ import { klBounds } from "./_klBounds.js";
 /**
  * A confidence-interval method of {@link proportionInterval}.
  *
- * - `"wald"`, `"t"`: any real y (not clipped).
+ * - `"wald"`, `"t"`: a real-valued y (not clipped).
  * - `"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`,
  *   `"agrestiCoull"`: simple random sampling of a binary y (x successes in n).
- * - `"beta"`, `"logit"`, `"likelihood"`, `"xlogit"`, `"asin"`, `"mean"`: any
+ * - `"beta"`, `"logit"`, `"likelihood"`, `"xlogit"`, `"asin"`, `"mean"`: every
  *   design, y in [0, 1], from the design's estimate and variance (R
  *   `survey::svyciprop`).
  */
