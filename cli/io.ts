@@ -971,7 +971,11 @@ export function tempPath(file: string): string {
  * written in 1 MiB pieces with the event loop free between them, so a signal
  * handler can remove it mid-write.
  */
-export async function writeAtomicAsync(file: string, text: string): Promise<void> {
+export async function writeAtomicAsync(
+  file: string,
+  text: string,
+  onCommit?: () => void,
+): Promise<void> {
   checkWritable(file);
   const tmp = tempPath(file);
   const bytes = Buffer.from(text, "utf8");
@@ -984,6 +988,8 @@ export async function writeAtomicAsync(file: string, text: string): Promise<void
       await fh.close();
     }
     renameSync(tmp, file);
+    // synchronously after the rename: a signal from here on must not report a failed run
+    onCommit?.();
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;

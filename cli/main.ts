@@ -191,7 +191,14 @@ function main(): void {
     },
   });
   let received = false;
+  // set once the result is out (printed, or renamed into place): a late signal then
+  // exits with the run's own code instead of reporting an interrupted run
+  let finalCode: number | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
+    if (finalCode !== undefined) {
+      process.exit(finalCode);
+      return;
+    }
     const code = signal === "SIGTERM" ? 143 : 130;
     void worker
       .terminate()
@@ -205,9 +212,8 @@ function main(): void {
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   const end = (code: number): void => {
+    finalCode = code;
     process.exitCode = code;
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
   };
   worker.on("message", (m: FromWorker) => {
     if (m.type === "stderr") {
@@ -225,7 +231,9 @@ function main(): void {
       end(0);
       return;
     }
-    writeAtomicAsync(out, m.text).then(
+    writeAtomicAsync(out, m.text, () => {
+      finalCode = 0;
+    }).then(
       () => end(0),
       (e: unknown) => {
         process.stderr.write(errorMessage(e).error);
