@@ -974,8 +974,8 @@ export function tempPath(file: string): string {
 export async function writeAtomicAsync(
   file: string,
   text: string,
-  onCommit?: () => void,
-): Promise<void> {
+  commit?: { readonly allowed: () => boolean; readonly done: () => void },
+): Promise<boolean> {
   checkWritable(file);
   const tmp = tempPath(file);
   const bytes = Buffer.from(text, "utf8");
@@ -987,9 +987,15 @@ export async function writeAtomicAsync(
     } finally {
       await fh.close();
     }
+    // an interrupt that arrived while the file was written wins: no output at all
+    if (commit !== undefined && !commit.allowed()) {
+      rmSync(tmp, { force: true });
+      return false;
+    }
     renameSync(tmp, file);
     // synchronously after the rename: a signal from here on must not report a failed run
-    onCommit?.();
+    commit?.done();
+    return true;
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;

@@ -194,16 +194,19 @@ function main(): void {
   // set once the result is out (printed, or renamed into place): a late signal then
   // exits with the run's own code instead of reporting an interrupted run
   let finalCode: number | undefined;
+  let interrupted = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (finalCode !== undefined) {
       process.exit(finalCode);
       return;
     }
+    interrupted = true;
     const code = signal === "SIGTERM" ? 143 : 130;
     void worker
       .terminate()
       .catch(() => 0)
       .then(() => {
+        if (finalCode !== undefined) process.exit(finalCode);
         if (tmp !== undefined) rmSync(tmp, { force: true });
         process.stderr.write(`\nevalsift: interrupted (${signal})\n`);
         process.exit(code);
@@ -231,10 +234,15 @@ function main(): void {
       end(0);
       return;
     }
-    writeAtomicAsync(out, m.text, () => {
-      finalCode = 0;
+    writeAtomicAsync(out, m.text, {
+      allowed: () => !interrupted,
+      done: () => {
+        finalCode = 0;
+      },
     }).then(
-      () => end(0),
+      (written) => {
+        if (written) end(0);
+      },
       (e: unknown) => {
         process.stderr.write(errorMessage(e).error);
         end(2);
@@ -248,7 +256,8 @@ function main(): void {
     end(1);
   });
   worker.on("exit", () => {
-    if (!received) {
+    // stopped by the signal handler, which reports the interrupt itself
+    if (!received && !interrupted) {
       process.stderr.write("evalsift: internal error: the worker stopped without a result\n");
       end(1);
     }
