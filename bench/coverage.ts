@@ -28,6 +28,7 @@ import {
   type IntervalMethod,
   intervalMethods,
   proportionInterval,
+  SRS_BINARY_METHODS,
 } from "../src/estimate/proportionInterval.js";
 import {
   createRng,
@@ -63,13 +64,6 @@ const RATES = [0.005, 0.01, 0.02, 0.05, 0.1, 0.3] as const;
 const RARE = [0.005, 0.01, 0.02] as const;
 const ALL: Readonly<Record<string, Strategy>> = { ...strategies, ...extraStrategies };
 const NAMES = Object.keys(ALL);
-const SRS_ONLY: ReadonlySet<IntervalMethod> = new Set([
-  "wilson",
-  "clopperPearson",
-  "hypergeometric",
-  "jeffreys",
-  "agrestiCoull",
-]);
 
 /** One population of the grid. */
 type Population = {
@@ -198,7 +192,9 @@ function runCell(pop: Population, strategy: string, n: number): Cell {
     method: "",
   };
   const methods: Record<string, Tally> = {};
-  const applicable = intervalMethods.filter((m) => strategy === "srs" || !SRS_ONLY.has(m));
+  const applicable = intervalMethods.filter(
+    (m) => strategy === "srs" || !SRS_BINARY_METHODS.has(m),
+  );
   for (const m of applicable) methods[m] = newTally();
   let failures = 0;
   const N = pop.y.length;

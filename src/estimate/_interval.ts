@@ -10,16 +10,12 @@
 
 import { checkChoice, fail } from "../core/validate.js";
 import type { Estimate } from "./confidenceInterval.js";
-import { type IntervalMethod, intervalMethods, proportionInterval } from "./proportionInterval.js";
-
-/** The methods that assume a simple random sample of 0/1 labels (binomial or hypergeometric counts). */
-const SRS_BINARY: ReadonlySet<IntervalMethod> = new Set([
-  "wilson",
-  "clopperPearson",
-  "hypergeometric",
-  "jeffreys",
-  "agrestiCoull",
-]);
+import {
+  type IntervalMethod,
+  intervalMethods,
+  proportionInterval,
+  SRS_BINARY_METHODS,
+} from "./proportionInterval.js";
 
 /** The methods of R `survey::svyciprop`: every design, y a proportion. */
 const DESIGN_PROPORTION: ReadonlySet<IntervalMethod> = new Set([
@@ -71,7 +67,7 @@ export type IntervalDesign = {
 export function readInterval(fn: string, value: unknown, srs: boolean): IntervalMethod | undefined {
   if (value === undefined) return undefined;
   checkChoice(fn, "options.interval", value, intervalMethods);
-  if (SRS_BINARY.has(value) && !srs) {
+  if (SRS_BINARY_METHODS.has(value) && !srs) {
     fail(
       fn,
       `options.interval "${value}" assumes a simple random sample and does not apply to this design; use one of ${[...DESIGN_PROPORTION].join(", ")} (or "t", "wald")`,
@@ -82,7 +78,7 @@ export function readInterval(fn: string, value: unknown, srs: boolean): Interval
 
 /** Whether an interval method needs 0/1 labels. */
 export function needsBinary(method: IntervalMethod | undefined): boolean {
-  return method !== undefined && (SRS_BINARY.has(method) || DESIGN_PROPORTION.has(method));
+  return method !== undefined && (SRS_BINARY_METHODS.has(method) || DESIGN_PROPORTION.has(method));
 }
 
 /** Index of the first value of `y` that is not 0 or 1, or -1 when y holds 0/1 labels only. */

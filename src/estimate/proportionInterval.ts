@@ -85,7 +85,12 @@ export type IntervalInput = {
   readonly dispersion?: number;
 };
 
-const BINARY: ReadonlySet<IntervalMethod> = new Set([
+/**
+ * The methods that assume a simple random sample of 0/1 labels (x successes
+ * in n). Internal: not re-exported from the package entry point.
+ * @internal
+ */
+export const SRS_BINARY_METHODS: ReadonlySet<IntervalMethod> = new Set([
   "wilson",
   "clopperPearson",
   "hypergeometric",
@@ -234,7 +239,7 @@ export function proportionInterval(
   if (!(dispersion > 0)) fail(fn, "input.dispersion must be greater than 0", dispersion);
   const alpha = 1 - level;
 
-  if (BINARY.has(method)) {
+  if (SRS_BINARY_METHODS.has(method)) {
     if (!(estimate >= 0 && estimate <= 1))
       fail(fn, `input.estimate must lie in [0, 1] for method "${method}"`, estimate);
     const x = input.successes ?? Math.round(estimate * n);
