@@ -79,7 +79,7 @@ function raiseZeros(r: Float64Array): void {
 export const PAPER_SAMPLERS = [
   { folder: "SRS", ours: "srs", perFeature: false },
   { folder: "SUPS", ours: "sups", perFeature: true },
-  { folder: "RHC", ours: "rhcs", perFeature: true },
+  { folder: "RHC", ours: "rhc", perFeature: true },
   { folder: "SSRS", ours: "ssrs-kmeans", perFeature: true },
   { folder: "GBS", ours: "gbs-kmeans", perFeature: true },
   { folder: "2-UPS", ours: "twoUps-kmeans", perFeature: true },

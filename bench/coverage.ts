@@ -25,7 +25,6 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  type IntervalMethod,
   intervalMethods,
   proportionInterval,
   SRS_BINARY_METHODS,
@@ -477,9 +476,9 @@ function writeReport(all: Cell[], secs: number): void {
     "srs",
     "sups",
     "ssrs",
-    "ppsSys",
+    "systematicPps",
     "balanced",
-    "pivotalSampling",
+    "pivotal",
   ];
   const synth = new Map(
     [5000].flatMap((N) =>

@@ -24,7 +24,7 @@
  * processes on a shared machine inflate much less than the wall total.
  */
 import { availableParallelism, loadavg } from "node:os";
-import { createRng, type GridCell, runGrid, type Strategy, strategies } from "../src/index.js";
+import { createRng, type RunGridCell, runGrid, type Strategy, strategies } from "../src/index.js";
 import { fmtMs } from "./_timing.js";
 
 const N = 2732;
@@ -54,7 +54,7 @@ console.log(
 type Timing = { name: string; runs: number; ms: number; medianRunMs: number };
 const totals: number[] = [];
 let timings: Timing[] = [];
-let summary: GridCell[] = [];
+let summary: RunGridCell[] = [];
 for (let k = 0; k < gridReps; k++) {
   timings = [];
   summary = [];

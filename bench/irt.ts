@@ -14,7 +14,7 @@
  *
  * Also the history-trained alternative to IRT: `stepwiseSubset` (forward
  * stepwise regression of the run rate on item outcomes over the history) +
- * `fitRateRegression` / `predictRate` (ridge), with the interval from a 5-fold
+ * `fitRateRegression` / `predictRateRegression` (ridge), with the interval from a 5-fold
  * cross-validation of the whole selection-plus-fit procedure on the history
  * (`fitStepwiseRate`),
  * and the look-ahead oracle bound of p-IRT (2PL fitted on every run,
@@ -36,13 +36,13 @@ import {
   fitIrt,
   fitRateRegression,
   fitStepwiseRate,
-  type IrtFit,
+  type IrtModel,
   irtAdaptive,
   irtAnchors,
-  irtPredict,
   type Outcomes,
-  predictRate,
-  type RateRegression,
+  predictIrt,
+  predictRateRegression,
+  type RateRegressionModel,
   type SubsetMethod,
   stepwiseSubset,
   temporalSplits,
@@ -139,10 +139,10 @@ console.log(
 );
 
 const splits = temporalSplits(R, W);
-const fitCache = new Map<string, IrtFit>();
+const fitCache = new Map<string, IrtModel>();
 let fitMs = 0;
 let fits = 0;
-function fitFor(runs: number[], model: "rasch" | "2pl"): IrtFit {
+function fitFor(runs: number[], model: "rasch" | "2pl"): IrtModel {
   const sorted = [...runs].sort((x, y) => x - y);
   const key = `${model}:${sorted.join(",")}`;
   let f = fitCache.get(key);
@@ -169,7 +169,7 @@ function historyRuns(train: Int32Array, firstTest: number): number[] {
 }
 
 /** Stepwise subset + ridge predictor for one history, with the K-fold CV error of the whole procedure. */
-type StepFit = { S: Int32Array; model: RateRegression; cvMse: number };
+type StepFit = { S: Int32Array; model: RateRegressionModel; cvMse: number };
 const stepCache = new Map<string, StepFit>();
 let stepMs = 0;
 let steps = 0;
@@ -186,9 +186,9 @@ function stepFor(runs: number[], penalty: number): StepFit {
   }
   return f;
 }
-let oracleFit: IrtFit | undefined;
+let oracleFit: IrtModel | undefined;
 /** Look-ahead bound: the 2PL fitted on every pool run, the test runs included. */
-function oracle(): IrtFit {
+function oracle(): IrtModel {
   if (oracleFit === undefined) {
     oracleFit = fitIrt(pool, { model: "2pl", tol: TOL });
   }
@@ -234,7 +234,7 @@ splits.forEach((sp, s) => {
     items: o.items,
     data: Uint8Array.from(train.flatMap((r) => Array.from(o.data.subarray(r * N, (r + 1) * N)))),
   };
-  const fits: [string, IrtFit][] = [
+  const fits: [string, IrtModel][] = [
     [
       "Rasch/window",
       fitFor(
@@ -245,7 +245,7 @@ splits.forEach((sp, s) => {
     ["Rasch/history", fitFor(historyRuns(sp.train, firstTest), "rasch")],
     ["2PL/history", fitFor(historyRuns(sp.train, firstTest), "2pl")],
   ];
-  const h2 = fits[2]?.[1] as IrtFit;
+  const h2 = fits[2]?.[1] as IrtModel;
   const hist = historyRuns(sp.train, firstTest);
   // The penalty with the lowest cross-validated error on the history (first listed on ties).
   const stepFits = STEP_PENALTIES.map((penalty) => stepFor(hist, penalty));
@@ -260,7 +260,7 @@ splits.forEach((sp, s) => {
     for (const r of sp.test) {
       const y = Uint8Array.from(st.model.observed, (i) => o.data[r * N + i] as number);
       const truth = full[r] as number;
-      const est = predictRate(st.model, y, mse === undefined ? {} : { mse });
+      const est = predictRateRegression(st.model, y, mse === undefined ? {} : { mse });
       e.push(est.estimate - truth);
       c.push(est.ci[0] <= truth && truth <= est.ci[1]);
     }
@@ -308,7 +308,7 @@ splits.forEach((sp, s) => {
       let b2 = 0;
       for (const r of sp.train) {
         const y = Uint8Array.from(S, (i) => o.data[r * N + i] as number);
-        b2 += (irtPredict(h2, S, y).pirt.estimate - (full[r] as number)) ** 2;
+        b2 += (predictIrt(h2, S, y).pirt.estimate - (full[r] as number)) ** 2;
       }
       const bias = Math.sqrt(b2 / sp.train.length);
       const gp = { e: [] as number[], c: [] as boolean[] };
@@ -319,7 +319,7 @@ splits.forEach((sp, s) => {
         const y = Uint8Array.from(S, (i) => o.data[r * N + i] as number);
         const truth = full[r] as number;
         fits.forEach(([, f], t) => {
-          const pr = irtPredict(f, S, y);
+          const pr = predictIrt(f, S, y);
           if (t === 0) {
             naiveErr.push(pr.naive.estimate - truth);
             naiveCov.push(pr.naive.ci[0] <= truth && truth <= pr.naive.ci[1]);
@@ -328,13 +328,13 @@ splits.forEach((sp, s) => {
           q.e.push(pr.pirt.estimate - truth);
           q.c.push(pr.pirt.ci[0] <= truth && truth <= pr.pirt.ci[1]);
         });
-        const g = irtPredict(h2, S, y, { bias }).gpirt;
+        const g = predictIrt(h2, S, y, { bias }).gpirt;
         gp.e.push(g.estimate - truth);
         gp.c.push(g.ci[0] <= truth && truth <= g.ci[1]);
-        const rr = predictRate(rrModel, y);
+        const rr = predictRateRegression(rrModel, y);
         rre.e.push(rr.estimate - truth);
         rre.c.push(rr.ci[0] <= truth && truth <= rr.ci[1]);
-        const op = irtPredict(oracle(), S, y).pirt;
+        const op = predictIrt(oracle(), S, y).pirt;
         ora.e.push(op.estimate - truth);
         ora.c.push(op.ci[0] <= truth && truth <= op.ci[1]);
       }
@@ -354,7 +354,7 @@ splits.forEach((sp, s) => {
     for (const r of sp.test) {
       const y = Uint8Array.from(anchors.items, (i) => o.data[r * N + i] as number);
       const truth = full[r] as number;
-      const pr = irtPredict(h2, anchors.items, y, { weights: anchors.weights });
+      const pr = predictIrt(h2, anchors.items, y, { weights: anchors.weights });
       ae.push(pr.pirt.estimate - truth);
       ac.push(pr.pirt.ci[0] <= truth && truth <= pr.pirt.ci[1]);
       ge.push(pr.naive.estimate - truth);
@@ -468,7 +468,7 @@ function reference<T>(script: string, module: string, extra: object): T | undefi
   return out.status === 0 ? (JSON.parse(out.stdout) as T) : undefined;
 }
 for (const model of ["rasch", "2pl"] as const) {
-  let last: IrtFit | undefined;
+  let last: IrtModel | undefined;
   const ms = medianMs(() => {
     last = fitIrt(pool, { model, runs: histOnly });
   }, 3);
@@ -486,7 +486,7 @@ for (const model of ["rasch", "2pl"] as const) {
 }
 {
   let S: Int32Array = new Int32Array(0);
-  let model: RateRegression | undefined;
+  let model: RateRegressionModel | undefined;
   const ms = medianMs(() => {
     S = stepwiseSubset(pool, K, { runs: histOnly, penalty: STEP_PENALTIES[0] });
     model = fitRateRegression(pool, S, { runs: histOnly, ridge: RIDGE });
@@ -579,8 +579,8 @@ Generated by \`npm run bench -- irt\` (bench/irt.ts); do not edit by hand.
   - *history*: fitted on every history submission dated strictly before the split's first test run, none of the test runs, plus the training runs (no look-ahead). ${fitKeys.length} distinct fits (window and history), ${fmtMs(fitMs / fits)} each on average over the ${fits} fits performed.
 - Random and Consist-Strat subsets are drawn from the training window by \`baselineMethod\` (${SEEDS} seeds); Anchor-IRT = \`irtAnchors\` (k-means on (a, a b) of the 2PL/history fit, ${SEEDS} seeds);
   Adaptive = \`irtAdaptive\` (maximum Fisher information at the current EAP, one subset per test run, deterministic).
-- p-IRT / gp-IRT = \`irtPredict\` (EAP). gp-IRT's bias b is the RMS p-IRT error of the ${W} training runs on the same subset.
-- Stepwise = \`stepwiseSubset\` (forward stepwise regression of the run rate on item outcomes over the *history* runs, penalty kappa) with \`fitRateRegression\` (ridge ${RIDGE} on the same runs) and \`predictRate\`; one deterministic subset per distinct history, shared by all of a split's test runs. Its CV interval uses the ${CV_FOLDS}-fold cross-validated error of the whole procedure (selection and fit) on the history runs. "Random/Consist-Strat + rate regression" apply the same ridge to those subsets.
+- p-IRT / gp-IRT = \`predictIrt\` (EAP). gp-IRT's bias b is the RMS p-IRT error of the ${W} training runs on the same subset.
+- Stepwise = \`stepwiseSubset\` (forward stepwise regression of the run rate on item outcomes over the *history* runs, penalty kappa) with \`fitRateRegression\` (ridge ${RIDGE} on the same runs) and \`predictRateRegression\`; one deterministic subset per distinct history, shared by all of a split's test runs. Its CV interval uses the ${CV_FOLDS}-fold cross-validated error of the whole procedure (selection and fit) on the history runs. "Random/Consist-Strat + rate regression" apply the same ridge to those subsets.
 - Look-ahead rows fit the 2PL on every run including the test runs: a bound on what better item parameters could give, not a method.
 
 ## Results at ${100 * FRACTION} %

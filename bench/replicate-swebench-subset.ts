@@ -15,6 +15,7 @@ import {
   cliffsDelta,
   coreEdge,
   createRng,
+  type EvaluateSubsetResult,
   embeddingMethod,
   evaluateSubset,
   facilityLocation,
@@ -24,7 +25,6 @@ import {
   poolSteps,
   type RowMatrix,
   type Selector,
-  type SubsetEvaluation,
   type SubsetMethod,
   srs,
   temporalSplits,
@@ -162,7 +162,7 @@ const rows: Row[] = [
   ),
 ];
 
-type Cell = { row: Row; k: number; ev: SubsetEvaluation; ms: number; perSplit: Float64Array };
+type Cell = { row: Row; k: number; ev: EvaluateSubsetResult; ms: number; perSplit: Float64Array };
 const cells: Cell[] = [];
 const t0 = performance.now();
 for (const frac of SIZES) {

@@ -31,13 +31,13 @@ import { fileURLToPath } from "node:url";
 import {
   bettingCs,
   createRng,
+  extraStrategies,
   hypergeometricCs,
   normalQuantile,
   type Rng,
   runStrategy,
   type SequentialRule,
-  sequentialPpsStrategy,
-  srsStrategy,
+  strategies,
 } from "../src/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -215,7 +215,7 @@ for (const N of [1000, 5000]) {
         const seed = `sequential/${N}/${kind}/${r.name}/${k}`;
         if (pop.binary) {
           const o = strategyOutcome(
-            srsStrategy(flat, budget, createRng(seed), {
+            strategies.srs(flat, budget, createRng(seed), {
               sequential: { ...seq, cs: "hypergeometric" },
             }),
             pop.y,
@@ -224,14 +224,19 @@ for (const N of [1000, 5000]) {
         }
         record(
           tallies.betting as Tally,
-          strategyOutcome(srsStrategy(flat, budget, createRng(seed), { sequential: seq }), pop.y),
+          strategyOutcome(
+            strategies.srs(flat, budget, createRng(seed), { sequential: seq }),
+            pop.y,
+          ),
           pop.mu,
           r.rule,
         );
         record(
           tallies.weighted as Tally,
           strategyOutcome(
-            sequentialPpsStrategy(pop.risk, budget, createRng(`${seed}/pps`), { sequential: seq }),
+            extraStrategies.sequentialPps(pop.risk, budget, createRng(`${seed}/pps`), {
+              sequential: seq,
+            }),
             pop.y,
           ),
           pop.mu,
@@ -301,7 +306,7 @@ for (let k = 0; k < widthRuns; k++) {
   widths.hg += ((h.upper[W.n - 1] as number) - (h.lower[W.n - 1] as number)) / widthRuns;
   widths.bet += ((b.upper[W.n - 1] as number) - (b.lower[W.n - 1] as number)) / widthRuns;
   const w = runStrategy(
-    sequentialPpsStrategy(wpop.risk, W.n, createRng(`sequential/width/${k}/pps`)),
+    extraStrategies.sequentialPps(wpop.risk, W.n, createRng(`sequential/width/${k}/pps`)),
     (i) => wpop.y[i] as number,
   ).estimate.ci;
   widths.wbet += (w[1] - w[0]) / widthRuns;

@@ -89,5 +89,5 @@ console.log(
   `largest miss: ${bestIsShown ? "" : `${sd.chosen} ${pct(sd.maxErr.best)}, `}Random ${pct(sd.maxErr.random)}, Consist-Strat ${pct(sd.maxErr.consist)} (mean over seeds) (${sms.toFixed(0)} ms)`,
 );
 console.log(
-  `Stepwise+ridge (fitStepwiseRate on all ${sd.history} earlier submissions, predictRate on the same ${sd.k} items): RMSE ${pct(sd.stepwise.rmse, 2)}, largest miss ${pct(sd.stepwise.maxErr)}, 95% interval +-${pct(sd.stepwise.halfWidth)} (cross-validated) held the true rate in ${pct(sd.stepwise.coverage)} of these runs`,
+  `Stepwise+ridge (fitStepwiseRate on all ${sd.history} earlier submissions, predictRateRegression on the same ${sd.k} items): RMSE ${pct(sd.stepwise.rmse, 2)}, largest miss ${pct(sd.stepwise.maxErr)}, 95% interval +-${pct(sd.stepwise.halfWidth)} (cross-validated) held the true rate in ${pct(sd.stepwise.coverage)} of these runs`,
 );

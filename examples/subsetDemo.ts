@@ -22,7 +22,7 @@ import {
   evaluateSubset,
   fitStepwiseRate,
   type Outcomes,
-  predictRate,
+  predictRateRegression,
   type RowMatrix,
   type SubsetMethod,
   type TemporalSplit,
@@ -77,7 +77,7 @@ export type SubsetDemoResult = {
   /**
    * The estimator beyond the paper: `fitStepwiseRate` on every pre-cut-off
    * submission (k items chosen by stepwise regression, ridge fit, 5-fold CV
-   * of the whole procedure), `predictRate` with the CV error as interval.
+   * of the whole procedure), `predictRateRegression` with the CV error as interval.
    */
   readonly stepwise: {
     readonly rmse: number;
@@ -184,7 +184,7 @@ export function subsetDemo(
   const bestSubset = pick(best, 0);
   const fit = fitStepwiseRate(hist, k);
   const predicted = later.map((s) =>
-    predictRate(
+    predictRateRegression(
       fit.model,
       Uint8Array.from(fit.subset, (i) => s.outcomes[i] as number),
       { mse: fit.cvMse },

@@ -1,5 +1,5 @@
 import {
-  type BaselineKind,
+  type BaselineName,
   baselineMethod,
   centroid,
   coreEdge,
@@ -15,7 +15,7 @@ import { type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import { type ColumnRead, openTable, readNpy, requireColumn } from "../io.js";
 
-const baselines: readonly BaselineKind[] = [
+const baselines: readonly BaselineName[] = [
   "random",
   "repo",
   "difficulty",
@@ -186,7 +186,7 @@ export function resolveMethod(
   if ((baselines as readonly string[]).includes(name)) {
     // SWE-bench ids are "<owner>__<repo>-<number>": the repository is the id up to its last "-".
     const itemRepo = o.items.map((id) => id.replace(/-[^-]*$/, ""));
-    return { method: baselineMethod(name as BaselineKind, { itemRepo }), needsVectors: false };
+    return { method: baselineMethod(name as BaselineName, { itemRepo }), needsVectors: false };
   }
   if (Object.hasOwn(selectors, name)) {
     const strata = p.values.get("strata") ?? "consistency";

@@ -4,7 +4,7 @@
  *
  * Rule: with `q = floor(N / n)` and `r = N mod n`, the first `r` groups hold
  * `q + 1` units and the other `n - r` hold `q`. Both the `rhc` design and
- * `rhcEstimator` read the sizes from here, because the RHC variance factor
+ * `raoHartleyCochran` read the sizes from here, because the RHC variance factor
  * `(sum N_g^2 - N) / (N^2 - sum N_g^2)` depends on them: a design and an
  * estimator that disagreed on the split would give a biased variance.
  *

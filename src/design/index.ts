@@ -7,7 +7,7 @@ export { poisson } from "./poisson.js";
 export { poissonPi2 } from "./poissonPi2.js";
 export { ppsWithReplacement } from "./ppsWithReplacement.js";
 export { proportionalAllocation } from "./proportionalAllocation.js";
-export type { RhcSample } from "./rhc.js";
+export type { RhcResult } from "./rhc.js";
 export { rhc } from "./rhc.js";
 export { samplePi2 } from "./samplePi2.js";
 export { srs } from "./srs.js";

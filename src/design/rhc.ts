@@ -6,7 +6,7 @@ import { checkFloat64Array, checkInteger, checkRng, draw, fail } from "../core/v
 const FN = "rhc";
 
 /** A Rao–Hartley–Cochran sample: one unit per random group, with what its estimator needs. */
-export type RhcSample = {
+export type RhcResult = {
   /** The drawn 0-based unit indices, sorted ascending, one per group (length n). */
   readonly indices: Int32Array;
   /** For the k-th drawn unit: size_k / (sum of size over its group), its draw probability within the group. */
@@ -37,7 +37,7 @@ export type RhcSample = {
  * @param size - Positive size measure of each unit (every value > 0, finite).
  * @param n - Number of groups and of drawn units, an integer in [0, N]; 0 gives an empty sample.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @returns `{ indices, groupShare, groupTotal }`, see {@link RhcSample}; all of length `n`.
+ * @returns `{ indices, groupShare, groupTotal }`, see {@link RhcResult}; all of length `n`.
  * @throws {TypeError} If `size` is not a `Float64Array`, `n` is not a number or `rng` is
  *   not a function.
  * @throws {RangeError} If `size` is empty or holds a value that is not a finite
@@ -53,7 +53,7 @@ export type RhcSample = {
  * //   groupTotal: Float64Array [0.26666666666666666, 0.7333333333333333] }
  * ```
  */
-export function rhc(size: Float64Array, n: number, rng: Rng): RhcSample {
+export function rhc(size: Float64Array, n: number, rng: Rng): RhcResult {
   checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
   const N = size.length;
   for (let i = 0; i < N; i++) {

@@ -11,10 +11,10 @@ export type { HorvitzThompsonOptions, VarianceMethod } from "./horvitzThompson.j
 export { horvitzThompson } from "./horvitzThompson.js";
 export type { HypergeometricCsOptions } from "./hypergeometricCs.js";
 export { hypergeometricCs } from "./hypergeometricCs.js";
-export type { IntervalInput, IntervalMethod } from "./proportionInterval.js";
+export type { IntervalMethod, ProportionIntervalInput } from "./proportionInterval.js";
 export { intervalMethods, proportionInterval } from "./proportionInterval.js";
-export type { RhcEstimatorOptions } from "./rhcEstimator.js";
-export { rhcEstimator } from "./rhcEstimator.js";
+export type { RaoHartleyCochranOptions } from "./raoHartleyCochran.js";
+export { raoHartleyCochran } from "./raoHartleyCochran.js";
 export type { StoppingDecision, StoppingRule } from "./stoppingTime.js";
 export { stoppingTime } from "./stoppingTime.js";
 export type { StratifiedMeanOptions } from "./stratifiedMean.js";

@@ -61,7 +61,7 @@ export const intervalMethods: readonly IntervalMethod[] = Object.freeze([
 ] as const);
 
 /** What {@link proportionInterval} needs to know about an estimate. */
-export type IntervalInput = {
+export type ProportionIntervalInput = {
   /** Point estimate of the mean (the proportion, for the binary and design methods). */
   readonly estimate: number;
   /** Design-based variance estimate of `estimate`, >= 0 (the estimators report a negative one as the whole line without calling this). */
@@ -101,7 +101,7 @@ export const SRS_BINARY_METHODS: ReadonlySet<IntervalMethod> = new Set([
 const clip01 = (v: number): number => Math.min(1, Math.max(0, v));
 const expit = (v: number): number => 1 / (1 + Math.exp(-v));
 
-const INPUT_KEYS = optionKeys<IntervalInput>()(
+const INPUT_KEYS = optionKeys<ProportionIntervalInput>()(
   "estimate",
   "variance",
   "n",
@@ -171,7 +171,7 @@ const INPUT_KEYS = optionKeys<IntervalInput>()(
  * - A negative variance is an error (the estimators return the whole line
  *   for one, flagged unreliable, without calling this function).
  *
- * @param input - The estimate, its variance and sample size, see {@link IntervalInput}.
+ * @param input - The estimate, its variance and sample size, see {@link ProportionIntervalInput}.
  * @param method - One of {@link intervalMethods}.
  * @param level - Confidence level in the open interval (0, 1), e.g. 0.95.
  * @returns The interval `[lo, hi]`.
@@ -199,7 +199,7 @@ const INPUT_KEYS = optionKeys<IntervalInput>()(
  * ```
  */
 export function proportionInterval(
-  input: IntervalInput,
+  input: ProportionIntervalInput,
   method: IntervalMethod,
   level: number,
 ): [number, number] {

@@ -14,7 +14,7 @@ import type { SubsetMethod } from "../subset/types.js";
 import { DEFAULT_MAX_SPLITS, MAX_MAX_SPLITS, splitsUpTo } from "./_splits.js";
 import type { TemporalSplit } from "./temporalSplits.js";
 
-const INPUT_KEYS = optionKeys<EvaluateSubsetInput>()(
+const INPUT_KEYS = optionKeys<EvaluateSubsetOptions>()(
   "outcomes",
   "select",
   "size",
@@ -29,7 +29,7 @@ const INPUT_KEYS = optionKeys<EvaluateSubsetInput>()(
 );
 
 /** What {@link evaluateSubset} takes. */
-export type EvaluateSubsetInput = {
+export type EvaluateSubsetOptions = {
   /** Outcomes of all runs, runs in chronological order (e.g. sorted by date). */
   readonly outcomes: Outcomes;
   /** The subset method to evaluate. */
@@ -90,7 +90,7 @@ export type CostShareSummary = {
 };
 
 /** Result of {@link evaluateSubset}. */
-export type SubsetEvaluation = {
+export type EvaluateSubsetResult = {
   /** The method's name. */
   readonly method: string;
   /** Subset size k. */
@@ -139,8 +139,8 @@ export type SubsetEvaluation = {
  * `maxSplits` (10,000), else a seeded uniform sample of `maxSplits` of them,
  * so memory stays bounded (R = 40, W = 20 has 6.9e10 splits).
  *
- * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `maxSplits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetInput}).
- * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link SubsetEvaluation}).
+ * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `maxSplits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetOptions}).
+ * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link EvaluateSubsetResult}).
  * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed, `select` not a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or `onProgress` not a function.
  * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1; `maxSplits` is not an integer in [1, 1,000,000]; vectors have a row count other than the items or a non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total; `splits` is empty or a split has the wrong window, no test run, or runs out of order or range; or the method returns the wrong number of indices, an index out of range or a duplicate.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 5.2.2-5.3.
@@ -157,7 +157,7 @@ export type SubsetEvaluation = {
  * ev.errors.length; // 30 (10 seeds x 3 pairs)
  * ```
  */
-export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
+export function evaluateSubset(input: EvaluateSubsetOptions): EvaluateSubsetResult {
   const fn = "evaluateSubset";
   if (typeof input !== "object" || input === null) {
     failType(fn, "input must be an object { outcomes, select, size, window, seeds, seed }");
@@ -319,7 +319,7 @@ export function evaluateSubset(input: EvaluateSubsetInput): SubsetEvaluation {
   let total = 0;
   for (let t = 0; t < rmseBySplit.length; t++) total += rmseBySplit[t] as number;
   const sortedMax = Float64Array.from(maxErrBySeed).sort();
-  const result: SubsetEvaluation = {
+  const result: EvaluateSubsetResult = {
     method: method.name,
     size: k,
     window: W,

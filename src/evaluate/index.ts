@@ -1,12 +1,12 @@
 export type {
   CostShareSummary,
-  EvaluateSubsetInput,
+  EvaluateSubsetOptions,
+  EvaluateSubsetResult,
   MaxErrSummary,
-  SubsetEvaluation,
 } from "./evaluateSubset.js";
 export { evaluateSubset } from "./evaluateSubset.js";
 export { iterateTemporalSplits } from "./iterateTemporalSplits.js";
-export type { GridCell, GridResult, GridRow, RunGridInput } from "./runGrid.js";
+export type { RunGridCell, RunGridOptions, RunGridResult, RunGridRow } from "./runGrid.js";
 export { runGrid } from "./runGrid.js";
 export type { TemporalSplit, TemporalSplitsOptions } from "./temporalSplits.js";
 export { temporalSplits } from "./temporalSplits.js";

@@ -16,7 +16,7 @@ import { rmse } from "../stats/rmse.js";
 import { runStrategy } from "../tcs/runStrategy.js";
 import type { Strategy } from "../tcs/types.js";
 
-const INPUT_KEYS = optionKeys<RunGridInput>()(
+const INPUT_KEYS = optionKeys<RunGridOptions>()(
   "y",
   "features",
   "strategies",
@@ -29,7 +29,7 @@ const INPUT_KEYS = optionKeys<RunGridInput>()(
 );
 
 /** What {@link runGrid} takes: the population, the factors of the grid and its seed. */
-export type RunGridInput = {
+export type RunGridOptions = {
   /** Outcome of every unit of the population, 1 = failure, 0 = pass (N >= 2 units). */
   readonly y: Uint8Array;
   /**
@@ -59,7 +59,7 @@ export type RunGridInput = {
 };
 
 /** One run of the grid: one strategy on one feature at one budget, one repetition. */
-export type GridRow = {
+export type RunGridRow = {
   /** Strategy name (a key of `strategies`). */
   readonly strategy: string;
   /** Feature name, or `null` for a feature-agnostic strategy. */
@@ -83,7 +83,7 @@ export type GridRow = {
 };
 
 /** Summary of the R repetitions of one (strategy, feature, budget) cell. */
-export type GridCell = {
+export type RunGridCell = {
   /** Strategy name. */
   readonly strategy: string;
   /** Feature name, or `null` for a feature-agnostic strategy. */
@@ -115,13 +115,13 @@ export type GridCell = {
 };
 
 /** What {@link runGrid} returns. */
-export type GridResult = {
+export type RunGridResult = {
   /** The true failure rate, mean of y. */
   readonly truth: number;
   /** One row per run, ordered by strategy, feature, budget, repetition (input orders). */
-  readonly rows: readonly GridRow[];
+  readonly rows: readonly RunGridRow[];
   /** One summary per (strategy, feature, budget) cell, in the same order. */
-  readonly summary: readonly GridCell[];
+  readonly summary: readonly RunGridCell[];
 };
 
 /**
@@ -147,10 +147,10 @@ export type GridResult = {
  * failures found, and coverage = share of intervals containing t. RMSE of the
  * failure rate equals RMSE of the accuracy (1 - rate).
  *
- * @param input - See {@link RunGridInput}: `y`, `features`, `strategies`, `budgets`,
+ * @param input - See {@link RunGridOptions}: `y`, `features`, `strategies`, `budgets`,
  *   `repetitions`, `seed`, and optional `featureAgnostic` (default `["srs"]`),
  *   `level` (default 0.95), `onProgress`.
- * @returns `{ truth, rows, summary }`, see {@link GridResult}.
+ * @returns `{ truth, rows, summary }`, see {@link RunGridResult}.
  * @throws {TypeError} If `input` is not an object, `y` is not a `Uint8Array`, a feature is not a
  *   `Float64Array`, a strategy or `onProgress` is not a function, `budgets` or `featureAgnostic` is
  *   not an array, or `seed` is neither a string nor a number.
@@ -169,19 +169,19 @@ export type GridResult = {
  * const g = runGrid({
  *   y,
  *   features: { risk },
- *   strategies: { srs: strategies.srs, ppsSys: strategies.ppsSys },
+ *   strategies: { srs: strategies.srs, systematicPps: strategies.systematicPps },
  *   budgets: [4],
  *   repetitions: 50,
  *   seed: 1,
  * });
  * g.truth;                                            // 0.3
- * g.rows.length;                                      // 100 (srs once, ppsSys on "risk")
- * g.summary.map((c) => [c.strategy, c.feature]);      // [["srs", null], ["ppsSys", "risk"]]
+ * g.rows.length;                                      // 100 (srs once, systematicPps on "risk")
+ * g.summary.map((c) => [c.strategy, c.feature]);      // [["srs", null], ["systematicPps", "risk"]]
  * g.summary.map((c) => c.failuresMedian);             // [1, 3]
- * g.summary.map((c) => Number(c.rmse.toFixed(4)));    // [0.1823, 0.0568]
+ * g.summary.map((c) => Number(c.rmse.toFixed(4)));    // [0.1823, 0.0603]
  * ```
  */
-export function runGrid(input: RunGridInput): GridResult {
+export function runGrid(input: RunGridOptions): RunGridResult {
   const fn = "runGrid";
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     failType(fn, "input must be an object { y, features, strategies, budgets, repetitions, seed }");
@@ -242,14 +242,14 @@ export function runGrid(input: RunGridInput): GridResult {
     else for (const f of featureNames) plan.push({ strategy: s, feature: f });
   }
   const total = plan.length * budgets.length * repetitions;
-  const rows: GridRow[] = [];
-  const summary: GridCell[] = [];
+  const rows: RunGridRow[] = [];
+  const summary: RunGridCell[] = [];
   let done = 0;
   for (const { strategy, feature } of plan) {
     const run = strategies[strategy] as Strategy;
     const risk = feature === null ? flat : (features[feature] as Float64Array);
     for (const budget of budgets) {
-      const cell: GridRow[] = [];
+      const cell: RunGridRow[] = [];
       for (let r = 0; r < repetitions; r++) {
         const runSeed = JSON.stringify([seed, strategy, feature, budget, r]);
         let out: ReturnType<typeof runStrategy>;
@@ -318,12 +318,12 @@ function rethrow(
 }
 
 function summarise(
-  cell: readonly GridRow[],
+  cell: readonly RunGridRow[],
   strategy: string,
   feature: string | null,
   budget: number,
   truth: number,
-): GridCell {
+): RunGridCell {
   const R = cell.length;
   const est = Float64Array.from(cell, (c) => c.estimate);
   const absErr = Float64Array.from(est, (e) => Math.abs(e - truth)).sort();

@@ -1,10 +1,10 @@
 export type { FailuresVsRmsePoint } from "./failuresVsRmseSpec.js";
 export { failuresVsRmseSpec } from "./failuresVsRmseSpec.js";
-export type { ParetoFrontOptions } from "./paretoFrontSpec.js";
+export type { ParetoFrontSpecOptions } from "./paretoFrontSpec.js";
 export { paretoFrontSpec } from "./paretoFrontSpec.js";
 export type { RecallAtKPoint, RecallAtKSpecOptions } from "./recallAtKSpec.js";
 export { recallAtKSpec } from "./recallAtKSpec.js";
-export type { RmseByBudgetOptions, RmseByBudgetPoint } from "./rmseByBudgetSpec.js";
+export type { RmseByBudgetPoint, RmseByBudgetSpecOptions } from "./rmseByBudgetSpec.js";
 export { rmseByBudgetSpec } from "./rmseByBudgetSpec.js";
 export type { SubsetTrackingRun } from "./subsetTrackingSpec.js";
 export { subsetTrackingSpec } from "./subsetTrackingSpec.js";

@@ -4,10 +4,16 @@ import { nonDominatedSort } from "../moea/nonDominatedSort.js";
 import { header } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
-const KEYS = optionKeys<ParetoFrontOptions>()("title", "width", "height", "objectives", "labels");
+const KEYS = optionKeys<ParetoFrontSpecOptions>()(
+  "title",
+  "width",
+  "height",
+  "objectives",
+  "labels",
+);
 
 /** Options of {@link paretoFrontSpec}. */
-export type ParetoFrontOptions = PlotOptions & {
+export type ParetoFrontSpecOptions = PlotOptions & {
   /** Axis titles of the two objectives. @defaultValue ["f1", "f2"] */
   readonly objectives?: readonly [string, string];
   /** One label per row, shown in tooltips (e.g. a slice partition's name). @defaultValue the row index */
@@ -35,7 +41,7 @@ export type ParetoFrontOptions = PlotOptions & {
  * (spec.data as { values: { rank: number }[] }).values.map((v) => v.rank); // [1, 1, 2, 1]
  * ```
  */
-export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontOptions): VegaLiteSpec {
+export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontSpecOptions): VegaLiteSpec {
   const fn = "paretoFrontSpec";
   const head = header(fn, options, KEYS);
   checkRowMatrix(fn, "F", F);

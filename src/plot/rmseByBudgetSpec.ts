@@ -2,9 +2,9 @@ import { optionKeys } from "../core/validate.js";
 import { header, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
-const KEYS = optionKeys<RmseByBudgetOptions>()("title", "width", "height", "logY");
+const KEYS = optionKeys<RmseByBudgetSpecOptions>()("title", "width", "height", "logY");
 
-/** One point of {@link rmseByBudgetSpec}: a strategy's RMSE at one budget (a `GridCell` of `runGrid` fits). */
+/** One point of {@link rmseByBudgetSpec}: a strategy's RMSE at one budget (a `RunGridCell` of `runGrid` fits). */
 export type RmseByBudgetPoint = {
   /** Strategy name, one line per strategy. */
   readonly strategy: string;
@@ -17,7 +17,7 @@ export type RmseByBudgetPoint = {
 };
 
 /** Options of {@link rmseByBudgetSpec}. */
-export type RmseByBudgetOptions = PlotOptions & {
+export type RmseByBudgetSpecOptions = PlotOptions & {
   /** Log-scale y axis (RMSE shrinks like 1/sqrt(n)). @defaultValue false */
   readonly logY?: boolean;
 };
@@ -48,7 +48,7 @@ export type RmseByBudgetOptions = PlotOptions & {
  */
 export function rmseByBudgetSpec(
   points: readonly RmseByBudgetPoint[],
-  options?: RmseByBudgetOptions,
+  options?: RmseByBudgetSpecOptions,
 ): VegaLiteSpec {
   const fn = "rmseByBudgetSpec";
   const head = header(fn, options, KEYS);

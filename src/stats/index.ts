@@ -19,8 +19,8 @@ export { recallAtK } from "./recallAtK.js";
 export { rmse } from "./rmse.js";
 export type {
   WilcoxonAlternative,
-  WilcoxonOptions,
-  WilcoxonResult,
+  WilcoxonSignedRankOptions,
+  WilcoxonSignedRankResult,
   WilcoxonZeroMethod,
 } from "./wilcoxonSignedRank.js";
 export { wilcoxonSignedRank } from "./wilcoxonSignedRank.js";

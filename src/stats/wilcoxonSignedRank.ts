@@ -10,7 +10,12 @@ import {
   optionKeys,
 } from "../core/validate.js";
 
-const KEYS = optionKeys<WilcoxonOptions>()("exact", "correction", "alternative", "zeroMethod");
+const KEYS = optionKeys<WilcoxonSignedRankOptions>()(
+  "exact",
+  "correction",
+  "alternative",
+  "zeroMethod",
+);
 
 /** Alternative hypothesis of {@link wilcoxonSignedRank} about the median of the differences x - y. */
 export type WilcoxonAlternative = "two-sided" | "less" | "greater";
@@ -19,7 +24,7 @@ export type WilcoxonAlternative = "two-sided" | "less" | "greater";
 export type WilcoxonZeroMethod = "wilcox" | "pratt" | "zsplit";
 
 /** Options of {@link wilcoxonSignedRank}. */
-export type WilcoxonOptions = {
+export type WilcoxonSignedRankOptions = {
   /**
    * `true`: exact permutation distribution; `false`: normal approximation;
    * `undefined` (default): exact when there are at most 50 differences and
@@ -46,7 +51,7 @@ export type WilcoxonOptions = {
 };
 
 /** Result of {@link wilcoxonSignedRank}. */
-export type WilcoxonResult = {
+export type WilcoxonSignedRankResult = {
   /**
    * Two-sided: min(R+, R-); one-sided: R+, the rank sum of positive
    * differences (scipy's convention), with zero ranks split in half under `"zsplit"`.
@@ -95,7 +100,7 @@ const MAX_EXACT = 500;
  *
  * @param x - First sample, finite values, length n >= 1.
  * @param y - Second sample paired with `x`, same length.
- * @param options - See {@link WilcoxonOptions}.
+ * @param options - See {@link WilcoxonSignedRankOptions}.
  * @returns Statistic, p-value, method used, counts and z.
  * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an option has the wrong type.
  * @throws {RangeError} If a value is not finite, lengths differ, the samples are
@@ -117,8 +122,8 @@ const MAX_EXACT = 500;
 export function wilcoxonSignedRank(
   x: Float64Array,
   y: Float64Array,
-  options?: WilcoxonOptions,
-): WilcoxonResult {
+  options?: WilcoxonSignedRankOptions,
+): WilcoxonSignedRankResult {
   const fn = "wilcoxonSignedRank";
   checkFloat64Array(fn, "x", x);
   checkFloat64Array(fn, "y", y);

@@ -5,10 +5,10 @@ import type { Outcomes } from "./outcomes.js";
 import { repositoryStrata } from "./repositoryStrata.js";
 import type { SubsetContext, SubsetMethod } from "./types.js";
 
-const KEYS = optionKeys<BaselineOptions>()("itemRepo");
+const KEYS = optionKeys<BaselineMethodOptions>()("itemRepo");
 
 /** The paper's six baselines. */
-export type BaselineKind =
+export type BaselineName =
   | "random"
   | "repo"
   | "difficulty"
@@ -17,12 +17,12 @@ export type BaselineKind =
   | "repoConsistency";
 
 /** Options of {@link baselineMethod}. */
-export type BaselineOptions = {
+export type BaselineMethodOptions = {
   /** Repository of each item (required by the repo-based kinds), see {@link repositoryStrata}. */
   readonly itemRepo?: readonly string[];
 };
 
-const NAMES: Record<BaselineKind, string> = {
+const NAMES: Record<BaselineName, string> = {
   random: "Random",
   repo: "Repo-Strat",
   difficulty: "Diff-Strat",
@@ -65,7 +65,10 @@ const NAMES: Record<BaselineKind, string> = {
  * m.select({ history: h, k: 2, rng: createRng(3) }); // Int32Array [0, 1]  (one pass, one fail)
  * ```
  */
-export function baselineMethod(kind: BaselineKind, options: BaselineOptions = {}): SubsetMethod {
+export function baselineMethod(
+  kind: BaselineName,
+  options: BaselineMethodOptions = {},
+): SubsetMethod {
   const fn = "baselineMethod";
   if (!Object.hasOwn(NAMES, kind))
     failType(fn, `kind must be one of ${Object.keys(NAMES).join(", ")}`);

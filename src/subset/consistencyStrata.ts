@@ -2,10 +2,10 @@ import { optionKeys } from "../core/validate.js";
 import { checkOutcomes, passCounts, trainingRuns } from "./_internal.js";
 import type { Outcomes } from "./outcomes.js";
 
-const KEYS = optionKeys<HistoryOptions>()("runs");
+const KEYS = optionKeys<StrataHistoryOptions>()("runs");
 
 /** Options of {@link consistencyStrata} and {@link difficultyStrata}. */
-export type HistoryOptions = {
+export type StrataHistoryOptions = {
   /**
    * Indices of the runs of `history` to count (the training window), distinct.
    * @defaultValue every run of `history`.
@@ -38,7 +38,10 @@ export type HistoryOptions = {
  * consistencyStrata(h, { runs: [1] }); // Int32Array [1, 0, 0]
  * ```
  */
-export function consistencyStrata(history: Outcomes, options: HistoryOptions = {}): Int32Array {
+export function consistencyStrata(
+  history: Outcomes,
+  options: StrataHistoryOptions = {},
+): Int32Array {
   const fn = "consistencyStrata";
   checkOutcomes(fn, "history", history);
   return passCounts(history, trainingRuns(fn, history, options, KEYS));

@@ -1,9 +1,9 @@
 import { optionKeys } from "../core/validate.js";
 import { checkOutcomes, passCounts, trainingRuns } from "./_internal.js";
-import type { HistoryOptions } from "./consistencyStrata.js";
+import type { StrataHistoryOptions } from "./consistencyStrata.js";
 import type { Outcomes } from "./outcomes.js";
 
-const KEYS = optionKeys<HistoryOptions>()("runs");
+const KEYS = optionKeys<StrataHistoryOptions>()("runs");
 
 /**
  * Difficulty strata: 1 ("easy") for items resolved in a strict majority of the
@@ -31,7 +31,10 @@ const KEYS = optionKeys<HistoryOptions>()("runs");
  * difficultyStrata(h, { runs: [0] }); // Int32Array [1, 0, 1]
  * ```
  */
-export function difficultyStrata(history: Outcomes, options: HistoryOptions = {}): Int32Array {
+export function difficultyStrata(
+  history: Outcomes,
+  options: StrataHistoryOptions = {},
+): Int32Array {
   const fn = "difficultyStrata";
   checkOutcomes(fn, "history", history);
   const runs = trainingRuns(fn, history, options, KEYS);

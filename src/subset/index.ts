@@ -1,6 +1,6 @@
-export type { BaselineKind, BaselineOptions } from "./baselineMethod.js";
+export type { BaselineMethodOptions, BaselineName } from "./baselineMethod.js";
 export { baselineMethod } from "./baselineMethod.js";
-export type { HistoryOptions } from "./consistencyStrata.js";
+export type { StrataHistoryOptions } from "./consistencyStrata.js";
 export { consistencyStrata } from "./consistencyStrata.js";
 export { crossStrata } from "./crossStrata.js";
 export { difficultyStrata } from "./difficultyStrata.js";

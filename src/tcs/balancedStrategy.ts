@@ -8,7 +8,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * to risk) with the Hájek estimator instead of Horvitz–Thompson
  * (strategy key `balanced`).
  *
- * Design: as {@link ppsSysStrategy}: `pik = inclusionProbabilities(risk, n)`,
+ * Design: as `strategies.systematicPps`: `pik = inclusionProbabilities(risk, n)`,
  * Madow's systematic PPS in the given unit order; drawn when called, yielded
  * in increasing index order.
  *
@@ -29,7 +29,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
  * const y = [0, 1, 0, 1, 1, 0];
- * const run = runStrategy(balancedStrategy(risk, 3, createRng(1)), (i) => y[i]);
+ * const run = runStrategy(strategies.balanced(risk, 3, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [1, 3, 4]
  * run.estimate.estimate; // 1
  * ```

@@ -38,7 +38,7 @@ import type { StrataOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3, 0.7, 0.4]);
  * const y = [0, 1, 0, 1, 1, 0, 1, 0];
- * const run = runStrategy(d2StratStrategy(risk, 4, createRng(1), { strata: 2 }), (i) => y[i]);
+ * const run = runStrategy(strategies.d2Strat(risk, 4, createRng(1), { strata: 2 }), (i) => y[i]);
  * run.indices;           // Int32Array [0, 1, 3, 5]
  * run.estimate.estimate; // 0.625
  * ```

@@ -6,7 +6,7 @@ import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, checkCommon, type EstimatorChoice, Fenwick } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
-/** Options of {@link deepEstStrategy}. */
+/** Options of `strategies.deepEst`. */
 export type DeepEstOptions = StrategyOptions & {
   /**
    * Probability d in (0, 1) that a step follows the risk weights rather than
@@ -63,7 +63,7 @@ const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit"
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3, 0.7, 0.4]);
  * const y = [0, 1, 0, 1, 1, 0, 1, 0];
- * const run = runStrategy(deepEstStrategy(risk, 4, createRng(1)), (i) => y[i]);
+ * const run = runStrategy(strategies.deepEst(risk, 4, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [4, 3, 1, 0]
  * run.estimate.estimate; // 0.6823607373950925
  * ```

@@ -1,14 +1,23 @@
+import type { MixtureOptions } from "./mixtureStrategy.js";
 import { mixtureStrategy } from "./mixtureStrategy.js";
+import type { SequentialPpsOptions } from "./sequentialPpsStrategy.js";
 import { sequentialPpsStrategy } from "./sequentialPpsStrategy.js";
 import type { Strategy } from "./types.js";
+
+/** The strategies beyond the paper as {@link extraStrategies} holds them, each with its options. */
+export type ExtraStrategies = {
+  /** Defensive-mixture PPS: pivotal sampling on `pik` proportional to a mixture of uniform and risk, Hájek estimator. */
+  readonly mixture: Strategy<MixtureOptions>;
+  /** Sequential PPS without replacement with the weighted-betting confidence sequence of Shekhar et al. (2023). */
+  readonly sequentialPps: Strategy<SequentialPpsOptions>;
+};
 
 /**
  * Strategies beyond the replicated paper, kept apart from the 13 of
  * `strategies` so that a grid over `strategies` reproduces the paper:
- * `mixture` → {@link mixtureStrategy} (defensive-mixture PPS, default
- * lambda 0.5 and Hájek estimator; pass options through a closure for others,
- * e.g. `(r, n, rng) => mixtureStrategy(r, n, rng, { lambda: 0.8 })`);
- * `sequentialPps` → {@link sequentialPpsStrategy} (PPS without replacement,
+ * `mixture` (defensive-mixture PPS, default lambda 0.5 and Hájek
+ * estimator; `extraStrategies.mixture(r, n, rng, { lambda: 0.8 })` for
+ * others); `sequentialPps` (PPS without replacement,
  * drawn one at a time, with the weighted-betting confidence sequence as its
  * interval; without a `sequential` rule it uses the whole budget).
  *
@@ -17,8 +26,7 @@ import type { Strategy } from "./types.js";
  * Object.keys(extraStrategies); // ["mixture", "sequentialPps"]
  * ```
  */
-export const extraStrategies: Readonly<Record<"mixture" | "sequentialPps", Strategy>> =
-  Object.freeze({
-    mixture: mixtureStrategy,
-    sequentialPps: sequentialPpsStrategy,
-  });
+export const extraStrategies: ExtraStrategies = Object.freeze({
+  mixture: mixtureStrategy,
+  sequentialPps: sequentialPpsStrategy,
+});

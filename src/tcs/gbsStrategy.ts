@@ -15,7 +15,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * GBS: gradient-based adaptive stratified sampling — each label goes to the
  * stratum whose variance term would drop the most (strategy key `gbs`).
  *
- * Strata: quantile strata of the risk, as in {@link ssrsStrategy}
+ * Strata: quantile strata of the risk, as in `strategies.ssrs`
  * (H = `options.strata`, default min(10, floor(budget / 2))).
  *
  * Allocation (adaptive): first min(2, N_h) units in every stratum, stratum by
@@ -56,7 +56,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3, 0.7, 0.4]);
  * const y = [0, 1, 0, 1, 1, 0, 1, 0];
- * const run = runStrategy(gbsStrategy(risk, 5, createRng(1), { strata: 2 }), (i) => y[i]);
+ * const run = runStrategy(strategies.gbs(risk, 5, createRng(1), { strata: 2 }), (i) => y[i]);
  * run.indices;           // Int32Array [5, 0, 3, 6, 7]
  * run.estimate.estimate; // 0.5
  * ```

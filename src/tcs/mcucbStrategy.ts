@@ -11,7 +11,7 @@ import {
 } from "./_internal.js";
 import type { RiskStrataOptions } from "./types.js";
 
-/** Options of {@link mcucbStrategy}. */
+/** Options of `strategies.mcucb`. */
 export type McucbOptions = RiskStrataOptions & {
   /**
    * Confidence parameter delta in (0, 1) of the upper confidence bounds; the
@@ -27,7 +27,7 @@ const MCUCB_KEYS = optionKeys<McucbOptions>()("level", "interval", "strata", "pa
  * MCUCB: Carpentier & Munos' MC-UCB adaptive stratified sampling over fixed
  * risk strata (strategy key `mcucb`).
  *
- * Strata: quantile strata of the risk, as in {@link ssrsStrategy}
+ * Strata: quantile strata of the risk, as in `strategies.ssrs`
  * (H = `options.strata`, default min(10, floor(budget / 2))).
  *
  * Allocation (adaptive): first min(2, N_h) units in every stratum, stratum by
@@ -60,7 +60,7 @@ const MCUCB_KEYS = optionKeys<McucbOptions>()("level", "interval", "strata", "pa
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3, 0.7, 0.4]);
  * const y = [0, 1, 0, 1, 1, 0, 1, 0];
- * const run = runStrategy(mcucbStrategy(risk, 5, createRng(1), { strata: 2 }), (i) => y[i]);
+ * const run = runStrategy(strategies.mcucb(risk, 5, createRng(1), { strata: 2 }), (i) => y[i]);
  * run.indices;           // Int32Array [5, 0, 3, 6, 7]
  * run.estimate.estimate; // 0.5
  * ```

@@ -4,7 +4,7 @@ import type { Estimate } from "../estimate/confidenceInterval.js";
 import { checkCommon, positiveRiskTotal, ppsFixed } from "./_internal.js";
 import type { StrategyOptions } from "./types.js";
 
-/** Options of {@link mixtureStrategy}. */
+/** Options of `extraStrategies.mixture`. */
 export type MixtureOptions = StrategyOptions & {
   /**
    * Weight lambda in [0, 1] of the risk in the size measure: 0 gives equal
@@ -51,7 +51,7 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
  * const y = [0, 1, 0, 1, 1, 0];
- * const run = runStrategy(mixtureStrategy(risk, 3, createRng(1), { lambda: 0.5 }), (i) => y[i]);
+ * const run = runStrategy(extraStrategies.mixture(risk, 3, createRng(1), { lambda: 0.5 }), (i) => y[i]);
  * run.indices;           // Int32Array [1, 3, 4]
  * run.estimate.estimate; // 1
  * ```

@@ -22,19 +22,19 @@ import {
 } from "./_internal.js";
 
 /** The designs {@link planSampleSize} can plan for, named by their strategy keys. */
-export type PlannedDesign = "srs" | "sups" | "ssrs" | "ppsSys" | "balanced" | "pivotalSampling";
+export type PlannedDesign = "srs" | "sups" | "ssrs" | "systematicPps" | "balanced" | "pivotal";
 
 const PLANNED_DESIGNS: readonly PlannedDesign[] = [
   "srs",
   "sups",
   "ssrs",
-  "ppsSys",
+  "systematicPps",
   "balanced",
-  "pivotalSampling",
+  "pivotal",
 ];
 
 /** Arguments of {@link planSampleSize}. */
-export type PlanSampleSizeArgs = {
+export type PlanSampleSizeOptions = {
   /** One non-negative finite risk per unit (its length is N). */
   readonly risk: Float64Array;
   /** The strategy whose variance formula is used. */
@@ -54,7 +54,7 @@ export type PlanSampleSizeArgs = {
 };
 
 /** What {@link planSampleSize} returns. */
-export type SampleSizePlan = {
+export type PlanSampleSizeResult = {
   /** The smallest number of labels whose anticipated half-width is at most the target. */
   readonly n: number;
   /** The anticipated half-width (upper - lower) / 2 of the `interval` at that n. */
@@ -65,7 +65,7 @@ export type SampleSizePlan = {
   readonly variance: number;
 };
 
-const ARG_KEYS = optionKeys<PlanSampleSizeArgs>()(
+const ARG_KEYS = optionKeys<PlanSampleSizeOptions>()(
   "risk",
   "design",
   "targetHalfWidth",
@@ -91,7 +91,7 @@ const ARG_KEYS = optionKeys<PlanSampleSizeArgs>()(
  *   with the strategy's own quantile strata and allocation at that n, and the
  *   expected within-stratum variance
  *   `S_h^2 = (sum_h theta_i (1 - theta_i) (1 - 1/N_h) + sum_h (theta_i - mean_h theta)^2) / (N_h - 1)`.
- * - `ppsSys` (Horvitz–Thompson) and `balanced` / `pivotalSampling` (Hájek):
+ * - `systematicPps` (Horvitz–Thompson) and `balanced` / `pivotal` (Hájek):
  *   Hájek's (1964) high-entropy approximation for `pik = inclusionProbabilities(r, n)`,
  *   `V = (1/N^2) [sum_i (1 - pik_i) e_i^2 / pik_i - (sum_i (1 - pik_i) e_i)^2 / sum_i pik_i (1 - pik_i)]`,
  *   with `e_i = y_i` (HT) or `y_i - theta` (Hájek, linearised), in expectation
@@ -112,8 +112,8 @@ const ARG_KEYS = optionKeys<PlanSampleSizeArgs>()(
  * the calibration model: a risk that tracks the failures less well than
  * assumed makes the PPS designs need more labels.
  *
- * @param args - `{ risk, design, targetHalfWidth, level, anticipatedRate, interval }`, see {@link PlanSampleSizeArgs}.
- * @returns `{ n, halfWidth, interval, variance }`, see {@link SampleSizePlan}.
+ * @param args - `{ risk, design, targetHalfWidth, level, anticipatedRate, interval }`, see {@link PlanSampleSizeOptions}.
+ * @returns `{ n, halfWidth, interval, variance }`, see {@link PlanSampleSizeResult}.
  * @throws {TypeError} If `args` is not an object, `risk` is not a `Float64Array` or a number argument is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `design` is unknown; if
  *   `targetHalfWidth` is not positive and finite; if `level` or `anticipatedRate` is not in (0, 1); if
@@ -130,7 +130,7 @@ const ARG_KEYS = optionKeys<PlanSampleSizeArgs>()(
  * planSampleSize({ risk, design: "srs", targetHalfWidth: 0.05, anticipatedRate: 0.2, interval: "wald" }).n; // 198
  * ```
  */
-export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
+export function planSampleSize(args: PlanSampleSizeOptions): PlanSampleSizeResult {
   const fn = "planSampleSize";
   if (typeof args !== "object" || args === null) failType(fn, "args must be an object");
   checkOptions(fn, args, ARG_KEYS, "input field");
@@ -175,14 +175,14 @@ export function planSampleSize(args: PlanSampleSizeArgs): SampleSizePlan {
       strataAt = (n) => quantileStrata(risk, Math.min(10, Math.floor(n / 2), N)).sizes.length;
       break;
     }
-    case "ppsSys":
+    case "systematicPps":
     case "balanced":
-    case "pivotalSampling": {
+    case "pivotal": {
       const theta = calibrate(fn, risk, anticipatedRate);
       let positive = 0;
       for (let i = 0; i < N; i++) if ((risk[i] as number) > 0) positive++;
       nMax = positive;
-      const hajek = design !== "ppsSys";
+      const hajek = design !== "systematicPps";
       variance = (n) => highEntropyVariance(inclusionProbabilities(risk, n), theta, hajek);
       break;
     }

@@ -2,7 +2,7 @@ import { fail, failType, maxLength } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 
 /** What {@link runStrategy} returns. */
-export type StrategyRun = {
+export type RunStrategyResult = {
   /** The strategy's final estimate of the population mean of y. */
   readonly estimate: Estimate;
   /** The yielded indices in pick order (one per label; repeats for with-replacement designs). */
@@ -20,9 +20,9 @@ export type StrategyRun = {
  * checked by the strategy itself (a non-finite label throws there, naming the
  * strategy).
  *
- * @param generator - A generator from a strategy, e.g. `srsStrategy(risk, 50, createRng(1))`, not yet started.
+ * @param generator - A generator from a strategy, e.g. `strategies.srs(risk, 50, createRng(1))`, not yet started.
  * @param label - Returns the label of unit i (1 failure, 0 pass, or any finite real).
- * @returns `{ estimate, indices, labels }`, see {@link StrategyRun}.
+ * @returns `{ estimate, indices, labels }`, see {@link RunStrategyResult}.
  * @throws {RangeError} If the generator yields something other than a non-negative integer, or
  *   more than 2^27 indices (never from a strategy; a guard against a broken hand-written one).
  * @throws {TypeError} If `generator` has no `next` method or `label` is not a function; whatever the
@@ -31,7 +31,7 @@ export type StrategyRun = {
  * @example
  * ```ts
  * const y = [0, 1, 0, 0, 1, 0, 0, 0, 1, 0];
- * const run = runStrategy(srsStrategy(new Float64Array(10), 4, createRng(1)), (i) => y[i]);
+ * const run = runStrategy(strategies.srs(new Float64Array(10), 4, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [1, 4, 5, 6]
  * run.labels;            // Float64Array [1, 1, 0, 0]
  * run.estimate.estimate; // 0.5
@@ -40,7 +40,7 @@ export type StrategyRun = {
 export function runStrategy(
   generator: Generator<number, Estimate, number>,
   label: (i: number) => number,
-): StrategyRun {
+): RunStrategyResult {
   const fn = "runStrategy";
   if (
     typeof generator !== "object" ||

@@ -14,7 +14,7 @@ import {
 } from "./_sequential.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
 
-/** Options of {@link sequentialPpsStrategy}. */
+/** Options of `extraStrategies.sequentialPps`. */
 export type SequentialPpsOptions = SequentialOptions & {
   /**
    * Weight lambda in [0, 1) of the risk in the draw probabilities; the rest is
@@ -68,7 +68,7 @@ const SEQUENTIALPPS_KEYS = optionKeys<SequentialPpsOptions>()(
  * const risk = Float64Array.from({ length: 400 }, (_, i) => (i % 20 === 0 ? 0.9 : 0.1));
  * const fails = Float64Array.from({ length: 400 }, (_, i) => (i % 20 === 0 ? 1 : 0));
  * const run = runStrategy(
- *   sequentialPpsStrategy(risk, 400, createRng(3), { sequential: { threshold: 0.2 } }),
+ *   extraStrategies.sequentialPps(risk, 400, createRng(3), { sequential: { threshold: 0.2 } }),
  *   (i) => fails[i],
  * );
  * run.estimate.n;  // 52

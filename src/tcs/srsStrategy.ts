@@ -40,12 +40,12 @@ const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequentia
  * @example
  * ```ts
  * const y = [0, 1, 0, 0, 1, 0, 0, 0, 1, 0];
- * const run = runStrategy(srsStrategy(new Float64Array(10), 4, createRng(1)), (i) => y[i]);
+ * const run = runStrategy(strategies.srs(new Float64Array(10), 4, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [1, 4, 5, 6]
  * run.estimate.estimate; // 0.5
  * const fails = Float64Array.from({ length: 500 }, (_, i) => (i % 25 === 0 ? 1 : 0));
  * const seq = runStrategy(
- *   srsStrategy(new Float64Array(500), 500, createRng(1), { sequential: { threshold: 0.2 } }),
+ *   strategies.srs(new Float64Array(500), 500, createRng(1), { sequential: { threshold: 0.2 } }),
  *   (i) => fails[i],
  * );
  * seq.estimate.n;  // 38

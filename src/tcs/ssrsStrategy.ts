@@ -55,7 +55,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3, 0.7, 0.4]);
  * const y = [0, 1, 0, 1, 1, 0, 1, 0];
- * const run = runStrategy(ssrsStrategy(risk, 4, createRng(1), { strata: 2 }), (i) => y[i]);
+ * const run = runStrategy(strategies.ssrs(risk, 4, createRng(1), { strata: 2 }), (i) => y[i]);
  * run.indices;           // Int32Array [2, 3, 4, 5]
  * run.estimate.estimate; // 0.5
  * ```

@@ -1,31 +1,63 @@
 import { balancedStrategy } from "./balancedStrategy.js";
 import { d2StratStrategy } from "./d2StratStrategy.js";
+import type { DeepEstOptions } from "./deepEstStrategy.js";
 import { deepEstStrategy } from "./deepEstStrategy.js";
 import { gbsStrategy } from "./gbsStrategy.js";
 import { kCenterStratStrategy } from "./kCenterStratStrategy.js";
+import type { McucbOptions } from "./mcucbStrategy.js";
 import { mcucbStrategy } from "./mcucbStrategy.js";
-import { pivotalSamplingStrategy } from "./pivotalSamplingStrategy.js";
-import { ppsSysStrategy } from "./ppsSysStrategy.js";
-import { rhcsStrategy } from "./rhcsStrategy.js";
+import { pivotalStrategy } from "./pivotalStrategy.js";
+import { rhcStrategy } from "./rhcStrategy.js";
+import type { SequentialOptions } from "./sequentialOptions.js";
 import { srsStrategy } from "./srsStrategy.js";
 import { ssrsStrategy } from "./ssrsStrategy.js";
 import { supsStrategy } from "./supsStrategy.js";
+import { systematicPpsStrategy } from "./systematicPpsStrategy.js";
 import { twoUpsStrategy } from "./twoUpsStrategy.js";
-import type { Strategy, StrategyName } from "./types.js";
+import type { RiskStrataOptions, StrataOptions, Strategy, StrategyName } from "./types.js";
 
 /**
- * The 13 test-case-selection strategies of the replicated paper, by the names
- * the paper and issue use. Each value is the `...Strategy` export of the same
- * name (the suffix keeps them apart from the designs `srs`, `pivotal`, ... of
- * `src/design`): `srs` → {@link srsStrategy}, `sups` → {@link supsStrategy},
- * `rhcs` → {@link rhcsStrategy}, `ssrs` → {@link ssrsStrategy}, `gbs` →
- * {@link gbsStrategy}, `twoUps` → {@link twoUpsStrategy}, `deepEst` →
- * {@link deepEstStrategy}, `ppsSys` → {@link ppsSysStrategy}, `balanced` →
- * {@link balancedStrategy}, `pivotalSampling` → {@link pivotalSamplingStrategy},
- * `mcucb` → {@link mcucbStrategy}, `d2Strat` → {@link d2StratStrategy},
- * `kCenterStrat` → {@link kCenterStratStrategy}. All follow the {@link Strategy}
- * protocol; called through the record they take their default options (plus
- * `level`).
+ * The 13 strategies of the replicated paper as the {@link strategies}
+ * registry holds them, each with the options it accepts. Every value follows
+ * the {@link Strategy} protocol; the algorithms, estimators and references are
+ * in `docs/choosing-a-strategy.md`.
+ */
+export type Strategies = {
+  /** SRS: simple random sampling without replacement, the feature-agnostic baseline; mean of the labels, optionally a confidence sequence (`sequential`). */
+  readonly srs: Strategy<SequentialOptions>;
+  /** SUPS: `budget` independent draws with probability proportional to risk, with replacement; Hansen–Hurwitz estimator. */
+  readonly sups: Strategy<SequentialOptions>;
+  /** RHC-S: Rao–Hartley–Cochran sampling on the risk, without replacement; the RHC estimator (the `rhc` design of `evalsift/estimate`). */
+  readonly rhc: Strategy;
+  /** SSRS: stratified simple random sampling on strata of the risk, Neyman allocation with the risk as the SD proxy. */
+  readonly ssrs: Strategy<RiskStrataOptions>;
+  /** GBS: gradient-based adaptive stratified sampling; each label goes to the stratum whose variance term drops the most. */
+  readonly gbs: Strategy<RiskStrataOptions>;
+  /** 2-UPS: a stratum drawn with probability proportional to its total risk, then a unit uniformly within it, with replacement. */
+  readonly twoUps: Strategy<RiskStrataOptions>;
+  /** DeepEST: adaptive web sampling over the risk (Guerriero et al. 2021) with its design-based estimator. */
+  readonly deepEst: Strategy<DeepEstOptions>;
+  /** PPSsys: fixed-size systematic PPS on the risk (the `systematicPps` design) with the Horvitz–Thompson estimator. */
+  readonly systematicPps: Strategy;
+  /** Balanced: the systematic PPS design with the Hájek estimator instead of Horvitz–Thompson. */
+  readonly balanced: Strategy;
+  /** Pivotal: the Deville–Tillé ordered pivotal design (the `pivotal` design) on `pik` proportional to risk, Hájek estimator. */
+  readonly pivotal: Strategy;
+  /** MC-UCB: Carpentier & Munos' adaptive stratified sampling over fixed risk strata. */
+  readonly mcucb: Strategy<McucbOptions>;
+  /** D2Strat: stratified SRS on strata seeded by k-means++ (D²) on the 1-D risk. */
+  readonly d2Strat: Strategy<StrataOptions>;
+  /** KCenterStrat: stratified SRS on strata from Gonzalez farthest-first k-centres on the 1-D risk. */
+  readonly kCenterStrat: Strategy<StrataOptions>;
+};
+
+/**
+ * The 13 test-case-selection strategies of the replicated paper, by their
+ * short names: `strategies.pivotal(risk, budget, rng, options)` runs the
+ * `pivotal` design as an ask/tell strategy, and `--strategy pivotal` is the
+ * same in the CLI (see {@link Strategies} for each one's options). A grid
+ * iterates `Object.keys(strategies)`; strategies beyond the paper are in
+ * {@link extraStrategies}.
  *
  * @example
  * ```ts
@@ -34,18 +66,18 @@ import type { Strategy, StrategyName } from "./types.js";
  * runStrategy(strategies.srs(new Float64Array(10), 4, createRng(1)), (i) => y[i]).estimate.estimate; // 0.5
  * ```
  */
-export const strategies: Readonly<Record<StrategyName, Strategy>> = Object.freeze({
+export const strategies: Strategies = Object.freeze({
   srs: srsStrategy,
   sups: supsStrategy,
-  rhcs: rhcsStrategy,
+  rhc: rhcStrategy,
   ssrs: ssrsStrategy,
   gbs: gbsStrategy,
   twoUps: twoUpsStrategy,
   deepEst: deepEstStrategy,
-  ppsSys: ppsSysStrategy,
+  systematicPps: systematicPpsStrategy,
   balanced: balancedStrategy,
-  pivotalSampling: pivotalSamplingStrategy,
+  pivotal: pivotalStrategy,
   mcucb: mcucbStrategy,
   d2Strat: d2StratStrategy,
   kCenterStrat: kCenterStratStrategy,
-});
+} satisfies Record<StrategyName, Strategy>);

@@ -58,7 +58,7 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8]);
  * const y = [0, 1, 0, 1];
- * const run = runStrategy(supsStrategy(risk, 3, createRng(2)), (i) => y[i]);
+ * const run = runStrategy(strategies.sups(risk, 3, createRng(2)), (i) => y[i]);
  * run.indices;           // Int32Array [3, 3, 3]
  * run.estimate.estimate; // 0.625
  * ```

@@ -18,7 +18,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * drawn with probability proportional to its total risk, then a unit uniformly
  * within it (strategy key `twoUps`).
  *
- * Strata: quantile strata of the risk, as in {@link ssrsStrategy}
+ * Strata: quantile strata of the risk, as in `strategies.ssrs`
  * (H = `options.strata`, default min(10, floor(budget / 2))). Each of the `budget` independent draws
  * picks stratum h with probability `Q_h = R_h / R` (`R_h` its risk total) and
  * then a uniform unit of it, so unit i in stratum h is drawn with probability
@@ -46,7 +46,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3, 0.7, 0.4]);
  * const y = [0, 1, 0, 1, 1, 0, 1, 0];
- * const run = runStrategy(twoUpsStrategy(risk, 4, createRng(1), { strata: 2 }), (i) => y[i]);
+ * const run = runStrategy(strategies.twoUps(risk, 4, createRng(1), { strata: 2 }), (i) => y[i]);
  * run.indices;           // Int32Array [0, 1, 4, 4]
  * run.estimate.estimate; // 0.5043103448275861
  * ```

@@ -36,25 +36,25 @@ export type StrategyOptions = {
  * fail, e.g. from `toRisk`); `budget` is the number of labels, an integer in
  * [2, N].
  */
-export type Strategy = (
+export type Strategy<O extends StrategyOptions = StrategyOptions> = (
   risk: Float64Array,
   budget: number,
   rng: Rng,
-  options?: StrategyOptions,
+  options?: O,
 ) => Generator<number, Estimate, number>;
 
 /** The names of the 13 strategies of the replicated paper, the keys of `strategies`. */
 export type StrategyName =
   | "srs"
   | "sups"
-  | "rhcs"
+  | "rhc"
   | "ssrs"
   | "gbs"
   | "twoUps"
   | "deepEst"
-  | "ppsSys"
+  | "systematicPps"
   | "balanced"
-  | "pivotalSampling"
+  | "pivotal"
   | "mcucb"
   | "d2Strat"
   | "kCenterStrat";

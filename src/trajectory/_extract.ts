@@ -6,9 +6,9 @@
  */
 import { checkInteger, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { segments, shellTests, shellVerb, shellWrites } from "./_shell.js";
-import type { Framework, ParseOptions, Step, Trajectory } from "./schema.js";
+import type { Framework, ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
-const PARSE_KEYS = optionKeys<ParseOptions>()(
+const PARSE_KEYS = optionKeys<ParseTrajectoryOptions>()(
   "id",
   "instanceId",
   "model",
@@ -16,7 +16,7 @@ const PARSE_KEYS = optionKeys<ParseOptions>()(
   "maxObservationChars",
 );
 
-/** Default for {@link ParseOptions.maxObservationChars}. */
+/** Default for {@link ParseTrajectoryOptions.maxObservationChars}. */
 export const MAX_OBSERVATION_CHARS = 20_000;
 
 /** A JSON object as produced by `JSON.parse`. */
@@ -96,8 +96,8 @@ export type Common = {
   readonly maxObs: number;
 };
 
-/** Validates {@link ParseOptions}. */
-export function readOptions(fn: string, options: ParseOptions | undefined): Common {
+/** Validates {@link ParseTrajectoryOptions}. */
+export function readOptions(fn: string, options: ParseTrajectoryOptions | undefined): Common {
   checkOptions(fn, options, PARSE_KEYS);
   const o = options ?? {};
   const str = (name: string, v: unknown) => {

@@ -19,5 +19,5 @@ export type {
   StopWordStat,
 } from "./sanitize.js";
 export { sanitize } from "./sanitize.js";
-export type { Framework, ParseOptions, Step, Trajectory } from "./schema.js";
+export type { Framework, ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 export { stepTexts } from "./stepTexts.js";

@@ -11,7 +11,7 @@ import {
   readOptions,
   shellAction,
 } from "./_extract.js";
-import type { ParseOptions, Step, Trajectory } from "./schema.js";
+import type { ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
 const FN = "parseMiniSweAgent";
 const BASH_BLOCK = /```bash\s*\n([\s\S]*?)\n```/g;
@@ -32,7 +32,7 @@ const BASH_BLOCK = /```bash\s*\n([\s\S]*?)\n```/g;
  * the model from `info.config.model.model_name`.
  *
  * @param raw - The parsed JSON value of the file (`JSON.parse(text)`).
- * @param options - Optional {@link ParseOptions}: `id`, `instanceId`, `model`, `outcome`, `maxObservationChars` (default 20,000).
+ * @param options - Optional {@link ParseTrajectoryOptions}: `id`, `instanceId`, `model`, `outcome`, `maxObservationChars` (default 20,000).
  * @returns The trajectory; `outcome` is set only from `options.outcome`.
  * @throws {TypeError} If `raw` is not an object, `messages` is not an array, or a message or content block has the wrong type (the message names its path).
  * @throws {RangeError} If there is no assistant message, no instance id, or an option is invalid.
@@ -56,12 +56,16 @@ const BASH_BLOCK = /```bash\s*\n([\s\S]*?)\n```/g;
  * t.steps[0].error;    // "AssertionError"
  * ```
  */
-export function parseMiniSweAgent(raw: unknown, options?: ParseOptions): Trajectory {
+export function parseMiniSweAgent(raw: unknown, options?: ParseTrajectoryOptions): Trajectory {
   return miniSweAgentAs(FN, raw, options);
 }
 
 /** {@link parseMiniSweAgent} whose errors name `fn` (so that `parseTrajectory` reports its own name). */
-export function miniSweAgentAs(fn: string, raw: unknown, options?: ParseOptions): Trajectory {
+export function miniSweAgentAs(
+  fn: string,
+  raw: unknown,
+  options?: ParseTrajectoryOptions,
+): Trajectory {
   const opts = readOptions(fn, options);
   const o = asObject(fn, "raw", raw);
   const messages = asArray(fn, "raw.messages", o.messages);

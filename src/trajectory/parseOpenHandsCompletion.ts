@@ -14,7 +14,7 @@ import {
   readOptions,
   shellAction,
 } from "./_extract.js";
-import type { ParseOptions, Step, Trajectory } from "./schema.js";
+import type { ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
 const FN = "parseOpenHandsCompletion";
 const SHELL_TOOLS = new Set(["execute_bash", "bash", "cmd_run", "execute_command"]);
@@ -65,7 +65,7 @@ function toolAction(fn: string, name: string, argsText: string, path: string): A
  * list of `{ type: "text", text }` blocks (other block types are skipped).
  *
  * @param raw - The parsed JSON value of the completion file.
- * @param options - {@link ParseOptions}; `instanceId` is required because the log does not record it. `maxObservationChars` defaults to 20,000.
+ * @param options - {@link ParseTrajectoryOptions}; `instanceId` is required because the log does not record it. `maxObservationChars` defaults to 20,000.
  * @returns The trajectory; `model` from `response.model`, `outcome` only from `options.outcome`.
  * @throws {TypeError} If `raw`, `messages`, a message, a content block or a tool call has the wrong type (the message names its path).
  * @throws {RangeError} If `options.instanceId` is missing, tool-call arguments are not valid JSON, there is no assistant turn, or an option is invalid.
@@ -98,7 +98,10 @@ function toolAction(fn: string, name: string, argsText: string, path: string): A
  * t.steps[1].command;       // "finish"
  * ```
  */
-export function parseOpenHandsCompletion(raw: unknown, options?: ParseOptions): Trajectory {
+export function parseOpenHandsCompletion(
+  raw: unknown,
+  options?: ParseTrajectoryOptions,
+): Trajectory {
   return openHandsCompletionAs(FN, raw, options);
 }
 
@@ -106,7 +109,7 @@ export function parseOpenHandsCompletion(raw: unknown, options?: ParseOptions): 
 export function openHandsCompletionAs(
   fn: string,
   raw: unknown,
-  options?: ParseOptions,
+  options?: ParseTrajectoryOptions,
 ): Trajectory {
   const opts = readOptions(fn, options);
   const o = asObject(fn, "raw", raw);

@@ -13,7 +13,7 @@ import {
   shellAction,
 } from "./_extract.js";
 import { segments } from "./_shell.js";
-import type { ParseOptions, Step, Trajectory } from "./schema.js";
+import type { ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
 const FN = "parseSweAgent";
 const NAVIGATION_TOOLS = new Set([
@@ -135,7 +135,7 @@ function replayInstance(replay: unknown): string | undefined {
  * `options.instanceId`, `raw.instance_id`, or `replay_config.problem_statement.id`.
  *
  * @param raw - The parsed JSON value of the `.traj` file.
- * @param options - {@link ParseOptions}: `id`, `instanceId`, `model`, `outcome`, `maxObservationChars` (default 20,000).
+ * @param options - {@link ParseTrajectoryOptions}: `id`, `instanceId`, `model`, `outcome`, `maxObservationChars` (default 20,000).
  * @returns The trajectory; `outcome` only from `options.outcome`.
  * @throws {TypeError} If `raw` is not an object, `trajectory` is not an array, or a turn field has the wrong type (the message names its path).
  * @throws {RangeError} If the trajectory is empty, the instance id is unknown, or an option is invalid.
@@ -160,12 +160,12 @@ function replayInstance(replay: unknown): string | undefined {
  * t.steps[1].editSize;     // 2
  * ```
  */
-export function parseSweAgent(raw: unknown, options?: ParseOptions): Trajectory {
+export function parseSweAgent(raw: unknown, options?: ParseTrajectoryOptions): Trajectory {
   return sweAgentAs(FN, raw, options);
 }
 
 /** {@link parseSweAgent} whose errors name `fn` (so that `parseTrajectory` reports its own name). */
-export function sweAgentAs(fn: string, raw: unknown, options?: ParseOptions): Trajectory {
+export function sweAgentAs(fn: string, raw: unknown, options?: ParseTrajectoryOptions): Trajectory {
   const opts = readOptions(fn, options);
   const o = asObject(fn, "raw", raw);
   const turns = asArray(fn, "raw.trajectory", o.trajectory);

@@ -2,7 +2,7 @@ import { fail, failType } from "../core/validate.js";
 import { miniSweAgentAs } from "./parseMiniSweAgent.js";
 import { openHandsCompletionAs } from "./parseOpenHandsCompletion.js";
 import { sweAgentAs } from "./parseSweAgent.js";
-import type { ParseOptions, Trajectory } from "./schema.js";
+import type { ParseTrajectoryOptions, Trajectory } from "./schema.js";
 
 const FN = "parseTrajectory";
 
@@ -24,7 +24,7 @@ const FN = "parseTrajectory";
  * from edit tools and shell writes.
  *
  * @param raw - The parsed JSON value of one log file.
- * @param options - {@link ParseOptions}, passed to the detected parser (`instanceId` is required for OpenHands logs).
+ * @param options - {@link ParseTrajectoryOptions}, passed to the detected parser (`instanceId` is required for OpenHands logs).
  * @returns The trajectory.
  * @throws {TypeError} If `raw` is not a JSON object (a string is reported as "call JSON.parse first").
  * @throws {RangeError} If the format is not recognised (the message lists the keys it saw), or the detected parser rejects the log.
@@ -40,7 +40,7 @@ const FN = "parseTrajectory";
  * parseTrajectory({ events: [] }); // throws RangeError: parseTrajectory: unknown trajectory format (saw keys: events; ...)
  * ```
  */
-export function parseTrajectory(raw: unknown, options?: ParseOptions): Trajectory {
+export function parseTrajectory(raw: unknown, options?: ParseTrajectoryOptions): Trajectory {
   if (typeof raw === "string") {
     failType(FN, "raw must be a parsed JSON object, not a string (call JSON.parse first)");
   }

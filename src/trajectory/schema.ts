@@ -87,7 +87,7 @@ export type Step = {
   readonly error?: string;
   /**
    * What the agent saw after the action, truncated to `maxObservationChars`
-   * (see {@link ParseOptions}) with a `[... N characters truncated ...]` marker
+   * (see {@link ParseTrajectoryOptions}) with a `[... N characters truncated ...]` marker
    * between the kept head and tail.
    */
   readonly observation: string;
@@ -110,7 +110,7 @@ export type Trajectory = {
 };
 
 /** Options shared by every trajectory parser. */
-export type ParseOptions = {
+export type ParseTrajectoryOptions = {
   /** Trajectory id; defaults to `"<framework>:<instanceId>"`. */
   id?: string;
   /**

@@ -14,15 +14,13 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baselineMethod,
-  createRng,
-  entropy,
-  outcomes,
-  runStrategy,
-  strategies,
-  toRisk,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { entropy } from "../../src/features/entropy.js";
+import { toRisk } from "../../src/features/toRisk.js";
+import { baselineMethod } from "../../src/subset/baselineMethod.js";
+import { outcomes } from "../../src/subset/outcomes.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { strategies } from "../../src/tcs/strategies.js";
 import { buildCli, runCli } from "./_cli.js";
 
 // Issue #16: hostile input and real sizes. Expected values come from the library in-process.

@@ -2,7 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRng, identifySlices, rankSlices, representatives } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { identifySlices } from "../../src/slices/identifySlices.js";
+import { rankSlices } from "../../src/slices/rankSlices.js";
+import { representatives } from "../../src/slices/representatives.js";
 import { buildCli, runCli } from "./_cli.js";
 
 const TESTS = "test/cli/fixtures/tests.csv";

@@ -2,14 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baselineMethod,
-  createRng,
-  embeddingMethod,
-  evaluateSubset,
-  kennardStone,
-  outcomes,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { evaluateSubset } from "../../src/evaluate/evaluateSubset.js";
+import { kennardStone } from "../../src/select/kennardStone.js";
+import { baselineMethod } from "../../src/subset/baselineMethod.js";
+import { embeddingMethod } from "../../src/subset/embeddingMethod.js";
+import { outcomes } from "../../src/subset/outcomes.js";
 import { buildCli, runCli } from "./_cli.js";
 
 const RUNS = "test/cli/fixtures/runs.csv";

@@ -10,14 +10,12 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createRng,
-  entropy,
-  runStrategy,
-  srsStrategy,
-  strategies,
-  toRisk,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { entropy } from "../../src/features/entropy.js";
+import { toRisk } from "../../src/features/toRisk.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { srsStrategy } from "../../src/tcs/srsStrategy.js";
+import { strategies } from "../../src/tcs/strategies.js";
 import { buildCli, runCli } from "./_cli.js";
 
 const FIX = "test/cli/fixtures";
@@ -79,7 +77,7 @@ describe("evalsift tcs plan", () => {
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);
     expect(JSON.parse(b.stdout).next).toEqual(JSON.parse(a.stdout).next);
-    expect(JSON.parse(a.stdout).strategy).toBe("pivotalSampling");
+    expect(JSON.parse(a.stdout).strategy).toBe("pivotal");
   });
 
   it("copies the --id column, with its quoted commas and quotes, CSV-escaped", () => {
@@ -108,7 +106,7 @@ describe("evalsift tcs plan", () => {
       "--orientation",
       "lower",
       "--strategy",
-      "ppsSys",
+      "systematicPps",
       "--budget",
       "5",
       "--seed",
@@ -120,7 +118,7 @@ describe("evalsift tcs plan", () => {
       Float64Array.from(records, (x) => x.score),
       "lower",
     );
-    const expected = runStrategy(strategies.ppsSys(rr, 5, createRng(3)), truth).indices;
+    const expected = runStrategy(strategies.systematicPps(rr, 5, createRng(3)), truth).indices;
     expect(JSON.parse(r.stdout).next.map((x: { row: number }) => x.row)).toEqual(
       Array.from(expected),
     );
@@ -403,7 +401,7 @@ describe("evalsift tcs errors (exit code 2, nothing written)", () => {
     [
       "unknown strategy listing the valid ones",
       ["--input", PREDS, "--feature", "entropy", "--strategy", "magic", "--budget", "4"],
-      /unknown strategy "magic" \(valid: srs, sups, rhcs, ssrs, gbs, twoUps, deepEst, ppsSys, balanced, pivotalSampling, mcucb, d2Strat, kCenterStrat\)/,
+      /unknown strategy "magic" \(valid: srs, sups, rhc, ssrs, gbs, twoUps, deepEst, systematicPps, balanced, pivotal, mcucb, d2Strat, kCenterStrat\)/,
     ],
     [
       "budget out of range",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalCdf, normalQuantile } from "../../src/index.js";
+import { normalCdf, normalQuantile } from "../../src/core/normal.js";
 import fx from "../fixtures/normal.json";
 
 // Reference numbers: R's qnorm / pnorm, written by scripts/fixtures/normal.R.

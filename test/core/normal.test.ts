@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as m from "../../src/core/normal.js";
-import { normalCdf, normalQuantile } from "../../src/index.js";
+import { normalCdf, normalQuantile } from "../../src/core/normal.js";
 
 // Comparisons with R's qnorm / pnorm live in normal.fixture.test.ts.
 describe("normalQuantile(p) and normalCdf(z)", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomPermutation } from "../../src/core/randomPermutation.js";
-import { createRng } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
 
 describe("randomPermutation(fn, n, rng)", () => {
   it("uses one draw per position from the end: u = 0.9, 0.1 on n = 3 gives [1, 0, 2]", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
 
 describe("createRng(seed)", () => {
   it("is deterministic and agrees for numeric and string seeds", () => {

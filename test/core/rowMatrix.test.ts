@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getRow as get } from "../../src/core/rowMatrix.js";
-import { getRow, rowMatrix } from "../../src/index.js";
+import { getRow as get, getRow, rowMatrix } from "../../src/core/rowMatrix.js";
 
 describe("rowMatrix(rows)", () => {
   it("builds a row-major copy", () => {

@@ -1,7 +1,8 @@
 /** Monte Carlo and bad-input helpers shared by the design tests (not part of the library). */
 import fc from "fast-check";
 import { expect } from "vitest";
-import { createRng, inclusionProbabilities } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
 
 /** Runs `sampleOnce` R times and returns how often each of the N units was drawn, divided by R. */
 export function inclusionFrequencies(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inclusionProbabilities } from "../../src/index.js";
+import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
 import { sizesAndN } from "./_helpers.js";
 
 describe("inclusionProbabilities properties", () => {

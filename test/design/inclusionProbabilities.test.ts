@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { inclusionProbabilities as ip } from "../../src/design/inclusionProbabilities.js";
-import { inclusionProbabilities } from "../../src/index.js";
+import {
+  inclusionProbabilities,
+  inclusionProbabilities as ip,
+} from "../../src/design/inclusionProbabilities.js";
 
 const f64 = (...v: number[]) => Float64Array.from(v);
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { neymanAllocation } from "../../src/index.js";
+import { neymanAllocation } from "../../src/design/neymanAllocation.js";
 
 const strata = fc.array(
   fc.tuple(

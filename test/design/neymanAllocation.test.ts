@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { neymanAllocation } from "../../src/index.js";
+import { neymanAllocation } from "../../src/design/neymanAllocation.js";
 
 const i32 = (...v: number[]) => Int32Array.from(v);
 const f64 = (...v: number[]) => Float64Array.from(v);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, pivotal } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { pivotal } from "../../src/design/pivotal.js";
 import {
   enumeratePivotal,
   enumerateSystematic,

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { pivotal } from "../../src/index.js";
+import { pivotal } from "../../src/design/pivotal.js";
 import { assertPikDesignProperties } from "./_helpers.js";
 
 describe("pivotal properties", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createRng, inclusionProbabilities, pivotal } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
+import { pivotal } from "../../src/design/pivotal.js";
 import {
   badPikCases,
   expectFrequenciesMatch,

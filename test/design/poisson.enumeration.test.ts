@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, poisson, poissonPi2 } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { poisson } from "../../src/design/poisson.js";
+import { poissonPi2 } from "../../src/design/poissonPi2.js";
 import {
   enumeratePoisson,
   frequencyCheck,

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { poisson } from "../../src/index.js";
+import { poisson } from "../../src/design/poisson.js";
 import { assertPikDesignProperties } from "./_helpers.js";
 
 describe("poisson properties", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, poisson } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { poisson } from "../../src/design/poisson.js";
 import {
   badPikCases,
   expectFrequenciesMatch,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { poissonPi2 } from "../../src/index.js";
+import { poissonPi2 } from "../../src/design/poissonPi2.js";
 
 import { badPikCases } from "./_helpers.js";
 

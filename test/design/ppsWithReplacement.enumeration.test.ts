@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, ppsWithReplacement } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { ppsWithReplacement } from "../../src/design/ppsWithReplacement.js";
 import { enumeratePpsWithReplacement, frequencyCheck, sampleKey } from "../helpers/enumerate.js";
 
 describe("ppsWithReplacement(p, n, rng) against its exact enumeration", () => {

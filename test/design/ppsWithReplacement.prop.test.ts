@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, ppsWithReplacement } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { ppsWithReplacement } from "../../src/design/ppsWithReplacement.js";
 import { sizesAndN } from "./_helpers.js";
 
 describe("ppsWithReplacement properties", () => {

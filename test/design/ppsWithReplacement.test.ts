@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, ppsWithReplacement } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { ppsWithReplacement } from "../../src/design/ppsWithReplacement.js";
 import { fixedRng, inclusionFrequencies } from "./_helpers.js";
 
 const f64 = (...v: number[]) => Float64Array.from(v);

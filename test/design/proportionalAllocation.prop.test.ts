@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { proportionalAllocation } from "../../src/index.js";
+import { proportionalAllocation } from "../../src/design/proportionalAllocation.js";
 
 describe("proportionalAllocation properties", () => {
   it("proportionalAllocation sums to n with every n_h within 1 of n N_h / N", () => {

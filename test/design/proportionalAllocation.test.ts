@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { proportionalAllocation } from "../../src/index.js";
+import { proportionalAllocation } from "../../src/design/proportionalAllocation.js";
 
 const i32 = (...v: number[]) => Int32Array.from(v);
 

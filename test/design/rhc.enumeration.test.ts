@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, rhc } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { rhc } from "../../src/design/rhc.js";
 import { enumerateRhc, frequencyCheck, type RhcOutcome } from "../helpers/enumerate.js";
 
 // An RHC outcome is the drawn units together with their group shares (different

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, rhc } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { rhc } from "../../src/design/rhc.js";
 import { expectSortedUnique } from "./_helpers.js";
 
 describe("rhc properties", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, rhc } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { rhc } from "../../src/design/rhc.js";
 import { expectSortedUnique, fixedRng } from "./_helpers.js";
 
 const f64 = (...v: number[]) => Float64Array.from(v);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { rowMatrix, samplePi2, srsPi2 } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { samplePi2 } from "../../src/design/samplePi2.js";
+import { srsPi2 } from "../../src/design/srsPi2.js";
 
 const i32 = (...v: number[]) => Int32Array.from(v);
 

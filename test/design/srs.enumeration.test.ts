@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createRng, srs, srsPi2 } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { srs } from "../../src/design/srs.js";
+import { srsPi2 } from "../../src/design/srsPi2.js";
 import { enumerateSrs, frequencyCheck, jointInclusion, sampleKey } from "../helpers/enumerate.js";
 
 // Links the exact distribution used by the estimator proofs to the implementation:

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, srs } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { srs } from "../../src/design/srs.js";
 import { expectSortedUnique } from "./_helpers.js";
 
 describe("srs properties", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { srs as draw } from "../../src/design/srs.js";
-import { createRng, srs } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { srs as draw, srs } from "../../src/design/srs.js";
 import {
   expectFrequenciesMatch,
   expectSortedUnique,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { srsPi2 } from "../../src/index.js";
+import { srsPi2 } from "../../src/design/srsPi2.js";
 
 describe("srsPi2(N, n)", () => {
   it("has n / N on the diagonal and n (n - 1) / (N (N - 1)) elsewhere", () => {

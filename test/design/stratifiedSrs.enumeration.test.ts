@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, stratifiedSrs } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { stratifiedSrs } from "../../src/design/stratifiedSrs.js";
 import { enumerateStratifiedSrs, frequencyCheck, sampleKey } from "../helpers/enumerate.js";
 
 describe("stratifiedSrs(strata, allocation, rng) against its exact enumeration", () => {

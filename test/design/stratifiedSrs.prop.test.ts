@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, proportionalAllocation, stratifiedSrs } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { proportionalAllocation } from "../../src/design/proportionalAllocation.js";
+import { stratifiedSrs } from "../../src/design/stratifiedSrs.js";
 import { expectSortedUnique } from "./_helpers.js";
 
 describe("stratifiedSrs properties", () => {

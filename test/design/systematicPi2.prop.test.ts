@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inclusionProbabilities, systematicPi2 } from "../../src/index.js";
+import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
+import { systematicPi2 } from "../../src/design/systematicPi2.js";
 import { sizesAndN } from "./_helpers.js";
 
 describe("systematicPi2 properties", () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  createRng,
-  inclusionProbabilities,
-  systematicPi2,
-  systematicPps,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
+import { systematicPi2 } from "../../src/design/systematicPi2.js";
+import { systematicPps } from "../../src/design/systematicPps.js";
 
 import { badPikCases } from "./_helpers.js";
 

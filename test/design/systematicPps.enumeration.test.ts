@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, samplePi2, systematicPi2, systematicPps } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { samplePi2 } from "../../src/design/samplePi2.js";
+import { systematicPi2 } from "../../src/design/systematicPi2.js";
+import { systematicPps } from "../../src/design/systematicPps.js";
 import {
   enumerateSystematic,
   frequencyCheck,

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { systematicPps } from "../../src/index.js";
+import { systematicPps } from "../../src/design/systematicPps.js";
 import { assertPikDesignProperties } from "./_helpers.js";
 
 describe("systematicPps properties", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createRng, inclusionProbabilities, systematicPps } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
+import { systematicPps } from "../../src/design/systematicPps.js";
 import {
   badPikCases,
   expectFrequenciesMatch,

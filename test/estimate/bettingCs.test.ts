@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bettingCs, createRng } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { bettingCs } from "../../src/estimate/bettingCs.js";
 import { distinctOrders, everMisses, isMonotone } from "./_sequences.js";
 
 const f = (xs: number[]) => new Float64Array(xs);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confidenceInterval, normalQuantile } from "../../src/index.js";
+import { normalQuantile } from "../../src/core/normal.js";
+import { confidenceInterval } from "../../src/estimate/confidenceInterval.js";
 
 describe("confidenceInterval(estimate, se, level)", () => {
   it("is estimate ± z se with z the (1 + level) / 2 normal quantile", () => {

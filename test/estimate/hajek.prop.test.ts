@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hajek } from "../../src/index.js";
+import { hajek } from "../../src/estimate/hajek.js";
 import {
   enumeratePivotal,
   enumerateSrs,

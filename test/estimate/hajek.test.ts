@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hajek, horvitzThompson, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { hajek } from "../../src/estimate/hajek.js";
+import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 
 const f = (xs: number[]) => new Float64Array(xs);
 const y = f([3, 5, 10]);

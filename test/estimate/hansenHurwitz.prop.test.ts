@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hansenHurwitz } from "../../src/index.js";
+import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
 import {
   enumeratePpsWithReplacement,
   expectation,

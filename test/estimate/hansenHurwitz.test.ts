@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { normalQuantile } from "../../src/core/normal.js";
 import { studentTQuantile } from "../../src/core/studentT.js";
-import { hansenHurwitz, normalQuantile } from "../../src/index.js";
+import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
 
 const f = (xs: number[]) => new Float64Array(xs);
 

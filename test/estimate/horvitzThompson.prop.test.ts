@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { horvitzThompson } from "../../src/index.js";
+import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import {
   enumeratePivotal,
   enumeratePoisson,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { normalQuantile } from "../../src/core/normal.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
 import { studentTQuantile } from "../../src/core/studentT.js";
-import { horvitzThompson, normalQuantile, rowMatrix } from "../../src/index.js";
+import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 
 const f = (xs: number[]) => new Float64Array(xs);
 const y = f([3, 5, 10]);

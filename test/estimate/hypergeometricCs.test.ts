@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, hypergeometricCs } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { hypergeometricCs } from "../../src/estimate/hypergeometricCs.js";
 import { distinctOrders, everMisses, isMonotone } from "./_sequences.js";
 
 const u8 = (xs: number[]) => new Uint8Array(xs);

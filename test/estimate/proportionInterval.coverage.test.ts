@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hypergeometricCdf, logHypergeometricPmf } from "../../src/core/hypergeometric.js";
-import { type IntervalMethod, proportionInterval } from "../../src/index.js";
+import type { IntervalMethod } from "../../src/estimate/proportionInterval.js";
+import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 
 // EXACT coverage: for every true proportion, sum the probability of every
 // possible sample count x whose interval contains the truth. No simulation.

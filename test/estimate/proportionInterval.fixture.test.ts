@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { studentTQuantile } from "../../src/core/studentT.js";
 import { klBounds } from "../../src/estimate/_klBounds.js";
-import { type IntervalMethod, proportionInterval } from "../../src/index.js";
+import type { IntervalMethod } from "../../src/estimate/proportionInterval.js";
+import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 import fx from "../fixtures/intervals.json";
 
 // Reference numbers: R survey::svyciprop and base R, written by

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type IntervalMethod, intervalMethods, proportionInterval } from "../../src/index.js";
+import type { IntervalMethod } from "../../src/estimate/proportionInterval.js";
+import { intervalMethods, proportionInterval } from "../../src/estimate/proportionInterval.js";
 
 const binary: IntervalMethod[] = [
   "wilson",

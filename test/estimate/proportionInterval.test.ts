@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type IntervalInput, intervalMethods, proportionInterval } from "../../src/index.js";
+import type { ProportionIntervalInput } from "../../src/estimate/proportionInterval.js";
+import { intervalMethods, proportionInterval } from "../../src/estimate/proportionInterval.js";
 
-const base: IntervalInput = { estimate: 0.2, variance: 0.016, n: 10 };
+const base: ProportionIntervalInput = { estimate: 0.2, variance: 0.016, n: 10 };
 
 describe("proportionInterval(input, method, level)", () => {
   it("lists the thirteen methods in their documented order", () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  type ConfidenceSequence,
-  createRng,
-  hypergeometricCs,
-  stoppingTime,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import type { ConfidenceSequence } from "../../src/estimate/confidenceSequence.js";
+import { hypergeometricCs } from "../../src/estimate/hypergeometricCs.js";
+import { stoppingTime } from "../../src/estimate/stoppingTime.js";
 
 const cs = (lower: number[], upper: number[]): ConfidenceSequence => ({
   lower: new Float64Array(lower),

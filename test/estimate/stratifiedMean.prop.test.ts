@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stratifiedMean } from "../../src/index.js";
+import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
 import { enumerateStratifiedSrs, expectation, pick } from "../helpers/enumerate.js";
 
 // Exact proof by enumeration of stratified SRS (product of SRS per stratum), which also

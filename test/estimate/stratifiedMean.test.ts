@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stratifiedMean } from "../../src/index.js";
+import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
 
 const f = (xs: number[]) => new Float64Array(xs);
 const i32 = (xs: number[]) => new Int32Array(xs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { weightedBettingCs } from "../../src/index.js";
+import { weightedBettingCs } from "../../src/estimate/weightedBettingCs.js";
 import { everMisses, isMonotone } from "./_sequences.js";
 
 const f = (xs: number[]) => new Float64Array(xs);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runGrid, strategies } from "../../src/index.js";
+import { runGrid } from "../../src/evaluate/runGrid.js";
+import { strategies } from "../../src/tcs/strategies.js";
 
 const population = fc.integer({ min: 6, max: 40 }).chain((N) =>
   fc.record({

@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { runGrid as grid } from "../../src/evaluate/runGrid.js";
-import {
-  createRng,
-  type Estimate,
-  type RunGridInput,
-  runGrid,
-  type Strategy,
-  strategies,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import type { Estimate } from "../../src/estimate/confidenceInterval.js";
+import type { RunGridOptions } from "../../src/evaluate/runGrid.js";
+import { runGrid as grid, runGrid } from "../../src/evaluate/runGrid.js";
+import { strategies } from "../../src/tcs/strategies.js";
+import type { Strategy } from "../../src/tcs/types.js";
 
 // y has 2 failures in 10 units, so the true failure rate is 2 / 10 = 0.2.
 const y = new Uint8Array([1, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
@@ -50,11 +47,15 @@ function drawStrategy(): Strategy {
     })();
 }
 
-function baseInput(): RunGridInput {
+function baseInput(): RunGridOptions {
   return {
     y,
     features: { a: riskA, b: riskB },
-    strategies: { srs: strategies.srs, ssrs: strategies.ssrs, ppsSys: strategies.ppsSys },
+    strategies: {
+      srs: strategies.srs,
+      ssrs: strategies.ssrs,
+      systematicPps: strategies.systematicPps,
+    },
     budgets: [4, 6],
     repetitions: 3,
     seed: "grid",
@@ -64,7 +65,7 @@ function baseInput(): RunGridInput {
 describe("runGrid", () => {
   it("runGrid(input) returns tidy rows: feature-agnostic srs once per budget, others per feature", () => {
     const g = runGrid(baseInput());
-    // srs: 2 budgets x 3 reps = 6 rows; ssrs and ppsSys: 2 features x 2 budgets x 3 reps = 12 each.
+    // srs: 2 budgets x 3 reps = 6 rows; ssrs and systematicPps: 2 features x 2 budgets x 3 reps = 12 each.
     expect(g.rows.length).toBe(6 + 12 + 12);
     expect(g.summary.length).toBe(2 + 4 + 4);
     expect(g.truth).toBe(0.2);
@@ -83,10 +84,10 @@ describe("runGrid", () => {
       ["ssrs", "a", 6],
       ["ssrs", "b", 4],
       ["ssrs", "b", 6],
-      ["ppsSys", "a", 4],
-      ["ppsSys", "a", 6],
-      ["ppsSys", "b", 4],
-      ["ppsSys", "b", 6],
+      ["systematicPps", "a", 4],
+      ["systematicPps", "a", 6],
+      ["systematicPps", "b", 4],
+      ["systematicPps", "b", 6],
     ]);
     for (const r of g.rows) {
       expect(Object.keys(r).sort()).toEqual(
@@ -205,7 +206,7 @@ describe("runGrid", () => {
     const part = runGrid({
       ...baseInput(),
       features: { b: riskB },
-      strategies: { ppsSys: strategies.ppsSys },
+      strategies: { systematicPps: strategies.systematicPps },
       budgets: [6, 4],
       repetitions: 2,
     });
@@ -292,11 +293,11 @@ describe("runGrid", () => {
 
   describe("throws", () => {
     const bad = (patch: Record<string, unknown>) => () =>
-      runGrid({ ...baseInput(), ...patch } as unknown as RunGridInput);
+      runGrid({ ...baseInput(), ...patch } as unknown as RunGridOptions);
 
     it("TypeError when input is not an object", () => {
-      expect(() => runGrid(null as unknown as RunGridInput)).toThrow(TypeError);
-      expect(() => runGrid(null as unknown as RunGridInput)).toThrow(/^runGrid: input/);
+      expect(() => runGrid(null as unknown as RunGridOptions)).toThrow(TypeError);
+      expect(() => runGrid(null as unknown as RunGridOptions)).toThrow(/^runGrid: input/);
     });
     it("TypeError when y is not a Uint8Array", () => {
       expect(bad({ y: [1, 0] })).toThrow(TypeError);
@@ -368,7 +369,7 @@ describe("runGrid", () => {
       const zero = new Float64Array(10);
       expect(bad({ features: { z: zero } })).toThrow(RangeError);
       expect(bad({ features: { z: zero } })).toThrow(
-        /^runGrid: strategy "ppsSys" on feature "z" at budget 4, repetition 0 failed: ppsSysStrategy: /,
+        /^runGrid: strategy "systematicPps" on feature "z" at budget 4, repetition 0 failed: systematicPpsStrategy: /,
       );
       const typeErr: Strategy = () => {
         throw new TypeError("custom: broken");

@@ -1,6 +1,7 @@
 /** fast-check generators shared by the feature property tests (not a test file). */
 import fc from "fast-check";
-import { createRng, type RowMatrix } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
 
 /** A probability matrix (rows are distributions) with K in [2, 7], N in [1, 6]. */
 export const probsArb: fc.Arbitrary<RowMatrix> = fc

@@ -10,10 +10,11 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { assembleWat, lseWatPath, toHex } from "../../scripts/wasm/assemble.js";
+import { createRng } from "../../src/core/rng.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
 import { logSumExpRows, lseWasmAvailable } from "../../src/features/_lse.js";
 import { LSE_WASM_HEX } from "../../src/features/_lseWasm.js";
 import { fitKde, lsaScores, prepareTrain } from "../../src/features/_surprise.js";
-import { createRng, type RowMatrix } from "../../src/index.js";
 import { expectRelClose, fixture, surpriseInputs } from "./_fixture.js";
 
 function gaussRows(seed: number, n: number, d: number, scale: number, shift: number): RowMatrix {

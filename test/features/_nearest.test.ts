@@ -7,10 +7,12 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { assembleWat, toHex, watPath } from "../../scripts/wasm/assemble.js";
+import { createRng } from "../../src/core/rng.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
 import { nearestRows, packTrain, wasmAvailable } from "../../src/features/_nearest.js";
 import { NEAREST_WASM_HEX } from "../../src/features/_nearestWasm.js";
 import { dsaScores, fitNeighbours, prepareTrain } from "../../src/features/_surprise.js";
-import { createRng, type RowMatrix, rowMatrix } from "../../src/index.js";
 
 const KERNELS = ["wasm", "js"] as const;
 

@@ -1,6 +1,7 @@
 /** Shared bad-input and invariance cases for the output-based features (not a test file). */
 import { expect, it } from "vitest";
-import { type RowMatrix, rowMatrix } from "../../src/index.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
 
 type Feature = (probs: RowMatrix, options?: never) => Float64Array | Int32Array;
 

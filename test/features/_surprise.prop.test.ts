@@ -14,9 +14,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
 import { whiten } from "../../src/features/_linalg.js";
 import { fitKde, lsaScores, prepareTrain } from "../../src/features/_surprise.js";
-import { createRng, dsa, type RowMatrix } from "../../src/index.js";
+import { dsa } from "../../src/features/dsa.js";
 
 type Case = {
   train: RowMatrix;

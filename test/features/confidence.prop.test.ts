@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { confidence, predictedClass } from "../../src/index.js";
+import { confidence } from "../../src/features/confidence.js";
+import { predictedClass } from "../../src/features/predictedClass.js";
 import { permuteColumns, probsArb, probsWithPerm } from "./_gen.js";
 
 describe("confidence(probs) and predictedClass(probs) properties", () => {

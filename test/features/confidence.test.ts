@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confidence, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { confidence } from "../../src/features/confidence.js";
 import { badProbsCases, expectInputUnchanged } from "./_probsCases.js";
 
 describe("confidence(probs)", () => {

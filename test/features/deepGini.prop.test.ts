@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deepGini } from "../../src/index.js";
+import { deepGini } from "../../src/features/deepGini.js";
 import { maxRel, permuteColumns, probsArb, probsWithPerm } from "./_gen.js";
 
 describe("deepGini(probs) properties", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deepGini, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { deepGini } from "../../src/features/deepGini.js";
 import { badProbsCases, expectInputUnchanged } from "./_probsCases.js";
 
 describe("deepGini(probs)", () => {

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { dsa } from "../../src/index.js";
+import { dsa } from "../../src/features/dsa.js";
 import { expectRelClose, fixture, surpriseInputs } from "./_fixture.js";
 
 // Reference: brute-force numpy distances (numpy.linalg.norm of differences, argmin)

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dsa } from "../../src/index.js";
+import { dsa } from "../../src/features/dsa.js";
 import { surpriseArb } from "./_gen.js";
 
 describe("dsa properties", () => {

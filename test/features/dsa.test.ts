@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dsa, type RowMatrix, rowMatrix } from "../../src/index.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { dsa } from "../../src/features/dsa.js";
 
 const cls = (...c: number[]) => Int32Array.from(c);
 const EPS = 1e-12;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { entropy } from "../../src/index.js";
+import { entropy } from "../../src/features/entropy.js";
 import { maxRel, permuteColumns, probsArb, probsWithPerm } from "./_gen.js";
 
 describe("entropy(probs) properties", () => {

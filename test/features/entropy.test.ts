@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { entropy, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { entropy } from "../../src/features/entropy.js";
 import { badProbsCases, expectInputUnchanged } from "./_probsCases.js";
 
 describe("entropy(probs)", () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { dsa, fitSurprise, lsa, mdsa, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { dsa } from "../../src/features/dsa.js";
+import { fitSurprise } from "../../src/features/fitSurprise.js";
+import { lsa } from "../../src/features/lsa.js";
+import { mdsa } from "../../src/features/mdsa.js";
 import { fixture, surpriseInputs } from "./_fixture.js";
 
 const cls = (...c: number[]) => Int32Array.from(c);

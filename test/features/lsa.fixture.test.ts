@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lsa } from "../../src/index.js";
+import { lsa } from "../../src/features/lsa.js";
 import { expectRelClose, fixture, surpriseInputs } from "./_fixture.js";
 
 // Reference: -scipy.stats.gaussian_kde(class rows).logpdf(query), after dropping the

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lsa } from "../../src/index.js";
+import { lsa } from "../../src/features/lsa.js";
 import { maxRel, surpriseArb } from "./_gen.js";
 
 describe("lsa properties", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lsa, type RowMatrix, rowMatrix } from "../../src/index.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { lsa } from "../../src/features/lsa.js";
 
 const cls = (...c: number[]) => Int32Array.from(c);
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { confidence, margin } from "../../src/index.js";
+import { confidence } from "../../src/features/confidence.js";
+import { margin } from "../../src/features/margin.js";
 import { permuteColumns, probsArb, probsWithPerm } from "./_gen.js";
 
 describe("margin(probs) properties", () => {

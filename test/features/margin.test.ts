@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { margin, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { margin } from "../../src/features/margin.js";
 import { badProbsCases, expectInputUnchanged } from "./_probsCases.js";
 
 describe("margin(probs)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mdsa } from "../../src/index.js";
+import { mdsa } from "../../src/features/mdsa.js";
 import { expectRelClose, fixture, surpriseInputs } from "./_fixture.js";
 
 // Reference: scipy.spatial.distance.mahalanobis(x, mean, inv(numpy.cov(ddof=1)))^2;

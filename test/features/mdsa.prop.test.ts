@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mdsa } from "../../src/index.js";
+import { mdsa } from "../../src/features/mdsa.js";
 import { surpriseArb } from "./_gen.js";
 
 describe("mdsa properties", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mdsa, type RowMatrix, rowMatrix } from "../../src/index.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { mdsa } from "../../src/features/mdsa.js";
 
 const cls = (...c: number[]) => Int32Array.from(c);
 

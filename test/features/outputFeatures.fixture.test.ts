@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  confidence,
-  deepGini,
-  entropy,
-  margin,
-  predictedClass,
-  rowMatrix,
-} from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { confidence } from "../../src/features/confidence.js";
+import { deepGini } from "../../src/features/deepGini.js";
+import { entropy } from "../../src/features/entropy.js";
+import { margin } from "../../src/features/margin.js";
+import { predictedClass } from "../../src/features/predictedClass.js";
 import { expectRelClose, fixture } from "./_fixture.js";
 
 // Reference: scipy.stats.entropy and numpy on each row (scripts/fixtures/features.py).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { predictedClass, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { predictedClass } from "../../src/features/predictedClass.js";
 import { badProbsCases, expectInputUnchanged } from "./_probsCases.js";
 
 describe("predictedClass(probs)", () => {

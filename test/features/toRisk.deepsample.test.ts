@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toRisk } from "../../src/index.js";
+import { toRisk } from "../../src/features/toRisk.js";
 import { hasShared, parseSimpleCsv, readShared } from "../helpers/sharedData.js";
 import { rankAuc } from "./_auc.js";
 

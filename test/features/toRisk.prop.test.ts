@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toRisk } from "../../src/index.js";
+import { toRisk } from "../../src/features/toRisk.js";
 
 const scores = fc
   .array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 30 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toRisk } from "../../src/index.js";
+import { toRisk } from "../../src/features/toRisk.js";
 
 describe("toRisk(score, orientation, { floor })", () => {
   it('"lower" measures from the largest score', () => {

@@ -1,5 +1,7 @@
 import { expect } from "vitest";
-import { type Rng, type RowMatrix, rowMatrix } from "../../src/index.js";
+import type { Rng } from "../../src/core/rng.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
 
 /** An Rng that replays recorded uniforms and fails if asked for more. */
 export function replay(draws: readonly number[]): Rng & { used: () => number } {

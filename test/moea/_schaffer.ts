@@ -1,4 +1,5 @@
-import type { Nsga2Problem, Rng } from "../../src/index.js";
+import type { Rng } from "../../src/core/rng.js";
+import type { Nsga2Problem } from "../../src/moea/_engine.js";
 
 /**
  * Schaffer's problem SCH (Deb 2002, Table I): minimise x^2 and (x - 2)^2; the

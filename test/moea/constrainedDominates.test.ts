@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { constrainedDominates, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { constrainedDominates } from "../../src/moea/constrainedDominates.js";
 
 describe("constrainedDominates(F, i, j)", () => {
   const F = rowMatrix([

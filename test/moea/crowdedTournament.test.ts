@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRng, crowdedTournament } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { crowdedTournament } from "../../src/moea/crowdedTournament.js";
 
 const INF = Number.POSITIVE_INFINITY;
 

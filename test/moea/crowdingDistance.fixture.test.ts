@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { crowdingDistance, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { crowdingDistance } from "../../src/moea/crowdingDistance.js";
 import fx from "../fixtures/moea_deap.json";
 import { expectClose } from "./_helpers.js";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { crowdingDistance, nonDominatedSort, rowMatrix } from "../../src/index.js";
-import { crowdingDistance as crowd } from "../../src/moea/crowdingDistance.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { crowdingDistance as crowd, crowdingDistance } from "../../src/moea/crowdingDistance.js";
+import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
 
 const INF = Number.POSITIVE_INFINITY;
 

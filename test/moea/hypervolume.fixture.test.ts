@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
-import { hypervolume, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { hypervolume } from "../../src/moea/hypervolume.js";
 import fx from "../fixtures/moea_deap.json";
 import { expectClose } from "./_helpers.js";
 

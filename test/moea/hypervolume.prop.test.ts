@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hypervolume, type RowMatrix } from "../../src/index.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { hypervolume } from "../../src/moea/hypervolume.js";
 
 /** Exact hypervolume by inclusion-exclusion over all non-empty subsets (small n only). */
 function inclusionExclusion(F: RowMatrix, ref: Float64Array): number {

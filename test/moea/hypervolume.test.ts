@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hypervolume, rowMatrix } from "../../src/index.js";
-import { hypervolume as hv } from "../../src/moea/hypervolume.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { hypervolume as hv, hypervolume } from "../../src/moea/hypervolume.js";
 
 const r = (xs: number[]) => Float64Array.from(xs);
 

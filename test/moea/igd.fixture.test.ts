@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
-import { igd, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { igd } from "../../src/moea/igd.js";
 import fx from "../fixtures/moea_deap.json";
 import { expectClose } from "./_helpers.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { igd, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { igd } from "../../src/moea/igd.js";
 
 describe("igd(front, reference)", () => {
   it("worked example: mean nearest distance from each reference point", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { kneePoint, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { kneePoint } from "../../src/moea/kneePoint.js";
 
 describe("kneePoint(front)", () => {
   it("convex front: the point farthest below the line through the extremes", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nonDominatedSort, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
 import fx from "../fixtures/moea_deap.json";
 import { plain } from "./_helpers.js";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nonDominatedSort, type RowMatrix } from "../../src/index.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
 import { frontsRef, plain } from "./_helpers.js";
 
 const matrix = (maxRows: number) =>

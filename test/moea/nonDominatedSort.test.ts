@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nonDominatedSort, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
 import { plain } from "./_helpers.js";
 
 describe("nonDominatedSort(F)", () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createRng, crowdingDistance, nonDominatedSort, nsga2Init } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { crowdingDistance } from "../../src/moea/crowdingDistance.js";
+import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
+import { nsga2Init } from "../../src/moea/nsga2Init.js";
 import { schaffer } from "./_schaffer.js";
 
 describe("nsga2Init(problem, options)", () => {

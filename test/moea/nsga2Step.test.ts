@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createRng, nonDominatedSort, nsga2Init, nsga2Step } from "../../src/index.js";
-import { nsga2Step as step } from "../../src/moea/nsga2Step.js";
+import { createRng } from "../../src/core/rng.js";
+import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
+import { nsga2Init } from "../../src/moea/nsga2Init.js";
+import { nsga2Step, nsga2Step as step } from "../../src/moea/nsga2Step.js";
 import { schaffer } from "./_schaffer.js";
 import { zdt1, zdtProblem } from "./zdt.js";
 

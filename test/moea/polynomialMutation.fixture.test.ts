@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { polynomialMutation } from "../../src/index.js";
+import { polynomialMutation } from "../../src/moea/polynomialMutation.js";
 import fx from "../fixtures/moea_deap.json";
 import { expectClose, replay } from "./_helpers.js";
 

@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, polynomialMutation } from "../../src/index.js";
-import { polynomialMutation as mutate } from "../../src/moea/polynomialMutation.js";
+import { createRng } from "../../src/core/rng.js";
+import {
+  polynomialMutation as mutate,
+  polynomialMutation,
+} from "../../src/moea/polynomialMutation.js";
 import { sbx } from "../../src/moea/sbx.js";
 
 const f = (xs: number[]) => Float64Array.from(xs);

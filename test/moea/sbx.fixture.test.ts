@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sbx } from "../../src/index.js";
+import { sbx } from "../../src/moea/sbx.js";
 import fx from "../fixtures/moea_deap.json";
 import { expectClose, replay } from "./_helpers.js";
 

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRng, sbx } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
 import { powIndex } from "../../src/moea/_internal.js";
+import { sbx } from "../../src/moea/sbx.js";
 
 const f = (xs: number[]) => Float64Array.from(xs);
 

@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
-import { rowMatrix, spread } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { spread } from "../../src/moea/spread.js";
 import fx from "../fixtures/moea_deap.json";
 import { expectClose } from "./_helpers.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rowMatrix, spread } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { spread } from "../../src/moea/spread.js";
 
 describe("spread(front)", () => {
   it("evenly spaced points reaching the extremes give 0", () => {

@@ -2,14 +2,12 @@
  * ZDT test problems (Zitzler, Deb & Thiele 2000) and their true Pareto
  * fronts, shared by the moea tests and `bench/zdt.ts`. Not part of the library.
  */
-import {
-  type Nsga2Problem,
-  polynomialMutation,
-  type Rng,
-  type RowMatrix,
-  rowMatrix,
-  sbx,
-} from "../../src/index.js";
+import type { Rng } from "../../src/core/rng.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import type { Nsga2Problem } from "../../src/moea/_engine.js";
+import { polynomialMutation } from "../../src/moea/polynomialMutation.js";
+import { sbx } from "../../src/moea/sbx.js";
 
 export type Zdt = {
   readonly name: string;

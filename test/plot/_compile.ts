@@ -1,6 +1,6 @@
 import * as vega from "vega";
 import { compile } from "vega-lite";
-import type { VegaLiteSpec } from "../../src/index.js";
+import type { VegaLiteSpec } from "../../src/plot/types.js";
 
 /** Compiles a Vega-Lite spec to Vega (throws on an invalid spec) and returns the Vega spec. */
 export function toVega(spec: VegaLiteSpec): vega.Spec {

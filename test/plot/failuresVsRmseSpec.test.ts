@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failuresVsRmseSpec } from "../../src/index.js";
+import { failuresVsRmseSpec } from "../../src/plot/failuresVsRmseSpec.js";
 import { rows, toSvg, toVega } from "./_compile.js";
 
 // Front by hand (minimise rmse, maximise failures): gbs (0.03, 12) and deepEst (0.06, 30) are not

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paretoFrontSpec, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { paretoFrontSpec } from "../../src/plot/paretoFrontSpec.js";
 import { rows, toSvg, toVega } from "./_compile.js";
 
 // Ranks by hand (both minimised): (1,4), (2,2), (4,1) are mutually non-dominated; (3,3) is dominated by (2,2).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recallAtKSpec } from "../../src/index.js";
+import { recallAtKSpec } from "../../src/plot/recallAtKSpec.js";
 import { rows, toSvg, toVega } from "./_compile.js";
 
 const points = [

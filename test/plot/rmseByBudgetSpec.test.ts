@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rmseByBudgetSpec } from "../../src/index.js";
+import { rmseByBudgetSpec } from "../../src/plot/rmseByBudgetSpec.js";
 import { rows, toSvg, toVega } from "./_compile.js";
 
 const points = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subsetTrackingSpec } from "../../src/index.js";
+import { subsetTrackingSpec } from "../../src/plot/subsetTrackingSpec.js";
 import { rows, toSvg, toVega } from "./_compile.js";
 
 const runs = [

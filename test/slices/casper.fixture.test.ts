@@ -1,13 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  fitLogistic,
-  fitStandardizer,
-  outputConsistency,
-  regressionPosterior,
-  sliceCoherence,
-  sliceObjectives,
-} from "../../src/index.js";
+import { fitLogistic } from "../../src/slices/fitLogistic.js";
+import { fitStandardizer } from "../../src/slices/fitStandardizer.js";
+import { outputConsistency } from "../../src/slices/outputConsistency.js";
+import { regressionPosterior } from "../../src/slices/regressionPosterior.js";
+import { sliceCoherence } from "../../src/slices/sliceCoherence.js";
+import { sliceObjectives } from "../../src/slices/sliceObjectives.js";
 
 type Fx = {
   logistic: {

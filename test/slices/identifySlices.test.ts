@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createRng, identifySlices, type RowMatrix, sliceObjectives } from "../../src/index.js";
-import { identifySlices as identify } from "../../src/slices/identifySlices.js";
+import { createRng } from "../../src/core/rng.js";
+import type { RowMatrix } from "../../src/core/rowMatrix.js";
+import { identifySlices as identify, identifySlices } from "../../src/slices/identifySlices.js";
+import { sliceObjectives } from "../../src/slices/sliceObjectives.js";
 
 function twoGroups(n: number, seed: number): { signals: RowMatrix; outcome: Uint8Array } {
   const rng = createRng(seed);

@@ -1,13 +1,11 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import {
-  createRng,
-  huxCrossover,
-  mutateSlices,
-  randomSlices,
-  repairSlices,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
 import { makeEvaluator } from "../../src/slices/_objectives.js";
+import { huxCrossover } from "../../src/slices/huxCrossover.js";
+import { mutateSlices } from "../../src/slices/mutateSlices.js";
+import { randomSlices } from "../../src/slices/randomSlices.js";
+import { repairSlices } from "../../src/slices/repairSlices.js";
 
 const feasible = fc
   .record({

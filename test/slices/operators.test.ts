@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  createRng,
-  huxCrossover,
-  mutateSlices,
-  randomSlices,
-  repairSlices,
-  rowMatrix,
-  sliceObjectives,
-} from "../../src/index.js";
-import { randomSlices as drawSlices } from "../../src/slices/randomSlices.js";
+import { createRng } from "../../src/core/rng.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { huxCrossover } from "../../src/slices/huxCrossover.js";
+import { mutateSlices } from "../../src/slices/mutateSlices.js";
+import { randomSlices as drawSlices, randomSlices } from "../../src/slices/randomSlices.js";
+import { repairSlices } from "../../src/slices/repairSlices.js";
+import { sliceObjectives } from "../../src/slices/sliceObjectives.js";
 
 const sizesOf = (x: Int32Array): number[] => {
   const c = new Map<number, number>();

@@ -1,19 +1,17 @@
 import { describe, expect, it } from "vitest";
-import {
-  createRng,
-  fitLogistic,
-  fitStandardizer,
-  kmeansSlices,
-  outputConsistency,
-  predictLogistic,
-  randomRanking,
-  rankSlices,
-  regressionPosterior,
-  representatives,
-  rowMatrix,
-  sliceCoherence,
-  standardize,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { fitLogistic } from "../../src/slices/fitLogistic.js";
+import { fitStandardizer } from "../../src/slices/fitStandardizer.js";
+import { kmeansSlices } from "../../src/slices/kmeansSlices.js";
+import { outputConsistency } from "../../src/slices/outputConsistency.js";
+import { predictLogistic } from "../../src/slices/predictLogistic.js";
+import { randomRanking } from "../../src/slices/randomRanking.js";
+import { rankSlices } from "../../src/slices/rankSlices.js";
+import { regressionPosterior } from "../../src/slices/regressionPosterior.js";
+import { representatives } from "../../src/slices/representatives.js";
+import { sliceCoherence } from "../../src/slices/sliceCoherence.js";
+import { standardize } from "../../src/slices/standardize.js";
 
 describe("outputConsistency / sliceCoherence", () => {
   it("outputConsistency: 2 of 3 agree, then 2 of 2", () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { agentStates } from "../../src/slices/agentStates.js";
 import {
-  agentStates,
   behavioralSignals,
-  fitTedBaseline,
-  type Step,
-  type Trajectory,
-} from "../../src/index.js";
-import { behavioralSignals as signalsOf } from "../../src/slices/behavioralSignals.js";
-import { fitTedBaseline as tedOf } from "../../src/slices/fitTedBaseline.js";
+  behavioralSignals as signalsOf,
+} from "../../src/slices/behavioralSignals.js";
+import { fitTedBaseline, fitTedBaseline as tedOf } from "../../src/slices/fitTedBaseline.js";
+import type { Step, Trajectory } from "../../src/trajectory/schema.js";
 import { hasShared } from "../helpers/sharedData.js";
 import { realCorpus } from "../trajectory/_real.js";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { auc, cliffsDelta } from "../../src/index.js";
+import { auc } from "../../src/stats/auc.js";
+import { cliffsDelta } from "../../src/stats/cliffsDelta.js";
 
 const labelled = fc
   .array(fc.tuple(fc.integer({ min: -5, max: 5 }), fc.boolean()), { minLength: 2, maxLength: 50 })

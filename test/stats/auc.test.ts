@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auc } from "../../src/index.js";
+import { auc } from "../../src/stats/auc.js";
 import { expectClose, fixture } from "./_fixture.js";
 
 describe("auc(scores, labels)", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aucRecallAtK, createRng } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { aucRecallAtK } from "../../src/stats/aucRecallAtK.js";
 import { expectClose, fixture } from "./_fixture.js";
 
 describe("aucRecallAtK(ranking, relevant)", () => {

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { cliffsDelta } from "../../src/index.js";
+import { cliffsDelta } from "../../src/stats/cliffsDelta.js";
 import { expectClose, fixture } from "./_fixture.js";
 
 describe("cliffsDelta vs numpy brute-force pair count", () => {

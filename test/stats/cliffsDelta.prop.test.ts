@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cliffsDelta } from "../../src/index.js";
+import { cliffsDelta } from "../../src/stats/cliffsDelta.js";
 
 const sample = fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 1, maxLength: 30 });
 

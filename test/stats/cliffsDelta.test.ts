@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cliffsDelta } from "../../src/index.js";
+import { cliffsDelta } from "../../src/stats/cliffsDelta.js";
 
 const f = (v: number[]) => Float64Array.from(v);
 

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { dunn } from "../../src/index.js";
+import { dunn } from "../../src/stats/dunn.js";
 import { expectAllClose, fixture } from "./_fixture.js";
 
 type Case = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dunn } from "../../src/index.js";
+import { dunn } from "../../src/stats/dunn.js";
 
 const f = (v: number[]) => Float64Array.from(v);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failuresFound } from "../../src/index.js";
+import { failuresFound } from "../../src/stats/failuresFound.js";
 
 describe("failuresFound(selected, y)", () => {
   const y = new Uint8Array([0, 1, 1, 0, 1]);

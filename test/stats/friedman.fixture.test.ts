@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { averageRanks, friedman } from "../../src/index.js";
+import { averageRanks } from "../../src/stats/averageRanks.js";
+import { friedman } from "../../src/stats/friedman.js";
 import { expectAllClose, expectClose, fixture } from "./_fixture.js";
 
 type Case = {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { friedman } from "../../src/index.js";
+import { friedman } from "../../src/stats/friedman.js";
 
 const matrix = fc
   .record({ rows: fc.integer({ min: 2, max: 12 }), cols: fc.integer({ min: 2, max: 7 }) })

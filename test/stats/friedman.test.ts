@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { averageRanks, friedman, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { averageRanks } from "../../src/stats/averageRanks.js";
+import { friedman } from "../../src/stats/friedman.js";
 
 describe("friedman(scores)", () => {
   it("computes the worked example by hand", () => {

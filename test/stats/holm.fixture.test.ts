@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { holm } from "../../src/index.js";
+import { holm } from "../../src/stats/holm.js";
 import { expectAllClose, fixture } from "./_fixture.js";
 
 describe("holm vs statsmodels multipletests(method='holm')", () => {

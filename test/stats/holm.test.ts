@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holm } from "../../src/index.js";
+import { holm } from "../../src/stats/holm.js";
 
 describe("holm(pValues)", () => {
   it("adjusts a worked example by hand", () => {

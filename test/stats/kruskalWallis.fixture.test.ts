@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { kruskalWallis } from "../../src/index.js";
+import { kruskalWallis } from "../../src/stats/kruskalWallis.js";
 import { expectAllClose, expectClose, fixture } from "./_fixture.js";
 
 type Case = { groups: number[][]; statistic: number; pValue: number; meanRanks: number[] };

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dunn, kruskalWallis } from "../../src/index.js";
+import { dunn } from "../../src/stats/dunn.js";
+import { kruskalWallis } from "../../src/stats/kruskalWallis.js";
 
 const groups = fc
   .array(fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 1, maxLength: 12 }), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kruskalWallis } from "../../src/index.js";
+import { kruskalWallis } from "../../src/stats/kruskalWallis.js";
 
 const f = (v: number[]) => Float64Array.from(v);
 

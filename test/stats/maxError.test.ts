@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxError } from "../../src/index.js";
+import { maxError } from "../../src/stats/maxError.js";
 import { fixture } from "./_fixture.js";
 
 const f = (v: number[]) => Float64Array.from(v);

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { nemenyi } from "../../src/index.js";
+import { nemenyi } from "../../src/stats/nemenyi.js";
 import { expectAllClose, expectClose, fixture } from "./_fixture.js";
 
 type Case = {

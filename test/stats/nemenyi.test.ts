@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { averageRanks, friedman, nemenyi, rowMatrix } from "../../src/index.js";
+import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { averageRanks } from "../../src/stats/averageRanks.js";
+import { friedman } from "../../src/stats/friedman.js";
+import { nemenyi } from "../../src/stats/nemenyi.js";
 
 describe("nemenyi(averageRanks, nBlocks, { alpha })", () => {
   it("gives CD = q_alpha * sqrt(k (k + 1) / (6N)) with Demšar's q_alpha", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recallAtK } from "../../src/index.js";
+import { recallAtK } from "../../src/stats/recallAtK.js";
 import { expectClose, fixture } from "./_fixture.js";
 
 describe("recallAtK(ranking, relevant, k)", () => {

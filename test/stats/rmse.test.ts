@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rmse } from "../../src/index.js";
-import { rmse as r } from "../../src/stats/rmse.js";
+import { rmse as r, rmse } from "../../src/stats/rmse.js";
 import { expectClose, fixture } from "./_fixture.js";
 
 const f = (v: number[]) => Float64Array.from(v);

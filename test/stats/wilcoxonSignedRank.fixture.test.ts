@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type WilcoxonOptions, wilcoxonSignedRank } from "../../src/index.js";
+import type { WilcoxonSignedRankOptions } from "../../src/stats/wilcoxonSignedRank.js";
+import { wilcoxonSignedRank } from "../../src/stats/wilcoxonSignedRank.js";
 import { expectClose, fixture } from "./_fixture.js";
 
 type Case = {
   x: number[];
   y: number[];
-  options: WilcoxonOptions;
+  options: WilcoxonSignedRankOptions;
   statistic: number;
   pValue: number;
   note: string;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wilcoxonSignedRank } from "../../src/index.js";
+import { wilcoxonSignedRank } from "../../src/stats/wilcoxonSignedRank.js";
 
 const pairs = fc
   .array(fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wilcoxonSignedRank } from "../../src/index.js";
+import { wilcoxonSignedRank } from "../../src/stats/wilcoxonSignedRank.js";
 
 const f = (v: number[]) => Float64Array.from(v);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadSwebenchOutcomes } from "../../examples/loadSwebench.js";
 import { subsetDemo } from "../../examples/subsetDemo.js";
-import { fitStepwiseRate, predictRate } from "../../src/index.js";
+import { fitStepwiseRate } from "../../src/subset/irt/fitStepwiseRate.js";
+import { predictRateRegression } from "../../src/subset/irt/predictRateRegression.js";
 
 const data = loadSwebenchOutcomes();
 const r = subsetDemo(data, { seeds: 30 });
@@ -28,7 +29,7 @@ describe("subsetDemo(data) on the vendored SWE-bench Verified outcomes", () => {
     expect(r.selection).toEqual(sorted);
   });
 
-  it("predicts each later run with fitStepwiseRate + predictRate on the history only", () => {
+  it("predicts each later run with fitStepwiseRate + predictRateRegression on the history only", () => {
     const past = data.submissions.filter((s) => s.date < r.date);
     const N = data.instanceIds.length;
     const hist = {
@@ -43,7 +44,7 @@ describe("subsetDemo(data) on the vendored SWE-bench Verified outcomes", () => {
     for (const x of r.later) {
       const s = data.submissions.find((q) => q.name === x.name);
       const y = Uint8Array.from(fit.subset, (i) => s?.outcomes[i] ?? 0);
-      const e = predictRate(fit.model, y, { mse: fit.cvMse });
+      const e = predictRateRegression(fit.model, y, { mse: fit.cvMse });
       expect(x.stepwise).toBe(e.estimate);
       sq += (e.estimate - x.trueRate) ** 2;
       const hit = e.ci[0] <= x.trueRate && x.trueRate <= e.ci[1];

@@ -13,8 +13,8 @@ import { fitStepwiseRate } from "../../src/subset/irt/fitStepwiseRate.js";
 import { irtAbility } from "../../src/subset/irt/irtAbility.js";
 import { irtAdaptive } from "../../src/subset/irt/irtAdaptive.js";
 import { irtAnchors } from "../../src/subset/irt/irtAnchors.js";
-import { irtPredict } from "../../src/subset/irt/irtPredict.js";
-import { predictRate } from "../../src/subset/irt/predictRate.js";
+import { predictIrt } from "../../src/subset/irt/predictIrt.js";
+import { predictRateRegression } from "../../src/subset/irt/predictRateRegression.js";
 import { stepwiseSubset } from "../../src/subset/irt/stepwiseSubset.js";
 import type { IrtItems } from "../../src/subset/irt/types.js";
 import { kmeansStrata } from "../../src/subset/kmeansStrata.js";
@@ -84,9 +84,9 @@ const cases: [string, RegExp, () => unknown][] = [
     () => irtAbility(items, Int32Array.of(0), Uint8Array.of(1), { abilty: "map" } as never),
   ],
   [
-    "irtPredict",
+    "predictIrt",
     /"weight" \(did you mean "weights"\?\)/,
-    () => irtPredict(items, Int32Array.of(0), Uint8Array.of(1), { weight: 1 } as never),
+    () => predictIrt(items, Int32Array.of(0), Uint8Array.of(1), { weight: 1 } as never),
   ],
   [
     "irtAdaptive",
@@ -99,10 +99,10 @@ const cases: [string, RegExp, () => unknown][] = [
     () => irtAnchors(items, 2, createRng(1), { restart: 1 } as never),
   ],
   [
-    "predictRate",
+    "predictRateRegression",
     /"mes" \(did you mean "mse"\?\)/,
     () =>
-      predictRate(
+      predictRateRegression(
         {
           observed: Int32Array.of(0, 3),
           itemMean: Float64Array.of(0.5, 0.25),

@@ -1,4 +1,4 @@
-import { createRng } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
 
 /**
  * A seeded synthetic test set: risk_i = 0.02 + u_i^2 and a failure with

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  createRng,
-  deepEstStrategy,
-  gbsStrategy,
-  mcucbStrategy,
-  runStrategy,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { deepEstStrategy } from "../../src/tcs/deepEstStrategy.js";
+import { gbsStrategy } from "../../src/tcs/gbsStrategy.js";
+import { mcucbStrategy } from "../../src/tcs/mcucbStrategy.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { monteCarlo, population } from "./_population.js";
 
 const RUNS = 20_000;

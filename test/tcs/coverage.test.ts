@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  createRng,
-  extraStrategies,
-  runStrategy,
-  type Strategy,
-  strategies,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { extraStrategies } from "../../src/tcs/extraStrategies.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { strategies } from "../../src/tcs/strategies.js";
+import type { Strategy } from "../../src/tcs/types.js";
 import { population } from "./_population.js";
 
 // CI coverage by simulation on a synthetic test set (N = 1,000, failure rate

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deepEstStrategy, runStrategy } from "../../src/index.js";
+import { deepEstStrategy } from "../../src/tcs/deepEstStrategy.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { fixedRng } from "../design/_helpers.js";
 
 describe("deepEstStrategy(risk, budget, rng, options)", () => {

@@ -87,7 +87,7 @@ describe("srsStrategy(risk, N, rng) labels every unit: a census", () => {
 });
 
 describe("strategies whose default interval measurably falls short say so", () => {
-  it.each(["ssrs", "gbs", "ppsSys", "kCenterStrat"] as const)("%s", (name) => {
+  it.each(["ssrs", "gbs", "systematicPps", "kCenterStrat"] as const)("%s", (name) => {
     const risk = Float64Array.from({ length: 200 }, (_, i) => 0.05 + (i % 13) / 13);
     const y = (i: number) => (i % 9 === 0 ? 1 : 0);
     const e = runStrategy(strategies[name](risk, 40, createRng(3)), y).estimate;

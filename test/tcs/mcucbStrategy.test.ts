@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mcucbStrategy, runStrategy } from "../../src/index.js";
+import { mcucbStrategy } from "../../src/tcs/mcucbStrategy.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { fixedRng } from "../design/_helpers.js";
 
 // risk 1..6 -> quantile strata {0, 1, 2} and {3, 4, 5}; y = [0, 0, 0, 1, 1, 0];

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { normalQuantile } from "../../src/core/normal.js";
+import { createRng } from "../../src/core/rng.js";
 import { proportionInterval } from "../../src/estimate/proportionInterval.js";
-import {
-  createRng,
-  normalQuantile,
-  type PlannedDesign,
-  planSampleSize,
-  runStrategy,
-  strategies,
-} from "../../src/index.js";
+import type { PlannedDesign } from "../../src/tcs/planSampleSize.js";
+import { planSampleSize } from "../../src/tcs/planSampleSize.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { strategies } from "../../src/tcs/strategies.js";
 
 const N = 1000;
 // risk in shuffled order, so the high-entropy approximation applies to the PPS designs
@@ -51,7 +49,7 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
       0.95,
     );
     expect(srs.halfWidth).toBeCloseTo((hi - lo) / 2, 14);
-    const sys = planSampleSize({ ...args, design: "ppsSys" });
+    const sys = planSampleSize({ ...args, design: "systematicPps" });
     expect(sys.interval).toBe("beta");
     expect(sys.halfWidth).toBeLessThanOrEqual(0.05);
     expect(() => planSampleSize({ ...args, design: "sups", interval: "wilson" })).toThrow(
@@ -60,7 +58,7 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
   });
 
   it("a smaller half-width or a higher level needs more labels", () => {
-    for (const design of ["srs", "sups", "ssrs", "ppsSys", "pivotalSampling"] as const) {
+    for (const design of ["srs", "sups", "ssrs", "systematicPps", "pivotal"] as const) {
       const a = planSampleSize({ risk, design, targetHalfWidth: 0.06, anticipatedRate: 0.2 });
       const b = planSampleSize({ risk, design, targetHalfWidth: 0.04, anticipatedRate: 0.2 });
       const c = planSampleSize({
@@ -78,7 +76,7 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
   // Labels drawn from the calibrated model itself: the strategies' empirical
   // variance at the planned n must match the planned variance (1,000 runs:
   // 100 populations x 10 samples; the MC error of a variance is about 5%).
-  it.each(["srs", "sups", "ssrs", "ppsSys", "balanced", "pivotalSampling"] as PlannedDesign[])(
+  it.each(["srs", "sups", "ssrs", "systematicPps", "balanced", "pivotal"] as PlannedDesign[])(
     "%s: the planned variance matches simulation under the model within 20%%",
     (design) => {
       const plan = planSampleSize({ risk, design, targetHalfWidth: 0.05, anticipatedRate: 0.2 });
@@ -145,7 +143,7 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
     );
     const half = Float64Array.from({ length: 10 }, (_, i) => (i < 2 ? 1 : 0));
     expect(() =>
-      planSampleSize({ ...ok, design: "ppsSys", risk: half, anticipatedRate: 0.5 }),
+      planSampleSize({ ...ok, design: "systematicPps", risk: half, anticipatedRate: 0.5 }),
     ).toThrow(/needs failures among the zero-risk units/);
     expect(() => planSampleSize({ ...ok, design: "sups", targetHalfWidth: 1e-6 })).toThrow(
       /cannot be reached with at most 1000 labels/,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createRng, type Estimate, runStrategy, strategies } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import type { Estimate } from "../../src/estimate/confidenceInterval.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { strategies } from "../../src/tcs/strategies.js";
 
 const N = 60;
 const risk = Float64Array.from({ length: N }, (_, i) => 0.05 + ((i * 37) % N) / N);

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  bettingCs,
-  createRng,
-  hypergeometricCs,
-  runStrategy,
-  sequentialPpsStrategy,
-  srsStrategy,
-  stoppingTime,
-  supsStrategy,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { bettingCs } from "../../src/estimate/bettingCs.js";
+import { hypergeometricCs } from "../../src/estimate/hypergeometricCs.js";
+import { stoppingTime } from "../../src/estimate/stoppingTime.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { sequentialPpsStrategy } from "../../src/tcs/sequentialPpsStrategy.js";
+import { srsStrategy } from "../../src/tcs/srsStrategy.js";
+import { supsStrategy } from "../../src/tcs/supsStrategy.js";
 
 // 300 units, 30 failures; the risk tracks them
 const N = 300;

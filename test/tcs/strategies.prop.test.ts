@@ -1,29 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  createRng,
-  d2StratStrategy,
-  type Estimate,
-  fsum,
-  hajek,
-  hansenHurwitz,
-  horvitzThompson,
-  kCenterStratStrategy,
-  mixtureStrategy,
-  pivotal,
-  ppsWithReplacement,
-  type Rng,
-  rhc,
-  rhcEstimator,
-  runStrategy,
-  srs,
-  ssrsStrategy,
-  strategies,
-  stratifiedMean,
-  stratifiedSrs,
-  systematicPps,
-  twoUpsStrategy,
-} from "../../src/index.js";
+import type { Rng } from "../../src/core/rng.js";
+import { createRng } from "../../src/core/rng.js";
+import { fsum } from "../../src/core/sum.js";
+import { pivotal } from "../../src/design/pivotal.js";
+import { ppsWithReplacement } from "../../src/design/ppsWithReplacement.js";
+import { rhc } from "../../src/design/rhc.js";
+import { srs } from "../../src/design/srs.js";
+import { stratifiedSrs } from "../../src/design/stratifiedSrs.js";
+import { systematicPps } from "../../src/design/systematicPps.js";
+import type { Estimate } from "../../src/estimate/confidenceInterval.js";
+import { hajek } from "../../src/estimate/hajek.js";
+import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
+import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
+import { raoHartleyCochran } from "../../src/estimate/raoHartleyCochran.js";
+import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
 import {
   allocateAtLeastTwo,
   d2Centres,
@@ -35,6 +26,13 @@ import {
   type Strata,
   stratumSds,
 } from "../../src/tcs/_internal.js";
+import { d2StratStrategy } from "../../src/tcs/d2StratStrategy.js";
+import { kCenterStratStrategy } from "../../src/tcs/kCenterStratStrategy.js";
+import { mixtureStrategy } from "../../src/tcs/mixtureStrategy.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { ssrsStrategy } from "../../src/tcs/ssrsStrategy.js";
+import { strategies } from "../../src/tcs/strategies.js";
+import { twoUpsStrategy } from "../../src/tcs/twoUpsStrategy.js";
 import {
   enumeratePivotal,
   enumeratePpsWithReplacement,
@@ -149,19 +147,20 @@ const cases: Case[] = [
     unbiased: true,
   },
   {
-    name: "rhcs",
-    strategy: (r, n, g) => strategies.rhcs(r, n, g),
+    name: "rhc",
+    strategy: (r, n, g) => strategies.rhc(r, n, g),
     compose: (r, n, g) => {
       const s = rhc(r, n, g);
       return {
         sample: s.indices,
-        estimate: (y) => rhcEstimator(pick(y, s.indices), s.groupShare, s.groupTotal, r.length),
+        estimate: (y) =>
+          raoHartleyCochran(pick(y, s.indices), s.groupShare, s.groupTotal, r.length),
       };
     },
     enumerate: (r, n) =>
       wrap(
         enumerateRhc(r, n),
-        (o) => (y) => rhcEstimator(pick(y, o.sample), o.groupShare, o.groupTotal, r.length),
+        (o) => (y) => raoHartleyCochran(pick(y, o.sample), o.groupShare, o.groupTotal, r.length),
       ),
     unbiased: true,
   },
@@ -209,8 +208,8 @@ const cases: Case[] = [
     unbiased: true,
   },
   {
-    name: "ppsSys",
-    strategy: (r, n, g) => strategies.ppsSys(r, n, g),
+    name: "systematicPps",
+    strategy: (r, n, g) => strategies.systematicPps(r, n, g),
     compose: (r, n, g) => {
       const pik = ppsPik("test", r, n);
       const sample = systematicPps(pik, g);
@@ -237,8 +236,8 @@ const cases: Case[] = [
     unbiased: false,
   },
   {
-    name: "pivotalSampling",
-    strategy: (r, n, g) => strategies.pivotalSampling(r, n, g),
+    name: "pivotal",
+    strategy: (r, n, g) => strategies.pivotal(r, n, g),
     compose: (r, n, g) => {
       const pik = ppsPik("test", r, n);
       const sample = pivotal(pik, g);
@@ -409,7 +408,7 @@ describe("ppsPik(fn, size, n)", () => {
   });
 
   it("equals the capped-proportional definition (within rounding)", () => {
-    expect((cases[6] as Case).name).toBe("ppsSys");
+    expect((cases[6] as Case).name).toBe("systematicPps");
     fc.assert(
       fc.property(popArb, ({ risk, n }) => {
         fc.pre(accepts(cases[6] as Case, risk, n));

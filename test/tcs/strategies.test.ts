@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  createRng,
-  type Estimate,
-  extraStrategies,
-  runStrategy,
-  type Strategy,
-  type StrategyName,
-  strategies,
-} from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import type { Estimate } from "../../src/estimate/confidenceInterval.js";
+import { extraStrategies } from "../../src/tcs/extraStrategies.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { strategies } from "../../src/tcs/strategies.js";
+import type { Strategy, StrategyName } from "../../src/tcs/types.js";
 
 // A small population with a risk that tracks the failures: 60 units, 12 failures.
 const N = 60;
@@ -19,11 +16,11 @@ const all: Record<Name, Strategy> = { ...strategies, ...extraStrategies };
 const withReplacement = new Set<Name>(["sups", "twoUps"]);
 const pps = new Set<Name>([
   "sups",
-  "rhcs",
+  "rhc",
   "twoUps",
-  "ppsSys",
+  "systematicPps",
   "balanced",
-  "pivotalSampling",
+  "pivotal",
   "mixture",
 ]);
 const stratified = new Set<Name>(["ssrs", "gbs", "twoUps", "mcucb", "d2Strat", "kCenterStrat"]);
@@ -39,9 +36,9 @@ describe("strategies", () => {
         "gbs",
         "kCenterStrat",
         "mcucb",
-        "pivotalSampling",
-        "ppsSys",
-        "rhcs",
+        "pivotal",
+        "systematicPps",
+        "rhc",
         "srs",
         "ssrs",
         "sups",

@@ -5,7 +5,7 @@ import { hajek } from "../../src/estimate/hajek.js";
 import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
 import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import { hypergeometricCs } from "../../src/estimate/hypergeometricCs.js";
-import { rhcEstimator } from "../../src/estimate/rhcEstimator.js";
+import { raoHartleyCochran } from "../../src/estimate/raoHartleyCochran.js";
 import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
 import { weightedBettingCs } from "../../src/estimate/weightedBettingCs.js";
 import { extraStrategies } from "../../src/tcs/extraStrategies.js";
@@ -24,9 +24,9 @@ describe("estimators and strategies refuse unknown option keys, suggesting the i
     ["hajek", () => hajek(y, p, typo)],
     ["hansenHurwitz", () => hansenHurwitz(y, p, 20, typo)],
     [
-      "rhcEstimator",
+      "raoHartleyCochran",
       () =>
-        rhcEstimator(
+        raoHartleyCochran(
           y,
           new Float64Array([0.5, 0.5, 0.5, 0.5]),
           new Float64Array(4).fill(0.25),

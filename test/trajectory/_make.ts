@@ -1,5 +1,5 @@
 /** Builds small trajectories for sanitisation tests. */
-import type { Step, Trajectory } from "../../src/index.js";
+import type { Step, Trajectory } from "../../src/trajectory/schema.js";
 
 /** A step with the given action and observation. */
 export function step(index: number, action: string, observation: string, thought = ""): Step {

@@ -1,5 +1,6 @@
 /** Loads the 40 real trajectories of ../shared/data/trajs with their resolved outcomes. */
-import { parseTrajectory, type Trajectory } from "../../src/index.js";
+import { parseTrajectory } from "../../src/trajectory/parseTrajectory.js";
+import type { Trajectory } from "../../src/trajectory/schema.js";
 import { readShared, readSharedJson } from "../helpers/sharedData.js";
 
 export const MINI = "trajs/mini-swe-agent_v1.15.0_gemini-3-pro-preview_20251118";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashingTfidf } from "../../src/index.js";
+import { hashingTfidf } from "../../src/trajectory/hashingTfidf.js";
 
 const texts = fc.array(fc.string({ maxLength: 60 }), { minLength: 1, maxLength: 8 });
 

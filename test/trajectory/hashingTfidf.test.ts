@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hashingTfidf } from "../../src/index.js";
 import { FNV_OFFSET, fnv1a, hashNgrams } from "../../src/trajectory/_hash.js";
 import { words } from "../../src/trajectory/_text.js";
+import { hashingTfidf } from "../../src/trajectory/hashingTfidf.js";
 
 describe("hashingTfidf(options)", () => {
   it("hashes with 32-bit FNV-1a (published test vectors)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyness } from "../../src/index.js";
+import { keyness } from "../../src/trajectory/keyness.js";
 
 describe("keyness(texts, outcomes, options)", () => {
   it("matches the hand computation of its documented example", () => {

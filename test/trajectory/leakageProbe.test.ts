@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createRng, leakageProbe, sanitize, stepTexts } from "../../src/index.js";
+import { createRng } from "../../src/core/rng.js";
+import { leakageProbe } from "../../src/trajectory/leakageProbe.js";
+import { sanitize } from "../../src/trajectory/sanitize.js";
+import { stepTexts } from "../../src/trajectory/stepTexts.js";
 import { hasShared } from "../helpers/sharedData.js";
 import { realCorpus } from "./_real.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMiniSweAgent } from "../../src/index.js";
+import { parseMiniSweAgent } from "../../src/trajectory/parseMiniSweAgent.js";
 
 const reply = (cmd: string, thought = "do it") => ({
   role: "assistant",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOpenHandsCompletion } from "../../src/index.js";
+import { parseOpenHandsCompletion } from "../../src/trajectory/parseOpenHandsCompletion.js";
 
 const call = (id: string, name: string, args: string) => ({
   role: "assistant",

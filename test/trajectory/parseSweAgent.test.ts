@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSweAgent } from "../../src/index.js";
+import { parseSweAgent } from "../../src/trajectory/parseSweAgent.js";
 
 describe("parseSweAgent(raw, options)", () => {
   it("reproduces its documented example", () => {

@@ -5,7 +5,8 @@
  * and observation appears verbatim in the raw log.
  */
 import { describe, expect, it } from "vitest";
-import { parseTrajectory, type Trajectory } from "../../src/index.js";
+import { parseTrajectory } from "../../src/trajectory/parseTrajectory.js";
+import type { Trajectory } from "../../src/trajectory/schema.js";
 import { hasShared, listShared, readShared, readSharedJson } from "../helpers/sharedData.js";
 import { rawStrings } from "./_fixtures.js";
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTrajectory } from "../../src/index.js";
-import { parseTrajectory as parse } from "../../src/trajectory/parseTrajectory.js";
+import { parseTrajectory as parse, parseTrajectory } from "../../src/trajectory/parseTrajectory.js";
 import { fixture } from "./_fixtures.js";
 
 describe("parseTrajectory(raw, options)", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sanitize } from "../../src/index.js";
+import { sanitize } from "../../src/trajectory/sanitize.js";
 import { traj } from "./_make.js";
 
 // words that exercise every rule: outcome words, hashes, paths, seeds, error names, repo names

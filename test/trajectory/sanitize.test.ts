@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseMiniSweAgent, sanitize } from "../../src/index.js";
+import { parseMiniSweAgent } from "../../src/trajectory/parseMiniSweAgent.js";
+import { sanitize } from "../../src/trajectory/sanitize.js";
 import { traj } from "./_make.js";
 
 describe("sanitize(corpus, options)", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { stepTexts, type Trajectory } from "../../src/index.js";
+import type { Trajectory } from "../../src/trajectory/schema.js";
+import { stepTexts } from "../../src/trajectory/stepTexts.js";
 import { traj } from "./_make.js";
 
 describe("stepTexts(trajectory)", () => {

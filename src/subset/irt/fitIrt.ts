@@ -2,7 +2,7 @@ import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate
 import { checkOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { cap, logistic, softplus } from "./_internal.js";
-import type { IrtItems, IrtModel } from "./types.js";
+import type { IrtItems, IrtModelName } from "./types.js";
 
 const KEYS = optionKeys<FitIrtOptions>()(
   "model",
@@ -17,7 +17,7 @@ const KEYS = optionKeys<FitIrtOptions>()(
 /** Options of {@link fitIrt}. */
 export type FitIrtOptions = {
   /** `"rasch"` or `"2pl"`. @defaultValue `"2pl"` */
-  readonly model?: IrtModel;
+  readonly model?: IrtModelName;
   /**
    * Indices of the runs of `history` to fit on, distinct (e.g. only runs
    * dated before the test window, so that nothing is learnt from the future).
@@ -37,7 +37,7 @@ export type FitIrtOptions = {
 };
 
 /** Result of {@link fitIrt}: the calibrated items plus the fitted runs. */
-export type IrtFit = IrtItems & {
+export type IrtModel = IrtItems & {
   /** The runs fitted on (indices into `history.runs`, in the order used). */
   readonly runs: Int32Array;
   /** MAP ability of each fitted run, aligned with `runs`. */
@@ -81,7 +81,7 @@ export type IrtFit = IrtItems & {
  *
  * @param history - Past runs' outcomes (runs x items, 1 = resolved).
  * @param options - `model` (default "2pl"), `runs` (default all), priors `thetaSd` (2), `bSd` (3), `logASd` (0.5), `maxIter` (500), `tol` (1e-6).
- * @returns The items' a and b, the fitted runs' abilities, and convergence information (see {@link IrtFit}).
+ * @returns The items' a and b, the fitted runs' abilities, and convergence information (see {@link IrtModel}).
  * @throws {TypeError} If `history` is not a well-formed Outcomes, or an option has the wrong type.
  * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `runs` is empty, repeats a run or is out of range; `model` is unknown; a prior sd or `tol` is not a finite number > 0; or `maxIter` is not an integer >= 1.
  * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML (item model of p-IRT/gp-IRT).
@@ -100,7 +100,7 @@ export type IrtFit = IrtItems & {
  * fit.converged; // true
  * ```
  */
-export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtFit {
+export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtModel {
   const fn = "fitIrt";
   checkOutcomes(fn, "history", history);
   const runList = trainingRuns(fn, history, options, KEYS);

@@ -22,7 +22,7 @@ export type FitRateRegressionOptions = {
  * A fitted linear predictor of a run's full-benchmark resolve rate from its
  * outcomes on a fixed subset of items (see {@link fitRateRegression}).
  */
-export type RateRegression = {
+export type RateRegressionModel = {
   /** The subset's item indices, in the order the weights and responses use. */
   readonly observed: Int32Array;
   /** Mean outcome of each observed item over the fitted runs (the centring). */
@@ -40,7 +40,7 @@ export type RateRegression = {
 /**
  * Fits a ridge regression of a run's full-benchmark resolve rate on its 0/1
  * outcomes on a fixed item subset, over past runs: the learnt weighting that
- * {@link predictRate} applies to a new run's subset outcomes.
+ * {@link predictRateRegression} applies to a new run's subset outcomes.
  *
  * Model: f_r = (1/N) sum_i y_ri (all N items) is regressed on the centred
  * outcomes x_r = y_rS - m of the observed items S, m the items' mean outcome:
@@ -52,10 +52,10 @@ export type RateRegression = {
  * the fitted ones. It is optimistic when S itself was chosen on the same runs
  * (e.g. by {@link stepwiseSubset}); cross-validate the whole procedure for an
  * honest error ({@link fitStepwiseRate} does, as `cvMse`) and pass it to
- * {@link predictRate}.
+ * {@link predictRateRegression}.
  * The system is solved by Cholesky factorisation.
  *
- * Unlike p-IRT (see {@link irtPredict}) nothing is assumed about how items
+ * Unlike p-IRT (see {@link predictIrt}) nothing is assumed about how items
  * relate to each other: the weights are whatever linear combination of the
  * subset tracked the total on past runs, so structure that a one-dimensional
  * item model misses (runs strong on some repositories, weak on others) is
@@ -64,7 +64,7 @@ export type RateRegression = {
  * @param history - Past runs' outcomes (runs x items, 1 = resolved), all N items.
  * @param observed - The subset's item indices, distinct, at least one.
  * @param options - `runs` (default all), `ridge` (20).
- * @returns The fitted predictor (see {@link RateRegression}).
+ * @returns The fitted predictor (see {@link RateRegressionModel}).
  * @throws {TypeError} If `history` is not a well-formed Outcomes, `observed` is not an Int32Array, or an option has the wrong type.
  * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `observed` is empty, repeats or leaves [0, items); `runs` has fewer than 2 runs, repeats a run or is out of range; `ridge` is negative or not finite; or (lambda = 0) X'X is singular.
  * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
@@ -87,7 +87,7 @@ export function fitRateRegression(
   history: Outcomes,
   observed: Int32Array,
   options: FitRateRegressionOptions = {},
-): RateRegression {
+): RateRegressionModel {
   const fn = "fitRateRegression";
   checkOutcomes(fn, "history", history);
   const runList = trainingRuns(fn, history, options, KEYS);

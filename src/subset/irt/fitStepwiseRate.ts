@@ -1,8 +1,8 @@
 import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import { checkOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
-import { fitRateRegression, type RateRegression } from "./fitRateRegression.js";
-import { predictRate } from "./predictRate.js";
+import { fitRateRegression, type RateRegressionModel } from "./fitRateRegression.js";
+import { predictRateRegression } from "./predictRateRegression.js";
 import { stepwiseSubset } from "./stepwiseSubset.js";
 
 const KEYS = optionKeys<FitStepwiseRateOptions>()("runs", "penalty", "ridge", "folds");
@@ -28,14 +28,14 @@ export type FitStepwiseRateOptions = {
 };
 
 /** Result of {@link fitStepwiseRate}. */
-export type StepwiseRate = {
+export type StepwiseRateModel = {
   /** The chosen item indices on all the runs, in pick order (as {@link stepwiseSubset} returns them). */
   readonly subset: Int32Array;
   /** The ridge predictor fitted on all the runs for `subset` (its `observed` equals `subset`). */
-  readonly model: RateRegression;
+  readonly model: RateRegressionModel;
   /**
    * Cross-validated mean squared error of the whole procedure (selection and
-   * fit): the `mse` to pass to {@link predictRate} for an honest interval.
+   * fit): the `mse` to pass to {@link predictRateRegression} for an honest interval.
    */
   readonly cvMse: number;
   /** Number of folds used. */
@@ -52,7 +52,7 @@ export type StepwiseRate = {
  * f in 0..F-1 holds out the runs r_t with t mod F = f; the items are chosen
  * AND the ridge is fitted on the other runs only (S_f, model_f), and each
  * held-out run r is predicted from its own outcomes on S_f by
- * {@link predictRate} (estimate clamped to [0, 1]). With f_r the run's
+ * {@link predictRateRegression} (estimate clamped to [0, 1]). With f_r the run's
  * full-benchmark rate (mean over all items),
  * cvMse = (1/R) sum over folds f, held-out r of (f_hat_r - f_r)^2.
  * The returned subset and model are fitted on all R runs.
@@ -68,7 +68,7 @@ export type StepwiseRate = {
  * @param history - Past runs' outcomes (runs x items, 1 = resolved).
  * @param k - Number of items to choose, an integer in [1, items].
  * @param options - `runs` (default all), `penalty` (5), `ridge` (20), `folds` (5).
- * @returns The subset, the model fitted on all runs, the cross-validated error and the number of folds (see {@link StepwiseRate}).
+ * @returns The subset, the model fitted on all runs, the cross-validated error and the number of folds (see {@link StepwiseRateModel}).
  * @throws {TypeError} If `history` is not a well-formed Outcomes, `k` is not a number, or an option has the wrong type.
  * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `k` is not an integer in [1, items]; `runs` is empty, repeats a run or is out of range; `penalty` or `ridge` is negative or not finite; `folds` is not an integer in [2, runs] or leaves fewer than 2 runs to fit on in a fold; or (ridge 0) X'X is singular on the runs of a fit.
  * @see Hastie, T., Tibshirani, R. & Friedman, J. (2009). The Elements of Statistical Learning, 2nd ed., section 7.10.2 ("The wrong and right way to do cross-validation": variable selection must be repeated inside each fold).
@@ -86,7 +86,7 @@ export type StepwiseRate = {
  * fit.subset; // Int32Array [0, 1]
  * fit.cvMse; // 0.08088757396449707
  * fit.model.looMse; // 0.027404346340416653 (optimistic: the items were chosen on these runs)
- * predictRate(fit.model, Uint8Array.of(1, 0), { mse: fit.cvMse }).ci;
+ * predictRateRegression(fit.model, Uint8Array.of(1, 0), { mse: fit.cvMse }).ci;
  * // [-0.12153084154322796, 0.9933257133380997]
  * ```
  */
@@ -94,7 +94,7 @@ export function fitStepwiseRate(
   history: Outcomes,
   k: number,
   options: FitStepwiseRateOptions = {},
-): StepwiseRate {
+): StepwiseRateModel {
   const fn = "fitStepwiseRate";
   checkOutcomes(fn, "history", history);
   const sorted = [...trainingRuns(fn, history, options, KEYS)].sort((x, y) => x - y);
@@ -112,7 +112,7 @@ export function fitStepwiseRate(
     fail(fn, `options.folds leaves fewer than 2 runs to fit on in a fold (${R} runs)`, folds);
   }
 
-  const selectAndFit = (runs: number[]): { subset: Int32Array; model: RateRegression } => {
+  const selectAndFit = (runs: number[]): { subset: Int32Array; model: RateRegressionModel } => {
     const subset = stepwiseSubset(history, k, { runs, penalty });
     try {
       return { subset, model: fitRateRegression(history, subset, { runs, ridge }) };
@@ -141,7 +141,7 @@ export function fitStepwiseRate(
       const r = sorted[t] as number;
       const y = Uint8Array.from(subset, (i) => history.data[r * N + i] as number);
       // The estimate does not depend on mse; passing 0 avoids an infinite looMse (ridge 0).
-      sq += (predictRate(model, y, { mse: 0 }).estimate - (rate[r] as number)) ** 2;
+      sq += (predictRateRegression(model, y, { mse: 0 }).estimate - (rate[r] as number)) ** 2;
     }
   }
   return { subset: all.subset, model: all.model, cvMse: sq / R, folds };

@@ -13,7 +13,7 @@ export type IrtAbilityOptions = {
 };
 
 /** Result of {@link irtAbility}. */
-export type IrtAbility = {
+export type IrtAbilityResult = {
   /** The ability estimate. */
   readonly theta: number;
   /** Posterior standard deviation (EAP) or asymptotic standard error 1 / sqrt(I(theta) + 1 / thetaSd^2) (MAP). */
@@ -59,7 +59,7 @@ export function irtAbility(
   observed: Int32Array,
   responses: Uint8Array,
   options: IrtAbilityOptions = {},
-): IrtAbility {
+): IrtAbilityResult {
   const fn = "irtAbility";
   checkItems(fn, items);
   checkObserved(fn, items.a.length, observed, responses);

@@ -36,7 +36,7 @@ export type IrtAdaptiveOptions = {
  * starting from the prior mean; ties go to the lowest index. Deterministic:
  * no randomness, so a session is resumed by replaying the outcomes. Because
  * the items depend on the outcomes, the plain subset mean is biased here;
- * only p-IRT (see {@link irtPredict}) is returned.
+ * only p-IRT (see {@link predictIrt}) is returned.
  *
  * @param items - Calibrated items, e.g. from {@link fitIrt}.
  * @param budget - Number of items to ask for, an integer in [1, N].

@@ -21,7 +21,7 @@ export type IrtAnchorsOptions = {
 };
 
 /** Result of {@link irtAnchors}. */
-export type IrtAnchors = {
+export type IrtAnchorsResult = {
   /** The k anchor items, ascending. */
   readonly items: Int32Array;
   /** Weight of each anchor (its cluster's share of all items), aligned with `items`; sums to 1. */
@@ -44,7 +44,7 @@ export type IrtAnchors = {
  * within-cluster sum of squares. The anchor of a cluster is its member
  * nearest the centroid (ties: lowest index); its weight is the cluster size
  * over N, so `sum_t w_t y_anchor(t)` is tinyBenchmarks' weighted anchor
- * estimate (pass `weights` to {@link irtPredict} to use it in gp-IRT).
+ * estimate (pass `weights` to {@link predictIrt} to use it in gp-IRT).
  * When the embedding has fewer than k distinct points some clusters are
  * empty; their anchors are the nearest items not yet chosen, with weight 0.
  *
@@ -52,7 +52,7 @@ export type IrtAnchors = {
  * @param k - Number of anchors, an integer in [1, N].
  * @param rng - Uniform source in [0, 1) for the k-means++ seeding.
  * @param options - `restarts` (5), `maxIter` (100).
- * @returns The anchors (ascending), their weights and every item's cluster (see {@link IrtAnchors}).
+ * @returns The anchors (ascending), their weights and every item's cluster (see {@link IrtAnchorsResult}).
  * @throws {TypeError} If `items` is malformed, `k` is not a number, `rng` not a function, or `options` not an object.
  * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `k` is not an integer in [1, N], `restarts` or `maxIter` is not an integer >= 1, or `rng` returns a value outside [0, 1).
  * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.1 (anchor points on IRT embeddings).
@@ -71,7 +71,7 @@ export function irtAnchors(
   k: number,
   rng: Rng,
   options: IrtAnchorsOptions = {},
-): IrtAnchors {
+): IrtAnchorsResult {
   const fn = "irtAnchors";
   checkItems(fn, items);
   const N = items.a.length;

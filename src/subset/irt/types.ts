@@ -5,19 +5,19 @@ import type { Estimate } from "../../estimate/confidenceInterval.js";
  * discrimination fixed at 1) or `"2pl"` (two-parameter logistic, one
  * discrimination per item).
  */
-export type IrtModel = "rasch" | "2pl";
+export type IrtModelName = "rasch" | "2pl";
 
 /**
  * Calibrated items of a logistic item response model: the probability that a
  * run of ability theta resolves item i is
  * `P_i(theta) = 1 / (1 + exp(-a[i] * (theta - b[i])))`.
  *
- * {@link fitIrt} returns one (as part of its {@link IrtFit}); parameters from
+ * {@link fitIrt} returns one (as part of its {@link IrtModel}); parameters from
  * elsewhere (e.g. `mirt` with the IRT parameterisation) fit the same shape.
  */
 export type IrtItems = {
   /** The model the parameters belong to (for a Rasch model every `a[i]` is 1). */
-  readonly model: IrtModel;
+  readonly model: IrtModelName;
   /** Discrimination a_i of every item, in (0, 1e100]. */
   readonly a: Float64Array;
   /** Difficulty b_i of every item (the ability at which P_i = 1/2), |b_i| <= 1e100. */

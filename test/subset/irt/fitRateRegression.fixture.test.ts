@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { fitRateRegression } from "../../../src/subset/irt/fitRateRegression.js";
-import { predictRate } from "../../../src/subset/irt/predictRate.js";
+import { predictRateRegression } from "../../../src/subset/irt/predictRateRegression.js";
 import { stepwiseSubset } from "../../../src/subset/irt/stepwiseSubset.js";
 
 type Case = {
@@ -26,7 +26,7 @@ const fx = JSON.parse(readFileSync(join(here, "../../fixtures/irtStepwise.json")
   cases: Case[];
 };
 
-describe("stepwiseSubset / fitRateRegression / predictRate match numpy lstsq and scikit-learn Ridge (scripts/fixtures/irtStepwise.py)", () => {
+describe("stepwiseSubset / fitRateRegression / predictRateRegression match numpy lstsq and scikit-learn Ridge (scripts/fixtures/irtStepwise.py)", () => {
   it("records the generator's versions", () => {
     expect(fx.versions.sklearn).toBeTypeOf("string");
   });
@@ -48,7 +48,7 @@ describe("stepwiseSubset / fitRateRegression / predictRate match numpy lstsq and
       // Hat-matrix identity vs explicit refits without each run.
       expect(m.looMse).toBeCloseTo(c.looMse, 10);
       c.patterns.forEach((p, t) => {
-        expect(predictRate(m, Uint8Array.from(p)).estimate).toBeCloseTo(
+        expect(predictRateRegression(m, Uint8Array.from(p)).estimate).toBeCloseTo(
           c.predictions[t] as number,
           10,
         );

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fitRateRegression } from "../../../src/subset/irt/fitRateRegression.js";
 import { fitStepwiseRate } from "../../../src/subset/irt/fitStepwiseRate.js";
-import { predictRate } from "../../../src/subset/irt/predictRate.js";
+import { predictRateRegression } from "../../../src/subset/irt/predictRateRegression.js";
 import { stepwiseSubset } from "../../../src/subset/irt/stepwiseSubset.js";
 
 const history = fc
@@ -63,7 +63,7 @@ describe("fitStepwiseRate properties", () => {
             const y = Uint8Array.from(S, (i) => data[r * N + i] as number);
             let s = 0;
             for (let i = 0; i < N; i++) s += data[r * N + i] as number;
-            sq += (predictRate(m, y).estimate - s / N) ** 2;
+            sq += (predictRateRegression(m, y).estimate - s / N) ** 2;
           }
         }
         expect(fitStepwiseRate(o, k, { folds, penalty, ridge }).cvMse).toBe(sq / R);

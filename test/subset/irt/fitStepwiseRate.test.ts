@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../../../src/core/rng.js";
 import { fitRateRegression } from "../../../src/subset/irt/fitRateRegression.js";
 import { fitStepwiseRate } from "../../../src/subset/irt/fitStepwiseRate.js";
-import { predictRate } from "../../../src/subset/irt/predictRate.js";
+import { predictRateRegression } from "../../../src/subset/irt/predictRateRegression.js";
 import { stepwiseSubset } from "../../../src/subset/irt/stepwiseSubset.js";
 import type { Outcomes } from "../../../src/subset/outcomes.js";
 import { normals, simulate } from "./_sim.js";
@@ -54,7 +54,7 @@ function manualCv(
       const y = Uint8Array.from(S, (i) => h.data[r * N + i] as number);
       let s = 0;
       for (let i = 0; i < N; i++) s += h.data[r * N + i] as number;
-      sq += (predictRate(m, y, { mse: 0 }).estimate - s / N) ** 2;
+      sq += (predictRateRegression(m, y, { mse: 0 }).estimate - s / N) ** 2;
     }
   }
   return sq / sorted.length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { irtAdaptive } from "../../../src/subset/irt/irtAdaptive.js";
-import { irtPredict } from "../../../src/subset/irt/irtPredict.js";
+import { predictIrt } from "../../../src/subset/irt/predictIrt.js";
 import type { IrtEstimate, IrtItems } from "../../../src/subset/irt/types.js";
 import { randomItems } from "./_sim.js";
 
@@ -43,14 +43,14 @@ describe("irtAdaptive(items, budget, options)", () => {
     expect(est.method).toBe("p-IRT (eap)");
   });
 
-  it("returns what irtPredict gives on the same items and outcomes", () => {
+  it("returns what predictIrt gives on the same items and outcomes", () => {
     const N = 60;
     const items = randomItems("ad", N, 0.3, 1.5);
     const truth = (i: number): number => ((items.b[i] as number) < 0.3 ? 1 : 0);
     const { picks, est } = drive(items, 12, truth);
     expect(new Set(picks).size).toBe(12);
     const obs = Int32Array.from(picks);
-    const p = irtPredict(items, obs, Uint8Array.from(picks, truth));
+    const p = predictIrt(items, obs, Uint8Array.from(picks, truth));
     expect(est).toEqual(p.pirt);
     // Deterministic: the same outcomes give the same items.
     expect(drive(items, 12, truth).picks).toEqual(picks);
@@ -63,7 +63,7 @@ describe("irtAdaptive(items, budget, options)", () => {
     const { picks } = drive(items, 8, y);
     for (let t = 1; t < picks.length; t++) {
       const obs = Int32Array.from(picks.slice(0, t));
-      const theta = irtPredict(items, obs, Uint8Array.from(obs, y)).pirt.theta;
+      const theta = predictIrt(items, obs, Uint8Array.from(obs, y)).pirt.theta;
       let best = -1;
       let arg = -1;
       for (let i = 0; i < N; i++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../../src/core/rng.js";
-import { irtPredict } from "../../../src/subset/irt/irtPredict.js";
+import { predictIrt } from "../../../src/subset/irt/predictIrt.js";
 import type { IrtItems } from "../../../src/subset/irt/types.js";
 import { normals } from "./_sim.js";
 
@@ -12,9 +12,9 @@ const items4: IrtItems = {
   thetaSd: 1,
 };
 
-describe("irtPredict(items, observed, responses, options)", () => {
+describe("predictIrt(items, observed, responses, options)", () => {
   it("MAP worked example: a symmetric pattern gives theta = 0 and P = 1/2 on the unseen b = 0 items", () => {
-    const p = irtPredict(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), { ability: "map" });
+    const p = predictIrt(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), { ability: "map" });
     expect(p.pirt.theta).toBeCloseTo(0, 12);
     // (1 observed success + 2 * 0.5 predicted) / 4
     expect(p.pirt.estimate).toBeCloseTo(0.5, 12);
@@ -32,7 +32,7 @@ describe("irtPredict(items, observed, responses, options)", () => {
   it("gp-IRT uses lambda = b^2 / (b^2 + Var(naive)) and the Cauchy-Schwarz variance bound", () => {
     const obs = Int32Array.of(0, 1, 3);
     const y = Uint8Array.of(1, 1, 0);
-    const p = irtPredict(items4, obs, y, { bias: 0.2 });
+    const p = predictIrt(items4, obs, y, { bias: 0.2 });
     const lam = 0.04 / (0.04 + p.naive.variance);
     expect(p.lambda).toBeCloseTo(lam, 14);
     expect(p.gpirt.estimate).toBeCloseTo(lam * p.naive.estimate + (1 - lam) * p.pirt.estimate, 14);
@@ -40,14 +40,14 @@ describe("irtPredict(items, observed, responses, options)", () => {
   });
 
   it("weights give the weighted subset mean", () => {
-    const p = irtPredict(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), {
+    const p = predictIrt(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), {
       weights: Float64Array.of(0.75, 0.25),
     });
     expect(p.naive.estimate).toBe(0.75);
   });
 
   it("observing every item gives the observed rate with zero variance", () => {
-    const p = irtPredict(items4, Int32Array.of(0, 1, 2, 3), Uint8Array.of(1, 0, 1, 1));
+    const p = predictIrt(items4, Int32Array.of(0, 1, 2, 3), Uint8Array.of(1, 0, 1, 1));
     expect(p.pirt.estimate).toBe(0.75);
     expect(p.pirt.variance).toBe(0);
   });
@@ -56,8 +56,8 @@ describe("irtPredict(items, observed, responses, options)", () => {
     const obs = Int32Array.of(3, 0);
     const y = Uint8Array.of(0, 1);
     const a = Float64Array.from(items4.a);
-    const p1 = irtPredict(items4, obs, y);
-    const p2 = irtPredict(items4, obs, y);
+    const p1 = predictIrt(items4, obs, y);
+    const p2 = predictIrt(items4, obs, y);
     expect(p1).toEqual(p2);
     expect(Array.from(obs)).toEqual([3, 0]);
     expect(Array.from(y)).toEqual([0, 1]);
@@ -65,7 +65,7 @@ describe("irtPredict(items, observed, responses, options)", () => {
   });
 });
 
-describe("irtPredict under the model: unbiased and calibrated (simulation)", () => {
+describe("predictIrt under the model: unbiased and calibrated (simulation)", () => {
   // Abilities drawn from the prior, every item simulated, a random subset of n observed:
   // the EAP posterior predictive mean is then unbiased for the full rate and its normal
   // interval should cover about 95 % of the time.
@@ -99,7 +99,7 @@ describe("irtPredict under the model: unbiased and calibrated (simulation)", () 
     }
     const obs = perm.slice(0, n);
     const resp = Uint8Array.from(obs, (i) => y[i] as number);
-    const pr = irtPredict(items, obs, resp);
+    const pr = predictIrt(items, obs, resp);
     const e = pr.pirt.estimate - total / N;
     sumErr += e;
     sumSq += e * e;
@@ -120,76 +120,76 @@ describe("irtPredict under the model: unbiased and calibrated (simulation)", () 
   });
 });
 
-describe("irtPredict bad input", () => {
+describe("predictIrt bad input", () => {
   const obs = Int32Array.of(0, 3);
   const y = Uint8Array.of(1, 0);
   it("throws TypeError for malformed items", () => {
-    expect(() => irtPredict(null as never, obs, y)).toThrow(TypeError);
-    expect(() => irtPredict({ ...items4, a: [1, 1, 1, 1] } as never, obs, y)).toThrow(
+    expect(() => predictIrt(null as never, obs, y)).toThrow(TypeError);
+    expect(() => predictIrt({ ...items4, a: [1, 1, 1, 1] } as never, obs, y)).toThrow(
       /items.a must be a Float64Array/,
     );
   });
   it("throws RangeError for a non-positive or NaN discrimination or NaN difficulty", () => {
-    expect(() => irtPredict({ ...items4, a: Float64Array.of(1, 0, 1, 1) }, obs, y)).toThrow(
+    expect(() => predictIrt({ ...items4, a: Float64Array.of(1, 0, 1, 1) }, obs, y)).toThrow(
       /items.a\[1\]/,
     );
     expect(() =>
-      irtPredict({ ...items4, b: Float64Array.of(0, Number.NaN, 0, 0) }, obs, y),
+      predictIrt({ ...items4, b: Float64Array.of(0, Number.NaN, 0, 0) }, obs, y),
     ).toThrow(/items.b\[1\]/);
   });
   it("throws RangeError for a/b length mismatch, unknown model or bad prior", () => {
-    expect(() => irtPredict({ ...items4, b: Float64Array.of(0, 0) }, obs, y)).toThrow(
+    expect(() => predictIrt({ ...items4, b: Float64Array.of(0, 0) }, obs, y)).toThrow(
       /lengths differ/,
     );
-    expect(() => irtPredict({ ...items4, model: "3pl" as never }, obs, y)).toThrow(/items.model/);
-    expect(() => irtPredict({ ...items4, thetaSd: 0 }, obs, y)).toThrow(/items.thetaSd/);
+    expect(() => predictIrt({ ...items4, model: "3pl" as never }, obs, y)).toThrow(/items.model/);
+    expect(() => predictIrt({ ...items4, thetaSd: 0 }, obs, y)).toThrow(/items.thetaSd/);
   });
   it("throws TypeError for observed / responses of the wrong type", () => {
-    expect(() => irtPredict(items4, [0, 3] as never, y)).toThrow(TypeError);
-    expect(() => irtPredict(items4, obs, [1, 0] as never)).toThrow(TypeError);
+    expect(() => predictIrt(items4, [0, 3] as never, y)).toThrow(TypeError);
+    expect(() => predictIrt(items4, obs, [1, 0] as never)).toThrow(TypeError);
   });
   it("throws RangeError for empty, out-of-range, duplicate or misaligned observed items", () => {
-    expect(() => irtPredict(items4, new Int32Array(0), new Uint8Array(0))).toThrow(
+    expect(() => predictIrt(items4, new Int32Array(0), new Uint8Array(0))).toThrow(
       /observed is empty/,
     );
-    expect(() => irtPredict(items4, Int32Array.of(0, 4), y)).toThrow(/observed\[1\]/);
-    expect(() => irtPredict(items4, Int32Array.of(2, 2), y)).toThrow(/twice/);
-    expect(() => irtPredict(items4, obs, Uint8Array.of(1))).toThrow(/lengths differ/);
+    expect(() => predictIrt(items4, Int32Array.of(0, 4), y)).toThrow(/observed\[1\]/);
+    expect(() => predictIrt(items4, Int32Array.of(2, 2), y)).toThrow(/twice/);
+    expect(() => predictIrt(items4, obs, Uint8Array.of(1))).toThrow(/lengths differ/);
   });
   it("throws RangeError for responses other than 0/1", () => {
-    expect(() => irtPredict(items4, obs, Uint8Array.of(1, 2))).toThrow(
+    expect(() => predictIrt(items4, obs, Uint8Array.of(1, 2))).toThrow(
       /responses\[1\] must be 0 or 1/,
     );
   });
   it("throws RangeError for bad weights", () => {
-    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(0.5, 0.6) })).toThrow(
+    expect(() => predictIrt(items4, obs, y, { weights: Float64Array.of(0.5, 0.6) })).toThrow(
       /sum to 1/,
     );
-    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(1) })).toThrow(
+    expect(() => predictIrt(items4, obs, y, { weights: Float64Array.of(1) })).toThrow(
       /lengths differ/,
     );
-    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(1.5, -0.5) })).toThrow(
+    expect(() => predictIrt(items4, obs, y, { weights: Float64Array.of(1.5, -0.5) })).toThrow(
       /below 0/,
     );
-    expect(() => irtPredict(items4, obs, y, { weights: Float64Array.of(Number.NaN, 1) })).toThrow(
+    expect(() => predictIrt(items4, obs, y, { weights: Float64Array.of(Number.NaN, 1) })).toThrow(
       /not finite/,
     );
   });
   it("throws RangeError for a negative or NaN bias", () => {
-    expect(() => irtPredict(items4, obs, y, { bias: -0.1 })).toThrow(/options.bias/);
-    expect(() => irtPredict(items4, obs, y, { bias: Number.NaN })).toThrow(/options.bias/);
+    expect(() => predictIrt(items4, obs, y, { bias: -0.1 })).toThrow(/options.bias/);
+    expect(() => predictIrt(items4, obs, y, { bias: Number.NaN })).toThrow(/options.bias/);
   });
   it("throws RangeError for an unknown ability method, bad level or grid", () => {
-    expect(() => irtPredict(items4, obs, y, { ability: "ml" as never })).toThrow(/options.ability/);
-    expect(() => irtPredict(items4, obs, y, { level: 1 })).toThrow(/level/);
-    expect(() => irtPredict(items4, obs, y, { grid: 2 })).toThrow(/options.grid/);
+    expect(() => predictIrt(items4, obs, y, { ability: "ml" as never })).toThrow(/options.ability/);
+    expect(() => predictIrt(items4, obs, y, { level: 1 })).toThrow(/level/);
+    expect(() => predictIrt(items4, obs, y, { grid: 2 })).toThrow(/options.grid/);
   });
   it("throws TypeError for options that are not an object", () => {
-    expect(() => irtPredict(items4, obs, y, "eap" as never)).toThrow(TypeError);
+    expect(() => predictIrt(items4, obs, y, "eap" as never)).toThrow(TypeError);
   });
 });
 
-describe("irtPredict with extreme item parameters", () => {
+describe("predictIrt with extreme item parameters", () => {
   const extreme = (a0: number, b0: number): IrtItems => ({
     model: "2pl",
     a: Float64Array.of(a0, 1e100, 2, 0.5),
@@ -200,7 +200,7 @@ describe("irtPredict with extreme item parameters", () => {
   it("stays finite at the bounds (a = 1e100, |b| = 1e100), where a = 1e155 used to give all NaN", () => {
     for (const ability of ["eap", "map"] as const) {
       for (const r of [Uint8Array.of(0, 1), Uint8Array.of(1, 0), Uint8Array.of(1, 1)]) {
-        const p = irtPredict(extreme(1e100, 1e100), Int32Array.of(0, 1), r, { ability, bias: 0.1 });
+        const p = predictIrt(extreme(1e100, 1e100), Int32Array.of(0, 1), r, { ability, bias: 0.1 });
         for (const v of [p.pirt.estimate, p.pirt.se, p.gpirt.estimate, ...p.gpirt.ci]) {
           expect(Number.isFinite(v)).toBe(true);
         }
@@ -210,14 +210,14 @@ describe("irtPredict with extreme item parameters", () => {
   it("rejects parameters beyond the bounds with a RangeError", () => {
     const obs = Int32Array.of(0, 1);
     const r = Uint8Array.of(1, 0);
-    expect(() => irtPredict(extreme(1e155, 0), obs, r)).toThrow(
-      /^irtPredict: items\.a\[0\] must be at most 1e\+100 \(got 1e\+155\)$/,
+    expect(() => predictIrt(extreme(1e155, 0), obs, r)).toThrow(
+      /^predictIrt: items\.a\[0\] must be at most 1e\+100 \(got 1e\+155\)$/,
     );
-    expect(() => irtPredict(extreme(1, 1e200), obs, r)).toThrow(/items\.b\[0\] must lie in/);
-    expect(() => irtPredict({ ...extreme(1, 0), thetaSd: 1e-200 }, obs, r)).toThrow(
+    expect(() => predictIrt(extreme(1, 1e200), obs, r)).toThrow(/items\.b\[0\] must lie in/);
+    expect(() => predictIrt({ ...extreme(1, 0), thetaSd: 1e-200 }, obs, r)).toThrow(
       /items\.thetaSd must be at least 1e-100/,
     );
-    expect(() => irtPredict({ ...extreme(1, 0), thetaMean: -1e101 }, obs, r)).toThrow(
+    expect(() => predictIrt({ ...extreme(1, 0), thetaMean: -1e101 }, obs, r)).toThrow(
       /items\.thetaMean must be at least -1e\+100/,
     );
   });

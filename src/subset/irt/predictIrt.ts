@@ -11,10 +11,10 @@ import {
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
 
-const KEYS = optionKeys<IrtPredictOptions>()("ability", "weights", "bias", "level", "grid");
+const KEYS = optionKeys<PredictIrtOptions>()("ability", "weights", "bias", "level", "grid");
 
-/** Options of {@link irtPredict}. */
-export type IrtPredictOptions = {
+/** Options of {@link predictIrt}. */
+export type PredictIrtOptions = {
   /** Ability estimate the predictions condition on: `"eap"` or `"map"`. @defaultValue `"eap"` */
   readonly ability?: "eap" | "map";
   /**
@@ -37,8 +37,8 @@ export type IrtPredictOptions = {
   readonly grid?: number;
 };
 
-/** Result of {@link irtPredict}: three estimates of the full-benchmark resolve rate. */
-export type IrtPrediction = {
+/** Result of {@link predictIrt}: three estimates of the full-benchmark resolve rate. */
+export type PredictIrtResult = {
   /** The (weighted) subset mean, with the simple-random-sampling variance (1 - n/N) s^2 sum w^2. */
   readonly naive: Estimate;
   /** p-IRT: observed outcomes plus model predictions for the unobserved items. */
@@ -79,27 +79,27 @@ export type IrtPrediction = {
  * @param observed - Indices of the subset items the run was scored on, distinct, at least one.
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `weights` (uniform), `bias` (0), `level` (0.95), `grid` (41).
- * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link IrtPrediction}).
+ * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link PredictIrtResult}).
  * @throws {TypeError} If `items` is malformed, `observed` is not an Int32Array, `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
  * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` is empty, repeats or leaves [0, N), the lengths differ, a response is not 0/1, weights are negative, misaligned or do not sum to 1, `bias` is negative or not finite, `ability` is unknown, `level` is not in (0, 1), or `grid` is not an integer >= 3.
  * @see Polo, F. M., Weber, L., Choshen, L., Sun, Y., Xu, G. & Yurochkin, M. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.
  * @example
  * ```ts
  * const items = { model: "rasch", a: new Float64Array(4).fill(1), b: new Float64Array([-1, 0, 0, 1]), thetaMean: 0, thetaSd: 1 } as const;
- * const p = irtPredict(items, Int32Array.of(0, 3), Uint8Array.of(1, 0), { ability: "map" });
+ * const p = predictIrt(items, Int32Array.of(0, 3), Uint8Array.of(1, 0), { ability: "map" });
  * p.pirt.estimate; // 0.5 (1 of 2 observed, and P = 1/2 on the two items with b = 0 at theta = 0)
  * p.naive.estimate; // 0.5
  * p.lambda; // 0
  * p.pirt.ci; // [0.09610950344482527, 0.9038904965551747]
  * ```
  */
-export function irtPredict(
+export function predictIrt(
   items: IrtItems,
   observed: Int32Array,
   responses: Uint8Array,
-  options: IrtPredictOptions = {},
-): IrtPrediction {
-  const fn = "irtPredict";
+  options: PredictIrtOptions = {},
+): PredictIrtResult {
+  const fn = "predictIrt";
   checkItems(fn, items);
   const N = items.a.length;
   checkObserved(fn, N, observed, responses);

@@ -5,7 +5,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
  * PPSsys: fixed-size systematic PPS sampling on the risk with the
- * Horvitz–Thompson estimator (strategy key `ppsSys`).
+ * Horvitz–Thompson estimator (strategy key `systematicPps`).
  *
  * Design: `pik_i = min(1, n r_i / sum(r))` with iterated capping
  * (`inclusionProbabilities`: units reaching 1 are fixed at 1 and the others
@@ -36,20 +36,20 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
  * const y = [0, 1, 0, 1, 1, 0];
- * const run = runStrategy(ppsSysStrategy(risk, 3, createRng(1)), (i) => y[i]);
+ * const run = runStrategy(strategies.systematicPps(risk, 3, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [1, 3, 4]
  * run.estimate.estimate; // 0.6783950617283949
  * ```
  */
-export function ppsSysStrategy(
+export function systematicPpsStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
-  const fn = "ppsSysStrategy";
+  const fn = "systematicPpsStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
-  const method = "ppsSys (horvitzThompson, deville variance)";
+  const method = "systematicPps (horvitzThompson, deville variance)";
   return ppsFixed(
     fn,
     risk,
@@ -59,6 +59,6 @@ export function ppsSysStrategy(
     "systematic",
     "ht",
     method,
-    "measured coverage of ppsSys's 95% interval falls to 91.7% in some cells (docs/replication/coverage.md): Deville's variance approximates systematic sampling's only roughly; do not quote ci as a 95% interval",
+    "measured coverage of systematicPps's 95% interval falls to 91.7% in some cells (docs/replication/coverage.md): Deville's variance approximates systematic sampling's only roughly; do not quote ci as a 95% interval",
   );
 }

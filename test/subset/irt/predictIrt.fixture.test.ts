@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { irtAbility } from "../../../src/subset/irt/irtAbility.js";
-import { irtPredict } from "../../../src/subset/irt/irtPredict.js";
+import { predictIrt } from "../../../src/subset/irt/predictIrt.js";
 import type { IrtItems } from "../../../src/subset/irt/types.js";
 import { fx } from "./_fixture.js";
 
@@ -19,11 +19,11 @@ describe("EAP ability and p-IRT match adaptive quadrature (scipy.integrate.quad)
       const ab = irtAbility(items, observed, responses, { grid: 201 });
       expect(ab.theta).toBeCloseTo(c.eapTheta, 6);
       expect(ab.sd).toBeCloseTo(c.eapSd, 6);
-      const p = irtPredict(items, observed, responses, { grid: 201 });
+      const p = predictIrt(items, observed, responses, { grid: 201 });
       expect(p.pirt.estimate).toBeCloseTo(c.pirt, 8);
       expect(p.pirt.variance / c.pirtVariance).toBeCloseTo(1, 5);
       // The default 41-node grid is already close.
-      const d = irtPredict(items, observed, responses);
+      const d = predictIrt(items, observed, responses);
       expect(d.pirt.estimate).toBeCloseTo(c.pirt, 4);
       expect(d.pirt.se / Math.sqrt(c.pirtVariance)).toBeCloseTo(1, 3);
     });

@@ -13,8 +13,8 @@ import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interv
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
 
-/** Options of {@link rhcEstimator}. */
-export type RhcEstimatorOptions = {
+/** Options of {@link raoHartleyCochran}. */
+export type RaoHartleyCochranOptions = {
   /** Confidence level of the interval. @defaultValue 0.95 */
   readonly level?: number;
   /**
@@ -25,7 +25,7 @@ export type RhcEstimatorOptions = {
   readonly interval?: IntervalMethod;
 };
 
-const KEYS = optionKeys<RhcEstimatorOptions>()("level", "interval");
+const KEYS = optionKeys<RaoHartleyCochranOptions>()("level", "interval");
 
 /**
  * Rao–Hartley–Cochran estimator of a population mean, with the RHC unbiased
@@ -43,7 +43,7 @@ const KEYS = optionKeys<RhcEstimatorOptions>()("level", "interval");
  * (unbiased, and never negative: a sum of squares with positive weights), divided by
  * N^2 for the mean. With n = N every group is one unit and the variance is 0.
  *
- * This takes one more argument (`groupTotal`) than `rhcEstimator(y, groupShare, N)`:
+ * This takes one more argument (`groupTotal`) than `raoHartleyCochran(y, groupShare, N)`:
  * the estimate needs only `groupShare`, but the variance needs each group's size
  * share `P_g` and the group sizes N_g, which follow from N and n by the rule above.
  *
@@ -67,19 +67,19 @@ const KEYS = optionKeys<RhcEstimatorOptions>()("level", "interval");
  * const y = new Float64Array([4, 9]);
  * const groupShare = new Float64Array([0.5, 0.75]);
  * const groupTotal = new Float64Array([0.6, 0.4]);
- * const e = rhcEstimator(y, groupShare, groupTotal, 5);
+ * const e = raoHartleyCochran(y, groupShare, groupTotal, 5);
  * e.estimate; // 4  ((4 / 0.5 + 9 / 0.75) / 5)
  * e.variance; // 1.7777777777777766  ((13 - 5) / (25 - 13) * (0.6 * (40/3 - 20)^2 + 0.4 * (30 - 20)^2) / 25)
  * ```
  */
-export function rhcEstimator(
+export function raoHartleyCochran(
   y: Float64Array,
   groupShare: Float64Array,
   groupTotal: Float64Array,
   N: number,
-  options: RhcEstimatorOptions = {},
+  options: RaoHartleyCochranOptions = {},
 ): Estimate {
-  const fn = "rhcEstimator";
+  const fn = "raoHartleyCochran";
   checkFloat64Array(fn, "y", y);
   checkProbabilities(fn, "groupShare", groupShare);
   checkProbabilities(fn, "groupTotal", groupTotal);

@@ -5,7 +5,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
  * Pivotal: the Deville–Tillé ordered pivotal design on `pik` proportional to
- * risk, with the Hájek estimator (strategy key `pivotalSampling`; the export
+ * risk, with the Hájek estimator (strategy key `pivotal`; the export
  * is not called `pivotal` because that name is the design in `src/design`).
  *
  * Design: `pik = inclusionProbabilities(risk, n)` (capped at 1, summing to
@@ -30,19 +30,19 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
  * const y = [0, 1, 0, 1, 1, 0];
- * const run = runStrategy(pivotalSamplingStrategy(risk, 3, createRng(1)), (i) => y[i]);
+ * const run = runStrategy(strategies.pivotal(risk, 3, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [1, 3, 5]
  * run.estimate.estimate; // 0.41463414634146334
  * ```
  */
-export function pivotalSamplingStrategy(
+export function pivotalStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
-  const fn = "pivotalSamplingStrategy";
+  const fn = "pivotalStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
-  const method = "pivotalSampling (hajek, deville variance)";
+  const method = "pivotal (hajek, deville variance)";
   return ppsFixed(fn, risk, budget, rng, est, "pivotal", "hajek", method);
 }

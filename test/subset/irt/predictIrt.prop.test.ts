@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { irtPredict } from "../../../src/subset/irt/irtPredict.js";
+import { predictIrt } from "../../../src/subset/irt/predictIrt.js";
 import type { IrtItems } from "../../../src/subset/irt/types.js";
 
 const itemsArb = fc
@@ -36,12 +36,12 @@ const caseArb = itemsArb.chain((items) =>
     ),
 );
 
-describe("irtPredict properties", () => {
+describe("predictIrt properties", () => {
   it("estimates lie in [0, 1] and between observed-only bounds; the interval contains them", () => {
     fc.assert(
       fc.property(caseArb, ([items, obs, y]) => {
         const N = items.a.length;
-        const p = irtPredict(items, obs, y);
+        const p = predictIrt(items, obs, y);
         const hits = y.reduce((s, v) => s + v, 0);
         for (const e of [p.pirt, p.gpirt, p.naive]) {
           expect(e.estimate).toBeGreaterThanOrEqual(-1e-12);
@@ -66,8 +66,8 @@ describe("irtPredict properties", () => {
         const y2 = Uint8Array.from(y);
         y2[t] = 1;
         for (const ability of ["eap", "map"] as const) {
-          const p1 = irtPredict(items, obs, y, { ability });
-          const p2 = irtPredict(items, obs, y2, { ability });
+          const p1 = predictIrt(items, obs, y, { ability });
+          const p2 = predictIrt(items, obs, y2, { ability });
           expect(p2.pirt.theta).toBeGreaterThanOrEqual(p1.pirt.theta - 1e-9);
           expect(p2.pirt.estimate).toBeGreaterThanOrEqual(p1.pirt.estimate - 1e-9);
         }

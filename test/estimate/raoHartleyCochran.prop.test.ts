@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rhcEstimator } from "../../src/index.js";
+import { raoHartleyCochran } from "../../src/estimate/raoHartleyCochran.js";
 import {
   enumerateRhc,
   expectation,
@@ -13,7 +13,7 @@ import {
 // and every one-per-group draw: E[estimate] = population mean, E[variance] = true variance.
 const popArb = populationArb(2, 8, (N) => [2, N]);
 
-describe("rhcEstimator(y, groupShare, groupTotal, N): exact unbiasedness by enumeration of rhc", () => {
+describe("raoHartleyCochran(y, groupShare, groupTotal, N): exact unbiasedness by enumeration of rhc", () => {
   it("E[estimate] = mean and E[variance] = true variance, for equal and unequal group sizes", () => {
     let unequalGroups = 0;
     fc.assert(
@@ -23,7 +23,7 @@ describe("rhcEstimator(y, groupShare, groupTotal, N): exact unbiasedness by enum
         const mu = y.reduce((s, v) => s + v, 0) / N;
         const outcomes = enumerateRhc(size, n);
         const est = (o: RhcOutcome) =>
-          rhcEstimator(pick(yv, o.sample), o.groupShare, o.groupTotal, N);
+          raoHartleyCochran(pick(yv, o.sample), o.groupShare, o.groupTotal, N);
         const e = expectation(outcomes, (o) => est(o).estimate);
         const trueVar = expectation(outcomes, (o) => (est(o).estimate - mu) ** 2);
         const eVar = expectation(outcomes, (o) => est(o).variance);

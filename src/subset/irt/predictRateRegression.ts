@@ -8,12 +8,12 @@ import {
   optionKeys,
 } from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
-import type { RateRegression } from "./fitRateRegression.js";
+import type { RateRegressionModel } from "./fitRateRegression.js";
 
-const KEYS = optionKeys<PredictRateOptions>()("mse", "level");
+const KEYS = optionKeys<PredictRateRegressionOptions>()("mse", "level");
 
-/** Options of {@link predictRate}. */
-export type PredictRateOptions = {
+/** Options of {@link predictRateRegression}. */
+export type PredictRateRegressionOptions = {
   /**
    * Mean squared prediction error to build the interval from (>= 0). When the
    * subset was selected on the same runs the model was fitted on, pass the
@@ -28,7 +28,7 @@ export type PredictRateOptions = {
 
 /**
  * Predicts a run's full-benchmark resolve rate from its outcomes on the
- * subset of a {@link RateRegression} (from {@link fitRateRegression}).
+ * subset of a {@link RateRegressionModel} (from {@link fitRateRegression}).
  *
  * Estimate: f_hat = f_bar + sum_j (y_j - m_j) beta_j, clamped to [0, 1] (a
  * rate cannot leave it, and clamping only moves the estimate towards the
@@ -59,18 +59,18 @@ export type PredictRateOptions = {
  *   observed: Int32Array.of(0, 3), itemMean: new Float64Array([0.5, 0.25]),
  *   weights: new Float64Array([0.2, 0.4]), rateMean: 0.4, looMse: 0.0025, runs: 8,
  * };
- * const e = predictRate(model, Uint8Array.of(1, 0));
+ * const e = predictRateRegression(model, Uint8Array.of(1, 0));
  * e.estimate; // 0.4 (0.4 + 0.5 * 0.2 - 0.25 * 0.4)
  * e.se; // 0.05
  * e.ci; // [0.3020018007729973, 0.4979981992270027]
  * ```
  */
-export function predictRate(
-  model: RateRegression,
+export function predictRateRegression(
+  model: RateRegressionModel,
   responses: Uint8Array,
-  options: PredictRateOptions = {},
+  options: PredictRateRegressionOptions = {},
 ): Estimate {
-  const fn = "predictRate";
+  const fn = "predictRateRegression";
   if (typeof model !== "object" || model === null) {
     failType(fn, "model must be a RateRegression (from fitRateRegression)");
   }

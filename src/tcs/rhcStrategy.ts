@@ -3,7 +3,7 @@ import { fsum } from "../core/sum.js";
 import { fail } from "../core/validate.js";
 import { rhc } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { rhcEstimator } from "../estimate/rhcEstimator.js";
+import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
 import {
   askTell,
   checkCommon,
@@ -16,7 +16,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
  * RHC-S: Rao–Hartley–Cochran sampling on the risk, without replacement
- * (strategy key `rhcs`).
+ * (strategy key `rhc`).
  *
  * Design: the N units are split at random into `budget` groups of
  * near-equal size and one unit is drawn from each group with probability
@@ -26,7 +26,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * from).
  *
  * Estimator: the RHC unbiased estimator `sum_g y_g / (r_g / R_g)` / N with
- * the RHC unbiased variance estimator (`rhcEstimator`), as in the original
+ * the RHC unbiased variance estimator (`raoHartleyCochran`), as in the original
  * 1962 paper — not the successive-sampling variant.
  *
  * @param risk - One positive finite risk per unit.
@@ -41,18 +41,18 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * ```ts
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3]);
  * const y = [0, 1, 0, 1, 1, 0];
- * const run = runStrategy(rhcsStrategy(risk, 3, createRng(1)), (i) => y[i]);
+ * const run = runStrategy(strategies.rhc(risk, 3, createRng(1)), (i) => y[i]);
  * run.indices;           // Int32Array [3, 4, 5]
  * run.estimate.estimate; // 0.42083333333333334
  * ```
  */
-export function rhcsStrategy(
+export function rhcStrategy(
   risk: Float64Array,
   budget: number,
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
-  const fn = "rhcsStrategy";
+  const fn = "rhcStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   for (let i = 0; i < N; i++) {
     if (!((risk[i] as number) > 0)) {
@@ -64,7 +64,7 @@ export function rhcsStrategy(
   return askTell(
     fn,
     budget,
-    fixedSample(indices, (y) => rhcEstimator(y, groupShare, groupTotal, N, est)),
+    fixedSample(indices, (y) => raoHartleyCochran(y, groupShare, groupTotal, N, est)),
     est,
   );
 }
