@@ -13,17 +13,31 @@ const common = {
 // (scripts/size-budget.ts). A single-file bundle would keep every dependency
 // import, since those packages do not declare themselves side-effect free.
 // CommonJS stays one bundled file. `npm run build` empties dist first.
+// The job entries (`evalsift/estimate`, `evalsift/tcs`, ...): src/entry/<job>.ts.
+const ENTRIES = [
+  "core",
+  "estimate",
+  "features",
+  "tcs",
+  "subset",
+  "trajectory",
+  "slices",
+  "moea",
+  "stats",
+  "plot",
+].map((e) => `src/entry/${e}.ts`);
+
 export default defineConfig([
   {
     ...common,
     entry: ["src/**/*.ts", "!src/**/*.d.ts"],
     format: ["esm"],
     bundle: false,
-    dts: { entry: "src/index.ts" },
+    dts: { entry: ["src/index.ts", ...ENTRIES] },
   },
   {
     ...common,
-    entry: ["src/index.ts"],
+    entry: ["src/index.ts", ...ENTRIES],
     format: ["cjs"],
     dts: true,
     treeshake: true,

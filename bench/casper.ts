@@ -9,7 +9,8 @@
  * no ratio is printed. Run under `flock /tmp/evalsift-heavy.lock npm run bench -- casper`.
  */
 import { cpus, loadavg } from "node:os";
-import { createRng, identifySlices, sliceObjectives } from "../src/index.js";
+import { createRng } from "../src/entry/core.js";
+import { identifySlices, sliceObjectives } from "../src/entry/slices.js";
 import { fmtMs, medianMs } from "./_timing.js";
 
 const args = process.argv.slice(3).filter((a) => /^\d+$/.test(a));

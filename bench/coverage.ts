@@ -24,21 +24,21 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRng } from "../src/entry/core.js";
+import { toRisk } from "../src/entry/features.js";
 import {
-  intervalMethods,
-  proportionInterval,
-  SRS_BINARY_METHODS,
-} from "../src/estimate/proportionInterval.js";
-import {
-  createRng,
   extraStrategies,
   type PlannedDesign,
   planSampleSize,
   runStrategy,
   type Strategy,
   strategies,
-  toRisk,
-} from "../src/index.js";
+} from "../src/entry/tcs.js";
+import {
+  intervalMethods,
+  proportionInterval,
+  SRS_BINARY_METHODS,
+} from "../src/estimate/proportionInterval.js";
 import { loadPopulation, MODELS } from "./_deepsample.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -13,7 +13,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRng, inclusionProbabilities, pivotal, srs, systematicPps } from "../src/index.js";
+import { createRng } from "../src/entry/core.js";
+import { inclusionProbabilities, pivotal, srs, systematicPps } from "../src/entry/estimate.js";
 import { batchedMedianMs, fmtMs, hasCommand } from "./_timing.js";
 
 type Row = { op: string; N: number; n: number; ours: number; r?: number; target?: number };

@@ -12,6 +12,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRng, type RowMatrix } from "../src/entry/core.js";
+import {
+  confidence,
+  deepGini,
+  dsa,
+  entropy,
+  lsa,
+  margin,
+  predictedClass,
+} from "../src/entry/features.js";
 import { wasmAvailable } from "../src/features/_nearest.js";
 import {
   dsaScores,
@@ -20,17 +30,6 @@ import {
   lsaScores,
   prepareTrain,
 } from "../src/features/_surprise.js";
-import {
-  confidence,
-  createRng,
-  deepGini,
-  dsa,
-  entropy,
-  lsa,
-  margin,
-  predictedClass,
-  type RowMatrix,
-} from "../src/index.js";
 import { fmtMs, hasCommand, medianMs } from "./_timing.js";
 
 const rng = createRng("bench-features");

@@ -24,7 +24,8 @@
  * processes on a shared machine inflate much less than the wall total.
  */
 import { availableParallelism, loadavg } from "node:os";
-import { createRng, type RunGridCell, runGrid, type Strategy, strategies } from "../src/index.js";
+import { createRng } from "../src/entry/core.js";
+import { type RunGridCell, runGrid, type Strategy, strategies } from "../src/entry/tcs.js";
 import { fmtMs } from "./_timing.js";
 
 const N = 2732;

@@ -30,9 +30,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRng } from "../src/entry/core.js";
 import {
   baselineMethod,
-  createRng,
   fitIrt,
   fitRateRegression,
   fitStepwiseRate,
@@ -46,7 +46,7 @@ import {
   type SubsetMethod,
   stepwiseSubset,
   temporalSplits,
-} from "../src/index.js";
+} from "../src/entry/subset.js";
 import { parseSimpleCsv, readShared } from "../test/helpers/sharedData.js";
 import { loadMiniSwe, MINI_SWE_FILE } from "./_swebenchMini.js";
 import { fmtMs, hasCommand, medianMs } from "./_timing.js";

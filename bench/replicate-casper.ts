@@ -15,14 +15,13 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRng, type RowMatrix } from "../src/entry/core.js";
 import {
   type AgentState,
   agentStates,
-  aucRecallAtK,
   behavioralSignals,
   type ChangeCategory,
   type ChangeClassifier,
-  createRng,
   fitLogistic,
   fitStandardizer,
   fitTedBaseline,
@@ -30,15 +29,14 @@ import {
   kmeansSlices,
   outputConsistency,
   predictLogistic,
-  type RowMatrix,
   randomRanking,
   rankSlices,
-  recallAtK,
   regressionPosterior,
   representatives,
   sliceCoherence,
   standardize,
-} from "../src/index.js";
+} from "../src/entry/slices.js";
+import { aucRecallAtK, recallAtK } from "../src/entry/stats.js";
 import { hasShared } from "../test/helpers/sharedData.js";
 import { realCorpus } from "../test/trajectory/_real.js";
 import { loadMiniSwe } from "./_swebenchMini.js";

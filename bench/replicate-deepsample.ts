@@ -27,19 +27,16 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { quantileSorted } from "../src/core/quantileSorted.js";
+import { createRng, rowMatrix } from "../src/entry/core.js";
+import { toRisk } from "../src/entry/features.js";
+import { friedman, nemenyi, rmse } from "../src/entry/stats.js";
 import {
-  createRng,
   extraStrategies,
-  friedman,
-  nemenyi,
   type RunGridRow,
-  rmse,
-  rowMatrix,
   runGrid,
   type Strategy,
   strategies,
-  toRisk,
-} from "../src/index.js";
+} from "../src/entry/tcs.js";
 // internal helpers, used only to print the SSRS allocation in the report
 import { allocateAtLeastTwo, quantileStrata, stratumSds } from "../src/tcs/_internal.js";
 import {

@@ -9,27 +9,24 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRng, type RowMatrix } from "../src/entry/core.js";
+import { srs } from "../src/entry/estimate.js";
+import { cliffsDelta, holm, wilcoxonSignedRank } from "../src/entry/stats.js";
 import {
   baselineMethod,
   centroid,
-  cliffsDelta,
   coreEdge,
-  createRng,
   type EvaluateSubsetResult,
   embeddingMethod,
   evaluateSubset,
   facilityLocation,
-  holm,
   kennardStone,
   medoids,
   poolSteps,
-  type RowMatrix,
   type Selector,
   type SubsetMethod,
-  srs,
   temporalSplits,
-  wilcoxonSignedRank,
-} from "../src/index.js";
+} from "../src/entry/subset.js";
 import { parseSimpleCsv, readShared } from "../test/helpers/sharedData.js";
 import { loadMiniSwe, MINI_SWE_FILE } from "./_swebenchMini.js";
 import { fmtMs } from "./_timing.js";

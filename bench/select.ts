@@ -18,16 +18,15 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRng, type RowMatrix } from "../src/entry/core.js";
 import {
   centroid,
   coreEdge,
-  createRng,
   facilityLocation,
   kennardStone,
   medoids,
-  type RowMatrix,
   withinStrata,
-} from "../src/index.js";
+} from "../src/entry/subset.js";
 import { fmtMs, hasCommand, medianMs } from "./_timing.js";
 
 const python = "/usr/bin/python3";

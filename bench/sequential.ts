@@ -28,17 +28,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  bettingCs,
-  createRng,
-  extraStrategies,
-  hypergeometricCs,
-  normalQuantile,
-  type Rng,
-  runStrategy,
-  type SequentialRule,
-  strategies,
-} from "../src/index.js";
+import { createRng, normalQuantile, type Rng } from "../src/entry/core.js";
+import { bettingCs, hypergeometricCs } from "../src/entry/estimate.js";
+import { extraStrategies, runStrategy, type SequentialRule, strategies } from "../src/entry/tcs.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const smoke = process.argv.includes("--smoke");

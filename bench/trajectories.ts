@@ -13,15 +13,15 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRng } from "../src/entry/core.js";
 import {
-  createRng,
   hashingTfidf,
   leakageProbe,
   parseTrajectory,
   sanitize,
   stepTexts,
   type Trajectory,
-} from "../src/index.js";
+} from "../src/entry/trajectory.js";
 import { hasShared, readShared } from "../test/helpers/sharedData.js";
 import { fmtMs, hasCommand, medianMs } from "./_timing.js";
 

@@ -30,20 +30,19 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import * as srcModule from "../src/index.js";
+import * as coreModule from "../src/entry/core.js";
+import { createRng, type RowMatrix, rowMatrix } from "../src/entry/core.js";
+import * as srcModule from "../src/entry/moea.js";
 import {
-  createRng,
   hypervolume,
   igd,
   type Nsga2Problem,
   nonDominatedSort,
   nsga2,
   polynomialMutation,
-  type RowMatrix,
-  rowMatrix,
   sbx,
   spread,
-} from "../src/index.js";
+} from "../src/entry/moea.js";
 import * as zdtModule from "../test/moea/zdt.js";
 import { type Zdt, zdt1, zdtAll } from "../test/moea/zdt.js";
 import { fmtMs, hasCommand } from "./_timing.js";
@@ -53,7 +52,7 @@ const SEEDS = 10;
 const deapSeeds = Number(process.argv[3] ?? 3);
 const settings = { populationSize: 100, generations: 250, crossoverRate: 0.9, mutationRate: 1 };
 
-type Lib = typeof srcModule & typeof zdtModule;
+type Lib = typeof srcModule & typeof coreModule & typeof zdtModule;
 type Timed = { ms: number; cpuMs: number; F: RowMatrix };
 type Quality = { hv: number; igd: number; spread: number };
 
@@ -98,7 +97,7 @@ function runWith(lib: Lib, z: Zdt, seed: number): Timed {
   return { ms, cpuMs: (c.user + c.system) / 1000, F };
 }
 
-const fromSrc: Lib = { ...srcModule, ...zdtModule };
+const fromSrc: Lib = { ...srcModule, ...coreModule, ...zdtModule };
 
 /** Bundles src/ and the ZDT module into one ESM file with esbuild; undefined if that fails. */
 async function loadBundle(): Promise<Lib | undefined> {
@@ -111,7 +110,8 @@ async function loadBundle(): Promise<Lib | undefined> {
     const outfile = join(dir, "bundle.mjs");
     await esbuild.build({
       stdin: {
-        contents: 'export * from "./src/index.ts";\nexport * from "./test/moea/zdt.ts";',
+        contents:
+          'export * from "./src/entry/moea.ts";\nexport * from "./src/entry/core.ts";\nexport * from "./test/moea/zdt.ts";',
         resolveDir: root,
         loader: "ts",
       },

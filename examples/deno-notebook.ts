@@ -4,13 +4,9 @@
 // file imports the sources; the test runs it against the bundled package.
 
 // %%
-import {
-  createRng,
-  horvitzThompson,
-  inclusionProbabilities,
-  pivotal,
-  rmseByBudgetSpec,
-} from "../src/index.js";
+import { createRng } from "../src/entry/core.js";
+import { horvitzThompson, inclusionProbabilities, pivotal } from "../src/entry/estimate.js";
+import { rmseByBudgetSpec } from "../src/entry/plot.js";
 
 // A test set of 1,000 inputs with a risk score each (e.g. 1 - confidence);
 // failures are more likely where the risk is high.

@@ -17,21 +17,19 @@
  *   horvitzThompson with Deville's variance approximation;
  * - srs: simple random sampling, horvitzThompson with the exact srsPi2 (SYG).
  */
+import { createRng, type Rng, type RowMatrix } from "../src/entry/core.js";
 import {
-  createRng,
   type Estimate,
   horvitzThompson,
   inclusionProbabilities,
   neymanAllocation,
   pivotal,
-  type Rng,
-  type RowMatrix,
   samplePi2,
   srs,
   srsPi2,
   stratifiedMean,
   stratifiedSrs,
-} from "../src/index.js";
+} from "../src/entry/estimate.js";
 import type { SwebenchOutcomes } from "./loadSwebench.js";
 
 /**

@@ -14,19 +14,18 @@
  * pre-cut-off submissions picks k items and predicts each later run's full
  * rate from its outcomes on them, with a cross-validated interval.
  */
+import { createRng, type RowMatrix } from "../src/entry/core.js";
 import {
   baselineMethod,
   centroid,
-  createRng,
   embeddingMethod,
   evaluateSubset,
   fitStepwiseRate,
   type Outcomes,
   predictRateRegression,
-  type RowMatrix,
   type SubsetMethod,
   type TemporalSplit,
-} from "../src/index.js";
+} from "../src/entry/subset.js";
 import type { SwebenchOutcomes } from "./loadSwebench.js";
 
 /** Options of {@link subsetDemo}; every field has a default. */

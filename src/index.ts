@@ -1,21 +1,24 @@
 /**
  * evalsift — cheap evaluation of ML and LLM systems without wrong answers.
  *
- * The public names, re-exported capability by capability. Each folder's
- * `index.ts` lists its public names explicitly; internal helpers are never
- * exported.
- * @packageDocumentation
+ * The root entry holds the task-level names of the three jobs; every job has
+ * its own entry with all of its names: `evalsift/estimate` (designs,
+ * estimators, intervals), `evalsift/features`, `evalsift/tcs`,
+ * `evalsift/subset`, `evalsift/trajectory`, `evalsift/slices`,
+ * `evalsift/moea`, `evalsift/stats`, `evalsift/plot` and `evalsift/core`.
+ * @module evalsift
  */
-export * from "./core/index.js";
-export * from "./design/index.js";
-export * from "./estimate/index.js";
-export * from "./evaluate/index.js";
-export * from "./features/index.js";
-export * from "./moea/index.js";
-export * from "./plot/index.js";
-export * from "./select/index.js";
-export * from "./slices/index.js";
-export * from "./stats/index.js";
-export * from "./subset/index.js";
-export * from "./tcs/index.js";
-export * from "./trajectory/index.js";
+export type { Rng, RowMatrix } from "./core/index.js";
+export { createRng, getRow, rowMatrix } from "./core/index.js";
+export { inclusionProbabilities, pivotal, srs } from "./design/index.js";
+export type { Estimate, IntervalMethod } from "./estimate/index.js";
+export { hajek, horvitzThompson, intervalMethods, proportionInterval } from "./estimate/index.js";
+export type { EvaluateSubsetResult } from "./evaluate/index.js";
+export { evaluateSubset } from "./evaluate/index.js";
+export { toRisk } from "./features/index.js";
+export type { IdentifySlicesResult } from "./slices/index.js";
+export { identifySlices, rankSlices } from "./slices/index.js";
+export type { Outcomes } from "./subset/index.js";
+export { baselineMethod, outcomes, stratifiedSubset } from "./subset/index.js";
+export type { Strategy, StrategyName, StrategyOptions } from "./tcs/index.js";
+export { extraStrategies, planSampleSize, runStrategy, strategies } from "./tcs/index.js";

@@ -1,4 +1,5 @@
-import { createRng, identifySlices, representatives } from "../../src/index.js";
+import { createRng } from "../../src/entry/core.js";
+import { identifySlices, representatives } from "../../src/entry/slices.js";
 import {
   helpText,
   intOpt,

@@ -1,3 +1,4 @@
+import type { RowMatrix } from "../../src/entry/core.js";
 import {
   type BaselineName,
   baselineMethod,
@@ -8,9 +9,8 @@ import {
   kennardStone,
   medoids,
   type Outcomes,
-  type RowMatrix,
   type SubsetMethod,
-} from "../../src/index.js";
+} from "../../src/entry/subset.js";
 import { type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import { type ColumnRead, openTable, readNpy, requireColumn } from "../io.js";

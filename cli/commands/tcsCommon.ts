@@ -1,16 +1,7 @@
-import {
-  confidence,
-  createRng,
-  deepGini,
-  type Estimate,
-  entropy,
-  type IntervalMethod,
-  intervalMethods,
-  margin,
-  type StrategyName,
-  strategies,
-  toRisk,
-} from "../../src/index.js";
+import { createRng } from "../../src/entry/core.js";
+import { type Estimate, type IntervalMethod, intervalMethods } from "../../src/entry/estimate.js";
+import { confidence, deepGini, entropy, margin, toRisk } from "../../src/entry/features.js";
+import { type StrategyName, strategies } from "../../src/entry/tcs.js";
 import {
   intOpt,
   numberOpt,

@@ -16,7 +16,7 @@ export type Rng = () => number;
  * Algorithm: Baagøe's Alea generator as shipped by the `seedrandom` package
  * (`seedrandom.alea`). Alea was picked over seedrandom's default ARC4 generator
  * because it is about five times faster (≈14 ns per draw on Node 20), which
- * matters to O(N) designs such as {@link pivotal} that draw once per unit, and it
+ * matters to O(N) designs such as `pivotal` that draw once per unit, and it
  * produces the same stream on every JavaScript runtime. Numeric seeds are
  * converted with `String(seed)`, so `createRng(7)` and `createRng("7")` agree.
  *

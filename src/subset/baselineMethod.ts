@@ -47,7 +47,7 @@ const NAMES: Record<BaselineName, string> = {
  * cached per history object; each draw is then a partial Fisher–Yates
  * shuffle of every stratum's item list (n_h uniform draws), O(k) per seed.
  * Every n_h-subset of stratum h is equally likely (inclusion n_h / N_h), as
- * with {@link stratifiedSrs}; the random streams differ.
+ * with `stratifiedSrs` (`evalsift/estimate`); the random streams differ.
  *
  * @param kind - Which baseline.
  * @param options - `itemRepo`: repository per item, required for the repo kinds.

@@ -36,7 +36,7 @@ export type HashingTfidfOptions = {
  * divided by its Euclidean norm; a text without tokens gives a zero row.
  *
  * @param options - `dims` (default 768), `ngrams` (default 2), `idf` (default true), `sublinearTf` (default true).
- * @returns An embedder mapping `texts` to a `texts.length x dims` {@link RowMatrix}.
+ * @returns An embedder mapping `texts` to a `texts.length x dims` `RowMatrix`.
  * @throws {RangeError} If `dims` or `ngrams` is not a positive integer (`dims` at most 2^20, `ngrams` at most 5).
  * @throws {TypeError} If an option has the wrong type; the embedder throws TypeError if `texts` is not an array of strings.
  * @see Weinberger, K. et al. (2009). Feature hashing for large scale multitask learning. ICML.

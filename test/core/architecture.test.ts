@@ -21,6 +21,7 @@ const LAYER: Record<string, number> = {
   slices: 2,
   evaluate: 3,
   plot: 4,
+  entry: 5,
 };
 const SRC = resolve("src");
 

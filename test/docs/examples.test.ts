@@ -1,6 +1,6 @@
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import * as api from "../../src/index.js";
+import * as api from "../helpers/api.js";
 import { agrees, collectExamples, instrument, show, throwsAgrees } from "./_examples.js";
 
 const examples = collectExamples(process.cwd());

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import * as api from "../../src/index.js";
+import * as api from "../helpers/api.js";
 import { agrees, instrument, show } from "./_examples.js";
 
 const names = Object.keys(api);
@@ -40,7 +40,7 @@ describe("the ts blocks of README.md and the guides in docs/ run and print what 
       it(`${file}:${b.line}`, () => {
         // Imports from the package are served from the sources; `console.log(x); // v` checks x.
         const code = b.code
-          .replace(/^import[\s\S]*?from "evalsift";$/gm, (m) =>
+          .replace(/^import[\s\S]*?from "evalsift(\/[a-z]+)?";$/gm, (m) =>
             m.replace(/[^\n]/g, "").replace(/\n/g, "\n"),
           )
           .replace(/^(\s*)console\.log\((.*)\);(\s*\/\/.*)$/gm, "$1$2;$3");

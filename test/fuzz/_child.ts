@@ -6,7 +6,7 @@
  * call starts so the per-case time limit does not include the set-up.
  */
 import { readFileSync } from "node:fs";
-import * as api from "../../src/index.js";
+import * as api from "../helpers/api.js";
 import { CaseRunner, planOf, SELFTEST } from "./_case.js";
 import { surface } from "./_exports.js";
 import { record } from "./_record.js";

@@ -1,6 +1,6 @@
 /**
  * The public surface the fuzz harness exercises: every function value that
- * `src/index.ts` exports, directly or as a member of an exported registry
+ * package exports (every entry, `test/helpers/api.ts`), directly or as a member of an exported registry
  * object such as `strategies`.
  */
 

@@ -248,6 +248,7 @@ export async function openPool(root: string, options: PoolOptions = {}): Promise
     const sources = [
       ...walk(join(root, "src")),
       ...walk(here).filter((f) => !f.endsWith(".test.ts")),
+      join(root, "test/helpers/api.ts"),
     ];
     buildSync({
       entryPoints: sources,

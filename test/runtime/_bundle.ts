@@ -2,16 +2,39 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
+const ENTRIES = [
+  "core",
+  "estimate",
+  "features",
+  "tcs",
+  "subset",
+  "trajectory",
+  "slices",
+  "moea",
+  "stats",
+  "plot",
+];
+
 /**
- * Bundles the package with its dependencies into one browser/Deno ESM file:
- * from the built `dist/index.js` when it exists (what users get), else from
- * `src/index.ts` (the same code, so `npm test` works on a clean clone).
+ * Bundles the package (every entry: the root and `evalsift/<job>`) with its
+ * dependencies into one browser/Deno ESM file: from the built `dist/` when it
+ * exists (what users get), else from the sources (the same code, so
+ * `npm test` works on a clean clone).
  */
 export async function bundlePackage(outfile: string): Promise<string> {
-  const dist = join(process.cwd(), "dist/index.js");
-  const entry = existsSync(dist) ? dist : join(process.cwd(), "src/index.ts");
+  const built = existsSync(join(process.cwd(), "dist/index.js"));
+  const files = built
+    ? ["dist/index.js", ...ENTRIES.map((e) => `dist/entry/${e}.js`)]
+    : ["src/index.ts", ...ENTRIES.map((e) => `src/entry/${e}.ts`)];
+  const entry = built ? "dist/" : "src/";
   await build({
-    entryPoints: [entry],
+    stdin: {
+      contents: files
+        .map((f) => `export * from ${JSON.stringify(join(process.cwd(), f))};`)
+        .join("\n"),
+      resolveDir: process.cwd(),
+      loader: "ts",
+    },
     outfile,
     bundle: true,
     format: "esm",

@@ -47,11 +47,16 @@ describe("the package under Deno", () => {
       ts
         .split("\n// %%\n")
         .slice(1)
-        .map((c) => c.trimEnd().replace('} from "../src/index.js";', '} from "npm:evalsift";')),
+        .map((c) =>
+          c
+            .trimEnd()
+            .replace(/from "\.\.\/src\/entry\/(\w+)\.js";/g, 'from "npm:evalsift/$1";')
+            .replaceAll('from "../src/index.js";', 'from "npm:evalsift";'),
+        ),
     );
     writeFileSync(
       join(dir, "notebook.ts"),
-      ts.replace('from "../src/index.js"', 'from "./evalsift.mjs"'),
+      ts.replace(/from "\.\.\/src\/(entry\/\w+|index)\.js"/g, 'from "./evalsift.mjs"'),
     );
     const r = runDeno(join(dir, "notebook.ts"));
     expect(r.code, r.stderr).toBe(0);
