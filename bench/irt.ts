@@ -297,7 +297,7 @@ splits.forEach((sp, s) => {
     const rng = createRng(JSON.stringify(["irt", s, seed]));
     const subsets: [string, Int32Array][] = methods.map(([name, m]) => [
       name,
-      Int32Array.from(m.select({ history, k: K, rng })).sort(),
+      Int32Array.from(m.select({ history, k: K }, rng)).sort(),
     ]);
     const anchors = irtAnchors(h2, K, rng);
     for (const [sname, S] of subsets) {

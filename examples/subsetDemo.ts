@@ -166,12 +166,7 @@ export function subsetDemo(
   );
   const vectors = historyVectors(hist, past.length - 1);
   const pick = (m: SubsetMethod, s: number): Int32Array =>
-    m.select({
-      history: ctxHistory,
-      k,
-      rng: createRng(JSON.stringify([seed, "final", s])),
-      vectors,
-    });
+    m.select({ history: ctxHistory, k, vectors }, createRng(JSON.stringify([seed, "final", s])));
   const random = candidates[0] as SubsetMethod;
   const consist = candidates[1] as SubsetMethod;
   const truth = later.map((s) =>

@@ -31,12 +31,10 @@ export function subsetSelect(p: Parsed): Result {
   if (needsVectors && vecFile === undefined)
     throw new CliError(`${verb}: method ${method.name} needs --vectors FILE`);
   const vectors = vecFile === undefined ? undefined : readVectors(vecFile, o);
-  const picked = method.select({
-    history: o,
-    k,
-    rng: createRng(seedOf(p)),
-    ...(vectors ? { vectors } : {}),
-  });
+  const picked = method.select(
+    { history: o, k, ...(vectors ? { vectors } : {}) },
+    createRng(seedOf(p)),
+  );
   note(
     p.flags.has("quiet"),
     `${method.name}: ${picked.length} of ${o.items.length} items from ${o.runs.length} runs`,

@@ -279,7 +279,8 @@ export function evaluateSubset(input: EvaluateSubsetOptions): EvaluateSubsetResu
     for (let seedIx = 0; seedIx < nSeeds; seedIx++) {
       const rng = rngs[seedIx] as () => number;
       const picked: unknown = method.select(
-        X === undefined ? { history, k, rng } : { history, k, rng, vectors: X },
+        X === undefined ? { history, k } : { history, k, vectors: X },
+        rng,
       );
       if (!(picked instanceof Int32Array)) failType(fn, `${method.name} must return an Int32Array`);
       if (picked.length !== k) {

@@ -126,9 +126,9 @@ export function poolInto(steps: RowMatrix, out: Float64Array, offset: number): F
 }
 
 /** Cheap checks of a SubsetContext at the start of a method's `select`. */
-export function checkContext(fn: string, ctx: unknown): asserts ctx is SubsetContext {
+export function checkContext(fn: string, ctx: unknown, rng: unknown): asserts ctx is SubsetContext {
   if (typeof ctx !== "object" || ctx === null) failType(fn, "ctx must be a SubsetContext object");
-  const { history, k, rng } = ctx as SubsetContext;
+  const { history, k } = ctx as SubsetContext;
   if (typeof history !== "object" || history === null || !(history.data instanceof Uint8Array)) {
     failType(fn, "ctx.history must be an Outcomes object");
   }
@@ -138,7 +138,7 @@ export function checkContext(fn: string, ctx: unknown): asserts ctx is SubsetCon
   }
   checkInteger(fn, "ctx.k", k, 1);
   if (k > N) fail(fn, `ctx.k must be at most the number of items (${N})`, k);
-  if (typeof rng !== "function") failType(fn, "ctx.rng must be a function");
+  if (typeof rng !== "function") failType(fn, "rng must be a function");
 }
 
 /** Items grouped by stratum label with their proportional allocation, for repeated draws. */

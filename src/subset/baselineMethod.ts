@@ -1,3 +1,4 @@
+import type { Rng } from "../core/rng.js";
 import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { checkContext, drawPlan, passCounts, type StratumPlan, stratumPlan } from "./_internal.js";
 import { crossStrata } from "./crossStrata.js";
@@ -62,7 +63,7 @@ const NAMES: Record<BaselineName, string> = {
  * ]);
  * const m = baselineMethod("consistency");
  * m.name; // "Consist-Strat"
- * m.select({ history: h, k: 2, rng: createRng(3) }); // Int32Array [0, 1]  (one pass, one fail)
+ * m.select({ history: h, k: 2 }, createRng(3)); // Int32Array [0, 1]  (one pass, one fail)
  * ```
  */
 export function baselineMethod(
@@ -114,9 +115,9 @@ export function baselineMethod(
         return crossStrata(repo as Int32Array, c);
     }
   };
-  const select = (ctx: SubsetContext): Int32Array => {
-    checkContext(name, ctx);
-    const { history, k, rng } = ctx;
+  const select = (ctx: SubsetContext, rng: Rng): Int32Array => {
+    checkContext(name, ctx, rng);
+    const { history, k } = ctx;
     let plan = cache.get(history);
     if (plan === undefined || plan.k !== k) {
       plan = stratumPlan(strataOf(history), k);

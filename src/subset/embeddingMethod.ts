@@ -1,4 +1,5 @@
 import { largestRemainder } from "../core/largestRemainder.js";
+import type { Rng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkNumber, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { shortlist } from "../select/shortlist.js";
@@ -80,7 +81,7 @@ export type EmbeddingMethodOptions = {
  * const X = rowMatrix([[0], [1], [5], [6]]);
  * const m = embeddingMethod(centroid);
  * m.name; // "centroid [ES]"
- * m.select({ history: h, k: 2, rng: createRng(1), vectors: X }); // Int32Array [2, 0]  (fails first: label 0)
+ * m.select({ history: h, k: 2, vectors: X }, createRng(1)); // Int32Array [2, 0]  (fails first: label 0)
  * ```
  */
 export function embeddingMethod(
@@ -107,9 +108,9 @@ export function embeddingMethod(
   const label = options.label ?? (selector.name || "selector");
   const name = options.name ?? `${label} [${tag}]${factor === undefined ? "" : ` SL${factor}x`}`;
   const clusters = new WeakMap<RowMatrix, Int32Array>();
-  const select = (ctx: SubsetContext): Int32Array => {
-    checkContext(name, ctx);
-    const { history, k, rng, vectors: X } = ctx;
+  const select = (ctx: SubsetContext, rng: Rng): Int32Array => {
+    checkContext(name, ctx, rng);
+    const { history, k, vectors: X } = ctx;
     const N = history.items.length;
     if (X === undefined) failType(name, "ctx.vectors is required (one row per item)");
     if (X.rows !== N) fail(name, `ctx.vectors has ${X.rows} rows, expected one per item (${N})`);

@@ -8,8 +8,6 @@ export type SubsetContext = {
   readonly history: Outcomes;
   /** Number of items to pick, 1 <= k <= items. */
   readonly k: number;
-  /** Uniform source in [0, 1) for stochastic methods (deterministic methods ignore it). */
-  readonly rng: Rng;
   /** Item vectors (one row per item, e.g. pooled trajectory embeddings of the training runs), when available. */
   readonly vectors?: RowMatrix;
 };
@@ -25,6 +23,9 @@ export type SubsetMethod = {
   readonly name: string;
   /** True when the pick depends on `rng` (evaluated over many seeds); false for deterministic methods (evaluated once). */
   readonly stochastic: boolean;
-  /** Picks `ctx.k` distinct item indices (any order). */
-  readonly select: (ctx: SubsetContext) => Int32Array;
+  /**
+   * Picks `ctx.k` distinct item indices (any order); `rng` is the uniform
+   * source in [0, 1) of a stochastic method (a deterministic one ignores it).
+   */
+  readonly select: (ctx: SubsetContext, rng: Rng) => Int32Array;
 };

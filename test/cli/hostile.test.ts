@@ -76,7 +76,7 @@ describe("real sizes: streamed input", () => {
     const r = run("subset", "select", "--outcomes", f, "--size", "2%", "--seed", "4", "--json");
     expect(r.code, r.stderr).toBe(0);
     const o = outcomes(recs);
-    const lib = baselineMethod("consistency").select({ history: o, k: 600, rng: createRng(4) });
+    const lib = baselineMethod("consistency").select({ history: o, k: 600 }, createRng(4));
     const got = JSON.parse(r.stdout);
     expect(got.indices).toEqual(Array.from(lib));
     expect(got.items).toEqual(Array.from(lib, (i) => o.items[i]));

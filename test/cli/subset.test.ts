@@ -55,7 +55,7 @@ describe("evalsift subset select", () => {
   it("chooses the consistency-stratified subset the library chooses (25% of 20 items = 5)", () => {
     const r = run("subset", "select", "--outcomes", RUNS, "--size", "25%", "--seed", "3", "--json");
     expect(r.code, r.stderr).toBe(0);
-    const lib = baselineMethod("consistency").select({ history: o, k: 5, rng: createRng(3) });
+    const lib = baselineMethod("consistency").select({ history: o, k: 5 }, createRng(3));
     const got = JSON.parse(r.stdout);
     expect(got.method).toBe("Consist-Strat");
     expect(got.indices).toEqual(Array.from(lib));
@@ -77,12 +77,7 @@ describe("evalsift subset select", () => {
       "--csv",
     );
     expect(r.code, r.stderr).toBe(0);
-    const lib = embeddingMethod(kennardStone).select({
-      history: o,
-      k: 5,
-      rng: createRng(1),
-      vectors,
-    });
+    const lib = embeddingMethod(kennardStone).select({ history: o, k: 5, vectors }, createRng(1));
     const idx = r.stdout
       .trim()
       .split("\n")

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Rng } from "../../src/core/rng.js";
 import { evaluateSubset } from "../../src/evaluate/evaluateSubset.js";
 import { baselineMethod } from "../../src/subset/baselineMethod.js";
 import { table } from "../subset/_make.js";
@@ -23,8 +24,8 @@ describe("evaluateSubset invariants (property)", () => {
           const method = {
             name: "recorded",
             stochastic: true,
-            select: (ctx: Parameters<typeof inner.select>[0]) => {
-              const S = inner.select(ctx);
+            select: (ctx: Parameters<typeof inner.select>[0], rng: Rng) => {
+              const S = inner.select(ctx, rng);
               picks.push(S);
               return S;
             },

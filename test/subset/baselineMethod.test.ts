@@ -14,7 +14,7 @@ function frequencies(kind: Parameters<typeof baselineMethod>[0], k: number, reps
   const m = baselineMethod(kind, { itemRepo: repos });
   const rng = createRng(`freq-${kind}`);
   const hits = new Float64Array(8);
-  for (let t = 0; t < reps; t++) for (const i of m.select({ history: h, k, rng })) hits[i] += 1;
+  for (let t = 0; t < reps; t++) for (const i of m.select({ history: h, k }, rng)) hits[i] += 1;
   return Array.from(hits, (v) => v / reps);
 }
 
@@ -39,7 +39,7 @@ describe("baselineMethod(kind, { itemRepo })", () => {
     // the leftover unit goes to the lowest label with the largest remainder: label 0.
     const m = baselineMethod("consistency");
     for (let s = 0; s < 30; s++) {
-      const S = Array.from(m.select({ history: h, k: 4, rng: createRng(s) }));
+      const S = Array.from(m.select({ history: h, k: 4 }, createRng(s)));
       expect(S).toHaveLength(4);
       expect(S.filter((i) => i >= 5)).toHaveLength(2); // label 0 = count 0: i5..i7
       expect(S.filter((i) => i >= 2 && i <= 4)).toHaveLength(1);
@@ -72,7 +72,7 @@ describe("baselineMethod(kind, { itemRepo })", () => {
     // cells: (a,2)={0,1}, (a,1)={2,3}, (b,1)={4}, (b,0)={5,6,7}; k = 4 -> quotas 1, 1, 0.5, 1.5
     // floors 1, 1, 0, 1 = 3; leftover to the largest remainder (0.5 tie): (a,.. ) order by label
     const m = baselineMethod("repoConsistency", { itemRepo: repos });
-    const S = Array.from(m.select({ history: h, k: 4, rng: createRng(2) }));
+    const S = Array.from(m.select({ history: h, k: 4 }, createRng(2)));
     expect(S.filter((i) => i <= 1)).toHaveLength(1);
     expect(S.filter((i) => i === 2 || i === 3)).toHaveLength(1);
   });
@@ -80,8 +80,8 @@ describe("baselineMethod(kind, { itemRepo })", () => {
   it("is deterministic for a seed and leaves the history unchanged", () => {
     const before = Uint8Array.from(h.data);
     const m = baselineMethod("consistency");
-    expect(m.select({ history: h, k: 4, rng: createRng(9) })).toEqual(
-      m.select({ history: h, k: 4, rng: createRng(9) }),
+    expect(m.select({ history: h, k: 4 }, createRng(9))).toEqual(
+      m.select({ history: h, k: 4 }, createRng(9)),
     );
     expect(h.data).toEqual(before);
   });
@@ -90,17 +90,13 @@ describe("baselineMethod(kind, { itemRepo })", () => {
     expect(() => baselineMethod("nope" as never)).toThrow(TypeError);
     expect(() => baselineMethod("repo")).toThrow(/needs options.itemRepo/);
     const m = baselineMethod("consistency");
-    expect(() => m.select({ history: h, k: 0, rng: createRng(1) })).toThrow(
-      /ctx.k must be at least 1/,
-    );
-    expect(() => m.select({ history: h, k: 9, rng: createRng(1) })).toThrow(
+    expect(() => m.select({ history: h, k: 0 }, createRng(1))).toThrow(/ctx.k must be at least 1/);
+    expect(() => m.select({ history: h, k: 9 }, createRng(1))).toThrow(
       /at most the number of items/,
     );
     const r = baselineMethod("repo", { itemRepo: ["a", "b"] });
-    expect(() => r.select({ history: h, k: 2, rng: createRng(1) })).toThrow(
-      /different item counts/,
-    );
-    expect(() => m.select({ history: h, k: 2, rng: () => Number.NaN })).toThrow(/outside \[0, 1\)/);
+    expect(() => r.select({ history: h, k: 2 }, createRng(1))).toThrow(/different item counts/);
+    expect(() => m.select({ history: h, k: 2 }, () => Number.NaN)).toThrow(/outside \[0, 1\)/);
   });
 });
 

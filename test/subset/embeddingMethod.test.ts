@@ -9,7 +9,7 @@ import { table } from "./_make.js";
 // 1 run x 8 items: i0..i3 pass, i4..i7 fail. Vectors on a line.
 const h = table([[1, 1, 1, 1, 0, 0, 0, 0]]);
 const X = rowMatrix([[0], [1], [2], [3], [10], [11], [12], [30]]);
-const ctx = (k: number, vectors = X) => ({ history: h, k, rng: createRng(1), vectors });
+const ctx = (k: number, vectors = X) => ({ history: h, k, vectors });
 
 describe("embeddingMethod(selector, options)", () => {
   it("Embedding-Within-Strata: the selector inside each pass-count group", () => {
@@ -17,7 +17,7 @@ describe("embeddingMethod(selector, options)", () => {
     const m = embeddingMethod(centroid);
     expect(m.name).toBe("centroid [ES]");
     expect(m.stochastic).toBe(false);
-    expect(Array.from(m.select(ctx(2)))).toEqual([6, 1]);
+    expect(Array.from(m.select(ctx(2), createRng(1)))).toEqual([6, 1]);
   });
 
   it("pure embedding ignores the outcomes; calibration restores the pass-count mix", () => {
@@ -25,20 +25,22 @@ describe("embeddingMethod(selector, options)", () => {
     // centroid order: i4 (1.375), i5 (2.375), i6 (3.375), i3 (5.625), i2, i1, i0, i7
     const pe = embeddingMethod(centroid, { strata: "none" });
     expect(pe.name).toBe("centroid [PE]");
-    expect(Array.from(pe.select(ctx(2)))).toEqual([4, 5]);
+    expect(Array.from(pe.select(ctx(2), createRng(1)))).toEqual([4, 5]);
     // calibrated: quota 1 fail + 1 pass -> walk the order: i4 (fail, kept), i5 (fail, full), i6, i3 (pass, kept)
     const cal = embeddingMethod(centroid, { strata: "none", calibrate: true });
     expect(cal.name).toBe("centroid [PE+cal]");
-    expect(Array.from(cal.select(ctx(2)))).toEqual([4, 3]);
+    expect(Array.from(cal.select(ctx(2), createRng(1)))).toEqual([4, 3]);
   });
 
   it("difficulty grouping and k-means grouping", () => {
     expect(
-      Array.from(embeddingMethod(kennardStone, { strata: "difficulty" }).select(ctx(4))),
+      Array.from(
+        embeddingMethod(kennardStone, { strata: "difficulty" }).select(ctx(4), createRng(1)),
+      ),
     ).toEqual([4, 7, 0, 3]);
     const cl = embeddingMethod(centroid, { strata: "kmeans" });
     expect(cl.name).toBe("centroid [CL]");
-    const S = cl.select(ctx(4));
+    const S = cl.select(ctx(4), createRng(1));
     expect(new Set(S).size).toBe(4);
   });
 
@@ -48,7 +50,7 @@ describe("embeddingMethod(selector, options)", () => {
     expect(m.name).toBe("centroid [ES] SL2x");
     // per group the pool is the 2 nearest to the centroid for 1 pick
     for (let s = 0; s < 20; s++) {
-      const S = Array.from(m.select({ history: h, k: 2, rng: createRng(s), vectors: X }));
+      const S = Array.from(m.select({ history: h, k: 2, vectors: X }, createRng(s)));
       expect([5, 6]).toContain(S[0]);
       expect([1, 2]).toContain(S[1]);
     }
@@ -57,20 +59,18 @@ describe("embeddingMethod(selector, options)", () => {
   it("is deterministic and leaves its inputs unchanged", () => {
     const before = Float64Array.from(X.data);
     const m = embeddingMethod(centroid);
-    expect(m.select(ctx(3))).toEqual(m.select(ctx(3)));
+    expect(m.select(ctx(3), createRng(1))).toEqual(m.select(ctx(3), createRng(1)));
     expect(X.data).toEqual(before);
   });
 
   it("rejects missing vectors, NaN in vectors and a wrong row count", () => {
     const m = embeddingMethod(centroid);
-    expect(() => m.select({ history: h, k: 2, rng: createRng(1) })).toThrow(
-      /ctx.vectors is required/,
-    );
-    expect(() => m.select(ctx(2, rowMatrix([[0], [1]])))).toThrow(
+    expect(() => m.select({ history: h, k: 2 }, createRng(1))).toThrow(/ctx.vectors is required/);
+    expect(() => m.select(ctx(2, rowMatrix([[0], [1]])), createRng(1))).toThrow(
       /ctx.vectors has 2 rows, expected one per item \(8\)/,
     );
     const nan = { ...X, data: Float64Array.from(X.data, (v, t) => (t === 3 ? Number.NaN : v)) };
-    expect(() => m.select(ctx(2, nan))).toThrow(/non-finite value at row 3/);
+    expect(() => m.select(ctx(2, nan), createRng(1))).toThrow(/non-finite value at row 3/);
   });
 
   it("rejects bad options", () => {
@@ -91,8 +91,8 @@ describe("embeddingMethod's k-means strata errors name the method", () => {
   it("reports too few rows under the method's name, not kmeansStrata's", () => {
     const m = embeddingMethod(centroid, { strata: "kmeans" });
     const history = table([[1, 0]]);
-    expect(() =>
-      m.select({ history, k: 1, rng: createRng(1), vectors: rowMatrix([[1], [1]]) }),
-    ).toThrow(/^centroid \[CL\]: ctx\.vectors needs at least 3 rows \(got 2\)$/);
+    expect(() => m.select({ history, k: 1, vectors: rowMatrix([[1], [1]]) }, createRng(1))).toThrow(
+      /^centroid \[CL\]: ctx\.vectors needs at least 3 rows \(got 2\)$/,
+    );
   });
 });
