@@ -1,6 +1,18 @@
 import { createRng } from "../../src/entry/core.js";
-import { type Estimate, type IntervalMethod, intervalMethods } from "../../src/entry/estimate.js";
-import { confidence, deepGini, entropy, margin, toRisk } from "../../src/entry/features.js";
+import {
+  type Estimate,
+  type IntervalMethod,
+  intervalDefaults,
+  intervalMethods,
+} from "../../src/entry/estimate.js";
+import {
+  confidence,
+  deepGini,
+  entropy,
+  margin,
+  toRisk,
+  toRiskDefaults,
+} from "../../src/entry/features.js";
 import { type StrategyName, strategies } from "../../src/entry/tcs.js";
 import {
   intOpt,
@@ -55,13 +67,13 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "X",
     help: "toRisk floor in [0, 1]: least risk as a fraction of the largest",
-    default: "0.05",
+    default: String(toRiskDefaults.floor),
   },
   {
     name: "strategy",
     kind: "string",
     value: "NAME",
-    help: `one of ${Object.keys(strategies).join(", ")} (case-insensitive; kcenter, d2, pivotal also work)`,
+    help: `one of ${Object.keys(strategies).join(", ")} (case-insensitive; kcenter, d2 also work)`,
     required: true,
   },
   { name: "budget", kind: "string", value: "N", help: "number of labels", required: true },
@@ -77,14 +89,14 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "L",
     help: "confidence level of the interval",
-    default: "0.95",
+    default: String(intervalDefaults.level),
   },
   {
     name: "interval",
     kind: "string",
     value: "METHOD",
     help: `interval method, one of ${intervalMethods.join(", ")} (the SRS-only wilson, clopperPearson, hypergeometric, jeffreys, agrestiCoull with --strategy srs)`,
-    default: "hypergeometric for srs, beta for the other strategies (t for real labels)",
+    default: `${intervalDefaults.srs} for srs, ${intervalDefaults.design} for the other strategies (${intervalDefaults.real} for real labels)`,
   },
   {
     name: "sequential",
@@ -127,6 +139,13 @@ export const adaptiveStrategies: ReadonlySet<StrategyName> = new Set(["gbs", "mc
 
 const key = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
+/** Strategy names of 0.1 that 0.2 renamed after their design. */
+const RENAMED: Readonly<Record<string, StrategyName>> = {
+  ppssys: "systematicPps",
+  pivotalsampling: "pivotal",
+  rhcs: "rhc",
+};
+
 /** Resolves a strategy name case-insensitively, also without its `Strat`/`Sampling` suffix (`kcenter`). */
 export function resolveStrategy(verb: string, name: string): StrategyName {
   const names = Object.keys(strategies) as StrategyName[];
@@ -136,8 +155,9 @@ export function resolveStrategy(verb: string, name: string): StrategyName {
     return sk === k || sk.replace(/(strat|sampling)$/, "") === k;
   });
   if (hit === undefined) {
+    const renamed = RENAMED[k];
     throw new CliError(
-      `${verb}: unknown strategy ${JSON.stringify(name)} (valid: ${names.join(", ")})`,
+      `${verb}: unknown strategy ${JSON.stringify(name)}${renamed === undefined ? "" : ` (renamed ${renamed} in 0.2, after the design it runs)`} (valid: ${names.join(", ")})`,
     );
   }
   return hit;
@@ -194,8 +214,15 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
       `${verb}: --orientation must be higher or lower (got ${JSON.stringify(orientationRaw)})`,
     );
   }
-  const floor = numberOpt(verb, p, "floor", 0.05, 0, 1);
-  const level = numberOpt(verb, p, "level", 0.95, Number.MIN_VALUE, 1 - Number.EPSILON);
+  const floor = numberOpt(verb, p, "floor", toRiskDefaults.floor, 0, 1);
+  const level = numberOpt(
+    verb,
+    p,
+    "level",
+    intervalDefaults.level,
+    Number.MIN_VALUE,
+    1 - Number.EPSILON,
+  );
   const intervalRaw = p.values.get("interval");
   if (intervalRaw !== undefined && !(intervalMethods as readonly string[]).includes(intervalRaw)) {
     throw new CliError(

@@ -15,13 +15,14 @@ import {
   checkRowMatrix,
   fail,
 } from "../core/validate.js";
+import { intervalDefaults } from "./intervalDefaults.js";
 
 /** Tolerance for `pi2` symmetry, its diagonal against `pik`, and sums that must be 1. */
 export const PROBABILITY_TOLERANCE = 1e-9;
 
-/** Reads `options.level` (default 0.95) and checks it lies in (0, 1). */
+/** Reads `options.level` (default `intervalDefaults.level`) and checks it lies in (0, 1). */
 export function readLevel(fn: string, level: unknown): number {
-  if (level === undefined) return 0.95;
+  if (level === undefined) return intervalDefaults.level;
   checkLevel(fn, level);
   return level;
 }

@@ -10,6 +10,7 @@
 
 import { checkChoice, fail } from "../core/validate.js";
 import type { Estimate } from "./confidenceInterval.js";
+import { intervalDefaults } from "./intervalDefaults.js";
 import {
   type IntervalMethod,
   intervalMethods,
@@ -27,19 +28,8 @@ const DESIGN_PROPORTION: ReadonlySet<IntervalMethod> = new Set([
   "mean",
 ]);
 
-/**
- * The default interval of each kind of estimate, chosen from the coverage
- * report (docs/replication/coverage.md): the narrowest method that covers in
- * every cell of its grid.
- */
-export const INTERVAL_DEFAULTS = {
-  /** A simple random sample without replacement of 0/1 labels. */
-  srs: "hypergeometric",
-  /** Any other design, 0/1 labels. */
-  design: "beta",
-  /** A real-valued y. */
-  real: "t",
-} as const satisfies Record<string, IntervalMethod>;
+/** The default interval method of each kind of estimate (see `intervalDefaults`). */
+export const INTERVAL_DEFAULTS = intervalDefaults;
 
 /** What an estimator knows about its design that the interval needs. */
 export type IntervalDesign = {

@@ -13,7 +13,7 @@ import type { ConfidenceSequence } from "./confidenceSequence.js";
 
 /** Options of {@link bettingCs}. */
 export type BettingCsOptions = {
-  /** Confidence level in (0, 1). @defaultValue 0.95 */
+  /** Confidence level in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /** Known bounds `[lo, hi]` (lo < hi, finite) of every y. @defaultValue [0, 1] */
   readonly range?: readonly [number, number];

@@ -28,7 +28,7 @@ export type HajekOptions = {
   readonly pi2?: RowMatrix;
   /** Variance form applied to the residuals; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
   readonly variance?: VarianceMethod;
-  /** Confidence level of the interval. @defaultValue 0.95 */
+  /** Confidence level of the interval. @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /**
    * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,

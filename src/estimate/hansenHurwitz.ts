@@ -13,7 +13,7 @@ import type { IntervalMethod } from "./proportionInterval.js";
 
 /** Options of {@link hansenHurwitz}. */
 export type HansenHurwitzOptions = {
-  /** Confidence level of the interval. @defaultValue 0.95 */
+  /** Confidence level of the interval. @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /**
    * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,

@@ -42,7 +42,7 @@ export type HorvitzThompsonOptions = {
   readonly pi2?: RowMatrix;
   /** Variance form; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
   readonly variance?: VarianceMethod;
-  /** Confidence level of the interval. @defaultValue 0.95 */
+  /** Confidence level of the interval. @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /**
    * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,

@@ -6,7 +6,7 @@ import type { ConfidenceSequence } from "./confidenceSequence.js";
 
 /** Options of {@link hypergeometricCs}. */
 export type HypergeometricCsOptions = {
-  /** Confidence level in (0, 1). @defaultValue 0.95 */
+  /** Confidence level in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /**
    * Beta-binomial prior `(a, b)` on the count of ones M, both positive. The

@@ -11,6 +11,7 @@ export type { HorvitzThompsonOptions, VarianceMethod } from "./horvitzThompson.j
 export { horvitzThompson } from "./horvitzThompson.js";
 export type { HypergeometricCsOptions } from "./hypergeometricCs.js";
 export { hypergeometricCs } from "./hypergeometricCs.js";
+export { intervalDefaults } from "./intervalDefaults.js";
 export type { IntervalMethod, ProportionIntervalInput } from "./proportionInterval.js";
 export { intervalMethods, proportionInterval } from "./proportionInterval.js";
 export type { RaoHartleyCochranOptions } from "./raoHartleyCochran.js";

@@ -12,7 +12,7 @@ import type { ConfidenceSequence } from "./confidenceSequence.js";
 
 /** Options of {@link weightedBettingCs}. */
 export type WeightedBettingCsOptions = {
-  /** Confidence level in (0, 1). @defaultValue 0.95 */
+  /** Confidence level in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /**
    * Number of grid intervals G over [0, 1] (an integer in [2, 1e6]); the

@@ -11,6 +11,7 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
+import { intervalDefaults } from "../estimate/intervalDefaults.js";
 import { failuresFound } from "../stats/failuresFound.js";
 import { rmse } from "../stats/rmse.js";
 import { runStrategy } from "../tcs/runStrategy.js";
@@ -52,7 +53,7 @@ export type RunGridOptions = {
    * @defaultValue ["srs"]
    */
   readonly featureAgnostic?: readonly string[];
-  /** Confidence level every strategy is asked for, in (0, 1). @defaultValue 0.95 */
+  /** Confidence level every strategy is asked for, in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /** Called after every run with (runs done, total runs). */
   readonly onProgress?: (done: number, total: number) => void;
@@ -227,7 +228,7 @@ export function runGrid(input: RunGridOptions): RunGridResult {
   } else if (typeof seed !== "string") {
     failType(fn, `seed must be a string or a number (got ${typeof seed})`);
   }
-  const level = input.level ?? 0.95;
+  const level = input.level ?? intervalDefaults.level;
   checkLevel(fn, level);
   if (onProgress !== undefined && typeof onProgress !== "function") {
     failType(fn, "onProgress must be a function (done, total) => void");

@@ -18,4 +18,4 @@ export { mdsa } from "./mdsa.js";
 export type { PredictedClassOptions } from "./predictedClass.js";
 export { predictedClass } from "./predictedClass.js";
 export type { RiskOrientation, ToRiskOptions } from "./toRisk.js";
-export { toRisk } from "./toRisk.js";
+export { toRisk, toRiskDefaults } from "./toRisk.js";

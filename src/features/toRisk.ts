@@ -21,18 +21,23 @@ export type ToRiskOptions = {
    * Horvitz-Thompson weight exceeds `(1 + floor) / floor` (21) times the
    * smallest weight. `0` lets the safest unit get zero risk.
    *
-   * Why 5%: on DeepSample's CIFAR-10 populations (risk from confidence, n =
-   * 200, 600 runs per cell) the 95% intervals of the PPS strategies covered
-   * 62-82% without a floor and 86-92% with 1% (failures with near-zero risk
-   * get huge weights and are usually missed, so estimate and variance are
-   * both too small); with 5% they covered 93-95%, and at least 92% on every
-   * feature, at the price of about 8% fewer failures found on confidence
-   * (104.4 -> 95.7 per run; `docs/replication/deepsample.md`, section "CI
-   * coverage").
-   * @defaultValue `0.05`
+   * The default was chosen by the interval coverage it gives PPS designs:
+   * docs/replication/deepsample.md, section "CI coverage".
+   * @defaultValue {@link toRiskDefaults}`.floor` (0.05)
    */
   readonly floor?: number;
 };
+
+/**
+ * The defaults of {@link toRisk}, read by the function, its documentation and
+ * the CLI's `--floor` help.
+ *
+ * @example
+ * ```ts
+ * toRiskDefaults.floor; // 0.05
+ * ```
+ */
+export const toRiskDefaults: Readonly<{ floor: number }> = Object.freeze({ floor: 0.05 });
 
 /**
  * Turns a feature score into a non-negative risk where larger means riskier,
@@ -52,7 +57,7 @@ export type ToRiskOptions = {
  *
  * @param score - One score per unit (finite), e.g. from {@link confidence} or {@link lsa}.
  * @param orientation - `"higher"` when larger scores are riskier, `"lower"` when smaller are.
- * @param options - {@link ToRiskOptions}; `floor` defaults to 0.05.
+ * @param options - {@link ToRiskOptions}; `floor` defaults to `toRiskDefaults.floor`.
  * @returns Risk per unit, every value >= 0 (> 0 when `floor > 0`, unless
  *   `floor * (max - min)` underflows to 0); ranks units
  *   exactly as the score does (reversed for `"lower"`).
@@ -78,7 +83,7 @@ export function toRisk(
   if (typeof orientation !== "string")
     failType(fn, `orientation must be "higher" or "lower" (got ${typeof orientation})`);
   checkOptions(fn, options, KEYS);
-  const { floor = 0.05 } = options ?? {};
+  const { floor = toRiskDefaults.floor } = options ?? {};
   checkNumber(fn, "options.floor", floor, 0);
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;

@@ -41,7 +41,7 @@ export type PlanSampleSizeOptions = {
   readonly design: PlannedDesign;
   /** Wanted half-width of the confidence interval for the failure rate, > 0. */
   readonly targetHalfWidth: number;
-  /** Confidence level in (0, 1). @defaultValue 0.95 */
+  /** Confidence level in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /** Anticipated failure rate in (0, 1), e.g. from a pilot or a previous release. */
   readonly anticipatedRate: number;

@@ -5,7 +5,7 @@ import type { IntervalMethod } from "../estimate/proportionInterval.js";
 
 /** Options every strategy accepts. */
 export type StrategyOptions = {
-  /** Confidence level of the returned interval, in (0, 1). @defaultValue 0.95 */
+  /** Confidence level of the returned interval, in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /**
    * Interval method of the returned estimate (one of `intervalMethods`). By default, for 0/1

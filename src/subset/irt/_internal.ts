@@ -1,3 +1,4 @@
+import { intervalDefaults } from "../../estimate/intervalDefaults.js";
 /**
  * Shared pieces of the IRT estimators: argument checks, the logistic item
  * response function, the ability posterior on a grid (EAP) or at its mode
@@ -224,7 +225,7 @@ export function checkPredictOptions(
   checkOptions(fn, options, known);
   const {
     ability = "eap",
-    level = 0.95,
+    level = intervalDefaults.level,
     grid = DEFAULT_GRID,
   } = (options ?? {}) as { ability?: unknown; level?: unknown; grid?: unknown };
   if (ability !== "eap" && ability !== "map") {

@@ -14,7 +14,7 @@ const KEYS = optionKeys<IrtAdaptiveOptions>()("ability", "level", "grid");
 export type IrtAdaptiveOptions = {
   /** Ability estimate used both to choose the next item and in the returned p-IRT: `"eap"` or `"map"`. @defaultValue `"eap"` */
   readonly ability?: "eap" | "map";
-  /** Confidence level of the returned interval, in (0, 1). @defaultValue 0.95 */
+  /** Confidence level of the returned interval, in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /** EAP quadrature nodes (integer >= 3). @defaultValue 41 */
   readonly grid?: number;

@@ -31,7 +31,7 @@ export type PredictIrtOptions = {
    * @defaultValue 0 (gp-IRT equals p-IRT)
    */
   readonly bias?: number;
-  /** Confidence level of the intervals, in (0, 1). @defaultValue 0.95 */
+  /** Confidence level of the intervals, in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
   /** EAP quadrature nodes (integer >= 3). @defaultValue 41 */
   readonly grid?: number;

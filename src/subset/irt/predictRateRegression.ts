@@ -8,6 +8,7 @@ import {
   optionKeys,
 } from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
+import { intervalDefaults } from "../../estimate/intervalDefaults.js";
 import type { RateRegressionModel } from "./fitRateRegression.js";
 
 const KEYS = optionKeys<PredictRateRegressionOptions>()("mse", "level");
@@ -22,7 +23,7 @@ export type PredictRateRegressionOptions = {
    * @defaultValue `model.looMse`
    */
   readonly mse?: number;
-  /** Confidence level of the interval, in (0, 1). @defaultValue 0.95 */
+  /** Confidence level of the interval, in (0, 1). @defaultValue `intervalDefaults.level` (0.95) */
   readonly level?: number;
 };
 
@@ -91,7 +92,7 @@ export function predictRateRegression(
     fail(fn, `responses and model.observed lengths differ (${responses.length} vs ${k})`);
   }
   checkOptions(fn, options, KEYS);
-  const { mse = looMse, level = 0.95 } = options ?? {};
+  const { mse = looMse, level = intervalDefaults.level } = options ?? {};
   checkNumber(fn, options?.mse === undefined ? "model.looMse" : "options.mse", mse, 0);
   checkLevel(fn, level);
   let est = rateMean;
