@@ -11,6 +11,13 @@ export type { HorvitzThompsonOptions, VarianceMethod } from "./horvitzThompson.j
 export { horvitzThompson } from "./horvitzThompson.js";
 export type { HypergeometricCsOptions } from "./hypergeometricCs.js";
 export { hypergeometricCs } from "./hypergeometricCs.js";
+export type {
+  PpiAlternative,
+  PpiIntervalMethod,
+  PpiMeanOptions,
+  PpiMeanResult,
+} from "./ppiMean.js";
+export { ppiMean, ppiMeanDefaults } from "./ppiMean.js";
 export type { IntervalInput, IntervalMethod } from "./proportionInterval.js";
 export { intervalMethods, proportionInterval } from "./proportionInterval.js";
 export type { RhcEstimatorOptions } from "./rhcEstimator.js";

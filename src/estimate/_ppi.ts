@@ -1,0 +1,236 @@
+/**
+ * Kernels shared by the prediction-powered estimators (`ppiMean`,
+ * `crossPpiMean`, `stratifiedPpiMean`): the option readers, the moments of
+ * the labelled and unlabelled predictions, PPI++'s power-tuned lambda and the
+ * normal / t interval with a one-sided alternative.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import { normalQuantile } from "../core/normal.js";
+import { studentTQuantile } from "../core/studentT.js";
+import { checkChoice, checkNumber, fail } from "../core/validate.js";
+import type { Estimate } from "./confidenceInterval.js";
+import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
+
+const ALTERNATIVES: readonly PpiAlternative[] = ["two-sided", "larger", "smaller"];
+const INTERVALS: readonly PpiInterval[] = ["wald", "t"];
+
+/** Reads `options.alternative`. */
+export function readAlternative(
+  fn: string,
+  value: unknown,
+  fallback: PpiAlternative,
+): PpiAlternative {
+  if (value === undefined) return fallback;
+  checkChoice(fn, "options.alternative", value, ALTERNATIVES);
+  return value;
+}
+
+/** Reads `options.interval` ("wald" or "t"). */
+export function readPpiInterval(fn: string, value: unknown, fallback: PpiInterval): PpiInterval {
+  if (value === undefined) return fallback;
+  checkChoice(fn, "options.interval", value, INTERVALS);
+  return value;
+}
+
+/** Reads `options.ddof` (0 or 1). */
+export function readDdof(fn: string, value: unknown, fallback: 0 | 1): 0 | 1 {
+  if (value === undefined) return fallback;
+  if (value !== 0 && value !== 1) fail(fn, "options.ddof must be 0 or 1", value);
+  return value;
+}
+
+/** Reads `options.lambda`: `"tuned"` or a number in [0, 1]. */
+export function readLambda(
+  fn: string,
+  value: unknown,
+  fallback: number | "tuned",
+): number | "tuned" {
+  if (value === undefined) return fallback;
+  if (value === "tuned") return value;
+  if (typeof value === "string")
+    fail(fn, `options.lambda must be "tuned" or a number in [0, 1]`, value);
+  checkNumber(fn, "options.lambda", value, 0, 1);
+  return value;
+}
+
+/** Mean, sum of squared deviations, minimum and maximum of `x[from..to)`. */
+export type Moments = {
+  readonly n: number;
+  readonly mean: number;
+  /** sum (x - mean)^2 */
+  readonly ss: number;
+  readonly min: number;
+  readonly max: number;
+};
+
+/** Two-pass moments of `x` (the mean first, then the squared deviations, as numpy's `var`). */
+export function moments(x: ArrayLike<number>): Moments {
+  const n = x.length;
+  let s = 0;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const v = x[i] as number;
+    s += v;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const mean = s / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (x[i] as number) - mean;
+    ss += d * d;
+  }
+  return { n, mean, ss, min: lo, max: hi };
+}
+
+/** Moments of the labelled sample: y, yhat, their cross-product and the residual y - lambda yhat follow from these. */
+export type PairMoments = {
+  readonly y: Moments;
+  readonly yhat: Moments;
+  /** sum (y - ybar)(yhat - yhatbar) */
+  readonly sp: number;
+};
+
+/** Moments of y, yhat and their cross-product over the labelled units. */
+export function pairMoments(y: ArrayLike<number>, yhat: ArrayLike<number>): PairMoments {
+  const my = moments(y);
+  const mf = moments(yhat);
+  let sp = 0;
+  for (let i = 0; i < y.length; i++) {
+    sp += ((y[i] as number) - my.mean) * ((yhat[i] as number) - mf.mean);
+  }
+  return { y: my, yhat: mf, sp };
+}
+
+/** Moments of the residual `y - lambda yhat` (computed directly, not expanded from the pair moments, which cancel when the predictor is good). */
+export function residualMoments(
+  y: ArrayLike<number>,
+  yhat: ArrayLike<number>,
+  lambda: number,
+): Moments {
+  const r = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) r[i] = (y[i] as number) - lambda * (yhat[i] as number);
+  return moments(r);
+}
+
+/** What PPI++'s tuning chose. */
+export type TunedLambda = {
+  readonly lambda: number;
+  /** The unclipped value (NaN when the predictions have no variance). */
+  readonly raw: number;
+};
+
+/**
+ * PPI++'s power-tuned lambda for a mean (Angelopoulos, Duchi & Zrnic 2023,
+ * Example 6.1; ppi_py `_calc_lam_glm` with an identity Hessian):
+ * `cov(y, yhat) / ((1 + n / N) var(yhat pooled with yhatUnlabeled))`, clipped
+ * to [0, 1]. The pooled variance has divisor n + N - 1 (numpy's `np.cov`), the
+ * covariance divisor n - ddof (ppi_py: n). Predictions that are all equal give
+ * lambda 0 (the classical mean) with `raw` NaN.
+ */
+export function tuneLambda(p: PairMoments, u: Moments, ddof: 0 | 1): TunedLambda {
+  const n = p.y.n;
+  const N = u.n;
+  if (p.yhat.min === p.yhat.max && u.min === u.max && p.yhat.min === u.min) {
+    return { lambda: 0, raw: Number.NaN };
+  }
+  const d = p.yhat.mean - u.mean;
+  const pooledSs = p.yhat.ss + u.ss + (d * d * n * N) / (n + N);
+  const pooledVar = pooledSs / (n + N - 1);
+  const cov = p.sp / (n - ddof);
+  const raw = cov / ((1 + n / N) * pooledVar);
+  return { lambda: Math.min(1, Math.max(0, raw)), raw };
+}
+
+/** A short decimal for `method` strings (4 significant digits, no trailing zeros). */
+export function short(x: number): string {
+  return String(Number(x.toPrecision(4)));
+}
+
+/** The `method` text of a PPI estimate with lambda chosen by `lambdaOption`. */
+export function lambdaText(prefix: string, lambdaOption: number | "tuned", t: TunedLambda): string {
+  if (lambdaOption !== "tuned") return `${prefix} (lambda=${short(t.lambda)}, fixed)`;
+  if (Number.isNaN(t.raw)) {
+    return `${prefix}++ (lambda=0: the predictions have zero variance, so this is the classical mean)`;
+  }
+  if (t.raw !== t.lambda)
+    return `${prefix}++ (lambda=${short(t.lambda)}, clipped from ${short(t.raw)})`;
+  return `${prefix}++ (lambda=${short(t.lambda)})`;
+}
+
+/** The input of {@link ppiEstimate}. */
+export type PpiParts = {
+  readonly method: string;
+  readonly estimate: number;
+  /** Variance of the rectifier mean (labelled part). */
+  readonly vLabelled: number;
+  /** df of `vLabelled` (n - 1). */
+  readonly dfLabelled: number;
+  /** Variance of the imputed mean (unlabelled part). */
+  readonly vUnlabelled: number;
+  /** df of `vUnlabelled` (N - 1). */
+  readonly dfUnlabelled: number;
+  /** Variance of the classical estimator from the same labels, for `nEffective`. */
+  readonly vClassical: number;
+  readonly n: number;
+  readonly level: number;
+  readonly alternative: PpiAlternative;
+  readonly interval: PpiInterval;
+};
+
+/**
+ * Packs a prediction-powered estimate into an `Estimate`: variance
+ * `vLabelled + vUnlabelled`; interval `estimate -/+ q se` with q the normal
+ * quantile (`"wald"`, df Infinity, as ppi_py) or the t quantile with
+ * Satterthwaite's df of the two parts (`"t"`); a one-sided alternative puts
+ * all of `1 - level` in one tail (`"larger"`: `[estimate - q se, Infinity]`).
+ * `nEffective = n vClassical / variance`.
+ */
+export function ppiEstimate(fn: string, r: PpiParts): Estimate {
+  const variance = r.vLabelled + r.vUnlabelled;
+  if (!Number.isFinite(r.estimate) || !Number.isFinite(variance)) {
+    fail(fn, `result is not finite (estimate ${r.estimate}, variance ${variance}); rescale y`);
+  }
+  const se = Math.sqrt(variance);
+  let df = Number.POSITIVE_INFINITY;
+  if (r.interval === "t") {
+    const a = r.dfLabelled > 0 ? (r.vLabelled * r.vLabelled) / r.dfLabelled : 0;
+    const b = r.dfUnlabelled > 0 ? (r.vUnlabelled * r.vUnlabelled) / r.dfUnlabelled : 0;
+    df = a + b > 0 ? (variance * variance) / (a + b) : Math.max(1, r.dfLabelled);
+  }
+  const nEffective =
+    variance > 0
+      ? (r.n * r.vClassical) / variance
+      : r.vClassical > 0
+        ? Number.POSITIVE_INFINITY
+        : r.n;
+  const base = {
+    estimate: r.estimate,
+    variance,
+    se,
+    level: r.level,
+    n: r.n,
+    method: r.method,
+    df,
+    nEffective,
+    interval: r.interval,
+  };
+  if (variance === 0) {
+    return {
+      ...base,
+      ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+      reliable: false,
+      warning:
+        "the labelled residuals and the predictions have no spread, so the sample cannot bound the error",
+    };
+  }
+  const tail = r.alternative === "two-sided" ? (1 - r.level) / 2 : 1 - r.level;
+  const q = r.interval === "t" ? studentTQuantile(1 - tail, df) : normalQuantile(1 - tail);
+  const lo = r.alternative === "smaller" ? Number.NEGATIVE_INFINITY : r.estimate - q * se;
+  const hi = r.alternative === "larger" ? Number.POSITIVE_INFINITY : r.estimate + q * se;
+  return { ...base, ci: [lo, hi], reliable: true, warning: "" };
+}
