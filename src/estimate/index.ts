@@ -3,6 +3,8 @@ export { bettingCs } from "./bettingCs.js";
 export type { Estimate } from "./confidenceInterval.js";
 export { confidenceInterval } from "./confidenceInterval.js";
 export type { ConfidenceSequence } from "./confidenceSequence.js";
+export type { CrossPpiMeanOptions } from "./crossPpiMean.js";
+export { crossPpiMean, crossPpiMeanDefaults } from "./crossPpiMean.js";
 export type { HajekOptions } from "./hajek.js";
 export { hajek } from "./hajek.js";
 export type { HansenHurwitzOptions } from "./hansenHurwitz.js";

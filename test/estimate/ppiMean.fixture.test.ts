@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ppiMean } from "../../src/estimate/ppiMean.js";
 import fx from "../fixtures/ppi.json";
+import { close, closeCi } from "./_ppiFixture.js";
 
 // Reference numbers: ppi_py (commit in fx.versions.ppi_py) ppi_mean_ci / ppi_mean_pointestimate,
 // written by scripts/fixtures/ppi.py. ppi_py's variances have ddof = 0 (numpy's default), so the
 // matching configuration is { ddof: 0 } with level = 1 - alpha and the normal ("wald") interval.
-const TOL = 1e-10;
-
-function close(got: number, want: number | null, what: string): void {
-  if (want === null) {
-    expect(Number.isFinite(got), `${what}: got ${got}, want an infinite bound`).toBe(false);
-    return;
-  }
-  const err = Math.abs(got - want) / Math.max(1, Math.abs(want));
-  expect(err, `${what}: got ${got}, want ${want}`).toBeLessThan(TOL);
-}
-
-function closeCi(got: readonly [number, number], want: readonly (number | null)[], what: string) {
-  close(got[0], want[0] ?? null, `${what} lo`);
-  close(got[1], want[1] ?? null, `${what} hi`);
-  if (want[0] === null) expect(got[0]).toBe(Number.NEGATIVE_INFINITY);
-  if (want[1] === null) expect(got[1]).toBe(Number.POSITIVE_INFINITY);
-}
-
 type Alt = "two-sided" | "larger" | "smaller";
 
 describe(`ppiMean against ppi_py ppi_mean_ci (commit ${fx.versions.ppi_py.slice(0, 7)}, numpy ${fx.versions.numpy})`, () => {
