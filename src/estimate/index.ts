@@ -14,6 +14,12 @@ export { horvitzThompson } from "./horvitzThompson.js";
 export type { HypergeometricCsOptions } from "./hypergeometricCs.js";
 export { hypergeometricCs } from "./hypergeometricCs.js";
 export type {
+  ModelAssistedEstimator,
+  ModelAssistedOptions,
+  ModelAssistedResult,
+} from "./modelAssisted.js";
+export { modelAssisted, modelAssistedDefaults } from "./modelAssisted.js";
+export type {
   PpiAlternative,
   PpiIntervalMethod,
   PpiMeanOptions,
