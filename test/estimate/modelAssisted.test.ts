@@ -25,8 +25,11 @@ function population(N: number, seed: number) {
 }
 
 const at = (v: Float64Array, s: Int32Array) => Float64Array.from(s, (k) => v[k] as number);
-const mean = (v: ArrayLike<number>) =>
-  (Array.prototype.reduce.call(v, (a: number, b) => a + (b as number), 0) as number) / v.length;
+function mean(v: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] as number;
+  return s / v.length;
+}
 function sampleVar(x: ArrayLike<number>): number {
   const m = mean(x);
   let s = 0;
