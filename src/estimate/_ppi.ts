@@ -162,18 +162,18 @@ export function lambdaText(prefix: string, lambdaOption: number | "tuned", t: Tu
   return `${prefix}++ (lambda=${short(t.lambda)})`;
 }
 
+/** One independent part of a PPI variance: its value and degrees of freedom. */
+export type VariancePart = { readonly v: number; readonly df: number };
+
 /** The input of {@link ppiEstimate}. */
 export type PpiParts = {
   readonly method: string;
   readonly estimate: number;
-  /** Variance of the rectifier mean (labelled part). */
-  readonly vLabelled: number;
-  /** df of `vLabelled` (n - 1). */
-  readonly dfLabelled: number;
-  /** Variance of the imputed mean (unlabelled part). */
-  readonly vUnlabelled: number;
-  /** df of `vUnlabelled` (N - 1). */
-  readonly dfUnlabelled: number;
+  /**
+   * The independent parts of the variance (the labelled rectifier mean with df n - 1,
+   * the unlabelled imputed mean with df N - 1; one pair per stratum when stratified).
+   */
+  readonly parts: readonly VariancePart[];
   /** Variance of the classical estimator from the same labels, for `nEffective`. */
   readonly vClassical: number;
   readonly n: number;
@@ -182,25 +182,41 @@ export type PpiParts = {
   readonly interval: PpiInterval;
 };
 
+/** The two parts of an unstratified PPI variance. */
+export function twoParts(
+  vLabelled: number,
+  n: number,
+  vUnlabelled: number,
+  N: number,
+): VariancePart[] {
+  return [
+    { v: vLabelled, df: n - 1 },
+    { v: vUnlabelled, df: N - 1 },
+  ];
+}
+
 /**
- * Packs a prediction-powered estimate into an `Estimate`: variance
- * `vLabelled + vUnlabelled`; interval `estimate -/+ q se` with q the normal
- * quantile (`"wald"`, df Infinity, as ppi_py) or the t quantile with
- * Satterthwaite's df of the two parts (`"t"`); a one-sided alternative puts
- * all of `1 - level` in one tail (`"larger"`: `[estimate - q se, Infinity]`).
+ * Packs a prediction-powered estimate into an `Estimate`: variance the sum of
+ * the parts; interval `estimate -/+ q se` with q the normal quantile (`"wald"`,
+ * df Infinity, as ppi_py) or the t quantile with Satterthwaite's df
+ * `V^2 / sum v_i^2 / df_i` (`"t"`); a one-sided alternative puts all of
+ * `1 - level` in one tail (`"larger"`: `[estimate - q se, Infinity]`).
  * `nEffective = n vClassical / variance`.
  */
 export function ppiEstimate(fn: string, r: PpiParts): Estimate {
-  const variance = r.vLabelled + r.vUnlabelled;
+  let variance = 0;
+  let satterthwaite = 0;
+  for (const { v, df } of r.parts) {
+    variance += v;
+    if (df > 0) satterthwaite += (v * v) / df;
+  }
   if (!Number.isFinite(r.estimate) || !Number.isFinite(variance)) {
     fail(fn, `result is not finite (estimate ${r.estimate}, variance ${variance}); rescale y`);
   }
   const se = Math.sqrt(variance);
   let df = Number.POSITIVE_INFINITY;
   if (r.interval === "t") {
-    const a = r.dfLabelled > 0 ? (r.vLabelled * r.vLabelled) / r.dfLabelled : 0;
-    const b = r.dfUnlabelled > 0 ? (r.vUnlabelled * r.vUnlabelled) / r.dfUnlabelled : 0;
-    df = a + b > 0 ? (variance * variance) / (a + b) : Math.max(1, r.dfLabelled);
+    df = satterthwaite > 0 ? (variance * variance) / satterthwaite : Math.max(1, r.n - 1);
   }
   const nEffective =
     variance > 0

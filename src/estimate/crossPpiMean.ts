@@ -15,6 +15,7 @@ import {
   readDdof,
   readPpiInterval,
   residualMoments,
+  twoParts,
 } from "./_ppi.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod } from "./ppiMean.js";
@@ -118,10 +119,7 @@ export function crossPpiMean(
   return ppiEstimate(fn, {
     method: `crossPpi (K=${K})`,
     estimate: u.mean + r.mean,
-    vLabelled: r.ss / (n - ddof) / n,
-    dfLabelled: n - 1,
-    vUnlabelled: u.ss / (N - ddof) / N,
-    dfUnlabelled: N - 1,
+    parts: twoParts(r.ss / (n - ddof) / n, n, u.ss / (N - ddof) / N, N),
     vClassical: my.ss / (n - ddof) / n,
     n,
     level,

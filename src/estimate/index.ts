@@ -34,5 +34,10 @@ export type { StoppingDecision, StoppingRule } from "./stoppingTime.js";
 export { stoppingTime } from "./stoppingTime.js";
 export type { StratifiedMeanOptions } from "./stratifiedMean.js";
 export { stratifiedMean } from "./stratifiedMean.js";
+export type {
+  StratifiedPpiMeanOptions,
+  StratifiedPpiMeanResult,
+} from "./stratifiedPpiMean.js";
+export { stratifiedPpiMean, stratifiedPpiMeanDefaults } from "./stratifiedPpiMean.js";
 export type { WeightedBettingCsOptions } from "./weightedBettingCs.js";
 export { weightedBettingCs } from "./weightedBettingCs.js";

@@ -18,6 +18,7 @@ import {
   residualMoments,
   type TunedLambda,
   tuneLambda,
+  twoParts,
 } from "./_ppi.js";
 import type { Estimate } from "./confidenceInterval.js";
 
@@ -159,10 +160,7 @@ export function ppiMean(
   const e = ppiEstimate(fn, {
     method: lambdaText("ppi", lambdaOption, tuned),
     estimate: lambda * u.mean + r.mean,
-    vLabelled: r.ss / (n - ddof) / n,
-    dfLabelled: n - 1,
-    vUnlabelled: (lambda * lambda * u.ss) / (N - ddof) / N,
-    dfUnlabelled: N - 1,
+    parts: twoParts(r.ss / (n - ddof) / n, n, (lambda * lambda * u.ss) / (N - ddof) / N, N),
     vClassical: pair.y.ss / (n - ddof) / n,
     n,
     level,
