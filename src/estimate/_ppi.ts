@@ -10,7 +10,7 @@
 
 import { normalQuantile } from "../core/normal.js";
 import { studentTQuantile } from "../core/studentT.js";
-import { checkChoice, checkNumber, fail } from "../core/validate.js";
+import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
 
@@ -56,35 +56,55 @@ export function readLambda(
   return value;
 }
 
-/** Mean, sum of squared deviations, minimum and maximum of `x[from..to)`. */
+/** Mean and sum of squared deviations of an array. */
 export type Moments = {
   readonly n: number;
   readonly mean: number;
   /** sum (x - mean)^2 */
   readonly ss: number;
-  readonly min: number;
-  readonly max: number;
+  /** Every value is equal (to `first`). */
+  readonly constant: boolean;
+  /** The first value. */
+  readonly first: number;
 };
 
 /** Two-pass moments of `x` (the mean first, then the squared deviations, as numpy's `var`). */
 export function moments(x: ArrayLike<number>): Moments {
   const n = x.length;
   let s = 0;
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    const v = x[i] as number;
-    s += v;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
+  for (let i = 0; i < n; i++) s += x[i] as number;
   const mean = s / n;
   let ss = 0;
   for (let i = 0; i < n; i++) {
     const d = (x[i] as number) - mean;
     ss += d * d;
   }
-  return { n, mean, ss, min: lo, max: hi };
+  // all values equal leave only rounding in ss (far below n (1e-8 mean)^2): only then scan
+  let constant = false;
+  if (ss <= 1e-16 * n * mean * mean) {
+    constant = true;
+    const first = x[0] as number;
+    for (let i = 1; i < n && constant; i++) constant = x[i] === first;
+  }
+  return { n, mean, ss, constant, first: n > 0 ? (x[0] as number) : Number.NaN };
+}
+
+/**
+ * Checks a non-empty `Float64Array` of finite values and returns its moments,
+ * in the two passes the moments need: a NaN or an infinity makes the sum
+ * non-finite, and only then is the array scanned again to name the element.
+ * (The fast path for the large unlabelled arrays.)
+ */
+export function checkedMoments(fn: string, arg: string, x: unknown): Moments {
+  if (!(x instanceof Float64Array) || x.length === 0) {
+    checkFloat64Array(fn, arg, x, { allowEmpty: false });
+  }
+  const m = moments(x as Float64Array);
+  if (!(Number.isFinite(m.mean) && Number.isFinite(m.ss))) {
+    checkFloat64Array(fn, arg, x);
+    fail(fn, `${arg} is too large to average (the sum overflows); rescale it`);
+  }
+  return m;
 }
 
 /** Moments of the labelled sample: y, yhat, their cross-product and the residual y - lambda yhat follow from these. */
@@ -135,7 +155,7 @@ export type TunedLambda = {
 export function tuneLambda(p: PairMoments, u: Moments, ddof: 0 | 1): TunedLambda {
   const n = p.y.n;
   const N = u.n;
-  if (p.yhat.min === p.yhat.max && u.min === u.max && p.yhat.min === u.min) {
+  if (p.yhat.constant && u.constant && p.yhat.first === u.first) {
     return { lambda: 0, raw: Number.NaN };
   }
   const d = p.yhat.mean - u.mean;

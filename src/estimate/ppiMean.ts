@@ -7,8 +7,8 @@ import {
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import {
+  checkedMoments,
   lambdaText,
-  moments,
   pairMoments,
   ppiEstimate,
   readAlternative,
@@ -137,7 +137,7 @@ export function ppiMean(
   checkFloat64Array(fn, "y", y);
   checkFloat64Array(fn, "yhat", yhat);
   checkSameLength(fn, "y", y, "yhat", yhat);
-  checkFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { allowEmpty: false });
+  const u = checkedMoments(fn, "yhatUnlabeled", yhatUnlabeled);
   const n = y.length;
   const N = yhatUnlabeled.length;
   if (n < 2) fail(fn, `y needs at least two labelled units (got ${n})`);
@@ -150,7 +150,6 @@ export function ppiMean(
   const interval = readPpiInterval(fn, options.interval, d.interval);
   const ddof = readDdof(fn, options.ddof, d.ddof);
   const pair = pairMoments(y, yhat);
-  const u = moments(yhatUnlabeled);
   const tuned: TunedLambda =
     lambdaOption === "tuned"
       ? tuneLambda(pair, u, ddof)
