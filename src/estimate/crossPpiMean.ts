@@ -81,7 +81,7 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * const yhat = new Float64Array([0.8, 0.3, 0.6, 0.9]); // folds 0, 1, 0, 1
  * const yhatUnlabeled = rowMatrix([[0.7, 0.6], [0.2, 0.3], [0.9, 0.8]]); // models 0 and 1
  * const e = crossPpiMean(y, yhat, yhatUnlabeled);
- * e.estimate; // 0.6416666666666667  (0.5833 + 0.05)
+ * e.estimate; // 0.6833333333333333  (mean of the row means 0.5833 + mean residual 0.1)
  * e.method;   // "crossPpi (K=2)"
  * ```
  */

@@ -118,13 +118,14 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * @example
  * ```ts
  * const y = new Float64Array([1, 0, 1, 1, 0, 1]);
- * const yhat = new Float64Array([0.9, 0.2, 0.7, 0.8, 0.4, 0.6]);
+ * const yhat = new Float64Array([0.6, 0.4, 0.9, 0.5, 0.5, 0.7]);
  * const yhatUnlabeled = new Float64Array([0.8, 0.3, 0.9, 0.5, 0.7, 0.2, 0.6, 0.9]);
  * const e = ppiMean(y, yhat, yhatUnlabeled);
- * e.method;     // "ppi++ (lambda=0.9876)"
- * e.estimate;   // 0.6563888888888888
- * e.nEffective; // 12.51…  (labels the classical mean would need)
+ * e.method;     // "ppi++ (lambda=0.6865)"
+ * e.estimate;   // 0.6752475247524753
+ * e.nEffective; // 7.141357798401654  (labels the classical mean would need for this variance)
  * ppiMean(y, yhat, yhatUnlabeled, { lambda: 0 }).estimate; // 0.6666666666666666  (the mean of y)
+ * ppiMean(y, yhat, yhatUnlabeled, { lambda: 2 }); // throws RangeError: ppiMean: options.lambda must be at most 1
  * ```
  */
 export function ppiMean(

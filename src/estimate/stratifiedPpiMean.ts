@@ -131,7 +131,8 @@ function byStratum(values: Float64Array, strata: Int32Array, H: number): Float64
  * const yhatUnlabeled = new Float64Array([0.8, 0.7, 0.9, 0.2, 0.1, 0.3, 0.2, 0.4]);
  * const strataUnlabeled = new Int32Array([0, 0, 0, 1, 1, 1, 1, 1]);
  * const e = stratifiedPpiMean(y, yhat, strata, yhatUnlabeled, strataUnlabeled, { lambda: 1 });
- * e.estimate; // 0.49583333333333335  (3/8 * 0.9333 + 5/8 * 0.2333)
+ * e.estimate; // 0.4708333333333333  (3/8 * (0.8 + 0) + 5/8 * (0.24 + 0.0333))
+ * e.lambdas;  // Float64Array [1, 1]
  * ```
  */
 export function stratifiedPpiMean(
