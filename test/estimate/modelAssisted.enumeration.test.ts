@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
+import { poissonPi2 } from "../../src/design/poissonPi2.js";
+import { samplePi2 } from "../../src/design/samplePi2.js";
 import { type ModelAssistedOptions, modelAssisted } from "../../src/estimate/modelAssisted.js";
 import {
   enumeratePivotal,
+  enumeratePoisson,
   enumeratePpsWithReplacement,
   enumerateRhc,
   enumerateSrs,
@@ -16,7 +19,8 @@ import {
 // probability p(s), sum_s p(s) * estimate(s) equals the population mean of y, for a fixed
 // lambda and predictions that are deliberately poor (biased, noisy), because the design
 // estimator of the residual mean is unbiased and the predictions' population mean is known.
-// Where the base variance estimator is unbiased (SRS, with replacement, stratified SRS, RHC),
+// Where the base variance estimator is unbiased (SRS, Poisson with the "ht" form and pi2, with
+// replacement, stratified SRS, RHC),
 // E[variance estimate] equals the exact variance of the estimate over the same enumeration.
 
 const y = [3.2, 0.5, 7.1, 2.2, 5.5, 1.0, 4.4, 6.3];
@@ -68,6 +72,18 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, { lambda }): exact design-
       const pik = inclusionProbabilities(Float64Array.from(size), 3);
       check(enumerateSystematic(pik), withPik(pik), lambda, false);
       check(enumeratePivotal(pik), withPik(pik), lambda, false);
+    });
+
+    it(`Poisson sampling (random size, empty sample included), HT variance with pi2, lambda ${lambda}: estimate and variance unbiased`, () => {
+      const pik = Float64Array.from(size, (v) => Math.min(1, v / 6));
+      const full = poissonPi2(pik);
+      const run: Run = (o, lambda) =>
+        modelAssisted(at(y, o.sample), at(f, o.sample), at(Array.from(pik), o.sample), pop, {
+          pi2: samplePi2(full, o.sample),
+          variance: "ht",
+          lambda,
+        });
+      check(enumeratePoisson(pik), run, lambda, true);
     });
 
     it(`PPS with replacement (Hansen–Hurwitz), n = 3 draws, lambda ${lambda}: estimate and variance unbiased`, () => {
