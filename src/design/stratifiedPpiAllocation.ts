@@ -49,7 +49,8 @@ const KEYS = optionKeys<StratifiedPpiAllocationOptions>()("residualSds", "minPer
  * @returns A new `Int32Array` of `n_h`, one per stratum (strata 0 to the largest id, or `residualSds.length`).
  * @throws {TypeError} If an array has the wrong type or `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, lengths differ, a stratum id is negative, a prediction
- *   lies outside [0, 1] without `residualSds`, `residualSds` is negative or shorter than the strata,
+ *   lies outside [0, 1] without `residualSds`, a stratum id is not below N (or `residualSds.length`),
+ *   `residualSds` is negative or shorter than the strata,
  *   `n` is not an integer in [0, N], or the minimums exceed `n`.
  * @see Fisch, A. et al. (2024). Stratified prediction-powered inference for effective hybrid evaluation of
  *   language models. NeurIPS 2024. Neyman, J. (1934), JRSS 97, 558-625.
@@ -88,6 +89,13 @@ export function stratifiedPpiAllocation(
     H = given.length;
   } else {
     checkFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { min: 0, max: 1 });
+    // bounds the per-stratum arrays by the data's size (a stray id of 2^31 would allocate 2^31)
+    if (H > yhatUnlabeled.length) {
+      fail(
+        fn,
+        `a stratum id is ${H - 1}: stratum ids must be below the number of units (${yhatUnlabeled.length}); number the strata 0, 1, 2, ...`,
+      );
+    }
   }
   const sizes = new Int32Array(H);
   const spread = new Float64Array(H);

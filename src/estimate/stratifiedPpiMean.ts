@@ -117,7 +117,8 @@ function byStratum(values: Float64Array, strata: Int32Array, H: number): Float64
  * @returns The estimate, variance, interval and every stratum's lambda.
  * @throws {TypeError} If an array has the wrong type, `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, lengths differ, a stratum id is negative or not below
- *   the number of strata, a stratum of positive weight has fewer than two labelled or unlabelled units,
+ *   the number of strata (`stratumWeights.length`, or without it the number of units n + N), a
+ *   stratum of positive weight has fewer than two labelled or unlabelled units,
  *   a stratum has labels but weight 0 by default, `stratumWeights` is negative or does not sum to 1,
  *   `lambda` is neither `"tuned"` nor in [0, 1], `level` is not in (0, 1), or `alternative`,
  *   `interval` or `ddof` is not one of its values.
@@ -177,6 +178,14 @@ export function stratifiedPpiMean(
     H = sw.length;
     w = sw;
   } else {
+    // bounds the per-stratum arrays by the data's size (a stray id of 2^31 would allocate 2^31)
+    const units = y.length + yhatUnlabeled.length;
+    if (H > units) {
+      fail(
+        fn,
+        `a stratum id is ${H - 1}: stratum ids must be below the number of units (${units}); number the strata 0, 1, 2, ...`,
+      );
+    }
     w = new Float64Array(H);
     for (let k = 0; k < strataUnlabeled.length; k++) {
       const h = strataUnlabeled[k] as number;

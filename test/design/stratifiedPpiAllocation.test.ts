@@ -85,6 +85,12 @@ describe("stratifiedPpiAllocation(yhatUnlabeled, strataUnlabeled, n, options)", 
       /^stratifiedPpiAllocation: options.residualSds has 1 strata/,
     ],
     [
+      "a stray huge stratum id",
+      () => stratifiedPpiAllocation(f, Int32Array.of(0, 0, 0, 1, 1, 1, 1, 1, 1, 2 ** 31 - 1), 5),
+      RangeError,
+      /^stratifiedPpiAllocation: a stratum id is 2147483647: stratum ids must be below the number of units \(10\)/,
+    ],
+    [
       "unknown option",
       () => stratifiedPpiAllocation(f, h, 5, { minPerStrata: 1 } as never),
       TypeError,

@@ -169,6 +169,12 @@ describe("stratifiedPpiMean: bad input throws naming the function and the argume
       /^stratifiedPpiMean: options.lambda must be at most 1/,
     ],
     [
+      "a stray huge stratum id",
+      () => stratifiedPpiMean(y, f, h, fu, Int32Array.of(0, 0, 1, 2 ** 31 - 1)),
+      RangeError,
+      /^stratifiedPpiMean: a stratum id is 2147483647: stratum ids must be below the number of units \(8\)/,
+    ],
+    [
       "unknown option",
       () => stratifiedPpiMean(y, f, h, fu, hu, { weights: Float64Array.of(1) } as never),
       TypeError,
