@@ -145,8 +145,8 @@ export type TunedLambda = {
 };
 
 /**
- * PPI++'s power-tuned lambda for a mean (Angelopoulos, Duchi & Zrnic 2023,
- * Example 6.1; ppi_py `_calc_lam_glm` with an identity Hessian):
+ * PPI++'s power-tuned lambda for a mean (Angelopoulos, Duchi & Zrnic 2023;
+ * ppi_py `_calc_lam_glm` with an identity Hessian):
  * `cov(y, yhat) / ((1 + n / N) var(yhat pooled with yhatUnlabeled))`, clipped
  * to [0, 1]. The pooled variance has divisor n + N - 1 (numpy's `np.cov`), the
  * covariance divisor n - ddof (ppi_py: n). Predictions that are all equal give

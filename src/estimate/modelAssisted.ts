@@ -120,21 +120,25 @@ const USES: Record<ModelAssistedEstimator, readonly string[]> = {
  *
  * Exact and asymptotic: with a fixed lambda and B = Horvitz–Thompson, Hansen–Hurwitz,
  * stratified or RHC, the estimator is design-unbiased exactly, whatever the
- * predictions (tested by enumerating every sample of small populations), and its
- * variance estimator is B's (unbiased where B's is). Hájek is a ratio: bias O(1/n).
- * `lambda: "tuned"` estimates from the sample the lambda that minimises B's variance,
- * `C(y, yhat) / V(yhat)` with V the quadratic form of B's variance estimator and C
- * its bilinear form (by polarisation, `(V(y + yhat) - V(y - yhat)) / 4`), clipped to
- * [0, 1], or 0 when `V(yhat)` is not positive (below `1e-20 max yhat^2`, rounding) (`method` says so). That is a regression (GREG-type)
- * estimator: asymptotically unbiased and as efficient as the best fixed lambda, with
- * a bias of order 1/n, and its variance ignores the estimation of lambda (a term of
- * order 1/n^2). PPI++'s penalty factor `1 + n / N` does not appear: it is the variance
- * of the unlabelled mean, which is known exactly here.
+ * predictions, as long as they were fixed before the sample was drawn (a model not
+ * trained on the sampled labels); tested by enumerating every sample of small
+ * populations under SRS, Poisson, systematic PPS, pivotal, PPS with replacement,
+ * stratified SRS and RHC. Its variance estimator is B's (unbiased where B's is).
+ * Hájek is a ratio: bias O(1/n). `lambda: "tuned"` estimates from the sample the
+ * lambda that minimises B's variance, `C(y, yhat) / V(yhat)` with V the quadratic form
+ * of B's variance estimator and C its bilinear form (by polarisation,
+ * `(V(y + yhat) - V(y - yhat)) / 4`), clipped to [0, 1], or 0 when `V(yhat)` is not
+ * positive (below `1e-20 max yhat^2`: rounding), and `method` says so. That is a
+ * regression (GREG-type) estimator: asymptotically unbiased and as efficient as the
+ * best fixed lambda, with a bias of order 1/n, and its variance ignores the
+ * estimation of lambda (a term of order 1/n^2). PPI++'s penalty factor `1 + n / N`
+ * does not appear: it is the variance of the unlabelled mean, known exactly here.
  *
  * Against {@link ppiMean}: under SRS (`pik = n / N`, Deville's variance, which is
  * then `(1 - n/N) s^2 / n`) with `yhatUnlabeled = yhatPopulation`, `modelAssisted` with
  * lambda 1 has the same estimate as `ppiMean(y, yhat, yhatPopulation, { lambda: 1 })`,
- * and ppiMean's variance (ddof 1) is larger by exactly `(s^2(yhatPopulation) + s^2(y - yhat)) / N`:
+ * and ppiMean's variance (ddof 1) is larger by exactly
+ * `(s^2(yhatPopulation) + s^2(y - yhat)) / N`:
  * PPI treats the unlabelled predictions as a random draw (the first term) and the
  * labels as drawn with replacement (no finite-population correction, the second).
  *

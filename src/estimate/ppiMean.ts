@@ -85,13 +85,16 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  *
  * Formula: `theta = lambda mean(yhatUnlabeled) + mean(y - lambda yhat)`, variance
  * `lambda^2 s^2(yhatUnlabeled) / N + s^2(y - lambda yhat) / n` with divisors
- * `N - ddof`, `n - ddof`. The tuned lambda (PPI++, Example 6.1 of Angelopoulos,
- * Duchi & Zrnic) minimises that variance:
+ * `N - ddof`, `n - ddof`. The tuned lambda (PPI++, Angelopoulos, Duchi & Zrnic,
+ * for a mean) minimises that variance:
  * `cov(y, yhat) / ((1 + n / N) s^2(yhat and yhatUnlabeled pooled))`, clipped to
  * [0, 1]; predictions that are all equal give lambda 0 (the classical mean), and
- * `method` says so. `nEffective = n s^2(y) / (n variance)`: the number of labels the
- * classical mean would need for the same variance. Unbiased for every fixed
- * lambda; with the tuned lambda the interval is asymptotically valid.
+ * `method` says so. `nEffective = n Var_classical / variance` with
+ * `Var_classical = s^2(y) / n`: the number of labels the classical mean would need
+ * for the same variance. The labelled and unlabelled units are independent draws
+ * from one distribution, and the predictor must not have been trained on these
+ * labels (else use {@link crossPpiMean}). Unbiased for every fixed lambda; with the
+ * tuned lambda the interval is asymptotically valid.
  *
  * Against ppi_py 0.2.3 (`ppi_mean_ci`, commit bd90caa): with `ddof: 0` the
  * estimate, lambda and interval agree to 1e-10 (test/fixtures/ppi.json). Two
