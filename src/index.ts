@@ -12,7 +12,14 @@ export type { Rng, RowMatrix } from "./core/index.js";
 export { createRng, getRow, rowMatrix } from "./core/index.js";
 export { inclusionProbabilities, pivotal, srs } from "./design/index.js";
 export type { Estimate, IntervalMethod } from "./estimate/index.js";
-export { hajek, horvitzThompson, intervalMethods, proportionInterval } from "./estimate/index.js";
+export {
+  hajek,
+  horvitzThompson,
+  intervalMethods,
+  modelAssisted,
+  ppiMean,
+  proportionInterval,
+} from "./estimate/index.js";
 export type { EvaluateSubsetResult } from "./evaluate/index.js";
 export { evaluateSubset } from "./evaluate/index.js";
 export { toRisk } from "./features/index.js";

@@ -12,6 +12,11 @@ export { rhc } from "./rhc.js";
 export { samplePi2 } from "./samplePi2.js";
 export { srs } from "./srs.js";
 export { srsPi2 } from "./srsPi2.js";
+export type { StratifiedPpiAllocationOptions } from "./stratifiedPpiAllocation.js";
+export {
+  stratifiedPpiAllocation,
+  stratifiedPpiAllocationDefaults,
+} from "./stratifiedPpiAllocation.js";
 export { stratifiedSrs } from "./stratifiedSrs.js";
 export { systematicPi2 } from "./systematicPi2.js";
 export { systematicPps } from "./systematicPps.js";

@@ -45,7 +45,10 @@ export type Estimate = {
   /**
    * Kish's effective sample size `(sum w)^2 / sum w^2` of the sampling weights (n for equal
    * weights); the proportion intervals use it in place of `p (1 - p) / variance` when the
-   * variance is 0 (every label equal).
+   * variance is 0 (every label equal). The prediction-powered estimators (`ppiMean`,
+   * `crossPpiMean`, `stratifiedPpiMean`, `modelAssisted`) report instead
+   * `n * Var_classical / variance`: the labels the same estimator without predictions would
+   * need for the same variance.
    */
   readonly nEffective: number;
   /**

@@ -1,0 +1,272 @@
+/**
+ * Kernels shared by the prediction-powered estimators (`ppiMean`,
+ * `crossPpiMean`, `stratifiedPpiMean`): the option readers, the moments of
+ * the labelled and unlabelled predictions, PPI++'s power-tuned lambda and the
+ * normal / t interval with a one-sided alternative.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import { normalQuantile } from "../core/normal.js";
+import { studentTQuantile } from "../core/studentT.js";
+import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
+import type { Estimate } from "./confidenceInterval.js";
+import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
+
+const ALTERNATIVES: readonly PpiAlternative[] = ["two-sided", "larger", "smaller"];
+const INTERVALS: readonly PpiInterval[] = ["wald", "t"];
+
+/** Reads `options.alternative`. */
+export function readAlternative(
+  fn: string,
+  value: unknown,
+  fallback: PpiAlternative,
+): PpiAlternative {
+  if (value === undefined) return fallback;
+  checkChoice(fn, "options.alternative", value, ALTERNATIVES);
+  return value;
+}
+
+/** Reads `options.interval` ("wald" or "t"). */
+export function readPpiInterval(fn: string, value: unknown, fallback: PpiInterval): PpiInterval {
+  if (value === undefined) return fallback;
+  checkChoice(fn, "options.interval", value, INTERVALS);
+  return value;
+}
+
+/** Reads `options.ddof` (0 or 1). */
+export function readDdof(fn: string, value: unknown, fallback: 0 | 1): 0 | 1 {
+  if (value === undefined) return fallback;
+  if (value !== 0 && value !== 1) fail(fn, "options.ddof must be 0 or 1", value);
+  return value;
+}
+
+/** Reads `options.lambda`: `"tuned"` or a number in [0, 1]. */
+export function readLambda(
+  fn: string,
+  value: unknown,
+  fallback: number | "tuned",
+): number | "tuned" {
+  if (value === undefined) return fallback;
+  if (value === "tuned") return value;
+  if (typeof value === "string")
+    fail(fn, `options.lambda must be "tuned" or a number in [0, 1]`, value);
+  checkNumber(fn, "options.lambda", value, 0, 1);
+  return value;
+}
+
+/** Mean and sum of squared deviations of an array. */
+export type Moments = {
+  readonly n: number;
+  readonly mean: number;
+  /** sum (x - mean)^2 */
+  readonly ss: number;
+  /** Every value is equal (to `first`). */
+  readonly constant: boolean;
+  /** The first value. */
+  readonly first: number;
+};
+
+/** Two-pass moments of `x` (the mean first, then the squared deviations, as numpy's `var`). */
+export function moments(x: ArrayLike<number>): Moments {
+  const n = x.length;
+  let s = 0;
+  for (let i = 0; i < n; i++) s += x[i] as number;
+  const mean = s / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (x[i] as number) - mean;
+    ss += d * d;
+  }
+  // all values equal leave only rounding in ss (far below n (1e-8 mean)^2): only then scan
+  let constant = false;
+  if (ss <= 1e-16 * n * mean * mean) {
+    constant = true;
+    const first = x[0] as number;
+    for (let i = 1; i < n && constant; i++) constant = x[i] === first;
+  }
+  return { n, mean, ss, constant, first: n > 0 ? (x[0] as number) : Number.NaN };
+}
+
+/**
+ * Checks a non-empty `Float64Array` of finite values and returns its moments,
+ * in the two passes the moments need: a NaN or an infinity makes the sum
+ * non-finite, and only then is the array scanned again to name the element.
+ * (The fast path for the large unlabelled arrays.)
+ */
+export function checkedMoments(fn: string, arg: string, x: unknown): Moments {
+  if (!(x instanceof Float64Array) || x.length === 0) {
+    checkFloat64Array(fn, arg, x, { allowEmpty: false });
+  }
+  const m = moments(x as Float64Array);
+  if (!(Number.isFinite(m.mean) && Number.isFinite(m.ss))) {
+    checkFloat64Array(fn, arg, x);
+    fail(fn, `${arg} is too large to average (the sum overflows); rescale it`);
+  }
+  return m;
+}
+
+/** Moments of the labelled sample: y, yhat, their cross-product and the residual y - lambda yhat follow from these. */
+export type PairMoments = {
+  readonly y: Moments;
+  readonly yhat: Moments;
+  /** sum (y - ybar)(yhat - yhatbar) */
+  readonly sp: number;
+};
+
+/** Moments of y, yhat and their cross-product over the labelled units. */
+export function pairMoments(y: ArrayLike<number>, yhat: ArrayLike<number>): PairMoments {
+  const my = moments(y);
+  const mf = moments(yhat);
+  let sp = 0;
+  for (let i = 0; i < y.length; i++) {
+    sp += ((y[i] as number) - my.mean) * ((yhat[i] as number) - mf.mean);
+  }
+  return { y: my, yhat: mf, sp };
+}
+
+/** Moments of the residual `y - lambda yhat` (computed directly, not expanded from the pair moments, which cancel when the predictor is good). */
+export function residualMoments(
+  y: ArrayLike<number>,
+  yhat: ArrayLike<number>,
+  lambda: number,
+): Moments {
+  const r = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) r[i] = (y[i] as number) - lambda * (yhat[i] as number);
+  return moments(r);
+}
+
+/** What PPI++'s tuning chose. */
+export type TunedLambda = {
+  readonly lambda: number;
+  /** The unclipped value (NaN when the predictions have no variance). */
+  readonly raw: number;
+};
+
+/**
+ * PPI++'s power-tuned lambda for a mean (Angelopoulos, Duchi & Zrnic 2023;
+ * ppi_py `_calc_lam_glm` with an identity Hessian):
+ * `cov(y, yhat) / ((1 + n / N) var(yhat pooled with yhatUnlabeled))`, clipped
+ * to [0, 1]. The pooled variance has divisor n + N - 1 (numpy's `np.cov`), the
+ * covariance divisor n - ddof (ppi_py: n). Predictions that are all equal give
+ * lambda 0 (the classical mean) with `raw` NaN.
+ */
+export function tuneLambda(p: PairMoments, u: Moments, ddof: 0 | 1): TunedLambda {
+  const n = p.y.n;
+  const N = u.n;
+  if (p.yhat.constant && u.constant && p.yhat.first === u.first) {
+    return { lambda: 0, raw: Number.NaN };
+  }
+  const d = p.yhat.mean - u.mean;
+  const pooledSs = p.yhat.ss + u.ss + (d * d * n * N) / (n + N);
+  const pooledVar = pooledSs / (n + N - 1);
+  const cov = p.sp / (n - ddof);
+  const raw = cov / ((1 + n / N) * pooledVar);
+  return { lambda: Math.min(1, Math.max(0, raw)), raw };
+}
+
+/** A short decimal for `method` strings (4 significant digits, no trailing zeros). */
+export function short(x: number): string {
+  return String(Number(x.toPrecision(4)));
+}
+
+/** The `method` text of a PPI estimate with lambda chosen by `lambdaOption`. */
+export function lambdaText(prefix: string, lambdaOption: number | "tuned", t: TunedLambda): string {
+  if (lambdaOption !== "tuned") return `${prefix} (lambda=${short(t.lambda)}, fixed)`;
+  if (Number.isNaN(t.raw)) {
+    return `${prefix}++ (lambda=0: the predictions have zero variance, so this is the classical mean)`;
+  }
+  if (t.raw !== t.lambda)
+    return `${prefix}++ (lambda=${short(t.lambda)}, clipped from ${short(t.raw)})`;
+  return `${prefix}++ (lambda=${short(t.lambda)})`;
+}
+
+/** One independent part of a PPI variance: its value and degrees of freedom. */
+export type VariancePart = { readonly v: number; readonly df: number };
+
+/** The input of {@link ppiEstimate}. */
+export type PpiParts = {
+  readonly method: string;
+  readonly estimate: number;
+  /**
+   * The independent parts of the variance (the labelled rectifier mean with df n - 1,
+   * the unlabelled imputed mean with df N - 1; one pair per stratum when stratified).
+   */
+  readonly parts: readonly VariancePart[];
+  /** Variance of the classical estimator from the same labels, for `nEffective`. */
+  readonly vClassical: number;
+  readonly n: number;
+  readonly level: number;
+  readonly alternative: PpiAlternative;
+  readonly interval: PpiInterval;
+};
+
+/** The two parts of an unstratified PPI variance. */
+export function twoParts(
+  vLabelled: number,
+  n: number,
+  vUnlabelled: number,
+  N: number,
+): VariancePart[] {
+  return [
+    { v: vLabelled, df: n - 1 },
+    { v: vUnlabelled, df: N - 1 },
+  ];
+}
+
+/**
+ * Packs a prediction-powered estimate into an `Estimate`: variance the sum of
+ * the parts; interval `estimate -/+ q se` with q the normal quantile (`"wald"`,
+ * df Infinity, as ppi_py) or the t quantile with Satterthwaite's df
+ * `V^2 / sum v_i^2 / df_i` (`"t"`); a one-sided alternative puts all of
+ * `1 - level` in one tail (`"larger"`: `[estimate - q se, Infinity]`).
+ * `nEffective = n vClassical / variance`.
+ */
+export function ppiEstimate(fn: string, r: PpiParts): Estimate {
+  let variance = 0;
+  let satterthwaite = 0;
+  for (const { v, df } of r.parts) {
+    variance += v;
+    if (df > 0) satterthwaite += (v * v) / df;
+  }
+  if (!Number.isFinite(r.estimate) || !Number.isFinite(variance)) {
+    fail(fn, `result is not finite (estimate ${r.estimate}, variance ${variance}); rescale y`);
+  }
+  const se = Math.sqrt(variance);
+  let df = Number.POSITIVE_INFINITY;
+  if (r.interval === "t") {
+    df = satterthwaite > 0 ? (variance * variance) / satterthwaite : Math.max(1, r.n - 1);
+  }
+  const nEffective =
+    variance > 0
+      ? (r.n * r.vClassical) / variance
+      : r.vClassical > 0
+        ? Number.POSITIVE_INFINITY
+        : r.n;
+  const base = {
+    estimate: r.estimate,
+    variance,
+    se,
+    level: r.level,
+    n: r.n,
+    method: r.method,
+    df,
+    nEffective,
+    interval: r.interval,
+  };
+  if (variance === 0) {
+    return {
+      ...base,
+      ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+      reliable: false,
+      warning:
+        "the labelled residuals and the predictions have no spread, so the sample cannot bound the error",
+    };
+  }
+  const tail = r.alternative === "two-sided" ? (1 - r.level) / 2 : 1 - r.level;
+  const q = r.interval === "t" ? studentTQuantile(1 - tail, df) : normalQuantile(1 - tail);
+  const lo = r.alternative === "smaller" ? Number.NEGATIVE_INFINITY : r.estimate - q * se;
+  const hi = r.alternative === "larger" ? Number.POSITIVE_INFINITY : r.estimate + q * se;
+  return { ...base, ci: [lo, hi], reliable: true, warning: "" };
+}

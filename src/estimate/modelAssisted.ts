@@ -1,0 +1,326 @@
+import type { RowMatrix } from "../core/rowMatrix.js";
+import {
+  assertUnreachable,
+  checkChoice,
+  checkFloat64Array,
+  checkInt32Array,
+  checkOptions,
+  checkSameLength,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
+import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
+import { moments, readLambda, readPpiInterval, short } from "./_ppi.js";
+import type { Estimate } from "./confidenceInterval.js";
+import { hajek } from "./hajek.js";
+import { hansenHurwitz } from "./hansenHurwitz.js";
+import { horvitzThompson, type VarianceMethod } from "./horvitzThompson.js";
+import type { PpiIntervalMethod } from "./ppiMean.js";
+import { raoHartleyCochran } from "./raoHartleyCochran.js";
+import { stratifiedMean } from "./stratifiedMean.js";
+
+/**
+ * The design estimator {@link modelAssisted} applies to the residuals, named
+ * after the function (its design): `"horvitzThompson"` or `"hajek"` for any
+ * without-replacement design with inclusion probabilities `pik` (SRS, Poisson,
+ * systematic PPS, pivotal, ...), `"hansenHurwitz"` for with-replacement draws
+ * (`pik` holds the draw probabilities `p`), `"stratifiedMean"` for stratified SRS,
+ * `"raoHartleyCochran"` for Rao–Hartley–Cochran (`pik` holds the group shares).
+ */
+export type ModelAssistedEstimator =
+  | "horvitzThompson"
+  | "hajek"
+  | "hansenHurwitz"
+  | "stratifiedMean"
+  | "raoHartleyCochran";
+
+const ESTIMATORS: readonly ModelAssistedEstimator[] = [
+  "horvitzThompson",
+  "hajek",
+  "hansenHurwitz",
+  "stratifiedMean",
+  "raoHartleyCochran",
+];
+
+/** Options of {@link modelAssisted}. */
+export type ModelAssistedOptions = {
+  /** The design estimator of the residual mean. @defaultValue modelAssistedDefaults.estimator (`"horvitzThompson"`) */
+  readonly estimator?: ModelAssistedEstimator;
+  /**
+   * A fixed lambda in [0, 1] (1: the difference estimator; 0: the design
+   * estimator of y alone) or `"tuned"` (estimated from the sample to minimise the
+   * design variance). @defaultValue modelAssistedDefaults.lambda (1)
+   */
+  readonly lambda?: number | "tuned";
+  /** `"horvitzThompson"`, `"hajek"`: joint inclusion probabilities of the sampled units (see `horvitzThompson`). */
+  readonly pi2?: RowMatrix;
+  /** `"horvitzThompson"`, `"hajek"`: variance form (see `horvitzThompson`). */
+  readonly variance?: VarianceMethod;
+  /** `"stratifiedMean"`: 0-based stratum of each sampled unit. */
+  readonly strata?: Int32Array;
+  /** `"stratifiedMean"`: N_h of every stratum (summing to `yhatPopulation.length`). */
+  readonly stratumSizes?: Int32Array;
+  /** `"raoHartleyCochran"`: `Z_g / Z` of each drawn unit's group (see `raoHartleyCochran`). */
+  readonly groupTotal?: Float64Array;
+  /** Confidence level of the interval. @defaultValue modelAssistedDefaults.level (0.95) */
+  readonly level?: number;
+  /** `"t"` (the design's df) or `"wald"`. @defaultValue modelAssistedDefaults.interval (`"t"`) */
+  readonly interval?: PpiIntervalMethod;
+};
+
+/** The result of {@link modelAssisted}: an `Estimate` and the lambda it used. */
+export type ModelAssistedResult = Estimate & {
+  /** The lambda of the estimate (the fixed one, or the tuned and clipped one). */
+  readonly lambda: number;
+};
+
+/** Defaults of {@link modelAssisted}'s options. */
+export const modelAssistedDefaults = Object.freeze({
+  estimator: "horvitzThompson",
+  lambda: 1,
+  level: 0.95,
+  interval: "t",
+} as const);
+
+const KEYS = optionKeys<ModelAssistedOptions>()(
+  "estimator",
+  "lambda",
+  "pi2",
+  "variance",
+  "strata",
+  "stratumSizes",
+  "groupTotal",
+  "level",
+  "interval",
+);
+
+/** Which design options each estimator takes. */
+const USES: Record<ModelAssistedEstimator, readonly string[]> = {
+  horvitzThompson: ["pi2", "variance"],
+  hajek: ["pi2", "variance"],
+  hansenHurwitz: [],
+  stratifiedMean: ["strata", "stratumSizes"],
+  raoHartleyCochran: ["groupTotal"],
+};
+
+/**
+ * Model-assisted (generalised difference) estimator of a population mean under
+ * any design of the library: the population mean of the predictions plus the
+ * design estimate of the mean residual `y - lambda yhat`, with that design's own
+ * variance.
+ *
+ * Formula: `theta = lambda mean(yhatPopulation) + B(y - lambda yhat)` where B is the
+ * estimator named by `options.estimator` (Horvitz–Thompson, Hájek, Hansen–Hurwitz,
+ * stratified or RHC), applied to the residuals of the sampled units with the
+ * design arguments given here (`pik`, and `pi2` / `variance`, `strata` /
+ * `stratumSizes` or `groupTotal`); its variance and degrees of freedom are B's
+ * variance of those residuals (the predictions' population mean is known, so adds
+ * none), and the interval is B's `"t"` (or `"wald"`) interval shifted by
+ * `lambda mean(yhatPopulation)`.
+ *
+ * Exact and asymptotic: with a fixed lambda and B = Horvitz–Thompson, Hansen–Hurwitz,
+ * stratified or RHC, the estimator is design-unbiased exactly, whatever the
+ * predictions, as long as they were fixed before the sample was drawn (a model not
+ * trained on the sampled labels); tested by enumerating every sample of small
+ * populations under SRS, Poisson, systematic PPS, pivotal, PPS with replacement,
+ * stratified SRS and RHC. Its variance estimator is B's (unbiased where B's is).
+ * Hájek is a ratio: bias O(1/n). `lambda: "tuned"` estimates from the sample the
+ * lambda that minimises B's variance, `C(y, yhat) / V(yhat)` with V the quadratic form
+ * of B's variance estimator and C its bilinear form (by polarisation,
+ * `(V(y + yhat) - V(y - yhat)) / 4`), clipped to [0, 1], or 0 when `V(yhat)` is not
+ * positive (below `1e-20 max yhat^2`: rounding), and `method` says so. That is a
+ * regression (GREG-type) estimator: asymptotically unbiased and as efficient as the
+ * best fixed lambda, with a bias of order 1/n, and its variance ignores the
+ * estimation of lambda (a term of order 1/n^2). PPI++'s penalty factor `1 + n / N`
+ * does not appear: it is the variance of the unlabelled mean, known exactly here.
+ *
+ * Against {@link ppiMean}: under SRS (`pik = n / N`, Deville's variance, which is
+ * then `(1 - n/N) s^2 / n`) with `yhatUnlabeled = yhatPopulation`, `modelAssisted` with
+ * lambda 1 has the same estimate as `ppiMean(y, yhat, yhatPopulation, { lambda: 1 })`,
+ * and ppiMean's variance (ddof 1) is larger by exactly
+ * `(s^2(yhatPopulation) + s^2(y - yhat)) / N`:
+ * PPI treats the unlabelled predictions as a random draw (the first term) and the
+ * labels as drawn with replacement (no finite-population correction, the second).
+ *
+ * `nEffective = n V_B(y) / variance`: the labels B alone would need for this variance
+ * (n when the variance is not positive).
+ *
+ * @param y - Labels of the sampled units (draws, for with-replacement designs).
+ * @param yhat - Predictions on the same units, in the same order.
+ * @param pik - Inclusion probabilities of the sampled units (`"hansenHurwitz"`: draw probabilities;
+ *   `"raoHartleyCochran"`: group shares; `"stratifiedMean"`: `n_h / N_h`, checked), each in (0, 1].
+ * @param yhatPopulation - Predictions on all N population units, sampled ones included; N is its length.
+ * @param options - See {@link ModelAssistedOptions} and {@link modelAssistedDefaults}.
+ * @returns The estimate, B's variance of it, the interval, and the lambda used
+ *   (`method` e.g. `"modelAssisted (horvitzThompson (deville), lambda=1)"`).
+ * @throws {TypeError} If an array is not a `Float64Array` (`strata`, `stratumSizes`: `Int32Array`),
+ *   or `options` is not an object or has an unknown key.
+ * @throws {RangeError} If a value is not finite, lengths differ, `yhatPopulation` is empty, `pik` is
+ *   outside (0, 1], `lambda` is neither `"tuned"` nor in [0, 1], `estimator` or `interval` is unknown,
+ *   an option of another estimator is given or a required one is missing, `stratumSizes` do not sum
+ *   to N or `pik` is not `n_h / N_h`; or B rejects its input (the message then quotes B's).
+ * @see Särndal, C.-E., Swensson, B. & Wretman, J. (1992). Model Assisted Survey Sampling, §6.3
+ *   (difference estimator), §6.4-6.5 (GREG).
+ * @see Breidt, F. J. & Opsomer, J. D. (2017). Model-assisted survey estimation with modern prediction
+ *   techniques. Statistical Science 32(2), 190-205.
+ * @example
+ * ```ts
+ * const yhatPopulation = new Float64Array([0.9, 0.1, 0.8, 0.3, 0.7, 0.2, 0.6, 0.4]);
+ * // SRS of units 0, 3, 4, 6 (pik = 4 / 8), labels 1, 0, 1, 1
+ * const y = new Float64Array([1, 0, 1, 1]);
+ * const yhat = new Float64Array([0.9, 0.3, 0.7, 0.6]);
+ * const pik = new Float64Array([0.5, 0.5, 0.5, 0.5]);
+ * const e = modelAssisted(y, yhat, pik, yhatPopulation);
+ * e.estimate; // 0.625  (0.5 + mean residual 0.125)
+ * e.method;   // "modelAssisted (horvitzThompson (deville), lambda=1)"
+ * ```
+ */
+export function modelAssisted(
+  y: Float64Array,
+  yhat: Float64Array,
+  pik: Float64Array,
+  yhatPopulation: Float64Array,
+  options: ModelAssistedOptions = {},
+): ModelAssistedResult {
+  const fn = "modelAssisted";
+  checkFloat64Array(fn, "y", y);
+  checkFloat64Array(fn, "yhat", yhat);
+  checkSameLength(fn, "y", y, "yhat", yhat);
+  checkProbabilities(fn, "pik", pik);
+  checkSameLength(fn, "y", y, "pik", pik);
+  checkFloat64Array(fn, "yhatPopulation", yhatPopulation, { allowEmpty: false });
+  checkOptions(fn, options, KEYS);
+  const d = modelAssistedDefaults;
+  const estimator = options.estimator ?? d.estimator;
+  checkChoice(fn, "options.estimator", estimator, ESTIMATORS);
+  for (const key of ["pi2", "variance", "strata", "stratumSizes", "groupTotal"] as const) {
+    if (options[key] !== undefined && !USES[estimator].includes(key)) {
+      fail(fn, `options.${key} does not apply to estimator "${estimator}"`);
+    }
+  }
+  const lambdaOption = readLambda(fn, options.lambda, d.lambda);
+  const level = readLevel(fn, options.level ?? d.level);
+  const interval = readPpiInterval(fn, options.interval, d.interval);
+  const N = yhatPopulation.length;
+  if (estimator === "stratifiedMean") checkStrata(fn, options, pik, N);
+  if (estimator === "raoHartleyCochran" && options.groupTotal === undefined) {
+    fail(fn, `options.groupTotal is required by estimator "raoHartleyCochran"`);
+  }
+  const run = (z: Float64Array): Estimate => {
+    try {
+      return base(estimator, z, pik, N, options, level, interval);
+    } catch (e) {
+      if (e instanceof RangeError) throw new RangeError(`${fn}: ${e.message}`);
+      if (e instanceof TypeError) throw new TypeError(`${fn}: ${e.message}`);
+      throw e;
+    }
+  };
+  const n = y.length;
+  const classical = run(y);
+  let lambda: number;
+  let lambdaNote: string;
+  if (lambdaOption === "tuned") {
+    const plus = new Float64Array(n);
+    const minus = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      plus[k] = (y[k] as number) + (yhat[k] as number);
+      minus[k] = (y[k] as number) - (yhat[k] as number);
+    }
+    const vf = run(yhat).variance;
+    // rounding leaves ~(1e-16 |yhat|)^2 in the variance of constant predictions under equal pik
+    let big = 0;
+    for (let k = 0; k < n; k++) big = Math.max(big, Math.abs(yhat[k] as number));
+    if (!(vf > 1e-20 * big * big)) {
+      lambda = 0;
+      lambdaNote = "lambda=0: the predictions' design variance is not positive";
+    } else {
+      const raw = (run(plus).variance - run(minus).variance) / (4 * vf);
+      lambda = Math.min(1, Math.max(0, raw));
+      lambdaNote =
+        raw === lambda
+          ? `tuned lambda=${short(lambda)}`
+          : `tuned lambda=${short(lambda)}, clipped from ${short(raw)}`;
+    }
+  } else {
+    lambda = lambdaOption;
+    lambdaNote = `lambda=${short(lambda)}`;
+  }
+  const r = new Float64Array(n);
+  for (let k = 0; k < n; k++) r[k] = (y[k] as number) - lambda * (yhat[k] as number);
+  const res = lambda === 0 ? classical : run(r);
+  const shift = lambda * moments(yhatPopulation).mean;
+  const variance = res.variance;
+  const nEffective =
+    variance > 0 && classical.variance >= 0 ? (n * classical.variance) / variance : n;
+  return {
+    ...res,
+    estimate: res.estimate + shift,
+    ci: [res.ci[0] + shift, res.ci[1] + shift],
+    method: `modelAssisted (${res.method}, ${lambdaNote})`,
+    nEffective,
+    lambda,
+  };
+}
+
+/** The base estimator on the values z of the sampled units. */
+function base(
+  estimator: ModelAssistedEstimator,
+  z: Float64Array,
+  pik: Float64Array,
+  N: number,
+  o: ModelAssistedOptions,
+  level: number,
+  interval: PpiIntervalMethod,
+): Estimate {
+  const common = { level, interval };
+  switch (estimator) {
+    case "horvitzThompson":
+      return horvitzThompson(z, pik, N, { ...common, ...pi2Options(o) });
+    case "hajek":
+      return hajek(z, pik, { ...common, ...pi2Options(o) });
+    case "hansenHurwitz":
+      return hansenHurwitz(z, pik, N, common);
+    case "stratifiedMean":
+      return stratifiedMean(z, o.strata as Int32Array, o.stratumSizes as Int32Array, common);
+    case "raoHartleyCochran":
+      return raoHartleyCochran(z, pik, o.groupTotal as Float64Array, N, common);
+    default:
+      return assertUnreachable("modelAssisted", estimator);
+  }
+}
+
+function pi2Options(o: ModelAssistedOptions): { pi2?: RowMatrix; variance?: VarianceMethod } {
+  return {
+    ...(o.pi2 === undefined ? {} : { pi2: o.pi2 }),
+    ...(o.variance === undefined ? {} : { variance: o.variance }),
+  };
+}
+
+/** `strata`, `stratumSizes` given, sizes summing to N, and `pik = n_h / N_h` for every sampled unit. */
+function checkStrata(fn: string, o: ModelAssistedOptions, pik: Float64Array, N: number): void {
+  const { strata, stratumSizes } = o;
+  if (strata === undefined || stratumSizes === undefined) {
+    fail(fn, `options.strata and options.stratumSizes are required by estimator "stratifiedMean"`);
+  }
+  checkInt32Array(fn, "options.stratumSizes", stratumSizes, { min: 0, allowEmpty: false });
+  const H = stratumSizes.length;
+  checkInt32Array(fn, "options.strata", strata, { min: 0, max: H - 1 });
+  checkSameLength(fn, "pik", pik, "options.strata", strata);
+  let total = 0;
+  for (let h = 0; h < H; h++) total += stratumSizes[h] as number;
+  if (total !== N) {
+    fail(fn, `options.stratumSizes sum to ${total}, not to N = yhatPopulation.length = ${N}`);
+  }
+  const count = new Float64Array(H);
+  for (let k = 0; k < strata.length; k++) {
+    const h = strata[k] as number;
+    count[h] = (count[h] as number) + 1;
+  }
+  for (let k = 0; k < strata.length; k++) {
+    const h = strata[k] as number;
+    const want = (count[h] as number) / (stratumSizes[h] as number);
+    if (!(Math.abs((pik[k] as number) - want) <= PROBABILITY_TOLERANCE)) {
+      fail(fn, `pik[${k}] must be n_h / N_h = ${want} under stratified SRS (stratum ${h})`, pik[k]);
+    }
+  }
+}

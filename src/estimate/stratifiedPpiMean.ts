@@ -1,0 +1,255 @@
+import { fsum } from "../core/sum.js";
+import {
+  checkFloat64Array,
+  checkInt32Array,
+  checkOptions,
+  checkSameLength,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
+import { PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
+import {
+  moments,
+  pairMoments,
+  ppiEstimate,
+  readAlternative,
+  readDdof,
+  readLambda,
+  readPpiInterval,
+  residualMoments,
+  short,
+  type TunedLambda,
+  tuneLambda,
+  type VariancePart,
+} from "./_ppi.js";
+import type { Estimate } from "./confidenceInterval.js";
+import type { PpiAlternative, PpiIntervalMethod } from "./ppiMean.js";
+
+/** Options of {@link stratifiedPpiMean}. */
+export type StratifiedPpiMeanOptions = {
+  /**
+   * `"tuned"` (PPI++ in every stratum: each stratum's own variance-minimising
+   * lambda, clipped to [0, 1]) or one fixed lambda in [0, 1] for all strata.
+   * @defaultValue stratifiedPpiMeanDefaults.lambda (`"tuned"`)
+   */
+  readonly lambda?: number | "tuned";
+  /**
+   * The population share `w_h` of every stratum (non-negative, summing to 1).
+   * Default: the unlabelled units' shares `N_h / N` (the unlabelled set is taken
+   * as a random draw from the population; the labelled units, allocated at will,
+   * carry no weight information).
+   */
+  readonly stratumWeights?: Float64Array;
+  /** Confidence level of the interval. @defaultValue stratifiedPpiMeanDefaults.level (0.95) */
+  readonly level?: number;
+  /** Side(s) of the interval. @defaultValue stratifiedPpiMeanDefaults.alternative (`"two-sided"`) */
+  readonly alternative?: PpiAlternative;
+  /** `"wald"` or `"t"` (Satterthwaite's df over all strata). @defaultValue stratifiedPpiMeanDefaults.interval (`"wald"`) */
+  readonly interval?: PpiIntervalMethod;
+  /** Divisor `n_h - ddof` of the within-stratum variances (see `ppiMean`). @defaultValue stratifiedPpiMeanDefaults.ddof (1) */
+  readonly ddof?: 0 | 1;
+};
+
+/** The result of {@link stratifiedPpiMean}: an `Estimate` and each stratum's lambda. */
+export type StratifiedPpiMeanResult = Estimate & {
+  /** The lambda used in each stratum (0 for strata of weight 0). */
+  readonly lambdas: Float64Array;
+};
+
+/** Defaults of {@link stratifiedPpiMean}'s options. */
+export const stratifiedPpiMeanDefaults = Object.freeze({
+  lambda: "tuned",
+  level: 0.95,
+  alternative: "two-sided",
+  interval: "wald",
+  ddof: 1,
+} as const);
+
+const KEYS = optionKeys<StratifiedPpiMeanOptions>()(
+  "lambda",
+  "stratumWeights",
+  "level",
+  "alternative",
+  "interval",
+  "ddof",
+);
+
+/** The units of each stratum, gathered by a counting sort. */
+function byStratum(values: Float64Array, strata: Int32Array, H: number): Float64Array[] {
+  const count = new Int32Array(H);
+  for (let k = 0; k < strata.length; k++) count[strata[k] as number]++;
+  const out = Array.from({ length: H }, (_, h) => new Float64Array(count[h] as number));
+  const fill = new Int32Array(H);
+  for (let k = 0; k < strata.length; k++) {
+    const h = strata[k] as number;
+    (out[h] as Float64Array)[fill[h]++] = values[k] as number;
+  }
+  return out;
+}
+
+/**
+ * Stratified prediction-powered estimate of a mean (StratPPI, Fisch et al.
+ * 2024): PPI++ within each stratum, with its own lambda, combined with the
+ * strata's population shares.
+ *
+ * Formula: `theta = sum_h w_h theta_h` with `theta_h = lambda_h mean_h(yhatUnlabeled) +
+ * mean_h(y - lambda_h yhat)` over stratum h's units, variance
+ * `sum_h w_h^2 (lambda_h^2 s_h^2(yhatUnlabeled) / N_h + s_h^2(y - lambda_h yhat) / n_h)`.
+ * The overall variance is a sum of one term per stratum, so each stratum's
+ * variance-minimising lambda is PPI++'s on that stratum's data (see {@link ppiMean};
+ * zero-variance predictions in a stratum give lambda 0 there, and `method` names the
+ * stratum). A stratum of weight 0 is skipped. With one stratum this is `ppiMean`
+ * exactly. Against ppi_py: there is no stratified PPI in ppi_py; with `ddof: 0` each
+ * stratum's estimate and variance are ppi_py's `ppi_mean_ci` on that stratum
+ * (test/fixtures/ppi.json). `nEffective = n V_strat / variance`, with V_strat the
+ * variance of the stratified mean of the labels (`sum_h w_h^2 s_h^2(y) / n_h`).
+ *
+ * Stratifying helps when the predictor's quality varies between strata (e.g.
+ * strata of the predicted probability); `stratifiedPpiAllocation` allocates
+ * the labels to strata by the anticipated residual SD.
+ *
+ * @param y - Labels of the n labelled units.
+ * @param yhat - Predictions on the same units.
+ * @param strata - 0-based stratum of each labelled unit.
+ * @param yhatUnlabeled - Predictions on the N unlabelled units.
+ * @param strataUnlabeled - 0-based stratum of each unlabelled unit.
+ * @param options - See {@link StratifiedPpiMeanOptions} and {@link stratifiedPpiMeanDefaults}.
+ * @returns The estimate, variance, interval and every stratum's lambda.
+ * @throws {TypeError} If an array has the wrong type, `options` is not an object or has an unknown key.
+ * @throws {RangeError} If a value is not finite, lengths differ, a stratum id is negative or not below
+ *   the number of strata (`stratumWeights.length`, or without it the number of units n + N), a
+ *   stratum of positive weight has fewer than two labelled or unlabelled units,
+ *   a stratum has labels but weight 0 by default, `stratumWeights` is negative or does not sum to 1,
+ *   `lambda` is neither `"tuned"` nor in [0, 1], `level` is not in (0, 1), or `alternative`,
+ *   `interval` or `ddof` is not one of its values.
+ * @see Fisch, A., Maynez, J., Hofer, R. A., Dhingra, B., Globerson, A. & Cohen, W. W. (2024). Stratified
+ *   prediction-powered inference for effective hybrid evaluation of language models. NeurIPS 2024.
+ * @example
+ * ```ts
+ * const y = new Float64Array([1, 0, 1, 1, 0, 0]);
+ * const yhat = new Float64Array([0.9, 0.3, 0.8, 0.6, 0.2, 0.1]);
+ * const strata = new Int32Array([0, 0, 0, 1, 1, 1]);
+ * const yhatUnlabeled = new Float64Array([0.8, 0.7, 0.9, 0.2, 0.1, 0.3, 0.2, 0.4]);
+ * const strataUnlabeled = new Int32Array([0, 0, 0, 1, 1, 1, 1, 1]);
+ * const e = stratifiedPpiMean(y, yhat, strata, yhatUnlabeled, strataUnlabeled, { lambda: 1 });
+ * e.estimate; // 0.4708333333333333  (3/8 * (0.8 + 0) + 5/8 * (0.24 + 0.0333))
+ * e.lambdas;  // Float64Array [1, 1]
+ * ```
+ */
+export function stratifiedPpiMean(
+  y: Float64Array,
+  yhat: Float64Array,
+  strata: Int32Array,
+  yhatUnlabeled: Float64Array,
+  strataUnlabeled: Int32Array,
+  options: StratifiedPpiMeanOptions = {},
+): StratifiedPpiMeanResult {
+  const fn = "stratifiedPpiMean";
+  checkFloat64Array(fn, "y", y);
+  checkFloat64Array(fn, "yhat", yhat);
+  checkSameLength(fn, "y", y, "yhat", yhat);
+  checkInt32Array(fn, "strata", strata, { min: 0 });
+  checkSameLength(fn, "y", y, "strata", strata);
+  checkFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { allowEmpty: false });
+  checkInt32Array(fn, "strataUnlabeled", strataUnlabeled, { min: 0 });
+  checkSameLength(fn, "yhatUnlabeled", yhatUnlabeled, "strataUnlabeled", strataUnlabeled);
+  checkOptions(fn, options, KEYS);
+  const d = stratifiedPpiMeanDefaults;
+  const lambdaOption = readLambda(fn, options.lambda, d.lambda);
+  const level = readLevel(fn, options.level ?? d.level);
+  const alternative = readAlternative(fn, options.alternative, d.alternative);
+  const interval = readPpiInterval(fn, options.interval, d.interval);
+  const ddof = readDdof(fn, options.ddof, d.ddof);
+  let H = 0;
+  for (const s of [strata, strataUnlabeled]) {
+    for (let k = 0; k < s.length; k++) H = Math.max(H, (s[k] as number) + 1);
+  }
+  let w: Float64Array;
+  if (options.stratumWeights !== undefined) {
+    const sw = options.stratumWeights;
+    checkFloat64Array(fn, "options.stratumWeights", sw, { min: 0, allowEmpty: false });
+    if (sw.length < H) {
+      fail(fn, `options.stratumWeights has ${sw.length} strata but a stratum id is ${H - 1}`);
+    }
+    const total = fsum(sw);
+    if (!(Math.abs(total - 1) <= PROBABILITY_TOLERANCE)) {
+      fail(fn, "options.stratumWeights must sum to 1", total);
+    }
+    H = sw.length;
+    w = sw;
+  } else {
+    // bounds the per-stratum arrays by the data's size (a stray id of 2^31 would allocate 2^31)
+    const units = y.length + yhatUnlabeled.length;
+    if (H > units) {
+      fail(
+        fn,
+        `a stratum id is ${H - 1}: stratum ids must be below the number of units (${units}); number the strata 0, 1, 2, ...`,
+      );
+    }
+    w = new Float64Array(H);
+    for (let k = 0; k < strataUnlabeled.length; k++) {
+      const h = strataUnlabeled[k] as number;
+      w[h] = (w[h] as number) + 1;
+    }
+    for (let h = 0; h < H; h++) w[h] = (w[h] as number) / strataUnlabeled.length;
+  }
+  const ys = byStratum(y, strata, H);
+  const fs = byStratum(yhat, strata, H);
+  const us = byStratum(yhatUnlabeled, strataUnlabeled, H);
+  for (let h = 0; h < H; h++) {
+    const nh = (ys[h] as Float64Array).length;
+    const Nh = (us[h] as Float64Array).length;
+    if ((w[h] as number) > 0) {
+      if (nh < 2) fail(fn, `stratum ${h} needs at least two labelled units (got ${nh})`);
+      if (Nh < 2) fail(fn, `stratum ${h} needs at least two unlabelled units (got ${Nh})`);
+    } else if (nh > 0 && options.stratumWeights === undefined) {
+      fail(fn, `stratum ${h} has ${nh} labelled units but no unlabelled unit (weight 0)`);
+    }
+  }
+  const lambdas = new Float64Array(H);
+  const parts: VariancePart[] = [];
+  const flat: number[] = [];
+  let estimate = 0;
+  let vClassical = 0;
+  for (let h = 0; h < H; h++) {
+    const wh = w[h] as number;
+    if (!(wh > 0)) continue;
+    const yh = ys[h] as Float64Array;
+    const fh = fs[h] as Float64Array;
+    const pair = pairMoments(yh, fh);
+    const u = moments(us[h] as Float64Array);
+    const t: TunedLambda =
+      lambdaOption === "tuned"
+        ? tuneLambda(pair, u, ddof)
+        : { lambda: lambdaOption, raw: lambdaOption };
+    if (Number.isNaN(t.raw)) flat.push(h);
+    const lambda = t.lambda;
+    lambdas[h] = lambda;
+    const r = residualMoments(yh, fh, lambda);
+    const nh = yh.length;
+    const Nh = u.n;
+    estimate += wh * (lambda * u.mean + r.mean);
+    parts.push({ v: (wh * wh * r.ss) / (nh - ddof) / nh, df: nh - 1 });
+    parts.push({ v: (wh * wh * lambda * lambda * u.ss) / (Nh - ddof) / Nh, df: Nh - 1 });
+    vClassical += (wh * wh * pair.y.ss) / (nh - ddof) / nh;
+  }
+  const list = Array.from(lambdas, short).join(", ");
+  let method =
+    lambdaOption === "tuned"
+      ? `stratifiedPpi++ (H=${H}, lambdas ${list})`
+      : `stratifiedPpi (H=${H}, lambda=${short(lambdaOption)}, fixed)`;
+  if (flat.length > 0) {
+    method += `; lambda=0 in stratum ${flat.join(", ")}: the predictions have zero variance there`;
+  }
+  const e = ppiEstimate(fn, {
+    method,
+    estimate,
+    parts,
+    vClassical,
+    n: y.length,
+    level,
+    alternative,
+    interval,
+  });
+  return { ...e, lambdas };
+}

@@ -1,0 +1,258 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import { ppiMean, ppiMeanDefaults } from "../../src/estimate/ppiMean.js";
+
+const y = Float64Array.of(1, 0, 1, 1, 0, 1);
+const yhat = Float64Array.of(0.9, 0.2, 0.7, 0.8, 0.4, 0.6);
+const yu = Float64Array.of(0.8, 0.3, 0.9, 0.5, 0.7, 0.2, 0.6, 0.9);
+
+function sampleVar(x: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) m += x[i] as number;
+  m /= x.length;
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += ((x[i] as number) - m) ** 2;
+  return s / (x.length - 1);
+}
+
+describe("ppiMean(y, yhat, yhatUnlabeled, options)", () => {
+  it("lambda 1 is PPI: mean of the unlabelled predictions plus the mean residual, variances added", () => {
+    const e = ppiMean(y, yhat, yu, { lambda: 1 });
+    const r = y.map((v, i) => v - (yhat[i] as number));
+    const mu = yu.reduce((s, v) => s + v, 0) / yu.length;
+    const mr = r.reduce((s, v) => s + v, 0) / r.length;
+    expect(e.estimate).toBeCloseTo(mu + mr, 14);
+    expect(e.variance).toBeCloseTo(sampleVar(yu) / yu.length + sampleVar(r) / r.length, 14);
+    expect(e.method).toBe("ppi (lambda=1, fixed)");
+    expect(e.df).toBe(Number.POSITIVE_INFINITY);
+    expect(e.interval).toBe("wald");
+    expect(e.nEffective).toBeCloseTo((y.length * sampleVar(y)) / y.length / e.variance, 12);
+  });
+
+  it("lambda 0 is the classical mean of the labels with its variance s^2 / n", () => {
+    const e = ppiMean(y, yhat, yu, { lambda: 0 });
+    expect(e.estimate).toBeCloseTo(4 / 6, 15);
+    expect(e.variance).toBeCloseTo(sampleVar(y) / 6, 15);
+    expect(e.nEffective).toBeCloseTo(6, 12);
+  });
+
+  it("the tuned lambda is within 1 % of the least variance over a grid of fixed lambdas (it uses the pooled prediction variance)", () => {
+    const rng = createRng(7);
+    const n = 300;
+    const N = 3000;
+    const make = (m: number) => {
+      const a = new Float64Array(m);
+      const b = new Float64Array(m);
+      for (let i = 0; i < m; i++) {
+        const p = rng();
+        a[i] = rng() < p ? 1 : 0;
+        b[i] = p + 0.4 * (rng() - 0.5);
+      }
+      return [a, b] as const;
+    };
+    const [yy, ff] = make(n);
+    const [, fu] = make(N);
+    const tuned = ppiMean(yy, ff, fu);
+    expect(tuned.lambda).toBeGreaterThan(0);
+    expect(tuned.lambda).toBeLessThan(1);
+    expect(tuned.method).toBe(`ppi++ (lambda=${Number(tuned.lambda.toPrecision(4))})`);
+    for (let k = 0; k <= 20; k++) {
+      const fixed = ppiMean(yy, ff, fu, { lambda: k / 20 });
+      expect(tuned.variance).toBeLessThanOrEqual(fixed.variance * (1 + 1e-2));
+    }
+  });
+
+  it("a predictor with zero variance falls back to lambda 0 and says so in method", () => {
+    const flat = new Float64Array(6).fill(0.3);
+    const flatU = new Float64Array(8).fill(0.3);
+    const e = ppiMean(y, flat, flatU);
+    expect(e.lambda).toBe(0);
+    expect(e.method).toMatch(/^ppi\+\+ \(lambda=0: the predictions have zero variance/);
+    expect(e.estimate).toBeCloseTo(4 / 6, 15);
+    expect(Number.isFinite(e.ci[0]) && Number.isFinite(e.ci[1])).toBe(true);
+  });
+
+  it("a tuned lambda above 1 is clipped to 1 and method shows the raw value", () => {
+    const e = ppiMean(y, yhat, yu);
+    expect(e.lambda).toBe(1);
+    expect(e.method).toMatch(/^ppi\+\+ \(lambda=1, clipped from 1\.\d+\)$/);
+  });
+
+  it("one-sided alternatives put 1 - level in one tail; t widens with Satterthwaite's df", () => {
+    const two = ppiMean(y, yhat, yu, { lambda: 1, level: 0.9 });
+    const larger = ppiMean(y, yhat, yu, { lambda: 1, level: 0.95, alternative: "larger" });
+    const smaller = ppiMean(y, yhat, yu, { lambda: 1, level: 0.95, alternative: "smaller" });
+    expect(larger.ci[0]).toBeCloseTo(two.ci[0], 14);
+    expect(larger.ci[1]).toBe(Number.POSITIVE_INFINITY);
+    expect(smaller.ci[1]).toBeCloseTo(two.ci[1], 14);
+    expect(smaller.ci[0]).toBe(Number.NEGATIVE_INFINITY);
+    const t = ppiMean(y, yhat, yu, { lambda: 1, interval: "t" });
+    const z = ppiMean(y, yhat, yu, { lambda: 1 });
+    expect(t.interval).toBe("t");
+    expect(t.df).toBeGreaterThan(5);
+    expect(t.df).toBeLessThan(6 + 8);
+    expect(t.ci[1] - t.ci[0]).toBeGreaterThan(z.ci[1] - z.ci[0]);
+  });
+
+  it("labels and predictions with no spread give an unreliable whole-line interval", () => {
+    const ones = new Float64Array(4).fill(1);
+    const e = ppiMean(ones, ones, new Float64Array(5).fill(1), { lambda: 1 });
+    expect(e.variance).toBe(0);
+    expect(e.reliable).toBe(false);
+    expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+  });
+
+  it("does not mutate its inputs, and the defaults object is frozen", () => {
+    const copies = [y.slice(), yhat.slice(), yu.slice()];
+    ppiMean(y, yhat, yu);
+    expect([y, yhat, yu]).toEqual(copies);
+    expect(Object.isFrozen(ppiMeanDefaults)).toBe(true);
+  });
+
+  it("interval coverage: 2000 seeded replications of n = 100 labels, N = 1000 unlabelled, 90 % two-sided", () => {
+    // superpopulation: p ~ U(0, 1), y ~ Bernoulli(p), yhat = a noisy, biased view of p; mean 0.5
+    const rng = createRng("ppi-coverage");
+    const R = 2000;
+    const n = 100;
+    const N = 1000;
+    const yy = new Float64Array(n);
+    const ff = new Float64Array(n);
+    const fu = new Float64Array(N);
+    const pred = (p: number) => Math.min(1, Math.max(0, 0.8 * p + 0.15 + 0.3 * (rng() - 0.5)));
+    const hits = { tuned: 0, one: 0, tunedLarger: 0 };
+    for (let r = 0; r < R; r++) {
+      for (let i = 0; i < n; i++) {
+        const p = rng();
+        yy[i] = rng() < p ? 1 : 0;
+        ff[i] = pred(p);
+      }
+      for (let i = 0; i < N; i++) fu[i] = pred(rng());
+      const a = ppiMean(yy, ff, fu, { level: 0.9 });
+      const b = ppiMean(yy, ff, fu, { level: 0.9, lambda: 1 });
+      const c = ppiMean(yy, ff, fu, { level: 0.9, alternative: "larger" });
+      if (a.ci[0] <= 0.5 && 0.5 <= a.ci[1]) hits.tuned++;
+      if (b.ci[0] <= 0.5 && 0.5 <= b.ci[1]) hits.one++;
+      if (c.ci[0] <= 0.5) hits.tunedLarger++;
+    }
+    // binomial SE of a coverage near 0.9 over 2000 runs: 0.0067; allow 4 SE
+    for (const [name, h] of Object.entries(hits)) {
+      expect(Math.abs(h / R - 0.9), `${name}: coverage ${h / R}`).toBeLessThan(0.027);
+    }
+  });
+});
+
+describe("ppiMean: bad input throws naming the function and the argument", () => {
+  const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
+    [
+      "y not a Float64Array",
+      () => ppiMean([1, 0] as unknown as Float64Array, yhat, yu),
+      TypeError,
+      /^ppiMean: y must be a Float64Array/,
+    ],
+    [
+      "NaN in y",
+      () => ppiMean(Float64Array.of(1, Number.NaN), Float64Array.of(1, 0), yu),
+      RangeError,
+      /^ppiMean: y\[1\] is not finite/,
+    ],
+    [
+      "NaN in yhat",
+      () =>
+        ppiMean(
+          y,
+          yhat.map((v, i) => (i === 2 ? Number.NaN : v)),
+          yu,
+        ),
+      RangeError,
+      /^ppiMean: yhat\[2\] is not finite/,
+    ],
+    [
+      "Infinity in yhatUnlabeled",
+      () => ppiMean(y, yhat, Float64Array.of(0.1, Number.POSITIVE_INFINITY)),
+      RangeError,
+      /^ppiMean: yhatUnlabeled\[1\] is not finite/,
+    ],
+    [
+      "length mismatch",
+      () => ppiMean(y, yhat.subarray(1), yu),
+      RangeError,
+      /^ppiMean: y and yhat lengths differ \(6 vs 5\)/,
+    ],
+    [
+      "yhatUnlabeled empty",
+      () => ppiMean(y, yhat, new Float64Array(0)),
+      RangeError,
+      /^ppiMean: yhatUnlabeled is empty/,
+    ],
+    [
+      "one unlabelled unit",
+      () => ppiMean(y, yhat, Float64Array.of(0.5)),
+      RangeError,
+      /^ppiMean: yhatUnlabeled needs at least two/,
+    ],
+    [
+      "one label",
+      () => ppiMean(Float64Array.of(1), Float64Array.of(1), yu),
+      RangeError,
+      /^ppiMean: y needs at least two labelled units/,
+    ],
+    [
+      "lambda above 1",
+      () => ppiMean(y, yhat, yu, { lambda: 1.5 }),
+      RangeError,
+      /^ppiMean: options.lambda must be at most 1/,
+    ],
+    [
+      "lambda negative",
+      () => ppiMean(y, yhat, yu, { lambda: -0.1 }),
+      RangeError,
+      /^ppiMean: options.lambda must be at least 0/,
+    ],
+    [
+      "lambda NaN",
+      () => ppiMean(y, yhat, yu, { lambda: Number.NaN }),
+      RangeError,
+      /^ppiMean: options.lambda must be finite/,
+    ],
+    [
+      "lambda unknown word",
+      () => ppiMean(y, yhat, yu, { lambda: "auto" as "tuned" }),
+      RangeError,
+      /^ppiMean: options.lambda must be "tuned" or a number/,
+    ],
+    [
+      "level 1",
+      () => ppiMean(y, yhat, yu, { level: 1 }),
+      RangeError,
+      /^ppiMean: level must be less than 1/,
+    ],
+    [
+      "alternative typo",
+      () => ppiMean(y, yhat, yu, { alternative: "lager" as "larger" }),
+      RangeError,
+      /^ppiMean: options.alternative must be one of .*did you mean "larger"/,
+    ],
+    [
+      "interval unknown",
+      () => ppiMean(y, yhat, yu, { interval: "beta" as "t" }),
+      RangeError,
+      /^ppiMean: options.interval must be one of "wald", "t"/,
+    ],
+    [
+      "ddof 2",
+      () => ppiMean(y, yhat, yu, { ddof: 2 as 1 }),
+      RangeError,
+      /^ppiMean: options.ddof must be 0 or 1/,
+    ],
+    [
+      "unknown option",
+      () => ppiMean(y, yhat, yu, { lamda: 1 } as never),
+      TypeError,
+      /^ppiMean: unknown option "lamda" \(did you mean "lambda"\?\)/,
+    ],
+  ];
+  it.each(cases)("%s", (_label, call, type, message) => {
+    expect(call).toThrow(type);
+    expect(call).toThrow(message);
+  });
+});
