@@ -10,7 +10,7 @@
  * @internal
  */
 
-import type { RowMatrix } from "./rowMatrix.js";
+import type { RowMatrix } from "./types.js";
 
 function show(v: unknown): string {
   if (typeof v === "number") return Number.isNaN(v) ? "NaN" : String(v);

@@ -7,7 +7,7 @@
  * @internal
  */
 import { charPattern, core, forEachToken, identifierCandidate, PLACEHOLDER } from "./_text.js";
-import type { SanitizeRules } from "./sanitize.js";
+import type { SanitizeRules } from "./types.js";
 
 /** A counter of rule applications keyed by phase, rule and replacement joined by NUL. */
 export type Counter = Map<string, number>;

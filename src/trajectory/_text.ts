@@ -1,4 +1,4 @@
-import type { KeynessRow } from "./keyness.js";
+import type { KeynessRow } from "./types.js";
 
 /**
  * Text helpers shared by sanitisation, keyness, the leakage probe and the

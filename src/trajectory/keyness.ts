@@ -8,22 +8,9 @@ import {
   optionKeys,
 } from "../core/validate.js";
 import { core, keynessRows } from "./_text.js";
+import type { KeynessRow } from "./types.js";
 
 const KEYS = optionKeys<KeynessOptions>()("threshold");
-
-/** One word's log-likelihood keyness between passing and failing documents. */
-export type KeynessRow = {
-  /** The word: a whitespace token lower-cased, with surrounding punctuation and brackets removed. */
-  readonly word: string;
-  /** Occurrences in passing (outcome 1) documents. */
-  readonly pass: number;
-  /** Occurrences in failing (outcome 0) documents. */
-  readonly fail: number;
-  /** Dunning's G² statistic (1 degree of freedom). */
-  readonly g2: number;
-  /** The group in which the word is relatively more frequent. */
-  readonly favours: "pass" | "fail";
-};
 
 /** Options of {@link keyness}. */
 export type KeynessOptions = {
@@ -100,3 +87,5 @@ export function keyness(
     fail(FN, "outcomes need tokens in both the passing and the failing group");
   return keynessRows(counts, c, d, threshold);
 }
+
+export type { KeynessRow } from "./types.js";

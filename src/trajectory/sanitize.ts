@@ -15,9 +15,9 @@ import {
   keynessRows,
   PLACEHOLDER,
 } from "./_text.js";
-import type { KeynessRow } from "./keyness.js";
 import type { Step, Trajectory } from "./schema.js";
 import { stepTexts } from "./stepTexts.js";
+import type { KeynessRow, SanitizeRules } from "./types.js";
 
 const KEYS = optionKeys<SanitizeOptions>()(
   "rules",
@@ -33,27 +33,6 @@ const KEYS = optionKeys<SanitizeOptions>()(
   "removeCandidates",
   "maxCandidates",
 );
-
-/**
- * The fitted, serialisable rules of a {@link sanitize} run. Pass them back as
- * `options.rules` to sanitise new trajectories exactly as the calibration
- * corpus was (the paper calibrates once per dataset).
- */
-export type SanitizeRules = {
-  /** Phase 1: character-class patterns of random identifiers and the placeholder each becomes. */
-  readonly identifierPatterns: readonly {
-    /** Pattern with letters as `c` and digits as `d`, e.g. `"/ccc/cccdcddc"`. */
-    readonly pattern: string;
-    /** Placeholder replacing matching tokens: `[PATH]`, `[HASH]`, `[NUMBER]` or `[ID]`. */
-    readonly placeholder: string;
-  }[];
-  /** Phase 1: boilerplate tokens (exact, case-sensitive) that are removed. */
-  readonly stopWords: readonly string[];
-  /** Phase 2: outcome words (lower-case, matched on the token without surrounding punctuation) that are removed. */
-  readonly removeWords: readonly string[];
-  /** Phase 3: repository identities (case-insensitive) masked as `[REPO_VAR]`. */
-  readonly repoTerms: readonly string[];
-};
 
 /** How often one rule fired. */
 export type SanitizeRuleCount = {
@@ -629,3 +608,5 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     },
   };
 }
+
+export type { SanitizeRules } from "./types.js";
