@@ -11,6 +11,7 @@ export * from "./design/index.js";
 export * from "./estimate/index.js";
 export * from "./evaluate/index.js";
 export * from "./features/index.js";
+export * from "./formats/index.js";
 export * from "./moea/index.js";
 export * from "./plot/index.js";
 export * from "./select/index.js";
