@@ -19,6 +19,7 @@ import {
 import type { Parsed } from "./args.js";
 import { CliError } from "./errors.js";
 import { FROM_FORMATS, type FromFormat } from "./importOptions.js";
+import { readMatrix } from "./io.js";
 import { readZipText } from "./zip.js";
 
 /** `--from`, checked; undefined without it. */
@@ -256,19 +257,7 @@ export function readHarnessScores(
       );
   }
   const t = readHarness(format, spec, "--input", p) as HarnessRuns & { probs?: RowMatrix };
-  const want = p.values.get("run");
-  let r = 0;
-  if (want !== undefined) {
-    r = t.runs.indexOf(want);
-    if (r < 0)
-      throw new CliError(
-        `${verb}: no run ${JSON.stringify(want)} in --input (runs: ${t.runs.join(", ")})`,
-      );
-  } else if (t.runs.length !== 1) {
-    throw new CliError(
-      `${verb}: --input holds ${t.runs.length} runs (${t.runs.join(", ")}): choose one with --run`,
-    );
-  }
+  const r = pickRun(verb, t, p);
   const N = t.items.length;
   if (feature === "score") {
     return { file: spec, score: t.scores.slice(r * N, (r + 1) * N), ids: t.items };
@@ -285,4 +274,51 @@ export function readHarnessScores(
   throw new CliError(
     `${verb}: with --from, --feature is score or one of ${Object.keys(probFeatures).join(", ")} (got ${JSON.stringify(feature)})`,
   );
+}
+
+/** The run of `--run`, or the only run of the table. */
+function pickRun(verb: string, t: HarnessRuns, p: Parsed): number {
+  const want = p.values.get("run");
+  if (want !== undefined) {
+    const r = t.runs.indexOf(want);
+    if (r < 0)
+      throw new CliError(
+        `${verb}: no run ${JSON.stringify(want)} in --input (runs: ${t.runs.join(", ")})`,
+      );
+    return r;
+  }
+  if (t.runs.length !== 1) {
+    throw new CliError(
+      `${verb}: --input holds ${t.runs.length} runs (${t.runs.join(", ")}): choose one with --run`,
+    );
+  }
+  return 0;
+}
+
+/**
+ * `slices identify` from a harness's output: the rows are the items of one
+ * run, the outcome is its 0/1 result (1 = pass, the harness's polarity and
+ * the verb's), the signals come from `--vectors` (one row per item, in item order).
+ */
+export function readHarnessOutcome(
+  verb: string,
+  format: FromFormat,
+  p: Parsed,
+  vecFile: string | undefined,
+): { outcome: Uint8Array; signals: RowMatrix; ids: readonly string[] } {
+  for (const o of ["outcome", "signals", "id"]) {
+    if (p.values.has(o))
+      throw new CliError(
+        `${verb}: --${o} is for table inputs; with --from the rows are the items of one run and the signals come from --vectors`,
+      );
+  }
+  if (vecFile === undefined)
+    throw new CliError(`${verb}: with --from, give the signals as --vectors FILE`);
+  const t = readHarness(format, p.values.get("input") ?? "", "--input", p);
+  const r = pickRun(verb, t, p);
+  const N = t.items.length;
+  const signals = readMatrix(vecFile, "--vectors");
+  if (signals.rows !== N)
+    throw new CliError(`${vecFile}: ${signals.rows} rows, but --input has ${N} items`);
+  return { outcome: t.data.slice(r * N, (r + 1) * N), signals, ids: t.items };
 }

@@ -292,6 +292,61 @@ describe("evalsift tcs --from", () => {
   });
 });
 
+describe("evalsift slices identify --from", () => {
+  it("swebench: V0 outcomes of one run, signals from --vectors, rows identified by instance id", () => {
+    const sub = LEADERBOARD[0] as string;
+    const resolved = expected.swebench.leaderboard[sub] ?? [];
+    const vectors = join(work, "signals.csv");
+    writeFileSync(
+      vectors,
+      `a,b\n${items.map((_, i) => `${(i * 7) % 5},${(i * 3) % 4}`).join("\n")}\n`,
+    );
+    const table = join(work, "tests.csv");
+    writeFileSync(table, `id,passed\n${items.map((id, i) => `${id},${resolved[i]}`).join("\n")}\n`);
+    const opts = [
+      "--generations",
+      "10",
+      "--population",
+      "12",
+      "--min-size",
+      "3",
+      "--max-size",
+      "10",
+      "--seed",
+      "4",
+    ];
+    const harness = [
+      "--from",
+      "swebench",
+      "--input",
+      `${F}/swebench/${sub}/results/results.json`,
+      "--items",
+      `${F}/swebench/items.txt`,
+    ];
+    const identify = (...args: string[]) => run("slices", "identify", ...args, ...opts);
+    const a = identify(...harness, "--vectors", vectors, "--json");
+    const b = identify(
+      "--input",
+      table,
+      "--outcome",
+      "passed",
+      "--id",
+      "id",
+      "--vectors",
+      vectors,
+      "--json",
+    );
+    expect(a.code, a.stderr).toBe(0);
+    expect(JSON.parse(a.stdout)).toEqual(JSON.parse(b.stdout));
+    expect(identify(...harness, "--vectors", vectors, "--csv").stdout.split("\n")[1]).toMatch(
+      /^0,astropy__astropy-12907,/,
+    );
+    const missing = identify(...harness);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("give exactly one of --signals COLS and --vectors FILE");
+  });
+});
+
 describe("evalsift --from: errors name the file, line and field", () => {
   const fail = (...args: string[]) => {
     const r = run(...args);
