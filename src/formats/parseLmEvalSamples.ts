@@ -66,9 +66,16 @@ export type ParseLmEvalSamplesResult = HarnessRuns & {
 
 const KEYS = ["metric", "filter", "run", "results", "source"] as const;
 
-/** The log-likelihood of one response: `"-1.5"`, `["-1.5", "False"]`, or a number. */
+/**
+ * The log-likelihood of one response: `["-1.5", "False"]` (the harness's
+ * `(loglik, is_greedy)` pair, written as strings) or a number; anything else
+ * (e.g. generated text, even "42") is not one.
+ */
 function logLik(resp: unknown): number {
-  const v = Array.isArray(resp) ? resp[0] : resp;
+  if (typeof resp === "number") return resp;
+  if (!Array.isArray(resp) || resp.length !== 2) return Number.NaN;
+  const [v, greedy] = resp as unknown[];
+  if (!(typeof greedy === "boolean" || greedy === "True" || greedy === "False")) return Number.NaN;
   if (typeof v === "number") return v;
   if (typeof v !== "string" || v.trim() === "") return Number.NaN;
   return Number(v);
@@ -115,9 +122,9 @@ function runName(
  * `p_k = exp(l_k - max l) / sum_j exp(l_j - max l)`, so `confidence`,
  * `entropy`, `margin` and `deepGini` apply directly (they are the raw
  * log-likelihoods the harness's `acc` uses, not the length-normalised ones of
- * `acc_norm`). A task is read as multiple choice when the first sample's
- * responses are all numbers and there are at least two; every later sample
- * must then be too.
+ * `acc_norm`). A task is read as multiple choice when the first sample has
+ * at least two responses and each is such a pair (or a number); every later
+ * sample must then be too. Generated text is never read as a number.
  *
  * Polarity: `data` is the harness's 1 = correct; TCS labels are 1 = failure
  * ({@link failureLabels}).

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { combineRuns } from "../../src/formats/combineRuns.js";
 import { failureLabels } from "../../src/formats/failureLabels.js";
+import { parseInspectLog } from "../../src/formats/parseInspectLog.js";
+import { parsePromptfooResults } from "../../src/formats/parsePromptfooResults.js";
+import { parseSwebenchReports } from "../../src/formats/parseSwebenchReports.js";
 import { parseSwebenchResults } from "../../src/formats/parseSwebenchResults.js";
 import { outcomes } from "../../src/subset/outcomes.js";
 import { expected, fixture, swebenchItems } from "./_fixtures.js";
@@ -58,5 +61,36 @@ describe("failureLabels(table, options)", () => {
     expect(Array.from(labels)).toEqual(expected.swebench.leaderboard[sub]?.map((v) => 1 - v));
     expect(() => failureLabels(t)).toThrow(/table has 2 runs: choose one with options.run/);
     expect(() => failureLabels(t, { run: "nope" })).toThrow(/run "nope" is not in the table/);
+  });
+});
+
+describe("importers leave their inputs unchanged", () => {
+  const deepFreeze = <T>(o: T): T => {
+    if (typeof o === "object" && o !== null) {
+      for (const v of Object.values(o)) deepFreeze(v);
+      Object.freeze(o);
+    }
+    return o;
+  };
+  it("parse frozen objects without writing to them", () => {
+    const log = deepFreeze(JSON.parse(fixture("inspect/arc.json")) as unknown);
+    const pf = deepFreeze(JSON.parse(fixture("promptfoo/results.json")) as unknown);
+    const det = deepFreeze(
+      JSON.parse(
+        fixture(
+          "swebench/20251124_mini-v1.16.0_claude-opus-4-5-20251101/per_instance_details.json",
+        ),
+      ) as unknown,
+    );
+    const before = JSON.stringify([log, pf, det]);
+    expect(parseInspectLog(log).runs).toEqual(["openai/gpt-4o-mini"]);
+    expect(parsePromptfooResults(pf).runs.length).toBe(2);
+    expect(
+      parseSwebenchReports(det, { run: "d", items: deepFreeze([...swebenchItems]) }).items.length,
+    ).toBe(20);
+    const snapshot = tables.map((t) => Array.from(t.data).join());
+    combineRuns(tables);
+    expect(tables.map((t) => Array.from(t.data).join())).toEqual(snapshot);
+    expect(JSON.stringify([log, pf, det])).toBe(before);
   });
 });

@@ -69,6 +69,23 @@ describe("parseLmEvalSamples(text, options)", () => {
     );
   });
 
+  it("never reads generated text as log-likelihoods", () => {
+    const text = '{"doc_id": 0, "filtered_resps": ["42", "17"], "exact_match": 1}';
+    expect(parseLmEvalSamples(text, { run: "m" }).probs).toBeUndefined();
+    const nums = '{"doc_id": 0, "filtered_resps": [-1.5, -0.5], "acc": 0}';
+    expect(
+      Array.from(parseLmEvalSamples(nums, { run: "m" }).probs?.data ?? []).map((p) => p.toFixed(4)),
+    ).toEqual(["0.2689", "0.7311"]);
+  });
+
+  it("leaves its input objects unchanged", () => {
+    const results = Object.freeze({
+      model_name: "m",
+      config: Object.freeze({ model_args: "pretrained=x" }),
+    });
+    expect(parseLmEvalSamples('{"doc_id": 0, "acc": 1}', { results }).runs).toEqual(["m"]);
+  });
+
   it("pads items with fewer choices with probability 0", () => {
     const text = [
       '{"doc_id": 0, "filtered_resps": [["-1", "True"], ["-1", "False"]], "acc": 1}',
@@ -96,14 +113,14 @@ describe("parseLmEvalSamples(text, options)", () => {
     expect(() => parseLmEvalSamples('{"doc_id": 0, "bleu": 3.5}', o)).toThrow(
       /has no acc or exact_match field/,
     );
-    const mc = '{"doc_id": 0, "filtered_resps": [["-1", "F"], ["-2", "F"]], "acc": 1}';
+    const mc = '{"doc_id": 0, "filtered_resps": [["-1", "False"], ["-2", "True"]], "acc": 1}';
     expect(() =>
       parseLmEvalSamples(
-        `${mc}\n{"doc_id": 1, "filtered_resps": [["-1", "F"], ["x", "F"]], "acc": 0}`,
+        `${mc}\n{"doc_id": 1, "filtered_resps": [["-1", "False"], ["x", "True"]], "acc": 0}`,
         o,
       ),
     ).toThrow(
-      'parseLmEvalSamples: s.jsonl: line 2: field "filtered_resps"[1] is not a finite log-likelihood (got ["x","F"])',
+      'parseLmEvalSamples: s.jsonl: line 2: field "filtered_resps"[1] is not a finite log-likelihood (got ["x","True"])',
     );
     expect(() => parseLmEvalSamples("\n\n", o)).toThrow(
       "parseLmEvalSamples: s.jsonl: text has no samples",
