@@ -25,6 +25,7 @@ const ENTRIES = [
   "moea",
   "stats",
   "plot",
+  "formats",
 ].map((e) => `src/entry/${e}.ts`);
 
 export default defineConfig([

@@ -1,4 +1,4 @@
-import { createRng } from "../../src/entry/core.js";
+import { createRng, type RowMatrix } from "../../src/entry/core.js";
 import { identifySlices, representatives } from "../../src/entry/slices.js";
 import {
   helpText,
@@ -10,6 +10,8 @@ import {
   stringOpt,
 } from "../args.js";
 import { CliError } from "../errors.js";
+import { fromFormat, readHarnessOutcome } from "../importers.js";
+import { importOptions } from "../importOptions.js";
 import {
   type ColumnRead,
   openTable,
@@ -34,8 +36,7 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     name: "outcome",
     kind: "string",
     value: "COL",
-    help: "0/1 outcome under V0 (1 = pass)",
-    required: true,
+    help: "0/1 outcome under V0 (1 = pass); required unless --from",
   },
   {
     name: "signals",
@@ -98,6 +99,13 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     default: "closest",
   },
   { name: "seed", kind: "string", value: "S", help: SEED_HELP, default: "1" },
+  ...importOptions,
+  {
+    name: "run",
+    kind: "string",
+    value: "NAME",
+    help: "with --from: the run whose outcomes are V0's (default: the only run); the rows are its items, signals come from --vectors",
+  },
 ];
 
 export const slicesIdentifyHelp = helpText(
@@ -144,31 +152,13 @@ export function slicesIdentify(p: Parsed): Result {
   if ((sigSpec === undefined) === (vecFile === undefined))
     throw new CliError(`${verb}: give exactly one of --signals COLS and --vectors FILE`);
   const seed = seedOpt(p, "1");
-  const t = openTable(stringOpt(p, "input"), "--input");
-  const outcomeCol = stringOpt(p, "outcome");
-  const idCol = p.values.get("id");
-  let signalCols: string[] = [];
-  let c: ReturnType<TableSource["read"]>;
-  try {
-    requireColumn(t, outcomeCol);
-    if (idCol !== undefined) requireColumn(t, idCol);
-    if (sigSpec !== undefined) signalCols = signalColumns(t, sigSpec);
-    const spec = new Map<string, ColumnRead>();
-    for (const col of signalCols) spec.set(col, { kind: "number" });
-    if (idCol !== undefined) spec.set(idCol, { kind: "string" });
-    spec.set(outcomeCol, binaryRead(outcomeCol));
-    c = t.read(spec);
-  } finally {
-    t.close();
-  }
-  const outcome = Uint8Array.from(c.numbers.get(outcomeCol) as Float64Array);
-  let signals: { data: Float64Array; rows: number; cols: number };
-  if (vecFile !== undefined) {
-    signals = readMatrix(vecFile, "--vectors");
-    if (signals.rows !== c.n)
-      throw new CliError(`${vecFile}: ${signals.rows} rows, but --input has ${c.n}`);
-  } else signals = rowMatrix(c, signalCols);
-  const n = c.n;
+  const format = fromFormat(verb, p);
+  const input =
+    format === undefined
+      ? readIdentifyTable(p, sigSpec, vecFile)
+      : readHarnessOutcome(verb, format, p, vecFile);
+  const { outcome, signals, ids } = input;
+  const n = outcome.length;
   const opt = (name: string): number | undefined =>
     p.values.has(name) ? intOpt(verb, p, name, undefined, 1, 10_000_000) : undefined;
   const k = intOpt(verb, p, "picks", 1, 1, n);
@@ -200,7 +190,6 @@ export function slicesIdentify(p: Parsed): Result {
     p.flags.has("quiet"),
     `${slices} slices over ${n} tests; ${picked.reduce((a, b) => a + b, 0)} representatives to re-run (pick = 1)`,
   );
-  const ids = idCol === undefined ? undefined : c.strings.get(idCol);
   const columns = ids === undefined ? ["row", "slice", "pick"] : ["row", "id", "slice", "pick"];
   const rows = Array.from(r.sliceOf, (s, i) =>
     ids === undefined ? [i, s, picked[i] ?? 0] : [i, ids[i] ?? "", s, picked[i] ?? 0],
@@ -215,5 +204,46 @@ export function slicesIdentify(p: Parsed): Result {
       objectives: r.front[r.chosen]?.objectives,
       front: r.front.length,
     },
+  };
+}
+
+/** The outcome, signals and ids of `slices identify` from the --input table. */
+function readIdentifyTable(
+  p: Parsed,
+  sigSpec: string | undefined,
+  vecFile: string | undefined,
+): { outcome: Uint8Array; signals: RowMatrix; ids: readonly string[] | undefined } {
+  const outcomeCol = p.values.get("outcome");
+  if (outcomeCol === undefined)
+    throw new CliError(
+      "slices identify: missing required option --outcome COL (or read a harness's output with --from)",
+    );
+  const t = openTable(stringOpt(p, "input"), "--input");
+  const idCol = p.values.get("id");
+  let signalCols: string[] = [];
+  let c: ReturnType<TableSource["read"]>;
+  try {
+    requireColumn(t, outcomeCol);
+    if (idCol !== undefined) requireColumn(t, idCol);
+    if (sigSpec !== undefined) signalCols = signalColumns(t, sigSpec);
+    const spec = new Map<string, ColumnRead>();
+    for (const col of signalCols) spec.set(col, { kind: "number" });
+    if (idCol !== undefined) spec.set(idCol, { kind: "string" });
+    spec.set(outcomeCol, binaryRead(outcomeCol));
+    c = t.read(spec);
+  } finally {
+    t.close();
+  }
+  const outcome = Uint8Array.from(c.numbers.get(outcomeCol) as Float64Array);
+  let signals: { data: Float64Array; rows: number; cols: number };
+  if (vecFile !== undefined) {
+    signals = readMatrix(vecFile, "--vectors");
+    if (signals.rows !== c.n)
+      throw new CliError(`${vecFile}: ${signals.rows} rows, but --input has ${c.n}`);
+  } else signals = rowMatrix(c, signalCols);
+  return {
+    outcome,
+    signals,
+    ids: idCol === undefined ? undefined : c.strings.get(idCol),
   };
 }

@@ -11,8 +11,10 @@ import {
   type Outcomes,
   type SubsetMethod,
 } from "../../src/entry/subset.js";
-import { type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
+import { type OptionSpec, type Parsed, SEED_HELP, seedOpt, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
+import { fromFormat, readOutcomesFrom } from "../importers.js";
+import { importOptions } from "../importOptions.js";
 import { type ColumnRead, openTable, readNpy, requireColumn } from "../io.js";
 
 const baselines: readonly BaselineName[] = [
@@ -63,7 +65,15 @@ export const subsetOptions: readonly OptionSpec[] = [
     default: "consistency",
   },
   { name: "seed", kind: "string", value: "S", help: SEED_HELP, default: "1" },
+  ...importOptions,
 ];
+
+/** `--outcomes`: a (run, item, resolved) table, or a harness's output with `--from`. */
+export function outcomesInput(verb: string, p: Parsed): Outcomes {
+  const spec = stringOpt(p, "outcomes");
+  const format = fromFormat(verb, p);
+  return format === undefined ? readOutcomes(spec) : readOutcomesFrom(format, spec, p);
+}
 
 /**
  * Reads long-format outcomes (run, item, resolved) by streaming the rows into

@@ -4,8 +4,8 @@ import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { progressBar } from "../progress.js";
 import {
+  outcomesInput,
   parseSize,
-  readOutcomes,
   readVectors,
   resolveMethod,
   seedOf,
@@ -42,7 +42,7 @@ export const subsetEvaluateHelp = helpText(
 /** `evalsift subset evaluate`. */
 export function subsetEvaluate(p: Parsed): Result {
   const verb = "subset evaluate";
-  const o = readOutcomes(stringOpt(p, "outcomes"));
+  const o = outcomesInput(verb, p);
   const size = parseSize(verb, stringOpt(p, "size"), o.items.length);
   const window = intOpt(verb, p, "window", 3, 1, Math.max(1, o.runs.length - 1));
   if (o.runs.length < window + 1)

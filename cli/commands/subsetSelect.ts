@@ -4,8 +4,8 @@ import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
 import {
+  outcomesInput,
   parseSize,
-  readOutcomes,
   readVectors,
   resolveMethod,
   seedOf,
@@ -24,7 +24,7 @@ export const subsetSelectHelp = helpText(
 /** `evalsift subset select`. */
 export function subsetSelect(p: Parsed): Result {
   const verb = "subset select";
-  const o = readOutcomes(stringOpt(p, "outcomes"));
+  const o = outcomesInput(verb, p);
   const k = parseSize(verb, stringOpt(p, "size"), o.items.length);
   const { method, needsVectors } = resolveMethod(verb, p, o);
   const vecFile = p.values.get("vectors");

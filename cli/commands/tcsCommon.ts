@@ -24,6 +24,8 @@ import {
   stringOpt,
 } from "../args.js";
 import { CliError } from "../errors.js";
+import { fromFormat, readHarnessScores } from "../importers.js";
+import { importOptions, tcsImportOptions } from "../importOptions.js";
 import {
   type ColumnRead,
   openTable,
@@ -125,13 +127,15 @@ export const tcsOptions: readonly OptionSpec[] = [
     name: "labels",
     kind: "string",
     value: "FILE",
-    help: "labels so far: columns row (0-based data row) and label (1 failure, 0 pass)",
+    help: "labels so far: columns row (0-based data row) or id (the --id column, or the item ids with --from) and label (1 failure, 0 pass; see --failure-label)",
   },
   {
     name: "real-labels",
     kind: "flag",
     help: "accept any finite label (a real-valued outcome); without it a label must be 0 or 1",
   },
+  ...importOptions,
+  ...tcsImportOptions,
 ];
 
 /** Strategies whose next pick depends on the labels received: planned one row at a time. */
@@ -233,10 +237,28 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
   const sequential = readSequentialOptions(verb, p, strategy);
   intOpt(verb, p, "budget", undefined, 2);
   const seed = seedOpt(p, "1");
+  const feature = stringOpt(p, "feature");
+  const format = fromFormat(verb, p);
+  const read =
+    format === undefined
+      ? readTableScores(p, feature)
+      : readHarnessScores(verb, format, p, feature);
+  const { score, ids } = read;
+  const orientation =
+    orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
+  const risk = toRisk(score, orientation, { floor });
+  const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
+  return { file: read.file, risk, ids, strategy, budget, seed, level, interval, sequential };
+}
+
+/** The score of each row from the --input table (streamed: only the feature, probability and id columns). */
+function readTableScores(
+  p: Parsed,
+  feature: string,
+): { file: string; score: Float64Array; ids: readonly string[] | undefined } {
   const table = openTable(stringOpt(p, "input"), "--input");
   let c: ReturnType<TableSource["read"]>;
   let score: Float64Array;
-  const feature = stringOpt(p, "feature");
   const idCol = p.values.get("id");
   try {
     if (idCol !== undefined) requireColumn(table, idCol);
@@ -260,12 +282,8 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
   } finally {
     table.close();
   }
-  const orientation =
-    orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
-  const risk = toRisk(score, orientation, { floor });
-  const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
   const ids = idCol === undefined ? undefined : c.strings.get(idCol);
-  return { file: table.file, risk, ids, strategy, budget, seed, level, interval, sequential };
+  return { file: table.file, score, ids };
 }
 
 /** `--sequential` with its `--stop-*` rules, checked against the strategy. */
@@ -299,22 +317,64 @@ function readSequentialOptions(
   return rule;
 }
 
+/** How a labels file is keyed and which label value means failure (`--failure-label`). */
+export type LabelKeys = {
+  /** The id of each data row (`--id` or the items of `--from`), for labels keyed by `id`. */
+  readonly ids?: readonly string[] | undefined;
+  /** The label value that means failure: 1 (default) or 0, then 0/1 labels are flipped on reading. */
+  readonly failure?: 0 | 1;
+};
+
+/** `--failure-label` and the row ids of the input, for {@link readLabels}. */
+export function labelKeys(verb: string, p: Parsed, ids: readonly string[] | undefined): LabelKeys {
+  const raw = p.values.get("failure-label") ?? "1";
+  if (raw !== "0" && raw !== "1")
+    throw new CliError(`${verb}: --failure-label must be 0 or 1 (got ${JSON.stringify(raw)})`);
+  if (raw === "0" && p.flags.has("real-labels"))
+    throw new CliError(
+      `${verb}: --failure-label 0 flips 0/1 labels and cannot be used with --real-labels`,
+    );
+  return { ids, failure: raw === "0" ? 0 : 1 };
+}
+
 /**
- * Labels read from a labels file, by 0-based data row. A label must be 0 or 1
- * unless `real` (then any finite number in the strict decimal grammar).
+ * Labels read from a labels file, by 0-based data row. The file is keyed by
+ * a `row` column (the data row) or by an `id` (or `item`) column matched
+ * against `keys.ids`. A label must be 0 or 1 unless `real` (then any finite
+ * number in the strict decimal grammar); with `keys.failure` 0 a 0/1 label
+ * is flipped, so the result always reads 1 = failure.
  */
-export function readLabels(file: string, N: number, real: boolean): Map<number, number> {
+export function readLabels(
+  file: string,
+  N: number,
+  real: boolean,
+  keys: LabelKeys = {},
+): Map<number, number> {
   const t = openTable(file, "--labels");
-  requireColumn(t, "row");
+  const key = ["row", "id", "item"].find((c) => t.columns.includes(c));
+  if (key === undefined) requireColumn(t, "row");
+  const byId = new Map<string, number>();
+  if (key !== "row") {
+    if (keys.ids === undefined) {
+      t.close();
+      throw new CliError(
+        `${file}: labels keyed by ${key} need row ids: give --id COL (or --from, whose rows are the items)`,
+      );
+    }
+    keys.ids.forEach((id, i) => {
+      if (!byId.has(id)) byId.set(id, i);
+    });
+  }
+  const keyCol = key ?? "row";
   requireColumn(t, "label");
   const c = t.read(
     new Map([
-      ["row", { kind: "string" }],
+      [keyCol, { kind: "string" }],
       ["label", { kind: "string" }],
     ]),
-    { positions: ["row", "label"] },
+    { positions: [keyCol, "label"] },
   );
-  const rows = c.strings.get("row") ?? [];
+  const rows = c.strings.get(keyCol) ?? [];
   const labels = c.strings.get("label") ?? [];
   const out = new Map<number, number>();
   for (let i = 0; i < c.n; i++) {
@@ -322,14 +382,25 @@ export function readLabels(file: string, N: number, real: boolean): Map<number, 
       `${c.file}:${c.lines?.[i] ?? 1}:${c.cols.get(col)?.[i] ?? 1}`;
     const rawRow = rows[i] ?? "";
     const rs = rawRow.trim();
-    const row = Number(rs);
-    if (!/^\d+$/.test(rs) || !(row < N)) {
-      throw new CliError(
-        `${where("row")}: malformed row: row ${JSON.stringify(rawRow)} is not an integer in [0, ${N - 1}]`,
-      );
+    let row: number;
+    if (keyCol === "row") {
+      row = Number(rs);
+      if (!/^\d+$/.test(rs) || !(row < N)) {
+        throw new CliError(
+          `${where("row")}: malformed row: row ${JSON.stringify(rawRow)} is not an integer in [0, ${N - 1}]`,
+        );
+      }
+    } else {
+      const hit = byId.get(rs);
+      if (hit === undefined) {
+        throw new CliError(
+          `${where(keyCol)}: malformed row: ${keyCol} ${JSON.stringify(rawRow)} is not the id of any input row`,
+        );
+      }
+      row = hit;
     }
     const rawLabel = labels[i] ?? "";
-    const label = parseDecimal(rawLabel.trim());
+    let label = parseDecimal(rawLabel.trim());
     if (!Number.isFinite(label)) {
       throw new CliError(
         `${where("label")}: malformed row: label ${JSON.stringify(rawLabel)} is not a finite number`,
@@ -340,6 +411,7 @@ export function readLabels(file: string, N: number, real: boolean): Map<number, 
         `${where("label")}: malformed row: label ${JSON.stringify(rawLabel)} is not 0 or 1 (1 failure, 0 pass; give --real-labels for real-valued labels)`,
       );
     }
+    if (keys.failure === 0) label = 1 - label;
     const prev = out.get(row);
     if (prev !== undefined && prev !== label) {
       throw new CliError(

@@ -1,7 +1,14 @@
 import { helpText, type Parsed } from "../args.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
-import { adaptiveStrategies, loadTcs, readLabels, replay, tcsOptions } from "./tcsCommon.js";
+import {
+  adaptiveStrategies,
+  labelKeys,
+  loadTcs,
+  readLabels,
+  replay,
+  tcsOptions,
+} from "./tcsCommon.js";
 
 export const tcsPlanHelp = helpText(
   "evalsift tcs plan --input FILE --feature NAME --strategy NAME --budget N [--seed S] [--labels FILE]",
@@ -21,7 +28,12 @@ export function tcsPlan(p: Parsed): Result {
   const labels =
     labelsFile === undefined
       ? new Map<number, number>()
-      : readLabels(labelsFile, input.risk.length, p.flags.has("real-labels"));
+      : readLabels(
+          labelsFile,
+          input.risk.length,
+          p.flags.has("real-labels"),
+          labelKeys(verb, p, input.ids),
+        );
   const r = replay(input, labels);
   const quiet = p.flags.has("quiet");
   const adaptive = adaptiveStrategies.has(input.strategy);

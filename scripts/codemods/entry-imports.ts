@@ -22,6 +22,7 @@ const ENTRIES = [
   "moea",
   "stats",
   "plot",
+  "formats",
 ];
 const ls = languageService(projectFiles());
 const program = ls.getProgram();

@@ -16,6 +16,7 @@ const LAYER: Record<string, number> = {
   moea: 1,
   stats: 1,
   trajectory: 1,
+  formats: 1,
   tcs: 2,
   subset: 2,
   slices: 2,

@@ -6,6 +6,7 @@
 export * from "../../src/entry/core.js";
 export * from "../../src/entry/estimate.js";
 export * from "../../src/entry/features.js";
+export * from "../../src/entry/formats.js";
 export * from "../../src/entry/moea.js";
 export * from "../../src/entry/plot.js";
 export * from "../../src/entry/slices.js";

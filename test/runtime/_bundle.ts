@@ -13,6 +13,7 @@ const ENTRIES = [
   "moea",
   "stats",
   "plot",
+  "formats",
 ];
 
 /**

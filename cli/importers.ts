@@ -1,0 +1,321 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { RowMatrix } from "../src/entry/core.js";
+import { confidence, deepGini, entropy, margin } from "../src/entry/features.js";
+import {
+  combineRuns,
+  type HarnessRuns,
+  parseInspectEval,
+  parseInspectLog,
+  parseLmEvalSamples,
+  parsePromptfooResults,
+  parseSwebenchReports,
+  parseSwebenchResults,
+} from "../src/entry/formats.js";
+import type { Outcomes } from "../src/entry/subset.js";
+import type { Parsed } from "./args.js";
+import { CliError } from "./errors.js";
+import { FROM_FORMATS, type FromFormat } from "./importOptions.js";
+import { readMatrix } from "./io.js";
+import { readZipText } from "./zip.js";
+
+/** `--from`, checked; undefined without it. */
+export function fromFormat(verb: string, p: Parsed): FromFormat | undefined {
+  const raw = p.values.get("from");
+  if (raw === undefined) {
+    for (const o of ["metric", "items", "run"]) {
+      if (p.values.has(o)) throw new CliError(`${verb}: --${o} needs --from`);
+    }
+    return undefined;
+  }
+  if (!(FROM_FORMATS as readonly string[]).includes(raw)) {
+    throw new CliError(
+      `${verb}: --from must be one of ${FROM_FORMATS.join(", ")} (got ${JSON.stringify(raw)})`,
+    );
+  }
+  return raw as FromFormat;
+}
+
+const wildcard = (pattern: string): RegExp =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, "[^/]*")
+      .replace(/\?/g, "[^/]")}$`,
+  );
+
+/** The paths matching `pattern`, whose segments may hold `*` and `?` (not `**`), sorted. */
+function glob(pattern: string): string[] {
+  const parts = pattern.split("/");
+  let paths = [parts[0] === "" ? "/" : (parts[0] as string)];
+  if (/[*?]/.test(paths[0] as string)) paths = ["."];
+  const rest = /[*?]/.test(parts[0] as string) ? parts : parts.slice(1);
+  for (const part of rest) {
+    if (part === "" || part === ".") continue;
+    const next: string[] = [];
+    for (const base of paths) {
+      if (!/[*?]/.test(part)) {
+        const p = base === "." && !pattern.startsWith("./") ? part : join(base, part);
+        if (existsSync(p)) next.push(p);
+        continue;
+      }
+      if (!existsSync(base) || !statSync(base).isDirectory()) continue;
+      const re = wildcard(part);
+      for (const f of readdirSync(base).sort()) {
+        if (re.test(f)) next.push(base === "." && !pattern.startsWith("./") ? f : join(base, f));
+      }
+    }
+    paths = next;
+  }
+  return paths;
+}
+
+/**
+ * The files of an input option: a comma-separated list of paths whose
+ * segments may hold `*` and `?` (matches sorted, each pattern must match).
+ */
+export function expandInputs(spec: string, what: string): string[] {
+  const out: string[] = [];
+  for (const part of spec.split(",").map((s) => s.trim())) {
+    if (part === "") throw new CliError(`${what}: empty file name in ${JSON.stringify(spec)}`);
+    if (/[*?]/.test(part)) {
+      const hits = glob(part);
+      if (hits.length === 0) throw new CliError(`${what}: no file matches ${part}`);
+      out.push(...hits);
+    } else {
+      if (!existsSync(part)) throw new CliError(`${what}: no such file ${part}`);
+      out.push(part);
+    }
+  }
+  return out;
+}
+
+const readText = (file: string): string => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new CliError(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`);
+  }
+};
+
+const readJson = (file: string): unknown => {
+  try {
+    return JSON.parse(readText(file)) as unknown;
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+};
+
+/** `--items FILE`: one id a line, blank lines ignored. */
+function readItems(p: Parsed): string[] | undefined {
+  const file = p.values.get("items");
+  if (file === undefined) return undefined;
+  return readText(file)
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/**
+ * The run name of an lm-eval samples file: the `model_name` of the
+ * `results_<date>.json` beside it (same date), else the folder name (the
+ * harness writes into `<output>/<model_name_sanitized>/`).
+ */
+function lmEval(file: string, p: Parsed): HarnessRuns {
+  const m = /^samples_.+_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/.exec(basename(file));
+  const results = m === null ? undefined : join(dirname(file), `results_${m[1]}.json`);
+  const metric = p.values.get("metric");
+  const common = { source: file, ...(metric === undefined ? {} : { metric }) };
+  if (results !== undefined && existsSync(results))
+    return parseLmEvalSamples(readText(file), { ...common, results: readText(results) });
+  return parseLmEvalSamples(readText(file), { ...common, run: basename(dirname(file)) });
+}
+
+function inspect(file: string, p: Parsed): HarnessRuns {
+  const scorer = p.values.get("metric");
+  const options = { source: file, ...(scorer === undefined ? {} : { scorer }) };
+  if (file.toLowerCase().endsWith(".eval")) {
+    return parseInspectEval(readZipText(file, readFileSync(file)), options);
+  }
+  return parseInspectLog(readText(file), options);
+}
+
+/** Per-instance report files under a folder: `<id>/report.json` or `<id>.report.json`. */
+function reportFiles(dir: string): { id: string; file: string }[] {
+  const out: { id: string; file: string }[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const f = join(d, name);
+      if (statSync(f).isDirectory()) walk(f);
+      else if (name === "report.json") out.push({ id: basename(d), file: f });
+      else if (name.endsWith(".report.json"))
+        out.push({ id: name.slice(0, -".report.json".length), file: f });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function swebench(file: string, p: Parsed): HarnessRuns {
+  const items = readItems(p);
+  const withItems = items === undefined ? {} : { items };
+  if (statSync(file).isDirectory()) {
+    const files = reportFiles(file);
+    if (files.length === 0)
+      throw new CliError(`${file}: no report.json or *.report.json file in this folder`);
+    const merged: Record<string, unknown> = {};
+    for (const { id, file: f } of files) {
+      const r = readJson(f);
+      // the harness keys its report by instance id; some agents copy the bare report
+      const bare = typeof r === "object" && r !== null && "resolved" in r;
+      const obj = (bare ? { [id]: r } : r) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(obj)) {
+        if (k in merged) throw new CliError(`${f}: instance ${k} has a second report`);
+        merged[k] = v;
+      }
+    }
+    return parseSwebenchReports(merged, { run: basename(file), source: file, ...withItems });
+  }
+  const o = readJson(file);
+  const keys = typeof o === "object" && o !== null ? Object.keys(o) : [];
+  if (keys.includes("resolved_ids") || keys.includes("resolved")) {
+    if (keys.includes("resolved") && !Array.isArray((o as { resolved: unknown }).resolved))
+      throw new CliError(
+        `${file}: a single per-instance report: pass the folder that holds the run's reports`,
+      );
+    if (!keys.includes("resolved_ids") && items === undefined)
+      throw new CliError(
+        `${file}: a leaderboard results.json lists only resolved ids: give the benchmark's instance ids with --items FILE`,
+      );
+    // leaderboard: evaluation/<split>/<submission>/results/results.json
+    const dir = dirname(file);
+    const run =
+      basename(file) === "results.json" && basename(dir) === "results"
+        ? basename(dirname(dir))
+        : basename(file).replace(/\.json$/i, "");
+    return parseSwebenchResults(o, { run, source: file, ...withItems });
+  }
+  return parseSwebenchReports(o, { run: basename(dirname(file)), source: file, ...withItems });
+}
+
+function readOne(format: FromFormat, file: string, p: Parsed): HarnessRuns {
+  switch (format) {
+    case "lm-eval":
+      return lmEval(file, p);
+    case "inspect":
+      return inspect(file, p);
+    case "swebench":
+      return swebench(file, p);
+    case "promptfoo":
+      return parsePromptfooResults(readText(file), { source: file });
+  }
+}
+
+/** Reads the harness files of an input option; one file's table as it is (with its extras), several stacked. */
+export function readHarness(
+  format: FromFormat,
+  spec: string,
+  what: string,
+  p: Parsed,
+): HarnessRuns {
+  const files = expandInputs(spec, what);
+  if (format !== "swebench" && p.values.has("items"))
+    throw new CliError(`${what}: --items is for --from swebench`);
+  const tables = files.map((f) => readOne(format, f, p));
+  return tables.length === 1 ? (tables[0] as HarnessRuns) : combineRuns(tables);
+}
+
+/** `--outcomes` read from a harness's output (with `--from`) as `Outcomes`. */
+export function readOutcomesFrom(format: FromFormat, spec: string, p: Parsed): Outcomes {
+  const t = readHarness(format, spec, "--outcomes", p);
+  return { runs: t.runs, items: t.items, data: t.data };
+}
+
+const probFeatures = { confidence, entropy, margin, deepGini } as const;
+
+/**
+ * The score of each row for the TCS verbs from a harness's output: the
+ * rows are the items of one run (`--run`, or the only one); the feature is
+ * `score` (the harness's own score) or, for lm-eval multiple-choice
+ * samples, confidence|entropy|margin|deepGini of the choice probabilities.
+ */
+export function readHarnessScores(
+  verb: string,
+  format: FromFormat,
+  p: Parsed,
+  feature: string,
+): { file: string; score: Float64Array; ids: readonly string[] } {
+  const spec = p.values.get("input") ?? "";
+  for (const o of ["id", "probs"]) {
+    if (p.values.has(o))
+      throw new CliError(
+        `${verb}: --${o} is for table inputs; with --from the rows are the items of one run`,
+      );
+  }
+  const t = readHarness(format, spec, "--input", p) as HarnessRuns & { probs?: RowMatrix };
+  const r = pickRun(verb, t, p);
+  const N = t.items.length;
+  if (feature === "score") {
+    return { file: spec, score: t.scores.slice(r * N, (r + 1) * N), ids: t.items };
+  }
+  if (Object.hasOwn(probFeatures, feature)) {
+    if (t.probs === undefined) {
+      throw new CliError(
+        `${verb}: --feature ${feature} needs choice probabilities: only --from lm-eval samples of a multiple-choice task, one file, have them (use --feature score)`,
+      );
+    }
+    const f = probFeatures[feature as keyof typeof probFeatures];
+    return { file: spec, score: f(t.probs), ids: t.items };
+  }
+  throw new CliError(
+    `${verb}: with --from, --feature is score or one of ${Object.keys(probFeatures).join(", ")} (got ${JSON.stringify(feature)})`,
+  );
+}
+
+/** The run of `--run`, or the only run of the table. */
+function pickRun(verb: string, t: HarnessRuns, p: Parsed): number {
+  const want = p.values.get("run");
+  if (want !== undefined) {
+    const r = t.runs.indexOf(want);
+    if (r < 0)
+      throw new CliError(
+        `${verb}: no run ${JSON.stringify(want)} in --input (runs: ${t.runs.join(", ")})`,
+      );
+    return r;
+  }
+  if (t.runs.length !== 1) {
+    throw new CliError(
+      `${verb}: --input holds ${t.runs.length} runs (${t.runs.join(", ")}): choose one with --run`,
+    );
+  }
+  return 0;
+}
+
+/**
+ * `slices identify` from a harness's output: the rows are the items of one
+ * run, the outcome is its 0/1 result (1 = pass, the harness's polarity and
+ * the verb's), the signals come from `--vectors` (one row per item, in item order).
+ */
+export function readHarnessOutcome(
+  verb: string,
+  format: FromFormat,
+  p: Parsed,
+  vecFile: string | undefined,
+): { outcome: Uint8Array; signals: RowMatrix; ids: readonly string[] } {
+  for (const o of ["outcome", "signals", "id"]) {
+    if (p.values.has(o))
+      throw new CliError(
+        `${verb}: --${o} is for table inputs; with --from the rows are the items of one run and the signals come from --vectors`,
+      );
+  }
+  if (vecFile === undefined)
+    throw new CliError(`${verb}: with --from, give the signals as --vectors FILE`);
+  const t = readHarness(format, p.values.get("input") ?? "", "--input", p);
+  const r = pickRun(verb, t, p);
+  const N = t.items.length;
+  const signals = readMatrix(vecFile, "--vectors");
+  if (signals.rows !== N)
+    throw new CliError(`${vecFile}: ${signals.rows} rows, but --input has ${N} items`);
+  return { outcome: t.data.slice(r * N, (r + 1) * N), signals, ids: t.items };
+}

@@ -1,0 +1,62 @@
+import { checkOptions, fail, failType } from "../core/validate.js";
+import type { HarnessRuns } from "./types.js";
+
+const FN = "failureLabels";
+
+/** Options of {@link failureLabels}. */
+export type FailureLabelsOptions = {
+  /**
+   * The run whose labels to take.
+   * @defaultValue the only run of the table
+   */
+  readonly run?: string;
+};
+
+/**
+ * One run's outcomes as TCS labels, **1 = failure**: `1 - data` of that run.
+ *
+ * Harnesses (and {@link HarnessRuns}) write 1 for correct; the TCS
+ * strategies, `runStrategy` and the CLI's `--labels` count failures (1 =
+ * failure, 0 = pass), so the estimate is a failure rate. This is the one
+ * place the polarity flips.
+ *
+ * @param table - A table from one of the importers.
+ * @param options - {@link FailureLabelsOptions}: `run`.
+ * @returns A new `Uint8Array` over the items: 1 where the run failed the item.
+ * @throws {TypeError} If `table` is not a table or `run` is not a string.
+ * @throws {RangeError} If the table has several runs and none is named, or the named run is not in it.
+ * @example
+ * ```ts
+ * const t = parseSwebenchResults({ resolved: ["x"] }, { run: "a", items: ["x", "y"] });
+ * t.data; // Uint8Array [1, 0]
+ * failureLabels(t); // Uint8Array [0, 1]
+ * ```
+ */
+export function failureLabels(table: HarnessRuns, options?: FailureLabelsOptions): Uint8Array {
+  checkOptions(FN, options, ["run"]);
+  if (
+    typeof table !== "object" ||
+    table === null ||
+    !(table.data instanceof Uint8Array) ||
+    !Array.isArray(table.runs)
+  )
+    failType(FN, "table must be a HarnessRuns object (runs, items, data)");
+  const name = options?.run;
+  if (name !== undefined && typeof name !== "string") failType(FN, "options.run must be a string");
+  let r = 0;
+  if (name === undefined) {
+    if (table.runs.length !== 1)
+      fail(
+        FN,
+        `table has ${table.runs.length} runs: choose one with options.run (${table.runs.join(", ")})`,
+      );
+  } else {
+    r = table.runs.indexOf(name);
+    if (r < 0)
+      fail(FN, `run ${JSON.stringify(name)} is not in the table (runs: ${table.runs.join(", ")})`);
+  }
+  const N = table.items.length;
+  const out = new Uint8Array(N);
+  for (let i = 0; i < N; i++) out[i] = 1 - (table.data[r * N + i] as number);
+  return out;
+}
