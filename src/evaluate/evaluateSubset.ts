@@ -159,6 +159,40 @@ export type EvaluateSubsetResult = {
  */
 export function evaluateSubset(input: EvaluateSubsetOptions): EvaluateSubsetResult {
   const fn = "evaluateSubset";
+  const run = readInput(fn, input);
+  const splits =
+    input.splits === undefined
+      ? splitsUpTo(
+          fn,
+          run.o.runs.length,
+          run.W,
+          createRng(JSON.stringify([run.seed, "splits"])),
+          run.maxSplits,
+        )
+      : checkSplits(fn, input.splits, run.o.runs.length, run.W);
+  const scores = scoreSplits(fn, run, splits);
+  return summarise(run, splits, scores);
+}
+
+/** The checked input of one evaluation: what every phase reads. */
+type Run = {
+  readonly o: Outcomes;
+  readonly method: SubsetMethod;
+  readonly k: number;
+  readonly W: number;
+  readonly seeds: number;
+  readonly seed: string | number;
+  readonly maxSplits: number;
+  readonly vectors: EvaluateSubsetOptions["vectors"];
+  readonly fixedVectors: RowMatrix | undefined;
+  readonly costs: RowMatrix | undefined;
+  /** Total cost of each run, when costs are given. */
+  readonly costTotals: Float64Array | undefined;
+  readonly onProgress: ((done: number, total: number) => void) | undefined;
+};
+
+/** Phase 1: checks the input (no work before every argument is known good). */
+function readInput(fn: string, input: EvaluateSubsetOptions): Run {
   if (typeof input !== "object" || input === null) {
     failType(fn, "input must be an object { outcomes, select, size, window, seeds, seed }");
   }
@@ -206,31 +240,64 @@ export function evaluateSubset(input: EvaluateSubsetOptions): EvaluateSubsetResu
   if (vectors !== undefined && typeof vectors !== "function" && fixedVectors === undefined) {
     failType(fn, "vectors must be a RowMatrix or a function");
   }
-  let costTotals: Float64Array | undefined;
-  if (costs !== undefined) {
-    checkRowMatrix(fn, "costs", costs);
-    if (costs.rows !== R || costs.cols !== N) {
-      fail(fn, `costs must be runs x items (${R} x ${N}), got ${costs.rows} x ${costs.cols}`);
-    }
-    costTotals = new Float64Array(R);
-    for (let r = 0; r < R; r++) {
-      let s = 0;
-      for (let i = 0; i < N; i++) {
-        const c = costs.data[r * N + i] as number;
-        if (!(c >= 0)) fail(fn, `costs has a negative value at run ${r}, item ${i}`, c);
-        s += c;
-      }
-      if (!(s > 0)) fail(fn, `costs of run ${r} sum to zero`);
-      costTotals[r] = s;
-    }
-  }
-
+  const costTotals = costs === undefined ? undefined : checkCosts(fn, costs, R, N);
   const { maxSplits = DEFAULT_MAX_SPLITS } = input;
   checkInteger(fn, "maxSplits", maxSplits, 1, MAX_MAX_SPLITS);
-  const splits =
-    input.splits === undefined
-      ? splitsUpTo(fn, R, W, createRng(JSON.stringify([seed, "splits"])), maxSplits)
-      : checkSplits(fn, input.splits, R, W);
+  return {
+    o,
+    method,
+    k,
+    W,
+    seeds,
+    seed,
+    maxSplits,
+    vectors,
+    fixedVectors,
+    costs,
+    costTotals,
+    onProgress,
+  };
+}
+
+/** Checks a runs x items cost matrix and returns each run's total cost. */
+function checkCosts(fn: string, costs: unknown, R: number, N: number): Float64Array {
+  checkRowMatrix(fn, "costs", costs);
+  if (costs.rows !== R || costs.cols !== N) {
+    fail(fn, `costs must be runs x items (${R} x ${N}), got ${costs.rows} x ${costs.cols}`);
+  }
+  const totals = new Float64Array(R);
+  for (let r = 0; r < R; r++) {
+    let s = 0;
+    for (let i = 0; i < N; i++) {
+      const c = costs.data[r * N + i] as number;
+      if (!(c >= 0)) fail(fn, `costs has a negative value at run ${r}, item ${i}`, c);
+      s += c;
+    }
+    if (!(s > 0)) fail(fn, `costs of run ${r} sum to zero`);
+    totals[r] = s;
+  }
+  return totals;
+}
+
+/** The per-seed scores of every (split, test run) pair, filled by {@link scoreSplits}. */
+type Scores = {
+  readonly nSeeds: number;
+  readonly pairSplit: Int32Array;
+  readonly pairRun: Int32Array;
+  readonly errors: Float64Array;
+  readonly rmseBySplit: Float64Array;
+  readonly maxErrBySeed: Float64Array;
+  readonly shares: Float64Array | undefined;
+};
+
+/**
+ * Phase 2: per split, the history of its training runs; per seed, the
+ * method's pick (checked) and its error on every test run of the split.
+ */
+function scoreSplits(fn: string, run: Run, splits: readonly TemporalSplit[]): Scores {
+  const { o, method, k, W, vectors, fixedVectors, costs, costTotals } = run;
+  const R = o.runs.length;
+  const N = o.items.length;
   const S = splits.length;
   let P = 0;
   for (const sp of splits) P += sp.test.length;
@@ -251,8 +318,8 @@ export function evaluateSubset(input: EvaluateSubsetOptions): EvaluateSubsetResu
     for (let i = 0; i < N; i++) s += o.data[r * N + i] as number;
     full[r] = s / N;
   }
-  const nSeeds = method.stochastic ? seeds : 1;
-  const rngs = Array.from({ length: nSeeds }, (_, s) => createRng(JSON.stringify([seed, s])));
+  const nSeeds = method.stochastic ? run.seeds : 1;
+  const rngs = Array.from({ length: nSeeds }, (_, s) => createRng(JSON.stringify([run.seed, s])));
   const errors = new Float64Array(nSeeds * P);
   const rmseBySplit = new Float64Array(nSeeds * S);
   const maxErrBySeed = new Float64Array(nSeeds);
@@ -282,17 +349,7 @@ export function evaluateSubset(input: EvaluateSubsetOptions): EvaluateSubsetResu
         X === undefined ? { history, k } : { history, k, vectors: X },
         rng,
       );
-      if (!(picked instanceof Int32Array)) failType(fn, `${method.name} must return an Int32Array`);
-      if (picked.length !== k) {
-        fail(fn, `${method.name} returned ${picked.length} indices, expected ${k}`);
-      }
-      call++;
-      for (let t = 0; t < k; t++) {
-        const i = picked[t] as number;
-        if (!(i >= 0 && i < N)) fail(fn, `${method.name} returned an index outside [0, ${N})`, i);
-        if (stamp[i] === call) fail(fn, `${method.name} returned index ${i} twice`);
-        stamp[i] = call;
-      }
+      checkPick(fn, method.name, picked, k, N, stamp, ++call);
       let sq = 0;
       let worst = maxErrBySeed[seedIx] as number;
       for (let t = 0; t < T; t++) {
@@ -315,20 +372,46 @@ export function evaluateSubset(input: EvaluateSubsetOptions): EvaluateSubsetResu
       rmseBySplit[seedIx * S + s] = Math.sqrt(sq / T);
     }
     p0 += T;
-    onProgress?.(s + 1, S);
+    run.onProgress?.(s + 1, S);
   }
+  return { nSeeds, pairSplit, pairRun, errors, rmseBySplit, maxErrBySeed, shares };
+}
+
+/** Checks one pick: an Int32Array of `k` distinct indices in [0, N) (`stamp` marks this call's picks). */
+function checkPick(
+  fn: string,
+  name: string,
+  picked: unknown,
+  k: number,
+  N: number,
+  stamp: Int32Array,
+  call: number,
+): asserts picked is Int32Array {
+  if (!(picked instanceof Int32Array)) failType(fn, `${name} must return an Int32Array`);
+  if (picked.length !== k) fail(fn, `${name} returned ${picked.length} indices, expected ${k}`);
+  for (let t = 0; t < k; t++) {
+    const i = picked[t] as number;
+    if (!(i >= 0 && i < N)) fail(fn, `${name} returned an index outside [0, ${N})`, i);
+    if (stamp[i] === call) fail(fn, `${name} returned index ${i} twice`);
+    stamp[i] = call;
+  }
+}
+
+/** Phase 3: the paper's summaries (RMSE, MaxErr quantiles, cost share) of the scores. */
+function summarise(run: Run, splits: readonly TemporalSplit[], sc: Scores): EvaluateSubsetResult {
+  const { rmseBySplit, maxErrBySeed, shares } = sc;
   let total = 0;
   for (let t = 0; t < rmseBySplit.length; t++) total += rmseBySplit[t] as number;
   const sortedMax = Float64Array.from(maxErrBySeed).sort();
   const result: EvaluateSubsetResult = {
-    method: method.name,
-    size: k,
-    window: W,
-    seeds: nSeeds,
+    method: run.method.name,
+    size: run.k,
+    window: run.W,
+    seeds: sc.nSeeds,
     splits,
-    pairSplit,
-    pairRun,
-    errors,
+    pairSplit: sc.pairSplit,
+    pairRun: sc.pairRun,
+    errors: sc.errors,
     rmseBySplit,
     rmse: total / rmseBySplit.length,
     maxErrBySeed,
