@@ -333,209 +333,317 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
   checkOptions(FN, options, KEYS);
   const o = options ?? {};
   const counter: Counter = new Map();
-  let rules: SanitizeRules;
+  const learned =
+    o.rules !== undefined
+      ? {
+          rules: checkRules(o.rules),
+          identifierStats: [],
+          stopStats: [],
+          candidates: [],
+          candidateCount: 0,
+        }
+      : learnRules(trajs, readLearnOptions(o), counter);
+  const { trajectories, compiled } = applyRules(trajs, learned.rules, counter, learned.table);
+  return {
+    trajectories,
+    texts: trajectories.map((t) => stepTexts(t).join("\n")),
+    rules: learned.rules,
+    report: {
+      applied: appliedCounts(counter),
+      identifierPatterns: learned.identifierStats,
+      stopWords: learned.stopStats,
+      leakageCandidates: learned.candidates,
+      leakageCandidateCount: learned.candidateCount,
+      tokens: compiled.tokens(),
+    },
+  };
+}
+
+/** The checked options that govern how rules are learned from a corpus. */
+type LearnOptions = {
+  readonly keep: ReadonlySet<string>;
+  readonly extraRemove: readonly string[];
+  readonly extraRepo: readonly string[];
+  readonly extraStop: readonly string[];
+  readonly minDistinct: number;
+  readonly minRatio: number;
+  readonly topK: number;
+  readonly minDoc: number;
+  readonly threshold: number;
+  readonly maxCand: number;
+  readonly removeCandidates: boolean;
+};
+
+/** Phase 1: reads and checks the learning options (every check before any work). */
+function readLearnOptions(o: SanitizeOptions): LearnOptions {
+  const keep = new Set(stringList("options.keep", o.keep).map((w) => w.toLowerCase()));
+  const extraRemove = stringList("options.remove", o.remove);
+  const extraRepo = stringList("options.repoTerms", o.repoTerms);
+  const extraStop = stringList("options.stopWords", o.stopWords);
+  const minDistinct = o.minDistinct ?? 10;
+  checkInteger(FN, "options.minDistinct", minDistinct, 1);
+  const minRatio = o.minDistinctRatio ?? 0.9;
+  checkNumber(FN, "options.minDistinctRatio", minRatio, 0, 1);
+  const topK = o.stopTopK ?? 50;
+  checkInteger(FN, "options.stopTopK", topK, 0);
+  const minDoc = o.stopMinDocFraction ?? 0.5;
+  checkNumber(FN, "options.stopMinDocFraction", minDoc, 0, 1);
+  const threshold = o.threshold ?? 10.83;
+  checkNumber(FN, "options.threshold", threshold, 0);
+  const maxCand = o.maxCandidates ?? 100;
+  checkInteger(FN, "options.maxCandidates", maxCand, 0);
+  if (o.removeCandidates !== undefined && typeof o.removeCandidates !== "boolean") {
+    failType(FN, "options.removeCandidates must be a boolean");
+  }
+  return {
+    keep,
+    extraRemove,
+    extraRepo,
+    extraStop,
+    minDistinct,
+    minRatio,
+    topK,
+    minDoc,
+    threshold,
+    maxCand,
+    removeCandidates: o.removeCandidates === true,
+  };
+}
+
+/**
+ * Every token occurrence of the corpus stored once as an id (x2, +1 when a
+ * line break precedes it), so the token rules are decided once per distinct
+ * token and applied without re-tokenising; with per-token statistics.
+ */
+type TokenTable = {
+  readonly codes: Int32Array;
+  /** End (exclusive) in `codes` of each text field, in corpus order. */
+  readonly fieldEnd: readonly number[];
+  readonly tokList: readonly string[];
+  readonly cnt: readonly number[];
+  readonly docs: readonly number[];
+  readonly pass: readonly number[];
+  readonly failN: readonly number[];
+  /** Trajectories with a known outcome: [passing, failing]. */
+  readonly labelled: readonly [number, number];
+};
+
+/**
+ * Phase 2: tokenises the corpus after the string-level rules (`pre`), counting
+ * the within-token rules' replacements into `counter`.
+ */
+function tokenise(trajs: readonly Trajectory[], pre: Compiled, counter: Counter): TokenTable {
+  const idOf = new Map<string, number>();
+  const rawIdOf = new Map<string, number>();
+  const rawToId: number[] = [];
+  const rawCnt: number[] = [];
+  const rawKeys: ([string, number][] | undefined)[] = [];
+  const tokList: string[] = [];
+  const cnt: number[] = [];
+  const docs: number[] = [];
+  const last: number[] = [];
+  const pass: number[] = [];
+  const failN: number[] = [];
+  let codes = new Int32Array(1 << 16);
+  let nCodes = 0;
+  const fieldEnd: number[] = [];
+  const labelled: [number, number] = [0, 0];
+  for (let i = 0; i < trajs.length; i++) {
+    const t = trajs[i] as Trajectory;
+    const g: 0 | 1 | undefined = t.outcome === undefined ? undefined : t.outcome ? 0 : 1;
+    if (g !== undefined) labelled[g]++;
+    for (const s of t.steps) {
+      for (const text of stepStrings(s)) {
+        const prepared = pre.perToken ? pre.prePass(text) : pre.stringPass(text);
+        forEachToken(prepared, (raw, newLine) => {
+          // within-token rules run once per distinct raw token; counts scale by occurrences
+          let r = rawIdOf.get(raw);
+          if (r === undefined) {
+            r = rawToId.length;
+            rawIdOf.set(raw, r);
+            const local: Counter = new Map();
+            const tok = pre.perToken ? pre.tokenReplace(raw, local) : raw;
+            rawKeys.push(local.size > 0 ? [...local] : undefined);
+            rawCnt.push(0);
+            let tid = idOf.get(tok);
+            if (tid === undefined) {
+              tid = tokList.length;
+              idOf.set(tok, tid);
+              tokList.push(tok);
+              cnt.push(0);
+              docs.push(0);
+              last.push(-1);
+              pass.push(0);
+              failN.push(0);
+            }
+            rawToId.push(tid);
+          }
+          rawCnt[r] = (rawCnt[r] as number) + 1;
+          const id = rawToId[r] as number;
+          cnt[id] = (cnt[id] as number) + 1;
+          if (g === 0) pass[id] = (pass[id] as number) + 1;
+          else if (g === 1) failN[id] = (failN[id] as number) + 1;
+          if (last[id] !== i) {
+            docs[id] = (docs[id] as number) + 1;
+            last[id] = i;
+          }
+          if (nCodes === codes.length) {
+            const grown = new Int32Array(codes.length * 2);
+            grown.set(codes);
+            codes = grown;
+          }
+          codes[nCodes++] = id * 2 + (newLine ? 1 : 0);
+        });
+        fieldEnd.push(nCodes);
+      }
+    }
+  }
+  for (let r = 0; r < rawKeys.length; r++) {
+    const keys = rawKeys[r];
+    if (keys === undefined) continue;
+    for (const [k, n] of keys) counter.set(k, (counter.get(k) ?? 0) + n * (rawCnt[r] as number));
+  }
+  return { codes, fieldEnd, tokList, cnt, docs, pass, failN, labelled };
+}
+
+/** What phase 3 learns: the rules and the statistics the report shows. */
+type Learned = {
+  readonly rules: SanitizeRules;
+  readonly identifierStats: IdentifierPatternStat[];
+  readonly stopStats: StopWordStat[];
+  readonly candidates: KeynessRow[];
+  readonly candidateCount: number;
+  /** The tokenised corpus, when the rules were learned from it (reused by phase 4). */
+  readonly table?: TokenTable;
+};
+
+/**
+ * Phase 3: learns the rules from the corpus — repository terms, identifier
+ * patterns (many distinct tokens of one character pattern), Zipf stop words
+ * and outcome-keyness leakage candidates.
+ */
+function learnRules(trajs: readonly Trajectory[], lo: LearnOptions, counter: Counter): Learned {
+  const { keep } = lo;
   const identifierStats: IdentifierPatternStat[] = [];
   const stopStats: StopWordStat[] = [];
   let candidates: KeynessRow[] = [];
   let candidateCount = 0;
-  let tokenCodes:
-    | { codes: Int32Array; fieldEnd: number[]; tokList: string[]; cnt: number[] }
-    | undefined;
-
-  if (o.rules !== undefined) {
-    rules = checkRules(o.rules);
-  } else {
-    const keep = new Set(stringList("options.keep", o.keep).map((w) => w.toLowerCase()));
-    const extraRemove = stringList("options.remove", o.remove);
-    const extraRepo = stringList("options.repoTerms", o.repoTerms);
-    const extraStop = stringList("options.stopWords", o.stopWords);
-    const minDistinct = o.minDistinct ?? 10;
-    checkInteger(FN, "options.minDistinct", minDistinct, 1);
-    const minRatio = o.minDistinctRatio ?? 0.9;
-    checkNumber(FN, "options.minDistinctRatio", minRatio, 0, 1);
-    const topK = o.stopTopK ?? 50;
-    checkInteger(FN, "options.stopTopK", topK, 0);
-    const minDoc = o.stopMinDocFraction ?? 0.5;
-    checkNumber(FN, "options.stopMinDocFraction", minDoc, 0, 1);
-    const threshold = o.threshold ?? 10.83;
-    checkNumber(FN, "options.threshold", threshold, 0);
-    const maxCand = o.maxCandidates ?? 100;
-    checkInteger(FN, "options.maxCandidates", maxCand, 0);
-    if (o.removeCandidates !== undefined && typeof o.removeCandidates !== "boolean") {
-      failType(FN, "options.removeCandidates must be a boolean");
-    }
-
-    const repoTerms = [
-      ...new Set([
-        ...repoTermsOf(trajs.map((t) => t.instanceId)),
-        ...extraRepo.map((t) => t.toLowerCase()),
-      ]),
-    ].filter((t) => !keep.has(t));
-    // string-level rules first, so the statistics see masked text
-    const pre = compile(
-      { identifierPatterns: [], stopWords: [], removeWords: [], repoTerms },
-      counter,
-    );
-    // every token occurrence is stored once as an id (x2, +1 when a line break precedes it),
-    // so the token rules are decided once per distinct token and applied without re-tokenising
-    const idOf = new Map<string, number>();
-    const rawIdOf = new Map<string, number>();
-    const rawToId: number[] = [];
-    const rawCnt: number[] = [];
-    const rawKeys: ([string, number][] | undefined)[] = [];
-    const tokList: string[] = [];
-    const cnt: number[] = [];
-    const docs: number[] = [];
-    const last: number[] = [];
-    const pass: number[] = [];
-    const failN: number[] = [];
-    let codes = new Int32Array(1 << 16);
-    let nCodes = 0;
-    const fieldEnd: number[] = [];
-    const labelled: [number, number] = [0, 0];
-    for (let i = 0; i < trajs.length; i++) {
-      const t = trajs[i] as Trajectory;
-      const g: 0 | 1 | undefined = t.outcome === undefined ? undefined : t.outcome ? 0 : 1;
-      if (g !== undefined) labelled[g]++;
-      for (const s of t.steps) {
-        for (const text of stepStrings(s)) {
-          const prepared = pre.perToken ? pre.prePass(text) : pre.stringPass(text);
-          forEachToken(prepared, (raw, newLine) => {
-            // within-token rules run once per distinct raw token; counts scale by occurrences
-            let r = rawIdOf.get(raw);
-            if (r === undefined) {
-              r = rawToId.length;
-              rawIdOf.set(raw, r);
-              const local: Counter = new Map();
-              const tok = pre.perToken ? pre.tokenReplace(raw, local) : raw;
-              rawKeys.push(local.size > 0 ? [...local] : undefined);
-              rawCnt.push(0);
-              let tid = idOf.get(tok);
-              if (tid === undefined) {
-                tid = tokList.length;
-                idOf.set(tok, tid);
-                tokList.push(tok);
-                cnt.push(0);
-                docs.push(0);
-                last.push(-1);
-                pass.push(0);
-                failN.push(0);
-              }
-              rawToId.push(tid);
-            }
-            rawCnt[r] = (rawCnt[r] as number) + 1;
-            const id = rawToId[r] as number;
-            cnt[id] = (cnt[id] as number) + 1;
-            if (g === 0) pass[id] = (pass[id] as number) + 1;
-            else if (g === 1) failN[id] = (failN[id] as number) + 1;
-            if (last[id] !== i) {
-              docs[id] = (docs[id] as number) + 1;
-              last[id] = i;
-            }
-            if (nCodes === codes.length) {
-              const grown = new Int32Array(codes.length * 2);
-              grown.set(codes);
-              codes = grown;
-            }
-            codes[nCodes++] = id * 2 + (newLine ? 1 : 0);
-          });
-          fieldEnd.push(nCodes);
-        }
-      }
-    }
-    tokenCodes = { codes, fieldEnd, tokList, cnt };
-    for (let r = 0; r < rawKeys.length; r++) {
-      const keys = rawKeys[r];
-      if (keys === undefined) continue;
-      for (const [k, n] of keys) counter.set(k, (counter.get(k) ?? 0) + n * (rawCnt[r] as number));
-    }
-    // per-word and per-pattern statistics from the distinct tokens
-    const wordCounts = new Map<string, [number, number]>();
-    const totals: [number, number] = [0, 0];
-    const patStats = new Map<string, { occ: number; distinct: number; example: string }>();
-    for (let id = 0; id < tokList.length; id++) {
-      const tok = tokList[id] as string;
-      const st = {
-        count: cnt[id] as number,
-        docs: docs[id] as number,
-        pass: pass[id] as number,
-        fail: failN[id] as number,
-      };
-      if (st.pass + st.fail > 0) {
-        const w = core(tok);
-        if (w.length > 0) {
-          let c = wordCounts.get(w);
-          if (c === undefined) {
-            c = [0, 0];
-            wordCounts.set(w, c);
-          }
-          c[0] += st.pass;
-          c[1] += st.fail;
-          totals[0] += st.pass;
-          totals[1] += st.fail;
-        }
-      }
-      if (identifierCandidate(tok) && !tok.includes("[")) {
-        const p = charPattern(tok);
-        const ps = patStats.get(p);
-        if (ps === undefined) patStats.set(p, { occ: st.count, distinct: 1, example: tok });
-        else {
-          ps.occ += st.count;
-          ps.distinct++;
-        }
-      }
-    }
-    for (const [pattern, ps] of patStats) {
-      const distinct = ps.distinct;
-      if (distinct >= minDistinct && distinct / ps.occ >= minRatio) {
-        identifierStats.push({
-          pattern,
-          occurrences: ps.occ,
-          distinct,
-          example: ps.example,
-          placeholder: placeholderFor(ps.example),
-        });
-      }
-    }
-    identifierStats.sort((a, b) => b.distinct - a.distinct || (a.pattern < b.pattern ? -1 : 1));
-    const ranked = tokList
-      .map((tok, id) => [tok, { count: cnt[id] as number, docs: docs[id] as number }] as const)
-      .sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    // with a handful of trajectories every token is in every document: no Zipf signal
-    const zipfK = trajs.length >= MIN_ZIPF_DOCS ? Math.min(topK, ranked.length) : 0;
-    for (let r = 0; r < zipfK; r++) {
-      const [token, st] = ranked[r] as [string, { count: number; docs: number }];
-      const docFraction = st.docs / trajs.length;
-      if (docFraction >= minDoc && !HAS_PLACEHOLDER.test(token) && !keep.has(core(token))) {
-        stopStats.push({ token, rank: r + 1, count: st.count, docFraction });
-      }
-    }
-    const candidateWords: string[] = [];
-    if (labelled[0] > 0 && labelled[1] > 0 && totals[0] > 0 && totals[1] > 0) {
-      const rows = keynessRows(wordCounts, totals[0], totals[1], threshold);
-      candidateCount = rows.length;
-      candidates = rows.slice(0, maxCand);
-      if (o.removeCandidates === true) {
-        // also remove candidates beyond the reporting cut
-        for (const r of rows) candidateWords.push(r.word);
-      }
-    }
-    const removeWords = [
-      ...new Set([...OUTCOME_WORDS, ...extraRemove.map((w) => w.toLowerCase()), ...candidateWords]),
-    ]
-      .filter((w) => !keep.has(w) && !PLACEHOLDER.test(w))
-      .sort();
-    rules = {
-      identifierPatterns: identifierStats.map((p) => ({
-        pattern: p.pattern,
-        placeholder: p.placeholder,
-      })),
-      stopWords: [...new Set([...stopStats.map((s) => s.token), ...extraStop])].sort(),
-      removeWords,
-      repoTerms,
+  const repoTerms = [
+    ...new Set([
+      ...repoTermsOf(trajs.map((t) => t.instanceId)),
+      ...lo.extraRepo.map((t) => t.toLowerCase()),
+    ]),
+  ].filter((t) => !keep.has(t));
+  // string-level rules first, so the statistics see masked text
+  const pre = compile(
+    { identifierPatterns: [], stopWords: [], removeWords: [], repoTerms },
+    counter,
+  );
+  const table = tokenise(trajs, pre, counter);
+  const { tokList, cnt, docs, pass, failN, labelled } = table;
+  // per-word and per-pattern statistics from the distinct tokens
+  const wordCounts = new Map<string, [number, number]>();
+  const totals: [number, number] = [0, 0];
+  const patStats = new Map<string, { occ: number; distinct: number; example: string }>();
+  for (let id = 0; id < tokList.length; id++) {
+    const tok = tokList[id] as string;
+    const st = {
+      count: cnt[id] as number,
+      docs: docs[id] as number,
+      pass: pass[id] as number,
+      fail: failN[id] as number,
     };
+    if (st.pass + st.fail > 0) {
+      const w = core(tok);
+      if (w.length > 0) {
+        let c = wordCounts.get(w);
+        if (c === undefined) {
+          c = [0, 0];
+          wordCounts.set(w, c);
+        }
+        c[0] += st.pass;
+        c[1] += st.fail;
+        totals[0] += st.pass;
+        totals[1] += st.fail;
+      }
+    }
+    if (identifierCandidate(tok) && !tok.includes("[")) {
+      const p = charPattern(tok);
+      const ps = patStats.get(p);
+      if (ps === undefined) patStats.set(p, { occ: st.count, distinct: 1, example: tok });
+      else {
+        ps.occ += st.count;
+        ps.distinct++;
+      }
+    }
   }
+  for (const [pattern, ps] of patStats) {
+    const distinct = ps.distinct;
+    if (distinct >= lo.minDistinct && distinct / ps.occ >= lo.minRatio) {
+      identifierStats.push({
+        pattern,
+        occurrences: ps.occ,
+        distinct,
+        example: ps.example,
+        placeholder: placeholderFor(ps.example),
+      });
+    }
+  }
+  identifierStats.sort((a, b) => b.distinct - a.distinct || (a.pattern < b.pattern ? -1 : 1));
+  const ranked = tokList
+    .map((tok, id) => [tok, { count: cnt[id] as number, docs: docs[id] as number }] as const)
+    .sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // with a handful of trajectories every token is in every document: no Zipf signal
+  const zipfK = trajs.length >= MIN_ZIPF_DOCS ? Math.min(lo.topK, ranked.length) : 0;
+  for (let r = 0; r < zipfK; r++) {
+    const [token, st] = ranked[r] as [string, { count: number; docs: number }];
+    const docFraction = st.docs / trajs.length;
+    if (docFraction >= lo.minDoc && !HAS_PLACEHOLDER.test(token) && !keep.has(core(token))) {
+      stopStats.push({ token, rank: r + 1, count: st.count, docFraction });
+    }
+  }
+  const candidateWords: string[] = [];
+  if (labelled[0] > 0 && labelled[1] > 0 && totals[0] > 0 && totals[1] > 0) {
+    const rows = keynessRows(wordCounts, totals[0], totals[1], lo.threshold);
+    candidateCount = rows.length;
+    candidates = rows.slice(0, lo.maxCand);
+    if (lo.removeCandidates) {
+      // also remove candidates beyond the reporting cut
+      for (const r of rows) candidateWords.push(r.word);
+    }
+  }
+  const removeWords = [
+    ...new Set([
+      ...OUTCOME_WORDS,
+      ...lo.extraRemove.map((w) => w.toLowerCase()),
+      ...candidateWords,
+    ]),
+  ]
+    .filter((w) => !keep.has(w) && !PLACEHOLDER.test(w))
+    .sort();
+  const rules: SanitizeRules = {
+    identifierPatterns: identifierStats.map((p) => ({
+      pattern: p.pattern,
+      placeholder: p.placeholder,
+    })),
+    stopWords: [...new Set([...stopStats.map((s) => s.token), ...lo.extraStop])].sort(),
+    removeWords,
+    repoTerms,
+  };
+  return { rules, identifierStats, stopStats, candidates, candidateCount, table };
+}
 
+/**
+ * Phase 4: applies the rules to every text field — from the token table when
+ * the rules were learned on this corpus (each distinct token decided once),
+ * else by the compiled string passes.
+ */
+function applyRules(
+  trajs: readonly Trajectory[],
+  rules: SanitizeRules,
+  counter: Counter,
+  tokenCodes: TokenTable | undefined,
+): { trajectories: Trajectory[]; compiled: Compiled } {
   const compiled: Compiled = compile(rules, counter);
   const clean = (text: string) => compiled.full(text);
   // decide each distinct token once (fitted path) and count its occurrences
@@ -545,7 +653,7 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     let after = 0;
     decided = tokenCodes.tokList.map((tok, id) => {
       const d = compiled.decide(tok);
-      const n = tokenCodes?.cnt[id] ?? 0;
+      const n = tokenCodes.cnt[id] ?? 0;
       before += n;
       if (d.out !== null) after += n;
       if (d.key.length > 0) counter.set(d.key, (counter.get(d.key) ?? 0) + n);
@@ -574,7 +682,7 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     const t = parts.join("");
     return compiled.settle(t, removedAny);
   };
-  const out: Trajectory[] = trajs.map((t) => {
+  const trajectories: Trajectory[] = trajs.map((t) => {
     const steps = t.steps.map((s) => {
       const fields = stepStrings(s).map((x) => {
         if (tokenCodes === undefined) return clean(x);
@@ -588,25 +696,17 @@ export function sanitize(corpus: readonly Trajectory[], options?: SanitizeOption
     return { ...t, steps };
   });
   compiled.flush();
-  const texts = out.map((t) => stepTexts(t).join("\n"));
+  return { trajectories, compiled };
+}
+
+/** Phase 5: the report's rule counts, by phase, then count (descending), then rule. */
+function appliedCounts(counter: Counter): SanitizeRuleCount[] {
   const applied: SanitizeRuleCount[] = [...counter.entries()].map(([key, count]) => {
     const [phase, rule, replacement] = key.split("\u0000") as [string, string, string];
     return { phase: Number(phase) as 1 | 2 | 3, rule, replacement, count };
   });
   applied.sort((a, b) => a.phase - b.phase || b.count - a.count || (a.rule < b.rule ? -1 : 1));
-  return {
-    trajectories: out,
-    texts,
-    rules,
-    report: {
-      applied,
-      identifierPatterns: identifierStats,
-      stopWords: stopStats,
-      leakageCandidates: candidates,
-      leakageCandidateCount: candidateCount,
-      tokens: compiled.tokens(),
-    },
-  };
+  return applied;
 }
 
 export type { SanitizeRules } from "./types.js";
