@@ -121,36 +121,106 @@ export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtModel
   checkInteger(fn, "options.maxIter", maxIter, 1);
   checkNumber(fn, "options.tol", tol, 0, Number.POSITIVE_INFINITY, pos);
 
-  const N = history.items.length;
-  const R = runList.length;
-  const y = new Uint8Array(R * N);
-  runList.forEach((r, t) => {
-    y.set(history.data.subarray(r * N, (r + 1) * N), t * N);
-  });
-  const twoPl = model === "2pl";
-  const vt = 1 / (thetaSd * thetaSd);
-  const vb = 1 / (bSd * bSd);
-  const va = 1 / (logASd * logASd);
-  const theta = new Float64Array(R);
-  const b = new Float64Array(N);
-  const alpha = new Float64Array(N);
-  const a = new Float64Array(N).fill(1);
-  // Per-item sufficient sums of one pass: sum w, sum (y - p), and (2PL) the theta-weighted ones.
-  const sW = new Float64Array(N);
-  const sE = new Float64Array(N);
-  const sWt = new Float64Array(N);
-  const sWtt = new Float64Array(N);
-  const sEt = new Float64Array(N);
-  const llOld = new Float64Array(twoPl ? N : 0);
-  const llNew = new Float64Array(twoPl ? N : 0);
-  const propA = new Float64Array(twoPl ? N : 0);
-  const propB = new Float64Array(twoPl ? N : 0);
-  const expA = new Float64Array(twoPl ? N : 0);
-  const damp = new Float64Array(twoPl ? N : 0).fill(1);
+  const fit = new IrtFit(history, runList, model === "2pl", thetaSd, bSd, logASd);
   let iterations = 0;
   let converged = false;
   while (iterations < maxIter) {
     iterations++;
+    let change = fit.stepAbilities();
+    fit.sumItems();
+    change = Math.max(change, fit.proposeItemSteps());
+    if (fit.twoPl) fit.acceptItemSteps();
+    change = Math.max(change, fit.gauge());
+    if (change < tol) {
+      converged = true;
+      break;
+    }
+  }
+  return {
+    model,
+    a: fit.a,
+    b: fit.b,
+    thetaMean: 0,
+    thetaSd,
+    runs: Int32Array.from(runList),
+    theta: fit.theta,
+    iterations,
+    converged,
+    logPosterior: fit.logPosterior(),
+  };
+}
+
+/**
+ * The state of one joint MAP fit: the parameters and the per-item buffers of
+ * a Fisher-scoring iteration as fields, each phase of an iteration a method
+ * (abilities, item sums, item steps, 2PL step acceptance, gauge).
+ */
+class IrtFit {
+  readonly twoPl: boolean;
+  readonly theta: Float64Array;
+  readonly b: Float64Array;
+  readonly a: Float64Array;
+  private readonly N: number;
+  private readonly R: number;
+  private readonly y: Uint8Array;
+  private readonly vt: number;
+  private readonly vb: number;
+  private readonly va: number;
+  private readonly alpha: Float64Array;
+  // Per-item sufficient sums of one pass: sum w, sum (y - p), and (2PL) the theta-weighted ones.
+  private readonly sW: Float64Array;
+  private readonly sE: Float64Array;
+  private readonly sWt: Float64Array;
+  private readonly sWtt: Float64Array;
+  private readonly sEt: Float64Array;
+  private readonly llOld: Float64Array;
+  private readonly llNew: Float64Array;
+  private readonly propA: Float64Array;
+  private readonly propB: Float64Array;
+  private readonly expA: Float64Array;
+  private readonly damp: Float64Array;
+
+  constructor(
+    history: Outcomes,
+    runList: readonly number[],
+    twoPl: boolean,
+    thetaSd: number,
+    bSd: number,
+    logASd: number,
+  ) {
+    const N = history.items.length;
+    const R = runList.length;
+    this.N = N;
+    this.R = R;
+    this.y = new Uint8Array(R * N);
+    runList.forEach((r, t) => {
+      this.y.set(history.data.subarray(r * N, (r + 1) * N), t * N);
+    });
+    this.twoPl = twoPl;
+    this.vt = 1 / (thetaSd * thetaSd);
+    this.vb = 1 / (bSd * bSd);
+    this.va = 1 / (logASd * logASd);
+    this.theta = new Float64Array(R);
+    this.b = new Float64Array(N);
+    this.alpha = new Float64Array(N);
+    this.a = new Float64Array(N).fill(1);
+    this.sW = new Float64Array(N);
+    this.sE = new Float64Array(N);
+    this.sWt = new Float64Array(N);
+    this.sWtt = new Float64Array(N);
+    this.sEt = new Float64Array(N);
+    const n2 = twoPl ? N : 0;
+    this.llOld = new Float64Array(n2);
+    this.llNew = new Float64Array(n2);
+    this.propA = new Float64Array(n2);
+    this.propB = new Float64Array(n2);
+    this.expA = new Float64Array(n2);
+    this.damp = new Float64Array(n2).fill(1);
+  }
+
+  /** One Newton step of every run's ability given the items; returns the largest step. */
+  stepAbilities(): number {
+    const { N, R, y, theta, a, b, vt } = this;
     let change = 0;
     for (let r = 0; r < R; r++) {
       const th = theta[r] as number;
@@ -167,6 +237,12 @@ export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtModel
       theta[r] = th + step;
       if (Math.abs(step) > change) change = Math.abs(step);
     }
+    return change;
+  }
+
+  /** The per-item sums of weights, residuals (and, 2PL, their theta moments and log-likelihoods). */
+  sumItems(): void {
+    const { N, R, y, theta, a, b, sW, sE, sWt, sWtt, sEt, llOld, twoPl } = this;
     sW.fill(0);
     sE.fill(0);
     if (twoPl) {
@@ -192,6 +268,15 @@ export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtModel
         }
       }
     }
+  }
+
+  /**
+   * Fisher-scoring steps of every item: applied directly for Rasch, proposed
+   * (in `propA` / `propB`) for 2PL. Returns the largest step.
+   */
+  proposeItemSteps(): number {
+    const { N, a, b, alpha, sW, sE, sWt, sWtt, sEt, damp, propA, propB, vb, va, twoPl } = this;
+    let change = 0;
     for (let i = 0; i < N; i++) {
       const ai = a[i] as number;
       const bi = b[i] as number;
@@ -220,69 +305,68 @@ export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtModel
       const c = Math.max(Math.abs(da), Math.abs(db));
       if (c > change) change = c;
     }
-    if (twoPl) {
-      // The 2PL item objective is not concave in (log a, b): a scoring step is
-      // kept only if it raises the item's log posterior, otherwise the item's
-      // step factor halves (and doubles back, up to 1, after a success).
-      llNew.fill(0);
-      for (let i = 0; i < N; i++) expA[i] = Math.exp(propA[i] as number);
-      for (let r = 0; r < R; r++) {
-        const th = theta[r] as number;
-        const row = r * N;
-        for (let i = 0; i < N; i++) {
-          const p = logistic((expA[i] as number) * (th - (propB[i] as number)));
-          llNew[i] = (llNew[i] as number) + logLik(y[row + i] as number, p);
-        }
-      }
+    return change;
+  }
+
+  /**
+   * 2PL: the item objective is not concave in (log a, b), so a scoring step
+   * is kept only if it raises the item's log posterior; otherwise the item's
+   * step factor halves (and doubles back, up to 1, after a success).
+   */
+  acceptItemSteps(): void {
+    const { N, R, y, theta, a, b, alpha, llOld, llNew, propA, propB, expA, damp, vb, va } = this;
+    llNew.fill(0);
+    for (let i = 0; i < N; i++) expA[i] = Math.exp(propA[i] as number);
+    for (let r = 0; r < R; r++) {
+      const th = theta[r] as number;
+      const row = r * N;
       for (let i = 0; i < N; i++) {
-        const al = alpha[i] as number;
-        const bi = b[i] as number;
-        const pa = propA[i] as number;
-        const pb = propB[i] as number;
-        const before = (llOld[i] as number) - 0.5 * (al * al * va + bi * bi * vb);
-        const after = (llNew[i] as number) - 0.5 * (pa * pa * va + pb * pb * vb);
-        if (after >= before) {
-          alpha[i] = pa;
-          a[i] = expA[i] as number;
-          b[i] = pb;
-          damp[i] = Math.min(1, 2 * (damp[i] as number));
-        } else {
-          damp[i] = 0.5 * (damp[i] as number);
-        }
+        const p = logistic((expA[i] as number) * (th - (propB[i] as number)));
+        llNew[i] = (llNew[i] as number) + logLik(y[row + i] as number, p);
       }
     }
-    change = Math.max(change, gauge(theta, b, alpha, a, vt, vb, va, twoPl));
-    if (change < tol) {
-      converged = true;
-      break;
-    }
-  }
-  let lp = 0;
-  for (let r = 0; r < R; r++) {
-    const th = theta[r] as number;
-    lp -= 0.5 * th * th * vt;
-    const row = r * N;
     for (let i = 0; i < N; i++) {
-      const eta = (a[i] as number) * (th - (b[i] as number));
-      lp -= y[row + i] === 1 ? softplus(-eta) : softplus(eta);
+      const al = alpha[i] as number;
+      const bi = b[i] as number;
+      const pa = propA[i] as number;
+      const pb = propB[i] as number;
+      const before = (llOld[i] as number) - 0.5 * (al * al * va + bi * bi * vb);
+      const after = (llNew[i] as number) - 0.5 * (pa * pa * va + pb * pb * vb);
+      if (after >= before) {
+        alpha[i] = pa;
+        a[i] = expA[i] as number;
+        b[i] = pb;
+        damp[i] = Math.min(1, 2 * (damp[i] as number));
+      } else {
+        damp[i] = 0.5 * (damp[i] as number);
+      }
     }
   }
-  for (let i = 0; i < N; i++) {
-    lp -= 0.5 * (b[i] as number) ** 2 * vb;
-    if (twoPl) lp -= 0.5 * (alpha[i] as number) ** 2 * va;
+
+  /** Re-centres the abilities (the model's gauge); returns the largest change. */
+  gauge(): number {
+    return gauge(this.theta, this.b, this.alpha, this.a, this.vt, this.vb, this.va, this.twoPl);
   }
-  return {
-    model,
-    a,
-    b,
-    thetaMean: 0,
-    thetaSd,
-    runs: Int32Array.from(runList),
-    theta,
-    iterations,
-    converged,
-    logPosterior: lp,
-  };
+
+  /** The log posterior of the current parameters (up to a constant). */
+  logPosterior(): number {
+    const { N, R, y, theta, a, b, alpha, vt, vb, va, twoPl } = this;
+    let lp = 0;
+    for (let r = 0; r < R; r++) {
+      const th = theta[r] as number;
+      lp -= 0.5 * th * th * vt;
+      const row = r * N;
+      for (let i = 0; i < N; i++) {
+        const eta = (a[i] as number) * (th - (b[i] as number));
+        lp -= y[row + i] === 1 ? softplus(-eta) : softplus(eta);
+      }
+    }
+    for (let i = 0; i < N; i++) {
+      lp -= 0.5 * (b[i] as number) ** 2 * vb;
+      if (twoPl) lp -= 0.5 * (alpha[i] as number) ** 2 * va;
+    }
+    return lp;
+  }
 }
 
 /** log P(y | p), floored so that p = 0 or 1 in floating point stays finite. */
