@@ -23,7 +23,9 @@ const ENTRIES = [
  * `npm test` works on a clean clone).
  */
 export async function bundlePackage(outfile: string): Promise<string> {
-  const built = existsSync(join(process.cwd(), "dist/index.js"));
+  const built = ["index", ...ENTRIES.map((e) => `entry/${e}`)].every((f) =>
+    existsSync(join(process.cwd(), `dist/${f}.js`)),
+  );
   const files = built
     ? ["dist/index.js", ...ENTRIES.map((e) => `dist/entry/${e}.js`)]
     : ["src/index.ts", ...ENTRIES.map((e) => `src/entry/${e}.ts`)];
