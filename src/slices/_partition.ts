@@ -7,32 +7,38 @@ import { randomPermutation } from "../core/randomPermutation.js";
 import { checkInt32Array, checkInteger, draw, fail } from "../core/validate.js";
 
 /**
- * Working arrays of one operator, reused between calls so that the hot loop
- * of identifySlices allocates only the genomes it returns. Contents are
- * stale: users clear what they read before writing it.
+ * Working arrays of the partition operators over `n` instances: one per run
+ * of identifySlices (its hot loop then allocates only the genomes it
+ * returns), a fresh one per call of a public operator, so that no two calls
+ * ever share arrays (an rng may call back into the operators). Contents are
+ * stale between uses: users clear what they read before writing it.
  */
-type Scratch = { busy: boolean; readonly arrays: Int32Array[] };
+export type PartitionScratch = {
+  readonly n: number;
+  /** Per-id slice sizes of {@link isValidPartition}. */
+  readonly sizes: Int32Array;
+  /** Disagreeing positions of {@link huxInto}. */
+  readonly diff: Int32Array;
+  /** len, off, live, cand (length n) and the member buffer of {@link mutateInto}. */
+  readonly mutate: Int32Array[];
+  /** len, off, cap, used, live, pool (length n) and the member buffer of the repair. */
+  readonly repair: Int32Array[];
+};
 
-/**
- * The operator's `count` arrays, each of length >= size. While they are in
- * use (an rng that calls back into the operators) fresh arrays are returned
- * instead, so a nested call never overwrites the outer one's lists; the
- * caller releases the arrays with {@link release}.
- */
-function claim(sc: Scratch, count: number, size: number): Int32Array[] {
-  if (sc.busy) return Array.from({ length: count }, () => new Int32Array(size));
-  sc.busy = true;
-  for (let k = 0; k < count; k++) {
-    if ((sc.arrays[k]?.length ?? -1) < size) sc.arrays[k] = new Int32Array(size);
-  }
-  return sc.arrays;
+/** Fresh working arrays for partitions of `n` instances. */
+export function partitionScratch(n: number): PartitionScratch {
+  const lists = (count: number): Int32Array[] =>
+    Array.from({ length: count }, () => new Int32Array(n));
+  return {
+    n,
+    sizes: new Int32Array(n),
+    diff: new Int32Array(n),
+    mutate: lists(5),
+    repair: lists(7),
+  };
 }
 
-function release(sc: Scratch, arrays: Int32Array[]): void {
-  if (arrays === sc.arrays) sc.busy = false;
-}
-
-/** Array `k` of a claimed set, regrown to at least `size` when needed. */
+/** Array `k` of `arrays`, regrown to at least `size` when needed. */
 function grown(arrays: Int32Array[], k: number, size: number): Int32Array {
   const a = arrays[k] as Int32Array;
   if (a.length >= size) return a;
@@ -41,11 +47,6 @@ function grown(arrays: Int32Array[], k: number, size: number): Int32Array {
   arrays[k] = b;
   return b;
 }
-
-const repairScratch: Scratch = { busy: false, arrays: [] };
-const mutateScratch: Scratch = { busy: false, arrays: [] };
-const huxScratch: Scratch = { busy: false, arrays: [] };
-let sizeScratch = new Int32Array(0);
 
 /** Validates `minSize`/`maxSize` against `n` instances: integers, 2 <= min <= max <= n, n >= 2 min, and some slice count fits. */
 export function checkSliceBounds(fn: string, n: number, minSize: unknown, maxSize: unknown): void {
@@ -76,10 +77,14 @@ export function checkSliceOf(fn: string, arg: string, sliceOf: unknown, n?: numb
 }
 
 /** Whether every non-empty slice of `sliceOf` holds minSize..maxSize instances. */
-export function isValidPartition(sliceOf: Int32Array, minSize: number, maxSize: number): boolean {
+export function isValidPartition(
+  sliceOf: Int32Array,
+  minSize: number,
+  maxSize: number,
+  sc: PartitionScratch,
+): boolean {
   const n = sliceOf.length;
-  if (sizeScratch.length < n) sizeScratch = new Int32Array(n);
-  const sizes = sizeScratch;
+  const sizes = sc.sizes;
   sizes.fill(0, 0, n);
   for (let i = 0; i < n; i++) sizes[sliceOf[i] as number]++;
   for (let s = 0; s < n; s++) {
@@ -107,8 +112,9 @@ export function repairInto(
   minSize: number,
   maxSize: number,
   rng: () => number,
+  sc: PartitionScratch,
 ): Int32Array {
-  const out = repairOrKeep(fn, sliceOf, minSize, maxSize, rng);
+  const out = repairOrKeep(fn, sliceOf, minSize, maxSize, rng, sc);
   return out === sliceOf ? sliceOf.slice() : out;
 }
 
@@ -119,18 +125,14 @@ export function repairOrKeep(
   minSize: number,
   maxSize: number,
   rng: () => number,
+  sc: PartitionScratch,
 ): Int32Array {
   // A valid partition draws nothing below, so the shortcut keeps every seeded result.
-  if (isValidPartition(sliceOf, minSize, maxSize)) return sliceOf;
-  const arrays = claim(repairScratch, 7, sliceOf.length);
-  try {
-    return repairLists(fn, sliceOf, minSize, maxSize, rng, arrays);
-  } finally {
-    release(repairScratch, arrays);
-  }
+  if (isValidPartition(sliceOf, minSize, maxSize, sc)) return sliceOf;
+  return repairLists(fn, sliceOf, minSize, maxSize, rng, sc.repair);
 }
 
-/** The repair of {@link repairInto} on claimed working arrays (seven, of length >= n). */
+/** The repair of {@link repairInto} on the working arrays `sc.repair` (seven, of length >= n). */
 function repairLists(
   fn: string,
   sliceOf: Int32Array,
@@ -339,25 +341,21 @@ export function huxInto(
   a: Int32Array,
   b: Int32Array,
   rng: () => number,
+  sc: PartitionScratch,
 ): [Int32Array, Int32Array] {
   const o1 = a.slice();
   const o2 = b.slice();
-  const arrays = claim(huxScratch, 1, a.length);
-  try {
-    const diff = arrays[0] as Int32Array;
-    let nd = 0;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff[nd++] = i;
-    const half = nd >> 1;
-    for (let t = 0; t < half; t++) {
-      const j = t + Math.floor(draw(fn, rng) * (nd - t));
-      const pos = diff[j] as number;
-      diff[j] = diff[t] as number;
-      diff[t] = pos;
-      o1[pos] = b[pos] as number;
-      o2[pos] = a[pos] as number;
-    }
-  } finally {
-    release(huxScratch, arrays);
+  const diff = sc.diff;
+  let nd = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff[nd++] = i;
+  const half = nd >> 1;
+  for (let t = 0; t < half; t++) {
+    const j = t + Math.floor(draw(fn, rng) * (nd - t));
+    const pos = diff[j] as number;
+    diff[j] = diff[t] as number;
+    diff[t] = pos;
+    o1[pos] = b[pos] as number;
+    o2[pos] = a[pos] as number;
   }
   return [o1, o2];
 }
@@ -383,76 +381,73 @@ export function mutateInto(
   maxMutations: number,
   moveRate: number,
   swapRate: number,
+  sc: PartitionScratch,
 ): Int32Array {
-  const arrays = claim(mutateScratch, 5, sliceOf.length);
-  try {
-    const n = sliceOf.length;
-    const out = sliceOf.slice();
-    const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
-    const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
-    const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
-    len.fill(0, 0, n);
-    for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
-    let nl = 0;
-    let at = 0;
-    for (let s = 0; s < n; s++) {
-      const size = len[s] as number;
-      if (size === 0) continue;
-      live[nl++] = s;
-      off[s] = at;
-      at += size + moves;
-      len[s] = 0;
-    }
-    const buf = grown(arrays, 4, at);
-    for (let i = 0; i < n; i++) {
-      const s = sliceOf[i] as number;
-      buf[(off[s] as number) + (len[s] as number)] = i;
-      len[s] = (len[s] as number) + 1;
-    }
-    for (let t = 0; t < moves; t++) {
-      if (!(draw(fn, rng) < moveRate)) continue;
-      let nc = 0;
-      for (let q = 0; q < nl; q++) {
-        const s = live[q] as number;
-        if ((len[s] as number) > minSize) cand[nc++] = s;
-      }
-      if (nc === 0) continue;
-      const src = cand[Math.floor(draw(fn, rng) * nc)] as number;
-      nc = 0;
-      for (let q = 0; q < nl; q++) {
-        const s = live[q] as number;
-        if (s !== src && (len[s] as number) < maxSize) cand[nc++] = s;
-      }
-      if (nc === 0) continue;
-      const dst = cand[Math.floor(draw(fn, rng) * nc)] as number;
-      const os = off[src] as number;
-      const ls = len[src] as number;
-      const j = Math.floor(draw(fn, rng) * ls);
-      const i = buf[os + j] as number;
-      buf[os + j] = buf[os + ls - 1] as number;
-      len[src] = ls - 1;
-      buf[(off[dst] as number) + (len[dst] as number)] = i;
-      len[dst] = (len[dst] as number) + 1;
-      out[i] = dst;
-    }
-    for (let t = 0; t < swaps; t++) {
-      if (!(draw(fn, rng) < swapRate) || nl < 2) continue;
-      const p = Math.floor(draw(fn, rng) * nl);
-      let q = Math.floor(draw(fn, rng) * (nl - 1));
-      if (q >= p) q++;
-      const sp = live[p] as number;
-      const sq = live[q] as number;
-      const x = (off[sp] as number) + Math.floor(draw(fn, rng) * (len[sp] as number));
-      const y = (off[sq] as number) + Math.floor(draw(fn, rng) * (len[sq] as number));
-      const i = buf[x] as number;
-      const j = buf[y] as number;
-      buf[x] = j;
-      buf[y] = i;
-      out[i] = sq;
-      out[j] = sp;
-    }
-    return out;
-  } finally {
-    release(mutateScratch, arrays);
+  const arrays = sc.mutate;
+  const n = sliceOf.length;
+  const out = sliceOf.slice();
+  const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
+  const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
+  const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
+  len.fill(0, 0, n);
+  for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
+  let nl = 0;
+  let at = 0;
+  for (let s = 0; s < n; s++) {
+    const size = len[s] as number;
+    if (size === 0) continue;
+    live[nl++] = s;
+    off[s] = at;
+    at += size + moves;
+    len[s] = 0;
   }
+  const buf = grown(arrays, 4, at);
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    buf[(off[s] as number) + (len[s] as number)] = i;
+    len[s] = (len[s] as number) + 1;
+  }
+  for (let t = 0; t < moves; t++) {
+    if (!(draw(fn, rng) < moveRate)) continue;
+    let nc = 0;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      if ((len[s] as number) > minSize) cand[nc++] = s;
+    }
+    if (nc === 0) continue;
+    const src = cand[Math.floor(draw(fn, rng) * nc)] as number;
+    nc = 0;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      if (s !== src && (len[s] as number) < maxSize) cand[nc++] = s;
+    }
+    if (nc === 0) continue;
+    const dst = cand[Math.floor(draw(fn, rng) * nc)] as number;
+    const os = off[src] as number;
+    const ls = len[src] as number;
+    const j = Math.floor(draw(fn, rng) * ls);
+    const i = buf[os + j] as number;
+    buf[os + j] = buf[os + ls - 1] as number;
+    len[src] = ls - 1;
+    buf[(off[dst] as number) + (len[dst] as number)] = i;
+    len[dst] = (len[dst] as number) + 1;
+    out[i] = dst;
+  }
+  for (let t = 0; t < swaps; t++) {
+    if (!(draw(fn, rng) < swapRate) || nl < 2) continue;
+    const p = Math.floor(draw(fn, rng) * nl);
+    let q = Math.floor(draw(fn, rng) * (nl - 1));
+    if (q >= p) q++;
+    const sp = live[p] as number;
+    const sq = live[q] as number;
+    const x = (off[sp] as number) + Math.floor(draw(fn, rng) * (len[sp] as number));
+    const y = (off[sq] as number) + Math.floor(draw(fn, rng) * (len[sq] as number));
+    const i = buf[x] as number;
+    const j = buf[y] as number;
+    buf[x] = j;
+    buf[y] = i;
+    out[i] = sq;
+    out[j] = sp;
+  }
+  return out;
 }

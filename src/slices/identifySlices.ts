@@ -22,6 +22,7 @@ import {
   drawPartition,
   huxInto,
   mutateInto,
+  partitionScratch,
   repairOrKeep,
 } from "./_partition.js";
 
@@ -186,6 +187,7 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
   }
 
   const ev = makeEvaluator(signals, outcome);
+  const sc = partitionScratch(n);
   // Statistics and objective values of every evaluated genome still in the
   // population or just made. After each generation the entries of genomes
   // that left the population are dropped and their statistics arrays reused
@@ -232,19 +234,19 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
         return f;
       },
       crossover: (a, b, r) => {
-        const [o1, o2] = huxInto(fn, a, b, r);
+        const [o1, o2] = huxInto(fn, a, b, r, sc);
         origin.set(o1, root(a));
         origin.set(o2, root(b));
         return [o1, o2];
       },
       mutate: (g, r) => {
-        const out = mutateInto(fn, g, r, minSize, maxSize, maxMutations, moveRate, swapRate);
+        const out = mutateInto(fn, g, r, minSize, maxSize, maxMutations, moveRate, swapRate, sc);
         origin.set(out, root(g));
         return out;
       },
       repair: (g, r) => {
         // Genomes are never modified, so a valid one is its own repaired copy.
-        const out = repairOrKeep(fn, g, minSize, maxSize, r);
+        const out = repairOrKeep(fn, g, minSize, maxSize, r, sc);
         if (out === g) return g;
         const o = origin.get(g);
         if (o !== undefined) origin.set(out, o);
