@@ -72,9 +72,6 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     }
   }
 
-  // Statistics under construction: the parent's records are copied here,
-  // updated, and the used prefix is copied out as the child's.
-  const work = new Float64Array(n * S);
   // Member lists of the touched slices: slice s owns buf[off[s] .. off[s] + cap)
   // and holds len[s] members. Capacities add up to at most 2n (parent members
   // plus arrivals).
@@ -88,38 +85,45 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
   // Position of each instance inside its member list, for O(1) removal.
   const pos = new Int32Array(n);
 
-  /** Statistics of slice s from its member list, written into `work`. */
-  const fillSlice = (s: number): void => {
+  /**
+   * Statistics of slice s from its member list, written into `w`: the records
+   * of an assignment under construction (its statistics without the leading
+   * count).
+   */
+  const fillSlice = (w: Float64Array, s: number): void => {
     const o = off[s] as number;
     const size = len[s] as number;
     const rec = s * S;
+    // Each coordinate summed in a register, in member order: the same sums as
+    // adding whole member vectors one by one, without a store per addition.
+    for (let k = 0; k < d; k++) {
+      let sum = 0;
+      for (let a = 0; a < size; a++) sum += data[(buf[o + a] as number) * d + k] as number;
+      w[rec + C + k] = sum;
+    }
     let fails = 0;
     let pair = 0;
-    for (let k = 0; k < d; k++) work[rec + C + k] = 0;
     for (let a = 0; a < size; a++) {
       const i = buf[o + a] as number;
       if (outcome[i] === 0) fails++;
-      const io = i * d;
-      for (let k = 0; k < d; k++) {
-        work[rec + C + k] = (work[rec + C + k] as number) + (data[io + k] as number);
-      }
       if (dense !== null) {
         const row = i * n;
         for (let b = a + 1; b < size; b++) pair += dense[row + (buf[o + b] as number)] as number;
       } else {
+        const io = i * d;
         for (let b = a + 1; b < size; b++) {
           const j = buf[o + b] as number;
           pair += Math.sqrt(squaredEuclideanAt(data, io, data, j * d, d));
         }
       }
     }
-    work[rec] = size;
-    work[rec + 1] = fails;
-    work[rec + 2] = pair;
+    w[rec] = size;
+    w[rec + 1] = fails;
+    w[rec + 2] = pair;
   };
 
-  /** Recomputes the `t` touched slices of `sliceOf` (marked in `touched`) into `work`. */
-  const recompute = (sliceOf: Int32Array, t: number): void => {
+  /** Recomputes the `t` touched slices of `sliceOf` (marked in `touched`) into `w`. */
+  const recompute = (w: Float64Array, sliceOf: Int32Array, t: number): void => {
     for (let q = 0; q < t; q++) cnt[touchedIds[q] as number] = 0;
     for (let i = 0; i < n; i++) {
       const s = sliceOf[i] as number;
@@ -139,7 +143,7 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         len[s] = (len[s] as number) + 1;
       }
     }
-    for (let q = 0; q < t; q++) fillSlice(touchedIds[q] as number);
+    for (let q = 0; q < t; q++) fillSlice(w, touchedIds[q] as number);
   };
 
   const full = (sliceOf: Int32Array): SliceStats => {
@@ -153,11 +157,13 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         touchedIds[t++] = s;
       }
     }
-    work.fill(0, 0, k * S);
-    recompute(sliceOf, t);
-    nearestAll(k, false);
+    const st = new Float64Array(1 + k * S);
+    st[0] = k;
+    const w = st.subarray(1);
+    recompute(w, sliceOf, t);
+    nearestAll(w, k, false);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
-    return store(k, undefined);
+    return st;
   };
 
   const derive = (
@@ -194,26 +200,24 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       st.set(stats.subarray(0, size));
       return st;
     }
+    // The parent's records are copied into the child's array and updated
+    // in place; it has room for every parent id too (a slice that empties is
+    // updated before it is dropped).
     const kp = stats[0] as number;
-    work.set(stats.subarray(1, 1 + kp * S));
-    if (kc > kp) work.fill(0, kp * S, kc * S);
+    const size = 1 + Math.max(kp, kc) * S;
+    const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
+    st.set(stats.subarray(0, 1 + kp * S));
+    st[0] = kc;
+    const w = st.subarray(1);
+    if (kc > kp) w.fill(0, kp * S, kc * S);
     if (mc > n / 10) {
       // Many moves cost more than recomputing the touched slices.
-      recompute(child, t);
+      recompute(w, child, t);
     } else {
-      moveAll(parent, child, mc, t, kp);
+      moveAll(w, parent, child, mc, t, kp);
     }
-    nearestAll(kc, true);
+    nearestAll(w, kc, true);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
-    return store(kc, spare);
-  };
-
-  /** Records 0..k-1 of `work` as statistics, in `spare` when it is long enough. */
-  const store = (k: number, spare: SliceStats | undefined): SliceStats => {
-    const size = 1 + k * S;
-    const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
-    st[0] = k;
-    st.set(work.subarray(0, k * S), 1);
     return st;
   };
 
@@ -223,6 +227,7 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
    * leaves and joins. Lists start in ascending instance order, as from scratch.
    */
   const moveAll = (
+    w: Float64Array,
     parent: Int32Array,
     child: Int32Array,
     mc: number,
@@ -235,7 +240,7 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       const s = touchedIds[q] as number;
       off[s] = at;
       len[s] = 0;
-      at += (cnt[s] as number) + (s < kp ? (work[s * S] as number) : 0);
+      at += (cnt[s] as number) + (s < kp ? (w[s * S] as number) : 0);
     }
     for (let i = 0; i < n; i++) {
       const s = parent[i] as number;
@@ -281,21 +286,21 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       len[b] = lb + 1;
       const ra = a * S;
       const rb = b * S;
-      const za = (work[ra] as number) - 1;
-      const zb = (work[rb] as number) + 1;
-      work[ra] = za;
-      work[rb] = zb;
-      work[ra + 2] = za > 1 ? (work[ra + 2] as number) - out : 0;
-      work[rb + 2] = (work[rb + 2] as number) + into;
+      const za = (w[ra] as number) - 1;
+      const zb = (w[rb] as number) + 1;
+      w[ra] = za;
+      w[rb] = zb;
+      w[ra + 2] = za > 1 ? (w[ra + 2] as number) - out : 0;
+      w[rb + 2] = (w[rb + 2] as number) + into;
       if (outcome[i] === 0) {
-        work[ra + 1] = (work[ra + 1] as number) - 1;
-        work[rb + 1] = (work[rb + 1] as number) + 1;
+        w[ra + 1] = (w[ra + 1] as number) - 1;
+        w[rb + 1] = (w[rb + 1] as number) + 1;
       }
       const io = i * d;
       for (let k = 0; k < d; k++) {
         const v = data[io + k] as number;
-        work[ra + C + k] = za > 0 ? (work[ra + C + k] as number) - v : 0;
-        work[rb + C + k] = (work[rb + C + k] as number) + v;
+        w[ra + C + k] = za > 0 ? (w[ra + C + k] as number) - v : 0;
+        w[rb + C + k] = (w[rb + C + k] as number) + v;
       }
     }
   };
@@ -303,16 +308,20 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
   // Slot arrays of nearestAll, indexed by position: the redo slots first.
   const sid = new Int32Array(n);
   const posOf = new Int32Array(n);
-  const c = new Float64Array(n * d);
+  // Centroids, `P` numbers apart: with 8 <= d <= 11 (two blocks of four and
+  // up to three more, in squaredEuclideanAt's order) padded with zeros to 11,
+  // so that one unrolled loop serves them all (an added 0 changes no sum).
+  const P = d >= 8 && d <= 11 ? 11 : d;
+  const c = new Float64Array(n * P);
   const near = new Float64Array(n);
   const nearId = new Int32Array(n);
 
   /**
    * Nearest other centroid of every non-empty slice with id < k, written into
-   * `work`. With `update`, records of slices not marked in `touched` (their
+   * `w`. With `update`, records of slices not marked in `touched` (their
    * members did not change) hold their nearest centroid before the change.
    */
-  const nearestAll = (k: number, update: boolean): void => {
+  const nearestAll = (w: Float64Array, k: number, update: boolean): void => {
     // Positions [0, nr): redo, the changed slices and the unchanged ones whose
     // nearest changed (every slice without `update`); [nr, m): keep, whose
     // nearest stands unless a changed centroid came closer. Each redo
@@ -320,14 +329,14 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     // redo-keep pairs are measured once and keep-keep pairs never: never more
     // than the full search.
     let m = 0;
-    for (let s = 0; s < k; s++) if ((work[s * S] as number) > 0) m++;
+    for (let s = 0; s < k; s++) if ((w[s * S] as number) > 0) m++;
     let nr = 0;
     let nk = m;
     for (let s = 0; s < k; s++) {
       const rec = s * S;
-      const size = work[rec] as number;
+      const size = w[rec] as number;
       if (size === 0) continue;
-      const id = update ? (work[rec + 4] as number) : -1;
+      const id = update ? (w[rec + 4] as number) : -1;
       let p: number;
       if (id < 0 || touched[s] === 1 || touched[id] === 1) {
         p = nr++;
@@ -335,13 +344,13 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         nearId[p] = -1;
       } else {
         p = --nk;
-        near[p] = work[rec + 3] as number;
+        near[p] = w[rec + 3] as number;
         nearId[p] = id;
       }
       sid[p] = s;
       posOf[s] = p;
       const inv = 1 / size;
-      for (let q = 0; q < d; q++) c[p * d + q] = (work[rec + C + q] as number) * inv;
+      for (let q = 0; q < d; q++) c[p * P + q] = (w[rec + C + q] as number) * inv;
     }
     // A redo slice starts from its previous nearest slice when that one is
     // still there (usually still close): a true distance, so a tight bound
@@ -349,9 +358,9 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     // predicted branches); measuring that pair again below changes nothing.
     if (update) {
       for (let x = 0; x < nr; x++) {
-        const id = work[(sid[x] as number) * S + 4] as number;
-        if (id < 0 || id >= k || (work[id * S] as number) === 0) continue;
-        near[x] = squaredEuclideanAt(c, x * d, c, (posOf[id] as number) * d, d);
+        const id = w[(sid[x] as number) * S + 4] as number;
+        if (id < 0 || id >= k || (w[id * S] as number) === 0) continue;
+        near[x] = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
         nearId[x] = id;
       }
     }
@@ -361,7 +370,7 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       const end = !update || touched[s] === 1 ? m : nr;
       let best = near[x] as number;
       let bestId = nearId[x] as number;
-      const ao = x * d;
+      const ao = x * P;
       if (d === 4) {
         const a0 = c[ao] as number;
         const a1 = c[ao + 1] as number;
@@ -387,9 +396,51 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
             nearId[y] = s;
           }
         }
+      } else if (P === 11) {
+        const a0 = c[ao] as number;
+        const a1 = c[ao + 1] as number;
+        const a2 = c[ao + 2] as number;
+        const a3 = c[ao + 3] as number;
+        const a4 = c[ao + 4] as number;
+        const a5 = c[ao + 5] as number;
+        const a6 = c[ao + 6] as number;
+        const a7 = c[ao + 7] as number;
+        const a8 = c[ao + 8] as number;
+        const a9 = c[ao + 9] as number;
+        const a10 = c[ao + 10] as number;
+        for (let y = x + 1; y < m; y++) {
+          const bo = y * 11;
+          const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
+          const e0 = a0 - (c[bo] as number);
+          const e1 = a1 - (c[bo + 1] as number);
+          const e2 = a2 - (c[bo + 2] as number);
+          const e3 = a3 - (c[bo + 3] as number);
+          const e4 = a4 - (c[bo + 4] as number);
+          const e5 = a5 - (c[bo + 5] as number);
+          const e6 = a6 - (c[bo + 6] as number);
+          const e7 = a7 - (c[bo + 7] as number);
+          const e8 = a8 - (c[bo + 8] as number);
+          const e9 = a9 - (c[bo + 9] as number);
+          const e10 = a10 - (c[bo + 10] as number);
+          // squaredEuclideanAt's order: four running sums over the blocks,
+          // combined, then the remaining coordinates one by one.
+          let v =
+            e0 * e0 + e4 * e4 + (e1 * e1 + e5 * e5) + (e2 * e2 + e6 * e6 + (e3 * e3 + e7 * e7));
+          v += e8 * e8;
+          v += e9 * e9;
+          v += e10 * e10;
+          if (v < best) {
+            best = v;
+            bestId = sid[y] as number;
+          }
+          if (v < nb) {
+            near[y] = v;
+            nearId[y] = s;
+          }
+        }
       } else {
         for (let y = x + 1; y < m; y++) {
-          const v = squaredEuclideanAt(c, ao, c, y * d, d);
+          const v = squaredEuclideanAt(c, ao, c, y * P, d);
           if (v < best) {
             best = v;
             bestId = sid[y] as number;
@@ -405,8 +456,8 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     }
     for (let p = 0; p < m; p++) {
       const rec = (sid[p] as number) * S;
-      work[rec + 3] = near[p] as number;
-      work[rec + 4] = nearId[p] as number;
+      w[rec + 3] = near[p] as number;
+      w[rec + 4] = nearId[p] as number;
     }
   };
 

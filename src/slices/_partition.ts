@@ -11,7 +11,8 @@ import { checkInt32Array, checkInteger, draw, fail } from "../core/validate.js";
  * of identifySlices (its hot loop then allocates only the genomes it
  * returns), a fresh one per call of a public operator, so that no two calls
  * ever share arrays (an rng may call back into the operators). Contents are
- * stale between uses: users clear what they read before writing it.
+ * stale between uses (users clear what they read before writing it), except
+ * `sizes`, which is all zero between calls of {@link isValidPartition}.
  */
 export type PartitionScratch = {
   readonly n: number;
@@ -76,7 +77,11 @@ export function checkSliceOf(fn: string, arg: string, sliceOf: unknown, n?: numb
   }
 }
 
-/** Whether every non-empty slice of `sliceOf` holds minSize..maxSize instances. */
+/**
+ * Whether every non-empty slice of `sliceOf` holds minSize..maxSize
+ * instances. Only the ids up to the largest one are scanned, and cleared
+ * again for the next call.
+ */
 export function isValidPartition(
   sliceOf: Int32Array,
   minSize: number,
@@ -85,13 +90,19 @@ export function isValidPartition(
 ): boolean {
   const n = sliceOf.length;
   const sizes = sc.sizes;
-  sizes.fill(0, 0, n);
-  for (let i = 0; i < n; i++) sizes[sliceOf[i] as number]++;
-  for (let s = 0; s < n; s++) {
-    const z = sizes[s] as number;
-    if (z !== 0 && (z < minSize || z > maxSize)) return false;
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    sizes[s]++;
+    if (s > top) top = s;
   }
-  return true;
+  let valid = true;
+  for (let s = 0; s <= top; s++) {
+    const z = sizes[s] as number;
+    if (z !== 0 && (z < minSize || z > maxSize)) valid = false;
+    sizes[s] = 0;
+  }
+  return valid;
 }
 
 /**
@@ -390,10 +401,15 @@ export function mutateInto(
   const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
   const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
   len.fill(0, 0, n);
-  for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    len[s]++;
+    if (s > top) top = s;
+  }
   let nl = 0;
   let at = 0;
-  for (let s = 0; s < n; s++) {
+  for (let s = 0; s <= top; s++) {
     const size = len[s] as number;
     if (size === 0) continue;
     live[nl++] = s;
