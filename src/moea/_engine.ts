@@ -18,15 +18,9 @@ import {
   failType,
   maxLength,
 } from "../core/validate.js";
-import {
-  crowdRows,
-  frontsInto,
-  makeSortWork,
-  renumberOrder,
-  type SortWork,
-  sortRows,
-  tournamentInto,
-} from "./_internal.js";
+import { crowdRows } from "./_crowding.js";
+import { frontsInto, makeSortWork, renumberOrder, type SortWork, sortRows } from "./_sort.js";
+import { tournamentInto } from "./_tournament.js";
 
 /**
  * A multi-objective problem over genomes of type `G`, all objectives minimised
