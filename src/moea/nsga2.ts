@@ -1,12 +1,7 @@
 import { checkInteger, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
-import {
-  initState,
-  type Nsga2Problem,
-  type Nsga2State,
-  type Nsga2StepOptions,
-  stepState,
-} from "./_engine.js";
+import { initState, stepState } from "./_engine.js";
 import { maxGenerations } from "./_limits.js";
+import type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
 
 const KEYS = optionKeys<Nsga2Options<unknown>>()(
   "populationSize",

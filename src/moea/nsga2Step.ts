@@ -1,4 +1,5 @@
-import { type Nsga2State, stepState } from "./_engine.js";
+import { stepState } from "./_engine.js";
+import type { Nsga2State } from "./types.js";
 
 /**
  * Advances an NSGA-II run by one generation and returns the new state (the
