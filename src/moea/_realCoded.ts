@@ -43,21 +43,14 @@ export function powIndex(x: number, e: number): number {
   return result;
 }
 
-let largeFor = Number.NaN;
-let largeValue = Number.POSITIVE_INFINITY;
-
 /**
  * A threshold T such that `powIndex(beta, e)` >= 2^53 whenever beta >= T, so
  * that 2 - 1 / beta^e rounds to exactly 2: 2^(53/e) with a 1e-12 relative
  * margin, far above the rounding error of the power (below 1e-13 for any e).
- * The last value is kept, as callers ask for the same e again and again.
+ * Computed once per operator call.
  */
 export function largeBeta(e: number): number {
-  if (e !== largeFor) {
-    largeValue = 2 ** (53 / e) * (1 + 1e-12);
-    largeFor = e;
-  }
-  return largeValue;
+  return 2 ** (53 / e) * (1 + 1e-12);
 }
 
 /** Checks that `x` is a Float64Array, the bounds (finite, low < high, lengths n), and that x lies within them. */

@@ -1,5 +1,5 @@
 import { checkOptions, optionKeys } from "../core/validate.js";
-import { initState } from "./_engine.js";
+import { initState, runContext } from "./_engine.js";
 import type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
 
 const KEYS = optionKeys<Nsga2StepOptions>()(
@@ -46,5 +46,5 @@ export function nsga2Init<G>(problem: Nsga2Problem<G>, options: Nsga2StepOptions
   if (typeof options === "object" && options !== null && !Array.isArray(options)) {
     checkOptions("nsga2Init", options, KEYS);
   }
-  return initState("nsga2Init", problem, options);
+  return initState("nsga2Init", problem, options, runContext());
 }

@@ -1,4 +1,4 @@
-import { stepState } from "./_engine.js";
+import { runContext, stepState } from "./_engine.js";
 import type { Nsga2State } from "./types.js";
 
 /**
@@ -47,5 +47,5 @@ import type { Nsga2State } from "./types.js";
  * ```
  */
 export function nsga2Step<G>(state: Nsga2State<G>): Nsga2State<G> {
-  return stepState("nsga2Step", state);
+  return stepState("nsga2Step", state, runContext());
 }
