@@ -56,41 +56,76 @@ export type Evaluator = {
   readonly objectives: (stats: SliceStats, out: Float64Array) => Float64Array;
 };
 
-export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
-  const { data, rows: n, cols: d } = X;
-  const S = 5 + d;
-  const C = 5;
-  let dense: Float64Array | null = null;
-  if (n <= DENSE_LIMIT) {
-    dense = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const v = Math.sqrt(squaredEuclideanAt(data, i * d, data, j * d, d));
-        dense[i * n + j] = v;
-        dense[j * n + i] = v;
-      }
-    }
-  }
+/** Offset of the signal sums inside a slice record. */
+const C = 5;
 
+/**
+ * The evaluator of one signal matrix: its pairwise distances and the working
+ * arrays of an evaluation are fields, reused by every call.
+ */
+class SliceEvaluator implements Evaluator {
+  private readonly data: Float64Array;
+  private readonly n: number;
+  private readonly d: number;
+  /** Numbers per slice record. */
+  private readonly S: number;
+  private readonly dense: Float64Array | null;
   // Member lists of the touched slices: slice s owns buf[off[s] .. off[s] + cap)
   // and holds len[s] members. Capacities add up to at most 2n (parent members
   // plus arrivals).
-  const buf = new Int32Array(2 * n);
-  const off = new Int32Array(n);
-  const len = new Int32Array(n);
-  const cnt = new Int32Array(n);
-  const touched = new Uint8Array(n);
-  const touchedIds = new Int32Array(n);
-  const moved = new Int32Array(n);
-  // Position of each instance inside its member list, for O(1) removal.
-  const pos = new Int32Array(n);
+  private readonly buf: Int32Array;
+  private readonly off: Int32Array;
+  private readonly len: Int32Array;
+  private readonly cnt: Int32Array;
+  private readonly touched: Uint8Array;
+  private readonly touchedIds: Int32Array;
+  private readonly moved: Int32Array;
+  /** Position of each instance inside its member list, for O(1) removal. */
+  private readonly pos: Int32Array;
+  // Slot arrays of nearestAll, indexed by position: the redo slots first.
+  private readonly sid: Int32Array;
+  private readonly posOf: Int32Array;
+  // Centroids, `P` numbers apart: with 8 <= d <= 11 (two blocks of four and
+  // up to three more, in squaredEuclideanAt's order) padded with zeros to 11,
+  // so that one unrolled loop serves them all (an added 0 changes no sum).
+  private readonly P: number;
+  private readonly c: Float64Array;
+  private readonly near: Float64Array;
+  private readonly nearId: Int32Array;
+
+  constructor(
+    X: RowMatrix,
+    private readonly outcome: Uint8Array,
+  ) {
+    const { data, rows: n, cols: d } = X;
+    this.data = data;
+    this.n = n;
+    this.d = d;
+    this.S = 5 + d;
+    this.dense = n <= DENSE_LIMIT ? distanceMatrix(data, n, d) : null;
+    this.buf = new Int32Array(2 * n);
+    this.off = new Int32Array(n);
+    this.len = new Int32Array(n);
+    this.cnt = new Int32Array(n);
+    this.touched = new Uint8Array(n);
+    this.touchedIds = new Int32Array(n);
+    this.moved = new Int32Array(n);
+    this.pos = new Int32Array(n);
+    this.sid = new Int32Array(n);
+    this.posOf = new Int32Array(n);
+    this.P = d >= 8 && d <= 11 ? 11 : d;
+    this.c = new Float64Array(n * this.P);
+    this.near = new Float64Array(n);
+    this.nearId = new Int32Array(n);
+  }
 
   /**
    * Statistics of slice s from its member list, written into `w`: the records
    * of an assignment under construction (its statistics without the leading
    * count).
    */
-  const fillSlice = (w: Float64Array, s: number): void => {
+  private fillSlice(w: Float64Array, s: number): void {
+    const { data, n, d, S, dense, outcome, buf, off, len } = this;
     const o = off[s] as number;
     const size = len[s] as number;
     const rec = s * S;
@@ -120,10 +155,11 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     w[rec] = size;
     w[rec + 1] = fails;
     w[rec + 2] = pair;
-  };
+  }
 
   /** Recomputes the `t` touched slices of `sliceOf` (marked in `touched`) into `w`. */
-  const recompute = (w: Float64Array, sliceOf: Int32Array, t: number): void => {
+  private recompute(w: Float64Array, sliceOf: Int32Array, t: number): void {
+    const { n, buf, off, len, cnt, touched, touchedIds } = this;
     for (let q = 0; q < t; q++) cnt[touchedIds[q] as number] = 0;
     for (let i = 0; i < n; i++) {
       const s = sliceOf[i] as number;
@@ -143,10 +179,11 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         len[s] = (len[s] as number) + 1;
       }
     }
-    for (let q = 0; q < t; q++) fillSlice(w, touchedIds[q] as number);
-  };
+    for (let q = 0; q < t; q++) this.fillSlice(w, touchedIds[q] as number);
+  }
 
-  const full = (sliceOf: Int32Array): SliceStats => {
+  full(sliceOf: Int32Array): SliceStats {
+    const { n, S, touched, touchedIds } = this;
     let t = 0;
     let k = 0;
     for (let i = 0; i < n; i++) {
@@ -160,18 +197,14 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     const st = new Float64Array(1 + k * S);
     st[0] = k;
     const w = st.subarray(1);
-    recompute(w, sliceOf, t);
-    nearestAll(w, k, false);
+    this.recompute(w, sliceOf, t);
+    this.nearestAll(w, k, false);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
     return st;
-  };
+  }
 
-  const derive = (
-    parent: Int32Array,
-    stats: SliceStats,
-    child: Int32Array,
-    spare?: SliceStats,
-  ): SliceStats => {
+  derive(parent: Int32Array, stats: SliceStats, child: Int32Array, spare?: SliceStats): SliceStats {
+    const { n, S, cnt, touched, touchedIds, moved } = this;
     let mc = 0;
     let t = 0;
     let kc = 0;
@@ -212,28 +245,30 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     if (kc > kp) w.fill(0, kp * S, kc * S);
     if (mc > n / 10) {
       // Many moves cost more than recomputing the touched slices.
-      recompute(w, child, t);
+      this.recompute(w, child, t);
     } else {
-      moveAll(w, parent, child, mc, t, kp);
+      this.moveAll(w, parent, child, mc, t, kp);
     }
-    nearestAll(w, kc, true);
+    this.nearestAll(w, kc, true);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
     return st;
-  };
+  }
 
   /**
    * Moves the `mc` differing instances one by one: each move changes the
    * pairwise sums by the distances from the moved instance to the members it
    * leaves and joins. Lists start in ascending instance order, as from scratch.
    */
-  const moveAll = (
+  private moveAll(
     w: Float64Array,
     parent: Int32Array,
     child: Int32Array,
     mc: number,
     t: number,
     kp: number,
-  ): void => {
+  ): void {
+    const { data, n, d, S, dense, outcome, buf, off, len, cnt, touched, touchedIds, moved, pos } =
+      this;
     // Capacity of a touched slice: its parent size plus its arrivals (in cnt).
     let at = 0;
     for (let q = 0; q < t; q++) {
@@ -303,25 +338,15 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         w[rb + C + k] = (w[rb + C + k] as number) + v;
       }
     }
-  };
-
-  // Slot arrays of nearestAll, indexed by position: the redo slots first.
-  const sid = new Int32Array(n);
-  const posOf = new Int32Array(n);
-  // Centroids, `P` numbers apart: with 8 <= d <= 11 (two blocks of four and
-  // up to three more, in squaredEuclideanAt's order) padded with zeros to 11,
-  // so that one unrolled loop serves them all (an added 0 changes no sum).
-  const P = d >= 8 && d <= 11 ? 11 : d;
-  const c = new Float64Array(n * P);
-  const near = new Float64Array(n);
-  const nearId = new Int32Array(n);
+  }
 
   /**
    * Nearest other centroid of every non-empty slice with id < k, written into
    * `w`. With `update`, records of slices not marked in `touched` (their
    * members did not change) hold their nearest centroid before the change.
    */
-  const nearestAll = (w: Float64Array, k: number, update: boolean): void => {
+  private nearestAll(w: Float64Array, k: number, update: boolean): void {
+    const { d, S, touched, sid, posOf, P, c, near, nearId } = this;
     // Positions [0, nr): redo, the changed slices and the unchanged ones whose
     // nearest changed (every slice without `update`); [nr, m): keep, whose
     // nearest stands unless a changed centroid came closer. Each redo
@@ -459,9 +484,10 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       w[rec + 3] = near[p] as number;
       w[rec + 4] = nearId[p] as number;
     }
-  };
+  }
 
-  const objectives = (st: SliceStats, out: Float64Array): Float64Array => {
+  objectives(st: SliceStats, out: Float64Array): Float64Array {
+    const { S } = this;
     const k = st[0] as number;
     let m = 0;
     let oi = 0;
@@ -481,7 +507,23 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     out[1] = intra / m;
     out[2] = m > 1 ? -(inter / m) : -0;
     return out;
-  };
+  }
+}
 
-  return { full, derive, objectives };
+/** Pairwise Euclidean distances between the rows of an n x d matrix, dense. */
+function distanceMatrix(data: Float64Array, n: number, d: number): Float64Array {
+  const dense = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const v = Math.sqrt(squaredEuclideanAt(data, i * d, data, j * d, d));
+      dense[i * n + j] = v;
+      dense[j * n + i] = v;
+    }
+  }
+  return dense;
+}
+
+/** The evaluator of `X` (N x d signals) and `outcome` (0/1 per instance). */
+export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
+  return new SliceEvaluator(X, outcome);
 }
