@@ -92,6 +92,8 @@ class SliceEvaluator implements Evaluator {
   private readonly c: Float64Array;
   private readonly near: Float64Array;
   private readonly nearId: Int32Array;
+  /** Number of occupied slots in the current nearestAll call. */
+  private slots = 0;
 
   constructor(
     X: RowMatrix,
@@ -344,9 +346,36 @@ class SliceEvaluator implements Evaluator {
    * Nearest other centroid of every non-empty slice with id < k, written into
    * `w`. With `update`, records of slices not marked in `touched` (their
    * members did not change) hold their nearest centroid before the change.
+   * Phases: place the slices in slots, seed the redo slots from their
+   * previous nearest, scan, write back.
    */
   private nearestAll(w: Float64Array, k: number, update: boolean): void {
-    const { d, S, touched, sid, posOf, P, c, near, nearId } = this;
+    const { d, S, P, touched, sid, near, nearId } = this;
+    const nr = this.placeSlots(w, k, update);
+    const m = this.slots;
+    if (update) this.seedFromPrevious(w, k, nr);
+    for (let x = 0; x < nr; x++) {
+      const s = sid[x] as number;
+      // An unchanged centroid is already counted in the keep slices' nearest.
+      const end = !update || touched[s] === 1 ? m : nr;
+      if (d === 4) this.scan4(x, s, end, m);
+      else if (P === 11) this.scan11(x, s, end, m);
+      else this.scanAny(x, s, end, m);
+    }
+    for (let p = 0; p < m; p++) {
+      const rec = (sid[p] as number) * S;
+      w[rec + 3] = near[p] as number;
+      w[rec + 4] = nearId[p] as number;
+    }
+  }
+
+  /**
+   * Puts the non-empty slices with id < k into slots (redo first, keep last)
+   * with their centroids; sets `slots` to their number and returns the number
+   * of redo slots.
+   */
+  private placeSlots(w: Float64Array, k: number, update: boolean): number {
+    const { d, S, P, touched, sid, posOf, c, near, nearId } = this;
     // Positions [0, nr): redo, the changed slices and the unchanged ones whose
     // nearest changed (every slice without `update`); [nr, m): keep, whose
     // nearest stands unless a changed centroid came closer. Each redo
@@ -377,113 +406,129 @@ class SliceEvaluator implements Evaluator {
       const inv = 1 / size;
       for (let q = 0; q < d; q++) c[p * P + q] = (w[rec + C + q] as number) * inv;
     }
-    // A redo slice starts from its previous nearest slice when that one is
-    // still there (usually still close): a true distance, so a tight bound
-    // from the start and the minimum updates below are rarely taken (well
-    // predicted branches); measuring that pair again below changes nothing.
-    if (update) {
-      for (let x = 0; x < nr; x++) {
-        const id = w[(sid[x] as number) * S + 4] as number;
-        if (id < 0 || id >= k || (w[id * S] as number) === 0) continue;
-        near[x] = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
-        nearId[x] = id;
-      }
-    }
+    this.slots = m;
+    return nr;
+  }
+
+  /**
+   * A redo slice starts from its previous nearest slice when that one is
+   * still there (usually still close): a true distance, so a tight bound from
+   * the start and the minimum updates of the scan are rarely taken (well
+   * predicted branches); measuring that pair again changes nothing.
+   */
+  private seedFromPrevious(w: Float64Array, k: number, nr: number): void {
+    const { d, S, P, sid, posOf, c, near, nearId } = this;
     for (let x = 0; x < nr; x++) {
-      const s = sid[x] as number;
-      // An unchanged centroid is already counted in the keep slices' nearest.
-      const end = !update || touched[s] === 1 ? m : nr;
-      let best = near[x] as number;
-      let bestId = nearId[x] as number;
-      const ao = x * P;
-      if (d === 4) {
-        const a0 = c[ao] as number;
-        const a1 = c[ao + 1] as number;
-        const a2 = c[ao + 2] as number;
-        const a3 = c[ao + 3] as number;
-        for (let y = x + 1; y < m; y++) {
-          const bo = y * 4;
-          const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
-          // squaredEuclideanAt's summation order, so the same bits. No early
-          // exit on a partial sum: that branch is hard to predict and cost
-          // more than the two coordinates it saves.
-          const e0 = a0 - (c[bo] as number);
-          const e1 = a1 - (c[bo + 1] as number);
-          const e2 = a2 - (c[bo + 2] as number);
-          const e3 = a3 - (c[bo + 3] as number);
-          const v = e0 * e0 + e1 * e1 + (e2 * e2 + e3 * e3);
-          if (v < best) {
-            best = v;
-            bestId = sid[y] as number;
-          }
-          if (v < nb) {
-            near[y] = v;
-            nearId[y] = s;
-          }
-        }
-      } else if (P === 11) {
-        const a0 = c[ao] as number;
-        const a1 = c[ao + 1] as number;
-        const a2 = c[ao + 2] as number;
-        const a3 = c[ao + 3] as number;
-        const a4 = c[ao + 4] as number;
-        const a5 = c[ao + 5] as number;
-        const a6 = c[ao + 6] as number;
-        const a7 = c[ao + 7] as number;
-        const a8 = c[ao + 8] as number;
-        const a9 = c[ao + 9] as number;
-        const a10 = c[ao + 10] as number;
-        for (let y = x + 1; y < m; y++) {
-          const bo = y * 11;
-          const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
-          const e0 = a0 - (c[bo] as number);
-          const e1 = a1 - (c[bo + 1] as number);
-          const e2 = a2 - (c[bo + 2] as number);
-          const e3 = a3 - (c[bo + 3] as number);
-          const e4 = a4 - (c[bo + 4] as number);
-          const e5 = a5 - (c[bo + 5] as number);
-          const e6 = a6 - (c[bo + 6] as number);
-          const e7 = a7 - (c[bo + 7] as number);
-          const e8 = a8 - (c[bo + 8] as number);
-          const e9 = a9 - (c[bo + 9] as number);
-          const e10 = a10 - (c[bo + 10] as number);
-          // squaredEuclideanAt's order: four running sums over the blocks,
-          // combined, then the remaining coordinates one by one.
-          let v =
-            e0 * e0 + e4 * e4 + (e1 * e1 + e5 * e5) + (e2 * e2 + e6 * e6 + (e3 * e3 + e7 * e7));
-          v += e8 * e8;
-          v += e9 * e9;
-          v += e10 * e10;
-          if (v < best) {
-            best = v;
-            bestId = sid[y] as number;
-          }
-          if (v < nb) {
-            near[y] = v;
-            nearId[y] = s;
-          }
-        }
-      } else {
-        for (let y = x + 1; y < m; y++) {
-          const v = squaredEuclideanAt(c, ao, c, y * P, d);
-          if (v < best) {
-            best = v;
-            bestId = sid[y] as number;
-          }
-          if (y < end && v < (near[y] as number)) {
-            near[y] = v;
-            nearId[y] = s;
-          }
-        }
+      const id = w[(sid[x] as number) * S + 4] as number;
+      if (id < 0 || id >= k || (w[id * S] as number) === 0) continue;
+      near[x] = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
+      nearId[x] = id;
+    }
+  }
+
+  /** Scans slots after redo slot x (slice s) with d = 4. */
+  private scan4(x: number, s: number, end: number, m: number): void {
+    const { c, near, nearId, sid, d, P } = this;
+    let best = near[x] as number;
+    let bestId = nearId[x] as number;
+    const ao = x * P;
+    const a0 = c[ao] as number;
+    const a1 = c[ao + 1] as number;
+    const a2 = c[ao + 2] as number;
+    const a3 = c[ao + 3] as number;
+    for (let y = x + 1; y < m; y++) {
+      const bo = y * 4;
+      const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
+      // squaredEuclideanAt's summation order, so the same bits. No early
+      // exit on a partial sum: that branch is hard to predict and cost
+      // more than the two coordinates it saves.
+      const e0 = a0 - (c[bo] as number);
+      const e1 = a1 - (c[bo + 1] as number);
+      const e2 = a2 - (c[bo + 2] as number);
+      const e3 = a3 - (c[bo + 3] as number);
+      const v = e0 * e0 + e1 * e1 + (e2 * e2 + e3 * e3);
+      if (v < best) {
+        best = v;
+        bestId = sid[y] as number;
       }
-      near[x] = best;
-      nearId[x] = bestId;
+      if (v < nb) {
+        near[y] = v;
+        nearId[y] = s;
+      }
     }
-    for (let p = 0; p < m; p++) {
-      const rec = (sid[p] as number) * S;
-      w[rec + 3] = near[p] as number;
-      w[rec + 4] = nearId[p] as number;
+    near[x] = best;
+    nearId[x] = bestId;
+  }
+
+  /** Scans slots after redo slot x (slice s) with 8 <= d <= 11 (zero-padded to 11). */
+  private scan11(x: number, s: number, end: number, m: number): void {
+    const { c, near, nearId, sid, d, P } = this;
+    let best = near[x] as number;
+    let bestId = nearId[x] as number;
+    const ao = x * P;
+    const a0 = c[ao] as number;
+    const a1 = c[ao + 1] as number;
+    const a2 = c[ao + 2] as number;
+    const a3 = c[ao + 3] as number;
+    const a4 = c[ao + 4] as number;
+    const a5 = c[ao + 5] as number;
+    const a6 = c[ao + 6] as number;
+    const a7 = c[ao + 7] as number;
+    const a8 = c[ao + 8] as number;
+    const a9 = c[ao + 9] as number;
+    const a10 = c[ao + 10] as number;
+    for (let y = x + 1; y < m; y++) {
+      const bo = y * 11;
+      const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
+      const e0 = a0 - (c[bo] as number);
+      const e1 = a1 - (c[bo + 1] as number);
+      const e2 = a2 - (c[bo + 2] as number);
+      const e3 = a3 - (c[bo + 3] as number);
+      const e4 = a4 - (c[bo + 4] as number);
+      const e5 = a5 - (c[bo + 5] as number);
+      const e6 = a6 - (c[bo + 6] as number);
+      const e7 = a7 - (c[bo + 7] as number);
+      const e8 = a8 - (c[bo + 8] as number);
+      const e9 = a9 - (c[bo + 9] as number);
+      const e10 = a10 - (c[bo + 10] as number);
+      // squaredEuclideanAt's order: four running sums over the blocks,
+      // combined, then the remaining coordinates one by one.
+      let v = e0 * e0 + e4 * e4 + (e1 * e1 + e5 * e5) + (e2 * e2 + e6 * e6 + (e3 * e3 + e7 * e7));
+      v += e8 * e8;
+      v += e9 * e9;
+      v += e10 * e10;
+      if (v < best) {
+        best = v;
+        bestId = sid[y] as number;
+      }
+      if (v < nb) {
+        near[y] = v;
+        nearId[y] = s;
+      }
     }
+    near[x] = best;
+    nearId[x] = bestId;
+  }
+
+  /** Scans slots after redo slot x (slice s), any d. */
+  private scanAny(x: number, s: number, end: number, m: number): void {
+    const { c, near, nearId, sid, d, P } = this;
+    let best = near[x] as number;
+    let bestId = nearId[x] as number;
+    const ao = x * P;
+    for (let y = x + 1; y < m; y++) {
+      const v = squaredEuclideanAt(c, ao, c, y * P, d);
+      if (v < best) {
+        best = v;
+        bestId = sid[y] as number;
+      }
+      if (y < end && v < (near[y] as number)) {
+        near[y] = v;
+        nearId[y] = s;
+      }
+    }
+    near[x] = best;
+    nearId[x] = bestId;
   }
 
   objectives(st: SliceStats, out: Float64Array): Float64Array {
