@@ -1,13 +1,12 @@
 /**
- * The NSGA-II engine shared by `nsga2Init`, `nsga2Step` and `nsga2`: the
- * public types, and init/step taking the public function's name so that
- * errors name what the user called.
+ * The NSGA-II engine shared by `nsga2Init`, `nsga2Step` and `nsga2`:
+ * init/step taking the public function's name so that errors name what the
+ * user called. The public types live in `types.ts`.
  *
  * @internal
  */
 
 import type { Rng } from "../core/rng.js";
-import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   checkInteger,
   checkNumber,
@@ -18,85 +17,10 @@ import {
   failType,
   maxLength,
 } from "../core/validate.js";
-import {
-  crowdRows,
-  frontsInto,
-  makeSortWork,
-  renumberOrder,
-  type SortWork,
-  sortRows,
-  tournamentInto,
-} from "./_internal.js";
-
-/**
- * A multi-objective problem over genomes of type `G`, all objectives minimised
- * (negate an objective to maximise it). Operators must not modify their
- * arguments: the engine shares genome objects between parents, offspring and
- * earlier states.
- */
-export type Nsga2Problem<G> = {
-  /** Creates the `index`-th genome of the initial population. */
-  readonly init: (rng: Rng, index: number) => G;
-  /** Objective values of a genome (same length for every genome, finite). */
-  readonly evaluate: (genome: G) => ArrayLike<number>;
-  /**
-   * Total constraint violation of a genome: 0 when feasible, a positive finite
-   * number otherwise. Default: every genome is feasible.
-   */
-  readonly violation?: (genome: G) => number;
-  /** Recombines two parents into two new offspring. */
-  readonly crossover: (a: G, b: G, rng: Rng) => readonly [G, G];
-  /** Returns a mutated copy of a genome (per-gene rates belong to the operator). */
-  readonly mutate: (genome: G, rng: Rng) => G;
-  /**
-   * Returns a repaired copy of a genome; applied to every initial genome and
-   * to every offspring that crossover or mutation produced. Default: none.
-   */
-  readonly repair?: (genome: G, rng: Rng) => G;
-};
-
-/** Options of one NSGA-II generation (and of the initial population). */
-export type Nsga2StepOptions = {
-  /** Number of genomes kept each generation; even and at least 4. Default 100. */
-  readonly populationSize?: number;
-  /** Chance that a pair of selected parents is passed to `crossover` (else copied). Default 0.9. */
-  readonly crossoverRate?: number;
-  /** Chance that each offspring is passed to `mutate`. Default 1. */
-  readonly mutationRate?: number;
-  /** Uniform random source for selection, variation and the operators. Required. */
-  readonly rng: Rng;
-};
-
-/**
- * The state of an NSGA-II run after a generation: a plain object; a step
- * returns a new state and leaves the old one untouched (it shares genomes).
- */
-export type Nsga2State<G> = {
-  /** The problem being solved. */
-  readonly problem: Nsga2Problem<G>;
-  /** Population size. */
-  readonly populationSize: number;
-  /** Crossover rate. */
-  readonly crossoverRate: number;
-  /** Mutation rate. */
-  readonly mutationRate: number;
-  /** The random source (stateful: steps advance it). */
-  readonly rng: Rng;
-  /** Generations completed (0 for the initial population). */
-  readonly generation: number;
-  /** Calls to `evaluate` so far. */
-  readonly evaluations: number;
-  /** The genomes, ordered by survival: front by front. */
-  readonly population: readonly G[];
-  /** Objective values, one row per genome. */
-  readonly objectives: RowMatrix;
-  /** Total constraint violation per genome (all 0 without a `violation` function). */
-  readonly violation: Float64Array;
-  /** Front index per genome (0 = non-dominated), from the constrained sort. */
-  readonly rank: Int32Array;
-  /** Crowding distance per genome within its front (Infinity at the boundaries). */
-  readonly crowding: Float64Array;
-};
+import { crowdRows } from "./_crowding.js";
+import { frontsInto, makeSortWork, renumberOrder, type SortWork, sortRows } from "./_sort.js";
+import { tournamentInto } from "./_tournament.js";
+import type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
 
 function checkFunction(fn: string, arg: string, f: unknown, optional: boolean): void {
   if (optional && f === undefined) return;
@@ -185,7 +109,7 @@ function rankAndCrowd(
 }
 
 /** Working buffers of one generation: population size `n`, `m` objectives, 2n rows. */
-type Work = {
+export type Work = {
   readonly n: number;
   readonly m: number;
   readonly sort: SortWork;
@@ -202,27 +126,33 @@ type Work = {
   readonly scratch: Int32Array;
 };
 
-// Lexicographic order of each unconstrained state's rows (by objectives, ties
-// by index), so that the next generation sorts only its offspring and merges
-// them with the parents. A state made by copying this module's states simply
-// has no entry and is sorted in full, with the same result.
-const lexOrders = new WeakMap<object, Int32Array>();
+/**
+ * What one run carries from generation to generation, passed explicitly: the
+ * working buffers of a generation (reused while the population size and the
+ * number of objectives stay the same) and, for an unconstrained problem, the
+ * lexicographic order of the rows of `state` (by objectives, ties by index),
+ * so that the next generation sorts only its offspring and merges them with
+ * the parents. `nsga2` keeps one for its loop; `nsga2Init` and `nsga2Step`
+ * make a fresh one per call, and a state without its order is sorted in
+ * full, with the same result. A generation takes the buffers out while it
+ * runs, so a run nested inside an operator has its own, and one that threw
+ * leaves none behind.
+ */
+export type RunContext = {
+  work: Work | undefined;
+  state: object | undefined;
+  order: Int32Array | undefined;
+};
 
-// Buffers of finished generations, reused by the next generation of the same
-// size. A generation takes its buffers off this list and returns them at the
-// end, so a run nested inside an operator (or one that threw) never shares
-// buffers with the generation that is still in progress.
-const spare: Work[] = [];
-const SPARE_MAX = 2;
+/** An empty run context. */
+export function runContext(): RunContext {
+  return { work: undefined, state: undefined, order: undefined };
+}
 
-function takeWork(n: number, m: number): Work {
-  for (let i = spare.length - 1; i >= 0; i--) {
-    const w = spare[i] as Work;
-    if (w.n === n && w.m === m) {
-      spare.splice(i, 1);
-      return w;
-    }
-  }
+function takeWork(ctx: RunContext, n: number, m: number): Work {
+  const w = ctx.work;
+  ctx.work = undefined;
+  if (w !== undefined && w.n === n && w.m === m) return w;
   const n2 = 2 * n;
   return {
     n,
@@ -238,11 +168,6 @@ function takeWork(n: number, m: number): Work {
     index2: new Int32Array(n2),
     scratch: new Int32Array(n),
   };
-}
-
-function giveWork(w: Work): void {
-  if (spare.length >= SPARE_MAX) spare.shift();
-  spare.push(w);
 }
 
 /**
@@ -268,6 +193,7 @@ export function initState<G>(
   fn: string,
   problem: Nsga2Problem<G>,
   options: Nsga2StepOptions,
+  ctx: RunContext,
 ): Nsga2State<G> {
   checkProblem(fn, problem);
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
@@ -315,7 +241,8 @@ export function initState<G>(
     rank,
     crowding,
   };
-  if (viol === undefined) lexOrders.set(state, order);
+  ctx.state = state;
+  ctx.order = viol === undefined ? order : undefined;
   return state;
 }
 
@@ -421,43 +348,50 @@ function vary<G>(
   return offspring;
 }
 
-/** One generation: tournament, variation, evaluation, elitist survival. */
-export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
-  checkState(fn, state);
-  const { problem, rng, populationSize: n, crossoverRate, mutationRate, population } = state;
-  const m = state.objectives.cols;
-  const hasViol = problem.violation !== undefined;
-  const w = takeWork(n, m);
-  const { winners, data2, viol2, crowd2 } = w;
-  const parentViol = hasViol ? state.violation : undefined;
-  tournamentInto(fn, state.rank, state.crowding, parentViol, rng, winners, w.perm);
-
-  const offspring = vary(fn, problem, population, winners, rng, crossoverRate, mutationRate);
-
-  // Parents occupy rows 0..n-1 and offspring rows n..2n-1 of one buffer, so
-  // the combined sort needs no copies of genomes or objective rows.
-  const n2 = 2 * n;
+/**
+ * Objective rows of the parents (rows 0..n-1) and of the offspring (rows
+ * n..2n-1) in one buffer, so that the combined sort needs no copies of
+ * genomes or objective rows.
+ */
+function evaluateOffspring<G>(
+  fn: string,
+  state: Nsga2State<G>,
+  offspring: readonly G[],
+  w: Work,
+): void {
+  const { problem, populationSize: n } = state;
+  const { data2, viol2, m } = w;
   data2.set(state.objectives.data);
   viol2.set(state.violation);
   for (let t = 0; t < n; t++) {
     evaluateInto(fn, problem, offspring[t] as G, "offspring", t, data2, n + t, m, viol2);
   }
+}
 
+/** The arrays of the next state, before its order among generations is known. */
+type Survivors<G> = {
+  readonly population: G[];
+  readonly data: Float64Array;
+  readonly violation: Float64Array;
+  readonly rank: Int32Array;
+  readonly crowding: Float64Array;
+};
+
+/**
+ * Elitist survival over the `count` fronts of the 2n rows in `w.sort`: whole
+ * fronts in order, then the front that overflows by descending crowding
+ * distance. Records in `w.index2` the new index of each surviving row.
+ */
+function survive<G>(
+  population: readonly G[],
+  offspring: readonly G[],
+  count: number,
+  w: Work,
+): Survivors<G> {
+  const { n, m, data2, viol2, crowd2, index2 } = w;
   const sw = w.sort;
-  const prior = hasViol ? undefined : lexOrders.get(state);
-  let presorted = 0;
-  if (prior !== undefined && prior.length === n) {
-    sw.ids.set(prior);
-    presorted = n;
-  }
-  const count = frontsInto(data2, n2, m, hasViol ? viol2 : undefined, sw, w.rank2, presorted);
-  const { order2, index2 } = w;
-  if (!hasViol) {
-    order2.set(sw.ids.subarray(0, n2));
-    index2.fill(-1);
-  }
   const { rows, starts, ids, keys } = sw;
-  const nextPop: G[] = new Array(n);
+  const next: G[] = new Array(n);
   const { data, violation, rank, crowding } = stateArrays(n, m);
   let c = 0;
   for (let f = 0; f < count && c < n; f++) {
@@ -482,7 +416,7 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
     }
     for (let t = from; t < to; t++) {
       const row = members[t] as number;
-      nextPop[c] = (row < n ? population[row] : offspring[row - n]) as G;
+      next[c] = (row < n ? population[row] : offspring[row - n]) as G;
       const src = row * m;
       const dst = c * m;
       for (let k = 0; k < m; k++) data[dst + k] = data2[src + k] as number;
@@ -493,12 +427,45 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
       c++;
     }
   }
+  return { population: next, data, violation, rank, crowding };
+}
+
+/**
+ * One generation: tournament, variation, evaluation, non-dominated sort of
+ * parents and offspring, elitist survival, and (unconstrained) the survivors'
+ * lexicographic order for the next generation.
+ */
+export function stepState<G>(fn: string, state: Nsga2State<G>, ctx: RunContext): Nsga2State<G> {
+  checkState(fn, state);
+  const { problem, rng, populationSize: n, crossoverRate, mutationRate, population } = state;
+  const m = state.objectives.cols;
+  const hasViol = problem.violation !== undefined;
+  const w = takeWork(ctx, n, m);
+  const parentViol = hasViol ? state.violation : undefined;
+  tournamentInto(fn, state.rank, state.crowding, parentViol, rng, w.winners, w.perm);
+  const offspring = vary(fn, problem, population, w.winners, rng, crossoverRate, mutationRate);
+  evaluateOffspring(fn, state, offspring, w);
+
+  const n2 = 2 * n;
+  const sw = w.sort;
+  const prior = !hasViol && ctx.state === state ? ctx.order : undefined;
+  let presorted = 0;
+  if (prior !== undefined && prior.length === n) {
+    sw.ids.set(prior);
+    presorted = n;
+  }
+  const count = frontsInto(w.data2, n2, m, hasViol ? w.viol2 : undefined, sw, w.rank2, presorted);
+  if (!hasViol) {
+    w.order2.set(sw.ids.subarray(0, n2));
+    w.index2.fill(-1);
+  }
+  const kept = survive(population, offspring, count, w);
   let order: Int32Array | undefined;
   if (!hasViol) {
     order = new Int32Array(n);
-    renumberOrder(data2, m, order2, n2, index2, order, w.scratch);
+    renumberOrder(w.data2, m, w.order2, n2, w.index2, order, w.scratch);
   }
-  giveWork(w);
+  ctx.work = w;
   const next: Nsga2State<G> = {
     problem,
     populationSize: n,
@@ -507,12 +474,13 @@ export function stepState<G>(fn: string, state: Nsga2State<G>): Nsga2State<G> {
     rng,
     generation: state.generation + 1,
     evaluations: state.evaluations + n,
-    population: nextPop,
-    objectives: { data, rows: n, cols: m },
-    violation,
-    rank,
-    crowding,
+    population: kept.population,
+    objectives: { data: kept.data, rows: n, cols: m },
+    violation: kept.violation,
+    rank: kept.rank,
+    crowding: kept.crowding,
   };
-  if (order !== undefined) lexOrders.set(next, order);
+  ctx.state = next;
+  ctx.order = order;
   return next;
 }

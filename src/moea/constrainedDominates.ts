@@ -1,6 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkInteger, checkOptions, checkRowMatrix, optionKeys } from "../core/validate.js";
-import { checkViolation, dominance } from "./_internal.js";
+import { checkViolation, dominance } from "./_dominance.js";
 
 const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
 

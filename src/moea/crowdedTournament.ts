@@ -1,6 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import { checkInt32Array, checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
-import { checkCrowding, checkViolation, tournamentInto } from "./_internal.js";
+import { checkViolation } from "./_dominance.js";
+import { checkCrowding, tournamentInto } from "./_tournament.js";
 
 const KEYS = optionKeys<CrowdedTournamentOptions>()("violation");
 

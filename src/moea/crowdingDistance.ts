@@ -7,7 +7,7 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
-import { crowdInto } from "./_internal.js";
+import { crowdInto } from "./_crowding.js";
 
 const KEYS = optionKeys<CrowdingDistanceOptions>()("fronts");
 

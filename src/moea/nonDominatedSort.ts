@@ -1,6 +1,7 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkOptions, checkRowMatrix, optionKeys } from "../core/validate.js";
-import { checkViolation, sortFronts } from "./_internal.js";
+import { checkViolation } from "./_dominance.js";
+import { sortFronts } from "./_sort.js";
 
 const KEYS = optionKeys<NonDominatedSortOptions>()("violation");
 

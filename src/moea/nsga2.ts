@@ -1,12 +1,7 @@
 import { checkInteger, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
-import {
-  initState,
-  type Nsga2Problem,
-  type Nsga2State,
-  type Nsga2StepOptions,
-  stepState,
-} from "./_engine.js";
+import { initState, runContext, stepState } from "./_engine.js";
 import { maxGenerations } from "./_limits.js";
+import type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
 
 const KEYS = optionKeys<Nsga2Options<unknown>>()(
   "populationSize",
@@ -150,11 +145,12 @@ export function nsga2<G>(problem: Nsga2Problem<G>, options: Nsga2Options<G>): Ns
     failType(fn, "onProgress must be a function");
   }
   if (stop !== undefined && typeof stop !== "function") failType(fn, "stop must be a function");
-  let state = initState(fn, problem, options);
+  const ctx = runContext();
+  let state = initState(fn, problem, options, ctx);
   const history: Nsga2Generation[] = [summarise(state)];
   onProgress?.(0, generations);
   for (let g = 1; g <= generations; g++) {
-    state = stepState(fn, state);
+    state = stepState(fn, state, ctx);
     history.push(summarise(state));
     onProgress?.(g, generations);
     if (stop?.(state) === true) break;

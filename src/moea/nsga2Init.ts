@@ -1,5 +1,6 @@
 import { checkOptions, optionKeys } from "../core/validate.js";
-import { initState, type Nsga2Problem, type Nsga2State, type Nsga2StepOptions } from "./_engine.js";
+import { initState, runContext } from "./_engine.js";
+import type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
 
 const KEYS = optionKeys<Nsga2StepOptions>()(
   "populationSize",
@@ -7,8 +8,6 @@ const KEYS = optionKeys<Nsga2StepOptions>()(
   "mutationRate",
   "rng",
 );
-
-export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./_engine.js";
 
 /**
  * Creates, repairs and evaluates the initial NSGA-II population: the state
@@ -47,5 +46,5 @@ export function nsga2Init<G>(problem: Nsga2Problem<G>, options: Nsga2StepOptions
   if (typeof options === "object" && options !== null && !Array.isArray(options)) {
     checkOptions("nsga2Init", options, KEYS);
   }
-  return initState("nsga2Init", problem, options);
+  return initState("nsga2Init", problem, options, runContext());
 }

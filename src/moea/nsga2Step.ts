@@ -1,4 +1,5 @@
-import { type Nsga2State, stepState } from "./_engine.js";
+import { runContext, stepState } from "./_engine.js";
+import type { Nsga2State } from "./types.js";
 
 /**
  * Advances an NSGA-II run by one generation and returns the new state (the
@@ -46,5 +47,5 @@ import { type Nsga2State, stepState } from "./_engine.js";
  * ```
  */
 export function nsga2Step<G>(state: Nsga2State<G>): Nsga2State<G> {
-  return stepState("nsga2Step", state);
+  return stepState("nsga2Step", state, runContext());
 }

@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, checkOptions, checkRng, draw, fail, optionKeys } from "../core/validate.js";
-import { type Bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_internal.js";
+import { type Bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_realCoded.js";
 
 const KEYS = optionKeys<PolynomialMutationOptions>()("low", "high", "eta", "probability");
 

@@ -56,70 +56,112 @@ export type Evaluator = {
   readonly objectives: (stats: SliceStats, out: Float64Array) => Float64Array;
 };
 
-export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
-  const { data, rows: n, cols: d } = X;
-  const S = 5 + d;
-  const C = 5;
-  let dense: Float64Array | null = null;
-  if (n <= DENSE_LIMIT) {
-    dense = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const v = Math.sqrt(squaredEuclideanAt(data, i * d, data, j * d, d));
-        dense[i * n + j] = v;
-        dense[j * n + i] = v;
-      }
-    }
-  }
+/** Offset of the signal sums inside a slice record. */
+const C = 5;
 
-  // Statistics under construction: the parent's records are copied here,
-  // updated, and the used prefix is copied out as the child's.
-  const work = new Float64Array(n * S);
+/**
+ * The evaluator of one signal matrix: its pairwise distances and the working
+ * arrays of an evaluation are fields, reused by every call.
+ */
+class SliceEvaluator implements Evaluator {
+  private readonly data: Float64Array;
+  private readonly n: number;
+  private readonly d: number;
+  /** Numbers per slice record. */
+  private readonly S: number;
+  private readonly dense: Float64Array | null;
   // Member lists of the touched slices: slice s owns buf[off[s] .. off[s] + cap)
   // and holds len[s] members. Capacities add up to at most 2n (parent members
   // plus arrivals).
-  const buf = new Int32Array(2 * n);
-  const off = new Int32Array(n);
-  const len = new Int32Array(n);
-  const cnt = new Int32Array(n);
-  const touched = new Uint8Array(n);
-  const touchedIds = new Int32Array(n);
-  const moved = new Int32Array(n);
-  // Position of each instance inside its member list, for O(1) removal.
-  const pos = new Int32Array(n);
+  private readonly buf: Int32Array;
+  private readonly off: Int32Array;
+  private readonly len: Int32Array;
+  private readonly cnt: Int32Array;
+  private readonly touched: Uint8Array;
+  private readonly touchedIds: Int32Array;
+  private readonly moved: Int32Array;
+  /** Position of each instance inside its member list, for O(1) removal. */
+  private readonly pos: Int32Array;
+  // Slot arrays of nearestAll, indexed by position: the redo slots first.
+  private readonly sid: Int32Array;
+  private readonly posOf: Int32Array;
+  // Centroids, `P` numbers apart: with 8 <= d <= 11 (two blocks of four and
+  // up to three more, in squaredEuclideanAt's order) padded with zeros to 11,
+  // so that one unrolled loop serves them all (an added 0 changes no sum).
+  private readonly P: number;
+  private readonly c: Float64Array;
+  private readonly near: Float64Array;
+  private readonly nearId: Int32Array;
+  /** Number of occupied slots in the current nearestAll call. */
+  private slots = 0;
 
-  /** Statistics of slice s from its member list, written into `work`. */
-  const fillSlice = (s: number): void => {
+  constructor(
+    X: RowMatrix,
+    private readonly outcome: Uint8Array,
+  ) {
+    const { data, rows: n, cols: d } = X;
+    this.data = data;
+    this.n = n;
+    this.d = d;
+    this.S = 5 + d;
+    this.dense = n <= DENSE_LIMIT ? distanceMatrix(data, n, d) : null;
+    this.buf = new Int32Array(2 * n);
+    this.off = new Int32Array(n);
+    this.len = new Int32Array(n);
+    this.cnt = new Int32Array(n);
+    this.touched = new Uint8Array(n);
+    this.touchedIds = new Int32Array(n);
+    this.moved = new Int32Array(n);
+    this.pos = new Int32Array(n);
+    this.sid = new Int32Array(n);
+    this.posOf = new Int32Array(n);
+    this.P = d >= 8 && d <= 11 ? 11 : d;
+    this.c = new Float64Array(n * this.P);
+    this.near = new Float64Array(n);
+    this.nearId = new Int32Array(n);
+  }
+
+  /**
+   * Statistics of slice s from its member list, written into `w`: the records
+   * of an assignment under construction (its statistics without the leading
+   * count).
+   */
+  private fillSlice(w: Float64Array, s: number): void {
+    const { data, n, d, S, dense, outcome, buf, off, len } = this;
     const o = off[s] as number;
     const size = len[s] as number;
     const rec = s * S;
+    // Each coordinate summed in a register, in member order: the same sums as
+    // adding whole member vectors one by one, without a store per addition.
+    for (let k = 0; k < d; k++) {
+      let sum = 0;
+      for (let a = 0; a < size; a++) sum += data[(buf[o + a] as number) * d + k] as number;
+      w[rec + C + k] = sum;
+    }
     let fails = 0;
     let pair = 0;
-    for (let k = 0; k < d; k++) work[rec + C + k] = 0;
     for (let a = 0; a < size; a++) {
       const i = buf[o + a] as number;
       if (outcome[i] === 0) fails++;
-      const io = i * d;
-      for (let k = 0; k < d; k++) {
-        work[rec + C + k] = (work[rec + C + k] as number) + (data[io + k] as number);
-      }
       if (dense !== null) {
         const row = i * n;
         for (let b = a + 1; b < size; b++) pair += dense[row + (buf[o + b] as number)] as number;
       } else {
+        const io = i * d;
         for (let b = a + 1; b < size; b++) {
           const j = buf[o + b] as number;
           pair += Math.sqrt(squaredEuclideanAt(data, io, data, j * d, d));
         }
       }
     }
-    work[rec] = size;
-    work[rec + 1] = fails;
-    work[rec + 2] = pair;
-  };
+    w[rec] = size;
+    w[rec + 1] = fails;
+    w[rec + 2] = pair;
+  }
 
-  /** Recomputes the `t` touched slices of `sliceOf` (marked in `touched`) into `work`. */
-  const recompute = (sliceOf: Int32Array, t: number): void => {
+  /** Recomputes the `t` touched slices of `sliceOf` (marked in `touched`) into `w`. */
+  private recompute(w: Float64Array, sliceOf: Int32Array, t: number): void {
+    const { n, buf, off, len, cnt, touched, touchedIds } = this;
     for (let q = 0; q < t; q++) cnt[touchedIds[q] as number] = 0;
     for (let i = 0; i < n; i++) {
       const s = sliceOf[i] as number;
@@ -139,10 +181,11 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         len[s] = (len[s] as number) + 1;
       }
     }
-    for (let q = 0; q < t; q++) fillSlice(touchedIds[q] as number);
-  };
+    for (let q = 0; q < t; q++) this.fillSlice(w, touchedIds[q] as number);
+  }
 
-  const full = (sliceOf: Int32Array): SliceStats => {
+  full(sliceOf: Int32Array): SliceStats {
+    const { n, S, touched, touchedIds } = this;
     let t = 0;
     let k = 0;
     for (let i = 0; i < n; i++) {
@@ -153,19 +196,17 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         touchedIds[t++] = s;
       }
     }
-    work.fill(0, 0, k * S);
-    recompute(sliceOf, t);
-    nearestAll(k, false);
+    const st = new Float64Array(1 + k * S);
+    st[0] = k;
+    const w = st.subarray(1);
+    this.recompute(w, sliceOf, t);
+    this.nearestAll(w, k, false);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
-    return store(k, undefined);
-  };
+    return st;
+  }
 
-  const derive = (
-    parent: Int32Array,
-    stats: SliceStats,
-    child: Int32Array,
-    spare?: SliceStats,
-  ): SliceStats => {
+  derive(parent: Int32Array, stats: SliceStats, child: Int32Array, spare?: SliceStats): SliceStats {
+    const { n, S, cnt, touched, touchedIds, moved } = this;
     let mc = 0;
     let t = 0;
     let kc = 0;
@@ -194,48 +235,49 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       st.set(stats.subarray(0, size));
       return st;
     }
+    // The parent's records are copied into the child's array and updated
+    // in place; it has room for every parent id too (a slice that empties is
+    // updated before it is dropped).
     const kp = stats[0] as number;
-    work.set(stats.subarray(1, 1 + kp * S));
-    if (kc > kp) work.fill(0, kp * S, kc * S);
+    const size = 1 + Math.max(kp, kc) * S;
+    const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
+    st.set(stats.subarray(0, 1 + kp * S));
+    st[0] = kc;
+    const w = st.subarray(1);
+    if (kc > kp) w.fill(0, kp * S, kc * S);
     if (mc > n / 10) {
       // Many moves cost more than recomputing the touched slices.
-      recompute(child, t);
+      this.recompute(w, child, t);
     } else {
-      moveAll(parent, child, mc, t, kp);
+      this.moveAll(w, parent, child, mc, t, kp);
     }
-    nearestAll(kc, true);
+    this.nearestAll(w, kc, true);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
-    return store(kc, spare);
-  };
-
-  /** Records 0..k-1 of `work` as statistics, in `spare` when it is long enough. */
-  const store = (k: number, spare: SliceStats | undefined): SliceStats => {
-    const size = 1 + k * S;
-    const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
-    st[0] = k;
-    st.set(work.subarray(0, k * S), 1);
     return st;
-  };
+  }
 
   /**
    * Moves the `mc` differing instances one by one: each move changes the
    * pairwise sums by the distances from the moved instance to the members it
    * leaves and joins. Lists start in ascending instance order, as from scratch.
    */
-  const moveAll = (
+  private moveAll(
+    w: Float64Array,
     parent: Int32Array,
     child: Int32Array,
     mc: number,
     t: number,
     kp: number,
-  ): void => {
+  ): void {
+    const { data, n, d, S, dense, outcome, buf, off, len, cnt, touched, touchedIds, moved, pos } =
+      this;
     // Capacity of a touched slice: its parent size plus its arrivals (in cnt).
     let at = 0;
     for (let q = 0; q < t; q++) {
       const s = touchedIds[q] as number;
       off[s] = at;
       len[s] = 0;
-      at += (cnt[s] as number) + (s < kp ? (work[s * S] as number) : 0);
+      at += (cnt[s] as number) + (s < kp ? (w[s * S] as number) : 0);
     }
     for (let i = 0; i < n; i++) {
       const s = parent[i] as number;
@@ -281,38 +323,59 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
       len[b] = lb + 1;
       const ra = a * S;
       const rb = b * S;
-      const za = (work[ra] as number) - 1;
-      const zb = (work[rb] as number) + 1;
-      work[ra] = za;
-      work[rb] = zb;
-      work[ra + 2] = za > 1 ? (work[ra + 2] as number) - out : 0;
-      work[rb + 2] = (work[rb + 2] as number) + into;
+      const za = (w[ra] as number) - 1;
+      const zb = (w[rb] as number) + 1;
+      w[ra] = za;
+      w[rb] = zb;
+      w[ra + 2] = za > 1 ? (w[ra + 2] as number) - out : 0;
+      w[rb + 2] = (w[rb + 2] as number) + into;
       if (outcome[i] === 0) {
-        work[ra + 1] = (work[ra + 1] as number) - 1;
-        work[rb + 1] = (work[rb + 1] as number) + 1;
+        w[ra + 1] = (w[ra + 1] as number) - 1;
+        w[rb + 1] = (w[rb + 1] as number) + 1;
       }
       const io = i * d;
       for (let k = 0; k < d; k++) {
         const v = data[io + k] as number;
-        work[ra + C + k] = za > 0 ? (work[ra + C + k] as number) - v : 0;
-        work[rb + C + k] = (work[rb + C + k] as number) + v;
+        w[ra + C + k] = za > 0 ? (w[ra + C + k] as number) - v : 0;
+        w[rb + C + k] = (w[rb + C + k] as number) + v;
       }
     }
-  };
-
-  // Slot arrays of nearestAll, indexed by position: the redo slots first.
-  const sid = new Int32Array(n);
-  const posOf = new Int32Array(n);
-  const c = new Float64Array(n * d);
-  const near = new Float64Array(n);
-  const nearId = new Int32Array(n);
+  }
 
   /**
    * Nearest other centroid of every non-empty slice with id < k, written into
-   * `work`. With `update`, records of slices not marked in `touched` (their
+   * `w`. With `update`, records of slices not marked in `touched` (their
    * members did not change) hold their nearest centroid before the change.
+   * Phases: place the slices in slots, seed the redo slots from their
+   * previous nearest, scan, write back.
    */
-  const nearestAll = (k: number, update: boolean): void => {
+  private nearestAll(w: Float64Array, k: number, update: boolean): void {
+    const { d, S, P, touched, sid, near, nearId } = this;
+    const nr = this.placeSlots(w, k, update);
+    const m = this.slots;
+    if (update) this.seedFromPrevious(w, k, nr);
+    for (let x = 0; x < nr; x++) {
+      const s = sid[x] as number;
+      // An unchanged centroid is already counted in the keep slices' nearest.
+      const end = !update || touched[s] === 1 ? m : nr;
+      if (d === 4) this.scan4(x, s, end, m);
+      else if (P === 11) this.scan11(x, s, end, m);
+      else this.scanAny(x, s, end, m);
+    }
+    for (let p = 0; p < m; p++) {
+      const rec = (sid[p] as number) * S;
+      w[rec + 3] = near[p] as number;
+      w[rec + 4] = nearId[p] as number;
+    }
+  }
+
+  /**
+   * Puts the non-empty slices with id < k into slots (redo first, keep last)
+   * with their centroids; sets `slots` to their number and returns the number
+   * of redo slots.
+   */
+  private placeSlots(w: Float64Array, k: number, update: boolean): number {
+    const { d, S, P, touched, sid, posOf, c, near, nearId } = this;
     // Positions [0, nr): redo, the changed slices and the unchanged ones whose
     // nearest changed (every slice without `update`); [nr, m): keep, whose
     // nearest stands unless a changed centroid came closer. Each redo
@@ -320,14 +383,14 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     // redo-keep pairs are measured once and keep-keep pairs never: never more
     // than the full search.
     let m = 0;
-    for (let s = 0; s < k; s++) if ((work[s * S] as number) > 0) m++;
+    for (let s = 0; s < k; s++) if ((w[s * S] as number) > 0) m++;
     let nr = 0;
     let nk = m;
     for (let s = 0; s < k; s++) {
       const rec = s * S;
-      const size = work[rec] as number;
+      const size = w[rec] as number;
       if (size === 0) continue;
-      const id = update ? (work[rec + 4] as number) : -1;
+      const id = update ? (w[rec + 4] as number) : -1;
       let p: number;
       if (id < 0 || touched[s] === 1 || touched[id] === 1) {
         p = nr++;
@@ -335,82 +398,141 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
         nearId[p] = -1;
       } else {
         p = --nk;
-        near[p] = work[rec + 3] as number;
+        near[p] = w[rec + 3] as number;
         nearId[p] = id;
       }
       sid[p] = s;
       posOf[s] = p;
       const inv = 1 / size;
-      for (let q = 0; q < d; q++) c[p * d + q] = (work[rec + C + q] as number) * inv;
+      for (let q = 0; q < d; q++) c[p * P + q] = (w[rec + C + q] as number) * inv;
     }
-    // A redo slice starts from its previous nearest slice when that one is
-    // still there (usually still close): a true distance, so a tight bound
-    // from the start and the minimum updates below are rarely taken (well
-    // predicted branches); measuring that pair again below changes nothing.
-    if (update) {
-      for (let x = 0; x < nr; x++) {
-        const id = work[(sid[x] as number) * S + 4] as number;
-        if (id < 0 || id >= k || (work[id * S] as number) === 0) continue;
-        near[x] = squaredEuclideanAt(c, x * d, c, (posOf[id] as number) * d, d);
-        nearId[x] = id;
-      }
-    }
-    for (let x = 0; x < nr; x++) {
-      const s = sid[x] as number;
-      // An unchanged centroid is already counted in the keep slices' nearest.
-      const end = !update || touched[s] === 1 ? m : nr;
-      let best = near[x] as number;
-      let bestId = nearId[x] as number;
-      const ao = x * d;
-      if (d === 4) {
-        const a0 = c[ao] as number;
-        const a1 = c[ao + 1] as number;
-        const a2 = c[ao + 2] as number;
-        const a3 = c[ao + 3] as number;
-        for (let y = x + 1; y < m; y++) {
-          const bo = y * 4;
-          const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
-          // squaredEuclideanAt's summation order, so the same bits. No early
-          // exit on a partial sum: that branch is hard to predict and cost
-          // more than the two coordinates it saves.
-          const e0 = a0 - (c[bo] as number);
-          const e1 = a1 - (c[bo + 1] as number);
-          const e2 = a2 - (c[bo + 2] as number);
-          const e3 = a3 - (c[bo + 3] as number);
-          const v = e0 * e0 + e1 * e1 + (e2 * e2 + e3 * e3);
-          if (v < best) {
-            best = v;
-            bestId = sid[y] as number;
-          }
-          if (v < nb) {
-            near[y] = v;
-            nearId[y] = s;
-          }
-        }
-      } else {
-        for (let y = x + 1; y < m; y++) {
-          const v = squaredEuclideanAt(c, ao, c, y * d, d);
-          if (v < best) {
-            best = v;
-            bestId = sid[y] as number;
-          }
-          if (y < end && v < (near[y] as number)) {
-            near[y] = v;
-            nearId[y] = s;
-          }
-        }
-      }
-      near[x] = best;
-      nearId[x] = bestId;
-    }
-    for (let p = 0; p < m; p++) {
-      const rec = (sid[p] as number) * S;
-      work[rec + 3] = near[p] as number;
-      work[rec + 4] = nearId[p] as number;
-    }
-  };
+    this.slots = m;
+    return nr;
+  }
 
-  const objectives = (st: SliceStats, out: Float64Array): Float64Array => {
+  /**
+   * A redo slice starts from its previous nearest slice when that one is
+   * still there (usually still close): a true distance, so a tight bound from
+   * the start and the minimum updates of the scan are rarely taken (well
+   * predicted branches); measuring that pair again changes nothing.
+   */
+  private seedFromPrevious(w: Float64Array, k: number, nr: number): void {
+    const { d, S, P, sid, posOf, c, near, nearId } = this;
+    for (let x = 0; x < nr; x++) {
+      const id = w[(sid[x] as number) * S + 4] as number;
+      if (id < 0 || id >= k || (w[id * S] as number) === 0) continue;
+      near[x] = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
+      nearId[x] = id;
+    }
+  }
+
+  /** Scans slots after redo slot x (slice s) with d = 4. */
+  private scan4(x: number, s: number, end: number, m: number): void {
+    const { c, near, nearId, sid, d, P } = this;
+    let best = near[x] as number;
+    let bestId = nearId[x] as number;
+    const ao = x * P;
+    const a0 = c[ao] as number;
+    const a1 = c[ao + 1] as number;
+    const a2 = c[ao + 2] as number;
+    const a3 = c[ao + 3] as number;
+    for (let y = x + 1; y < m; y++) {
+      const bo = y * 4;
+      const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
+      // squaredEuclideanAt's summation order, so the same bits. No early
+      // exit on a partial sum: that branch is hard to predict and cost
+      // more than the two coordinates it saves.
+      const e0 = a0 - (c[bo] as number);
+      const e1 = a1 - (c[bo + 1] as number);
+      const e2 = a2 - (c[bo + 2] as number);
+      const e3 = a3 - (c[bo + 3] as number);
+      const v = e0 * e0 + e1 * e1 + (e2 * e2 + e3 * e3);
+      if (v < best) {
+        best = v;
+        bestId = sid[y] as number;
+      }
+      if (v < nb) {
+        near[y] = v;
+        nearId[y] = s;
+      }
+    }
+    near[x] = best;
+    nearId[x] = bestId;
+  }
+
+  /** Scans slots after redo slot x (slice s) with 8 <= d <= 11 (zero-padded to 11). */
+  private scan11(x: number, s: number, end: number, m: number): void {
+    const { c, near, nearId, sid, d, P } = this;
+    let best = near[x] as number;
+    let bestId = nearId[x] as number;
+    const ao = x * P;
+    const a0 = c[ao] as number;
+    const a1 = c[ao + 1] as number;
+    const a2 = c[ao + 2] as number;
+    const a3 = c[ao + 3] as number;
+    const a4 = c[ao + 4] as number;
+    const a5 = c[ao + 5] as number;
+    const a6 = c[ao + 6] as number;
+    const a7 = c[ao + 7] as number;
+    const a8 = c[ao + 8] as number;
+    const a9 = c[ao + 9] as number;
+    const a10 = c[ao + 10] as number;
+    for (let y = x + 1; y < m; y++) {
+      const bo = y * 11;
+      const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
+      const e0 = a0 - (c[bo] as number);
+      const e1 = a1 - (c[bo + 1] as number);
+      const e2 = a2 - (c[bo + 2] as number);
+      const e3 = a3 - (c[bo + 3] as number);
+      const e4 = a4 - (c[bo + 4] as number);
+      const e5 = a5 - (c[bo + 5] as number);
+      const e6 = a6 - (c[bo + 6] as number);
+      const e7 = a7 - (c[bo + 7] as number);
+      const e8 = a8 - (c[bo + 8] as number);
+      const e9 = a9 - (c[bo + 9] as number);
+      const e10 = a10 - (c[bo + 10] as number);
+      // squaredEuclideanAt's order: four running sums over the blocks,
+      // combined, then the remaining coordinates one by one.
+      let v = e0 * e0 + e4 * e4 + (e1 * e1 + e5 * e5) + (e2 * e2 + e6 * e6 + (e3 * e3 + e7 * e7));
+      v += e8 * e8;
+      v += e9 * e9;
+      v += e10 * e10;
+      if (v < best) {
+        best = v;
+        bestId = sid[y] as number;
+      }
+      if (v < nb) {
+        near[y] = v;
+        nearId[y] = s;
+      }
+    }
+    near[x] = best;
+    nearId[x] = bestId;
+  }
+
+  /** Scans slots after redo slot x (slice s), any d. */
+  private scanAny(x: number, s: number, end: number, m: number): void {
+    const { c, near, nearId, sid, d, P } = this;
+    let best = near[x] as number;
+    let bestId = nearId[x] as number;
+    const ao = x * P;
+    for (let y = x + 1; y < m; y++) {
+      const v = squaredEuclideanAt(c, ao, c, y * P, d);
+      if (v < best) {
+        best = v;
+        bestId = sid[y] as number;
+      }
+      if (y < end && v < (near[y] as number)) {
+        near[y] = v;
+        nearId[y] = s;
+      }
+    }
+    near[x] = best;
+    nearId[x] = bestId;
+  }
+
+  objectives(st: SliceStats, out: Float64Array): Float64Array {
+    const { S } = this;
     const k = st[0] as number;
     let m = 0;
     let oi = 0;
@@ -430,7 +552,23 @@ export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
     out[1] = intra / m;
     out[2] = m > 1 ? -(inter / m) : -0;
     return out;
-  };
+  }
+}
 
-  return { full, derive, objectives };
+/** Pairwise Euclidean distances between the rows of an n x d matrix, dense. */
+function distanceMatrix(data: Float64Array, n: number, d: number): Float64Array {
+  const dense = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const v = Math.sqrt(squaredEuclideanAt(data, i * d, data, j * d, d));
+      dense[i * n + j] = v;
+      dense[j * n + i] = v;
+    }
+  }
+  return dense;
+}
+
+/** The evaluator of `X` (N x d signals) and `outcome` (0/1 per instance). */
+export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
+  return new SliceEvaluator(X, outcome);
 }

@@ -7,32 +7,39 @@ import { randomPermutation } from "../core/randomPermutation.js";
 import { checkInt32Array, checkInteger, draw, fail } from "../core/validate.js";
 
 /**
- * Working arrays of one operator, reused between calls so that the hot loop
- * of identifySlices allocates only the genomes it returns. Contents are
- * stale: users clear what they read before writing it.
+ * Working arrays of the partition operators over `n` instances: one per run
+ * of identifySlices (its hot loop then allocates only the genomes it
+ * returns), a fresh one per call of a public operator, so that no two calls
+ * ever share arrays (an rng may call back into the operators). Contents are
+ * stale between uses (users clear what they read before writing it), except
+ * `sizes`, which is all zero between calls of {@link isValidPartition}.
  */
-type Scratch = { busy: boolean; readonly arrays: Int32Array[] };
+export type PartitionScratch = {
+  readonly n: number;
+  /** Per-id slice sizes of {@link isValidPartition}. */
+  readonly sizes: Int32Array;
+  /** Disagreeing positions of {@link huxInto}. */
+  readonly diff: Int32Array;
+  /** len, off, live, cand (length n) and the member buffer of {@link mutateInto}. */
+  readonly mutate: Int32Array[];
+  /** len, off, cap, used, live, pool (length n) and the member buffer of the repair. */
+  readonly repair: Int32Array[];
+};
 
-/**
- * The operator's `count` arrays, each of length >= size. While they are in
- * use (an rng that calls back into the operators) fresh arrays are returned
- * instead, so a nested call never overwrites the outer one's lists; the
- * caller releases the arrays with {@link release}.
- */
-function claim(sc: Scratch, count: number, size: number): Int32Array[] {
-  if (sc.busy) return Array.from({ length: count }, () => new Int32Array(size));
-  sc.busy = true;
-  for (let k = 0; k < count; k++) {
-    if ((sc.arrays[k]?.length ?? -1) < size) sc.arrays[k] = new Int32Array(size);
-  }
-  return sc.arrays;
+/** Fresh working arrays for partitions of `n` instances. */
+export function partitionScratch(n: number): PartitionScratch {
+  const lists = (count: number): Int32Array[] =>
+    Array.from({ length: count }, () => new Int32Array(n));
+  return {
+    n,
+    sizes: new Int32Array(n),
+    diff: new Int32Array(n),
+    mutate: lists(5),
+    repair: lists(7),
+  };
 }
 
-function release(sc: Scratch, arrays: Int32Array[]): void {
-  if (arrays === sc.arrays) sc.busy = false;
-}
-
-/** Array `k` of a claimed set, regrown to at least `size` when needed. */
+/** Array `k` of `arrays`, regrown to at least `size` when needed. */
 function grown(arrays: Int32Array[], k: number, size: number): Int32Array {
   const a = arrays[k] as Int32Array;
   if (a.length >= size) return a;
@@ -41,11 +48,6 @@ function grown(arrays: Int32Array[], k: number, size: number): Int32Array {
   arrays[k] = b;
   return b;
 }
-
-const repairScratch: Scratch = { busy: false, arrays: [] };
-const mutateScratch: Scratch = { busy: false, arrays: [] };
-const huxScratch: Scratch = { busy: false, arrays: [] };
-let sizeScratch = new Int32Array(0);
 
 /** Validates `minSize`/`maxSize` against `n` instances: integers, 2 <= min <= max <= n, n >= 2 min, and some slice count fits. */
 export function checkSliceBounds(fn: string, n: number, minSize: unknown, maxSize: unknown): void {
@@ -75,18 +77,32 @@ export function checkSliceOf(fn: string, arg: string, sliceOf: unknown, n?: numb
   }
 }
 
-/** Whether every non-empty slice of `sliceOf` holds minSize..maxSize instances. */
-export function isValidPartition(sliceOf: Int32Array, minSize: number, maxSize: number): boolean {
+/**
+ * Whether every non-empty slice of `sliceOf` holds minSize..maxSize
+ * instances. Only the ids up to the largest one are scanned, and cleared
+ * again for the next call.
+ */
+export function isValidPartition(
+  sliceOf: Int32Array,
+  minSize: number,
+  maxSize: number,
+  sc: PartitionScratch,
+): boolean {
   const n = sliceOf.length;
-  if (sizeScratch.length < n) sizeScratch = new Int32Array(n);
-  const sizes = sizeScratch;
-  sizes.fill(0, 0, n);
-  for (let i = 0; i < n; i++) sizes[sliceOf[i] as number]++;
-  for (let s = 0; s < n; s++) {
-    const z = sizes[s] as number;
-    if (z !== 0 && (z < minSize || z > maxSize)) return false;
+  const sizes = sc.sizes;
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    sizes[s]++;
+    if (s > top) top = s;
   }
-  return true;
+  let valid = true;
+  for (let s = 0; s <= top; s++) {
+    const z = sizes[s] as number;
+    if (z !== 0 && (z < minSize || z > maxSize)) valid = false;
+    sizes[s] = 0;
+  }
+  return valid;
 }
 
 /**
@@ -107,8 +123,9 @@ export function repairInto(
   minSize: number,
   maxSize: number,
   rng: () => number,
+  sc: PartitionScratch,
 ): Int32Array {
-  const out = repairOrKeep(fn, sliceOf, minSize, maxSize, rng);
+  const out = repairOrKeep(fn, sliceOf, minSize, maxSize, rng, sc);
   return out === sliceOf ? sliceOf.slice() : out;
 }
 
@@ -119,106 +136,139 @@ export function repairOrKeep(
   minSize: number,
   maxSize: number,
   rng: () => number,
+  sc: PartitionScratch,
 ): Int32Array {
   // A valid partition draws nothing below, so the shortcut keeps every seeded result.
-  if (isValidPartition(sliceOf, minSize, maxSize)) return sliceOf;
-  const arrays = claim(repairScratch, 7, sliceOf.length);
-  try {
-    return repairLists(fn, sliceOf, minSize, maxSize, rng, arrays);
-  } finally {
-    release(repairScratch, arrays);
-  }
+  if (isValidPartition(sliceOf, minSize, maxSize, sc)) return sliceOf;
+  return repairLists(fn, sliceOf, minSize, maxSize, rng, sc.repair);
 }
 
-/** The repair of {@link repairInto} on claimed working arrays (seven, of length >= n). */
-function repairLists(
-  fn: string,
-  sliceOf: Int32Array,
-  minSize: number,
-  maxSize: number,
-  rng: () => number,
-  arrays: Int32Array[],
-): Int32Array {
-  const n = sliceOf.length;
-  // Member lists are segments of one typed buffer: slice s owns
-  // buf[off[s] .. off[s] + cap[s]) and holds len[s] members. A list never
-  // outgrows max(its initial size, maxSize) (members only join lists below
-  // maxSize), so a segment of that capacity, kept for the id when its slice is
-  // dissolved and the id reused, is enough. `live` lists the ids in use, in
-  // order of first appearance; every tie below goes to the first in `live`.
-  const [len, off, cap, used, live, pool] = arrays as [
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-  ];
-  len.fill(0, 0, n);
-  cap.fill(0, 0, n);
-  used.fill(0, 0, n);
-  let nl = 0;
-  for (let i = 0; i < n; i++) {
-    const s = sliceOf[i] as number;
-    if (used[s] === 0) {
-      used[s] = 1;
-      live[nl++] = s;
+/**
+ * Member lists of a partition under repair, as segments of one typed buffer:
+ * slice s owns buf[off[s] .. off[s] + cap[s]) and holds len[s] members. A
+ * list never outgrows max(its initial size, maxSize) (members only join lists
+ * below maxSize), so a segment of that capacity, kept for the id when its
+ * slice is dissolved and the id reused, is enough. `live` lists the ids in
+ * use, in order of first appearance; every tie goes to the first in `live`.
+ * Every member taken from a slice is pushed somewhere, so the last push of an
+ * instance names its final slice in `out`; members never taken keep their id.
+ */
+class RepairLists {
+  readonly n: number;
+  readonly len: Int32Array;
+  readonly off: Int32Array;
+  readonly cap: Int32Array;
+  readonly used: Int32Array;
+  readonly live: Int32Array;
+  /** Members set aside from oversized slices, placed before anything else. */
+  readonly pool: Int32Array;
+  readonly out: Int32Array;
+  buf: Int32Array;
+  nl = 0;
+  np = 0;
+  top = 0;
+  nextFree = 0;
+
+  constructor(
+    readonly fn: string,
+    sliceOf: Int32Array,
+    readonly maxSize: number,
+    readonly rng: () => number,
+    readonly arrays: Int32Array[],
+  ) {
+    const n = sliceOf.length;
+    this.n = n;
+    const [len, off, cap, used, live, pool] = arrays as [
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+    ];
+    this.len = len;
+    this.off = off;
+    this.cap = cap;
+    this.used = used;
+    this.live = live;
+    this.pool = pool;
+    len.fill(0, 0, n);
+    cap.fill(0, 0, n);
+    used.fill(0, 0, n);
+    let nl = 0;
+    for (let i = 0; i < n; i++) {
+      const s = sliceOf[i] as number;
+      if (used[s] === 0) {
+        used[s] = 1;
+        live[nl++] = s;
+      }
+      len[s] = (len[s] as number) + 1;
     }
-    len[s] = (len[s] as number) + 1;
+    this.nl = nl;
+    let top = 0;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      off[s] = top;
+      cap[s] = Math.max(len[s] as number, maxSize);
+      top += cap[s] as number;
+      len[s] = 0;
+    }
+    this.top = top;
+    const buf = grown(arrays, 6, top + 4 * maxSize);
+    this.buf = buf;
+    for (let i = 0; i < n; i++) {
+      const s = sliceOf[i] as number;
+      buf[(off[s] as number) + (len[s] as number)] = i;
+      len[s] = (len[s] as number) + 1;
+    }
+    this.out = sliceOf.slice();
   }
-  let top = 0;
-  for (let q = 0; q < nl; q++) {
-    const s = live[q] as number;
-    off[s] = top;
-    cap[s] = Math.max(len[s] as number, maxSize);
-    top += cap[s] as number;
-    len[s] = 0;
+
+  push(s: number, i: number): void {
+    this.out[i] = s;
+    const l = this.len[s] as number;
+    if (l >= (this.cap[s] as number)) fail(this.fn, "internal: repair overfilled a slice");
+    this.buf[(this.off[s] as number) + l] = i;
+    this.len[s] = l + 1;
   }
-  let buf = grown(arrays, 6, top + 4 * maxSize);
-  for (let i = 0; i < n; i++) {
-    const s = sliceOf[i] as number;
-    buf[(off[s] as number) + (len[s] as number)] = i;
-    len[s] = (len[s] as number) + 1;
-  }
-  // Every member taken from a slice is pushed somewhere, so the last push of
-  // an instance names its final slice; members never taken keep their id.
-  const out = sliceOf.slice();
-  const push = (s: number, i: number): void => {
-    out[i] = s;
-    const l = len[s] as number;
-    if (l >= (cap[s] as number)) fail(fn, "internal: repair overfilled a slice");
-    buf[(off[s] as number) + l] = i;
-    len[s] = l + 1;
-  };
-  const take = (s: number): number => {
+
+  /** A uniformly drawn member of slice s, removed from its list. */
+  take(s: number): number {
+    const { len, buf } = this;
     const l = (len[s] as number) - 1;
-    const o = off[s] as number;
-    const j = o + Math.floor(draw(fn, rng) * (l + 1));
+    const o = this.off[s] as number;
+    const j = o + Math.floor(draw(this.fn, this.rng) * (l + 1));
     const v = buf[j] as number;
     buf[j] = buf[o + l] as number;
     len[s] = l;
     return v;
-  };
-  let nextFree = 0;
-  const newId = (): number => {
-    while (nextFree < n && used[nextFree] === 1) nextFree++;
-    if (nextFree >= n) fail(fn, "internal: no free slice id");
-    const id = nextFree;
+  }
+
+  /** The smallest unused id, as a new empty slice. */
+  newId(): number {
+    const { n, used, maxSize } = this;
+    while (this.nextFree < n && used[this.nextFree] === 1) this.nextFree++;
+    if (this.nextFree >= n) fail(this.fn, "internal: no free slice id");
+    const id = this.nextFree;
     used[id] = 1;
-    len[id] = 0;
-    if ((cap[id] as number) < maxSize) {
-      if (top + maxSize > buf.length) buf = grown(arrays, 6, top + maxSize);
-      off[id] = top;
-      cap[id] = maxSize;
-      top += maxSize;
+    this.len[id] = 0;
+    if ((this.cap[id] as number) < maxSize) {
+      if (this.top + maxSize > this.buf.length) {
+        this.buf = grown(this.arrays, 6, this.top + maxSize);
+      }
+      this.off[id] = this.top;
+      this.cap[id] = maxSize;
+      this.top += maxSize;
     }
-    live[nl++] = id;
+    this.live[this.nl++] = id;
     return id;
-  };
+  }
+
   /** Id in `live` of the smallest list below maxSize other than `skip`; -1 if none. */
-  const smallestWithRoom = (skip: number): number => {
+  smallestWithRoom(skip: number): number {
+    const { live, len, nl } = this;
     let best = -1;
-    let bestSize = maxSize;
+    let bestSize = this.maxSize;
     for (let q = 0; q < nl; q++) {
       const s = live[q] as number;
       const size = len[s] as number;
@@ -228,26 +278,11 @@ function repairLists(
       }
     }
     return best;
-  };
-  // Divide oversized slices first so that their members can refill small ones.
-  let np = 0;
-  const initial = nl;
-  for (let t = 0; t < initial; t++) {
-    const s = live[t] as number;
-    const size = len[s] as number;
-    if (size <= maxSize) continue;
-    const parts = Math.ceil(size / maxSize);
-    if (Math.floor(size / parts) >= minSize) {
-      for (let p = 1; p < parts; p++) {
-        const target = Math.floor((size * (p + 1)) / parts) - Math.floor((size * p) / parts);
-        const part = newId();
-        for (let c = 0; c < target; c++) push(part, take(s));
-      }
-    } else {
-      while ((len[s] as number) > maxSize) pool[np++] = take(s);
-    }
   }
-  for (;;) {
+
+  /** Id in `live` of the smallest list below `minSize`; -1 if none. */
+  smallestBelow(minSize: number): number {
+    const { live, len, nl } = this;
     let under = -1;
     let underSize = minSize;
     for (let q = 0; q < nl; q++) {
@@ -258,35 +293,100 @@ function repairLists(
         underSize = size;
       }
     }
-    if (np > 0) {
-      let dest = under >= 0 ? under : smallestWithRoom(-1);
-      if (dest < 0) dest = newId();
-      push(dest, pool[--np] as number);
+    return under;
+  }
+
+  /** Drops the empty slice s from `live`; its id becomes free again. */
+  drop(s: number): void {
+    const { live } = this;
+    this.used[s] = 0;
+    let q = 0;
+    while (live[q] !== s) q++;
+    live.copyWithin(q, q + 1, this.nl);
+    this.nl--;
+    if (s < this.nextFree) this.nextFree = s;
+  }
+}
+
+/**
+ * The repair of {@link repairInto} on the working arrays `sc.repair` (seven,
+ * of length >= n), in two phases: divide oversized slices, then balance
+ * undersized ones.
+ */
+function repairLists(
+  fn: string,
+  sliceOf: Int32Array,
+  minSize: number,
+  maxSize: number,
+  rng: () => number,
+  arrays: Int32Array[],
+): Int32Array {
+  const lists = new RepairLists(fn, sliceOf, maxSize, rng, arrays);
+  divideOversized(lists, minSize);
+  balanceUndersized(lists, minSize);
+  return lists.out;
+}
+
+/**
+ * Divides oversized slices first, so that their members can refill small
+ * ones: into near-equal parts when the parts reach minSize, else the excess
+ * members go to the pool.
+ */
+function divideOversized(lists: RepairLists, minSize: number): void {
+  const { live, len, maxSize, pool } = lists;
+  const initial = lists.nl;
+  for (let t = 0; t < initial; t++) {
+    const s = live[t] as number;
+    const size = len[s] as number;
+    if (size <= maxSize) continue;
+    const parts = Math.ceil(size / maxSize);
+    if (Math.floor(size / parts) >= minSize) {
+      for (let p = 1; p < parts; p++) {
+        const target = Math.floor((size * (p + 1)) / parts) - Math.floor((size * p) / parts);
+        const part = lists.newId();
+        for (let c = 0; c < target; c++) lists.push(part, lists.take(s));
+      }
+    } else {
+      while ((len[s] as number) > maxSize) pool[lists.np++] = lists.take(s);
+    }
+  }
+}
+
+/**
+ * Places the pooled members (in the smallest undersized slice, else the
+ * smallest with room, else a new one), then fixes undersized slices one at a
+ * time, smallest first: dissolved into the smallest slices with room when the
+ * others can take its members, else topped up from the largest slice above
+ * minSize.
+ */
+function balanceUndersized(lists: RepairLists, minSize: number): void {
+  const { len, live, maxSize, pool } = lists;
+  for (;;) {
+    const under = lists.smallestBelow(minSize);
+    if (lists.np > 0) {
+      let dest = under >= 0 ? under : lists.smallestWithRoom(-1);
+      if (dest < 0) dest = lists.newId();
+      lists.push(dest, pool[--lists.np] as number);
       continue;
     }
-    if (under < 0) break;
+    if (under < 0) return;
     let room = 0;
-    for (let q = 0; q < nl; q++) {
+    for (let q = 0; q < lists.nl; q++) {
       const s = live[q] as number;
       if (s !== under) room += maxSize - (len[s] as number);
     }
     if (room >= (len[under] as number)) {
       // Dissolve: each member goes to the currently smallest slice with room.
       while ((len[under] as number) > 0) {
-        const dest = smallestWithRoom(under);
-        push(dest, take(under));
+        const dest = lists.smallestWithRoom(under);
+        lists.push(dest, lists.take(under));
       }
-      used[under] = 0;
-      let q = 0;
-      while (live[q] !== under) q++;
-      live.copyWithin(q, q + 1, nl);
-      nl--;
-      if (under < nextFree) nextFree = under;
+      lists.drop(under);
     } else {
       // Top up from the largest slice above minSize (ties: first in `live`).
       let donor = -1;
       let donorSize = minSize;
-      for (let q = 0; q < nl; q++) {
+      for (let q = 0; q < lists.nl; q++) {
         const s = live[q] as number;
         const size = len[s] as number;
         if (s !== under && size > donorSize) {
@@ -294,11 +394,10 @@ function repairLists(
           donorSize = size;
         }
       }
-      if (donor < 0) fail(fn, "internal: repair found no donor slice");
-      push(under, take(donor));
+      if (donor < 0) fail(lists.fn, "internal: repair found no donor slice");
+      lists.push(under, lists.take(donor));
     }
   }
-  return out;
 }
 
 /** The unchecked draw behind `randomSlices`: feasible bounds assumed. */
@@ -339,25 +438,21 @@ export function huxInto(
   a: Int32Array,
   b: Int32Array,
   rng: () => number,
+  sc: PartitionScratch,
 ): [Int32Array, Int32Array] {
   const o1 = a.slice();
   const o2 = b.slice();
-  const arrays = claim(huxScratch, 1, a.length);
-  try {
-    const diff = arrays[0] as Int32Array;
-    let nd = 0;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff[nd++] = i;
-    const half = nd >> 1;
-    for (let t = 0; t < half; t++) {
-      const j = t + Math.floor(draw(fn, rng) * (nd - t));
-      const pos = diff[j] as number;
-      diff[j] = diff[t] as number;
-      diff[t] = pos;
-      o1[pos] = b[pos] as number;
-      o2[pos] = a[pos] as number;
-    }
-  } finally {
-    release(huxScratch, arrays);
+  const diff = sc.diff;
+  let nd = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff[nd++] = i;
+  const half = nd >> 1;
+  for (let t = 0; t < half; t++) {
+    const j = t + Math.floor(draw(fn, rng) * (nd - t));
+    const pos = diff[j] as number;
+    diff[j] = diff[t] as number;
+    diff[t] = pos;
+    o1[pos] = b[pos] as number;
+    o2[pos] = a[pos] as number;
   }
   return [o1, o2];
 }
@@ -383,76 +478,78 @@ export function mutateInto(
   maxMutations: number,
   moveRate: number,
   swapRate: number,
+  sc: PartitionScratch,
 ): Int32Array {
-  const arrays = claim(mutateScratch, 5, sliceOf.length);
-  try {
-    const n = sliceOf.length;
-    const out = sliceOf.slice();
-    const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
-    const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
-    const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
-    len.fill(0, 0, n);
-    for (let i = 0; i < n; i++) len[sliceOf[i] as number]++;
-    let nl = 0;
-    let at = 0;
-    for (let s = 0; s < n; s++) {
-      const size = len[s] as number;
-      if (size === 0) continue;
-      live[nl++] = s;
-      off[s] = at;
-      at += size + moves;
-      len[s] = 0;
-    }
-    const buf = grown(arrays, 4, at);
-    for (let i = 0; i < n; i++) {
-      const s = sliceOf[i] as number;
-      buf[(off[s] as number) + (len[s] as number)] = i;
-      len[s] = (len[s] as number) + 1;
-    }
-    for (let t = 0; t < moves; t++) {
-      if (!(draw(fn, rng) < moveRate)) continue;
-      let nc = 0;
-      for (let q = 0; q < nl; q++) {
-        const s = live[q] as number;
-        if ((len[s] as number) > minSize) cand[nc++] = s;
-      }
-      if (nc === 0) continue;
-      const src = cand[Math.floor(draw(fn, rng) * nc)] as number;
-      nc = 0;
-      for (let q = 0; q < nl; q++) {
-        const s = live[q] as number;
-        if (s !== src && (len[s] as number) < maxSize) cand[nc++] = s;
-      }
-      if (nc === 0) continue;
-      const dst = cand[Math.floor(draw(fn, rng) * nc)] as number;
-      const os = off[src] as number;
-      const ls = len[src] as number;
-      const j = Math.floor(draw(fn, rng) * ls);
-      const i = buf[os + j] as number;
-      buf[os + j] = buf[os + ls - 1] as number;
-      len[src] = ls - 1;
-      buf[(off[dst] as number) + (len[dst] as number)] = i;
-      len[dst] = (len[dst] as number) + 1;
-      out[i] = dst;
-    }
-    for (let t = 0; t < swaps; t++) {
-      if (!(draw(fn, rng) < swapRate) || nl < 2) continue;
-      const p = Math.floor(draw(fn, rng) * nl);
-      let q = Math.floor(draw(fn, rng) * (nl - 1));
-      if (q >= p) q++;
-      const sp = live[p] as number;
-      const sq = live[q] as number;
-      const x = (off[sp] as number) + Math.floor(draw(fn, rng) * (len[sp] as number));
-      const y = (off[sq] as number) + Math.floor(draw(fn, rng) * (len[sq] as number));
-      const i = buf[x] as number;
-      const j = buf[y] as number;
-      buf[x] = j;
-      buf[y] = i;
-      out[i] = sq;
-      out[j] = sp;
-    }
-    return out;
-  } finally {
-    release(mutateScratch, arrays);
+  const arrays = sc.mutate;
+  const n = sliceOf.length;
+  const out = sliceOf.slice();
+  const moves = 1 + Math.floor(draw(fn, rng) * maxMutations);
+  const swaps = 1 + Math.floor(draw(fn, rng) * maxMutations);
+  const [len, off, live, cand] = arrays as [Int32Array, Int32Array, Int32Array, Int32Array];
+  len.fill(0, 0, n);
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    len[s]++;
+    if (s > top) top = s;
   }
+  let nl = 0;
+  let at = 0;
+  for (let s = 0; s <= top; s++) {
+    const size = len[s] as number;
+    if (size === 0) continue;
+    live[nl++] = s;
+    off[s] = at;
+    at += size + moves;
+    len[s] = 0;
+  }
+  const buf = grown(arrays, 4, at);
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    buf[(off[s] as number) + (len[s] as number)] = i;
+    len[s] = (len[s] as number) + 1;
+  }
+  for (let t = 0; t < moves; t++) {
+    if (!(draw(fn, rng) < moveRate)) continue;
+    let nc = 0;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      if ((len[s] as number) > minSize) cand[nc++] = s;
+    }
+    if (nc === 0) continue;
+    const src = cand[Math.floor(draw(fn, rng) * nc)] as number;
+    nc = 0;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      if (s !== src && (len[s] as number) < maxSize) cand[nc++] = s;
+    }
+    if (nc === 0) continue;
+    const dst = cand[Math.floor(draw(fn, rng) * nc)] as number;
+    const os = off[src] as number;
+    const ls = len[src] as number;
+    const j = Math.floor(draw(fn, rng) * ls);
+    const i = buf[os + j] as number;
+    buf[os + j] = buf[os + ls - 1] as number;
+    len[src] = ls - 1;
+    buf[(off[dst] as number) + (len[dst] as number)] = i;
+    len[dst] = (len[dst] as number) + 1;
+    out[i] = dst;
+  }
+  for (let t = 0; t < swaps; t++) {
+    if (!(draw(fn, rng) < swapRate) || nl < 2) continue;
+    const p = Math.floor(draw(fn, rng) * nl);
+    let q = Math.floor(draw(fn, rng) * (nl - 1));
+    if (q >= p) q++;
+    const sp = live[p] as number;
+    const sq = live[q] as number;
+    const x = (off[sp] as number) + Math.floor(draw(fn, rng) * (len[sp] as number));
+    const y = (off[sq] as number) + Math.floor(draw(fn, rng) * (len[sq] as number));
+    const i = buf[x] as number;
+    const j = buf[y] as number;
+    buf[x] = j;
+    buf[y] = i;
+    out[i] = sq;
+    out[j] = sp;
+  }
+  return out;
 }

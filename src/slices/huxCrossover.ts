@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { checkRng, fail } from "../core/validate.js";
-import { checkSliceOf, huxInto } from "./_partition.js";
+import { checkSliceOf, huxInto, partitionScratch } from "./_partition.js";
 
 /**
  * Half-uniform crossover (HUX) of two slice assignments: swaps half of the
@@ -34,5 +34,5 @@ export function huxCrossover(a: Int32Array, b: Int32Array, rng: Rng): [Int32Arra
   checkSliceOf(fn, "b", b);
   if (a.length !== b.length) fail(fn, `a and b lengths differ (${a.length} vs ${b.length})`);
   checkRng(fn, rng);
-  return huxInto(fn, a, b, rng);
+  return huxInto(fn, a, b, rng, partitionScratch(a.length));
 }

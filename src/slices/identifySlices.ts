@@ -15,13 +15,14 @@ import {
 } from "../core/validate.js";
 import { maxGenerations } from "../moea/_limits.js";
 import { kneePoint } from "../moea/kneePoint.js";
-import { nsga2 } from "../moea/nsga2.js";
+import { type Nsga2Solution, nsga2 } from "../moea/nsga2.js";
 import { makeEvaluator, type SliceStats } from "./_objectives.js";
 import {
   checkSliceBounds,
   drawPartition,
   huxInto,
   mutateInto,
+  partitionScratch,
   repairOrKeep,
 } from "./_partition.js";
 
@@ -146,46 +147,11 @@ export type IdentifySlicesResult = {
  */
 export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult {
   const fn = "identifySlices";
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    failType(fn, "input must be an object with signals, outcome and rng");
-  }
-  checkOptions(fn, input, INPUT_KEYS, "input field");
-  const {
-    signals,
-    outcome,
-    rng,
-    minSize = 5,
-    maxSize = 19,
-    populationSize = 136,
-    generations = 6907,
-    crossoverRate = 0.994,
-    mutationRate = 0.219,
-    maxMutations = 2,
-    moveRate = 0.5,
-    swapRate = 0.5,
-    onProgress,
-  } = input;
-  checkRowMatrix(fn, "signals", signals);
-  checkBinary(fn, "outcome", outcome);
-  if (outcome.length !== signals.rows) {
-    fail(fn, `outcome and signals lengths differ (${outcome.length} vs ${signals.rows})`);
-  }
+  const settings = readInput(fn, input);
+  const { signals, outcome, rng, minSize, maxSize, maxMutations, moveRate, swapRate } = settings;
   const n = signals.rows;
-  checkSliceBounds(fn, n, minSize, maxSize);
-  checkRng(fn, rng);
-  checkInteger(fn, "populationSize", populationSize, 4, maxLength / 2);
-  if (populationSize % 2 !== 0) fail(fn, "populationSize must be even", populationSize);
-  checkInteger(fn, "generations", generations, 1, maxGenerations);
-  checkNumber(fn, "crossoverRate", crossoverRate, 0, 1);
-  checkNumber(fn, "mutationRate", mutationRate, 0, 1);
-  checkInteger(fn, "maxMutations", maxMutations, 1);
-  checkNumber(fn, "moveRate", moveRate, 0, 1);
-  checkNumber(fn, "swapRate", swapRate, 0, 1);
-  if (onProgress !== undefined && typeof onProgress !== "function") {
-    failType(fn, "onProgress must be a function");
-  }
-
   const ev = makeEvaluator(signals, outcome);
+  const sc = partitionScratch(n);
   // Statistics and objective values of every evaluated genome still in the
   // population or just made. After each generation the entries of genomes
   // that left the population are dropped and their statistics arrays reused
@@ -232,19 +198,19 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
         return f;
       },
       crossover: (a, b, r) => {
-        const [o1, o2] = huxInto(fn, a, b, r);
+        const [o1, o2] = huxInto(fn, a, b, r, sc);
         origin.set(o1, root(a));
         origin.set(o2, root(b));
         return [o1, o2];
       },
       mutate: (g, r) => {
-        const out = mutateInto(fn, g, r, minSize, maxSize, maxMutations, moveRate, swapRate);
+        const out = mutateInto(fn, g, r, minSize, maxSize, maxMutations, moveRate, swapRate, sc);
         origin.set(out, root(g));
         return out;
       },
       repair: (g, r) => {
         // Genomes are never modified, so a valid one is its own repaired copy.
-        const out = repairOrKeep(fn, g, minSize, maxSize, r);
+        const out = repairOrKeep(fn, g, minSize, maxSize, r, sc);
         if (out === g) return g;
         const o = origin.get(g);
         if (o !== undefined) origin.set(out, o);
@@ -252,25 +218,17 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
       },
     },
     {
-      populationSize,
-      generations,
-      crossoverRate,
-      mutationRate,
+      populationSize: settings.populationSize,
+      generations: settings.generations,
+      crossoverRate: settings.crossoverRate,
+      mutationRate: settings.mutationRate,
       // draws checked here, so a faulty rng is reported as identifySlices, not nsga2
       rng: checkedRng,
-      onProgress,
+      onProgress: settings.onProgress,
       stop: (state) => collect(state.population),
     },
   );
-
-  const front: SliceSolution[] = [];
-  const seen = new Set<string>();
-  for (const s of result.front) {
-    const key = s.genome.join(",");
-    if (seen.has(key)) continue;
-    seen.add(key);
-    front.push({ sliceOf: s.genome, objectives: s.objectives });
-  }
+  const front = distinctFront(result.front);
   const F = new Float64Array(front.length * 3);
   front.forEach((s, i) => {
     F.set(s.objectives, i * 3);
@@ -284,4 +242,77 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
     kneeMethod: knee.method,
     evaluations: counts,
   };
+}
+
+/** The input with its defaults filled in, every field checked. */
+function readInput(
+  fn: string,
+  input: IdentifySlicesInput,
+): Required<Omit<IdentifySlicesInput, "onProgress">> & Pick<IdentifySlicesInput, "onProgress"> {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    failType(fn, "input must be an object with signals, outcome and rng");
+  }
+  checkOptions(fn, input, INPUT_KEYS, "input field");
+  const {
+    signals,
+    outcome,
+    rng,
+    minSize = 5,
+    maxSize = 19,
+    populationSize = 136,
+    generations = 6907,
+    crossoverRate = 0.994,
+    mutationRate = 0.219,
+    maxMutations = 2,
+    moveRate = 0.5,
+    swapRate = 0.5,
+    onProgress,
+  } = input;
+  checkRowMatrix(fn, "signals", signals);
+  checkBinary(fn, "outcome", outcome);
+  if (outcome.length !== signals.rows) {
+    fail(fn, `outcome and signals lengths differ (${outcome.length} vs ${signals.rows})`);
+  }
+  const n = signals.rows;
+  checkSliceBounds(fn, n, minSize, maxSize);
+  checkRng(fn, rng);
+  checkInteger(fn, "populationSize", populationSize, 4, maxLength / 2);
+  if (populationSize % 2 !== 0) fail(fn, "populationSize must be even", populationSize);
+  checkInteger(fn, "generations", generations, 1, maxGenerations);
+  checkNumber(fn, "crossoverRate", crossoverRate, 0, 1);
+  checkNumber(fn, "mutationRate", mutationRate, 0, 1);
+  checkInteger(fn, "maxMutations", maxMutations, 1);
+  checkNumber(fn, "moveRate", moveRate, 0, 1);
+  checkNumber(fn, "swapRate", swapRate, 0, 1);
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    failType(fn, "onProgress must be a function");
+  }
+  return {
+    signals,
+    outcome,
+    rng,
+    minSize,
+    maxSize,
+    populationSize,
+    generations,
+    crossoverRate,
+    mutationRate,
+    maxMutations,
+    moveRate,
+    swapRate,
+    onProgress,
+  };
+}
+
+/** The distinct partitions of the final front, in population order. */
+function distinctFront(solutions: readonly Nsga2Solution<Int32Array>[]): SliceSolution[] {
+  const front: SliceSolution[] = [];
+  const seen = new Set<string>();
+  for (const s of solutions) {
+    const key = s.genome.join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    front.push({ sliceOf: s.genome, objectives: s.objectives });
+  }
+  return front;
 }

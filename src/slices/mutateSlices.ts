@@ -7,7 +7,13 @@ import {
   fail,
   optionKeys,
 } from "../core/validate.js";
-import { checkSliceBounds, checkSliceOf, mutateInto, repairInto } from "./_partition.js";
+import {
+  checkSliceBounds,
+  checkSliceOf,
+  mutateInto,
+  partitionScratch,
+  repairInto,
+} from "./_partition.js";
 import type { SliceBounds } from "./randomSlices.js";
 
 const KEYS = optionKeys<MutateSlicesOptions>()(
@@ -73,6 +79,17 @@ export function mutateSlices(
   checkInteger(fn, "maxMutations", maxMutations, 1);
   checkNumber(fn, "moveRate", moveRate, 0, 1);
   checkNumber(fn, "swapRate", swapRate, 0, 1);
-  const moved = mutateInto(fn, sliceOf, rng, minSize, maxSize, maxMutations, moveRate, swapRate);
-  return repairInto(fn, moved, minSize, maxSize, rng);
+  const sc = partitionScratch(sliceOf.length);
+  const moved = mutateInto(
+    fn,
+    sliceOf,
+    rng,
+    minSize,
+    maxSize,
+    maxMutations,
+    moveRate,
+    swapRate,
+    sc,
+  );
+  return repairInto(fn, moved, minSize, maxSize, rng, sc);
 }

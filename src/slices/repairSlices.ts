@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
-import { checkSliceBounds, checkSliceOf, repairInto } from "./_partition.js";
+import { checkSliceBounds, checkSliceOf, partitionScratch, repairInto } from "./_partition.js";
 import type { SliceBounds } from "./randomSlices.js";
 
 const KEYS = optionKeys<SliceBounds>()("minSize", "maxSize");
@@ -43,5 +43,12 @@ export function repairSlices(sliceOf: Int32Array, rng: Rng, bounds: SliceBounds)
   checkOptions(fn, bounds, KEYS);
   if (bounds === undefined) fail(fn, "bounds with minSize and maxSize is required");
   checkSliceBounds(fn, sliceOf.length, bounds.minSize, bounds.maxSize);
-  return repairInto(fn, sliceOf, bounds.minSize, bounds.maxSize, rng);
+  return repairInto(
+    fn,
+    sliceOf,
+    bounds.minSize,
+    bounds.maxSize,
+    rng,
+    partitionScratch(sliceOf.length),
+  );
 }

@@ -1,5 +1,5 @@
 import type { Rng } from "../../src/core/rng.js";
-import type { Nsga2Problem } from "../../src/moea/_engine.js";
+import type { Nsga2Problem } from "../../src/moea/types.js";
 
 /**
  * Schaffer's problem SCH (Deb 2002, Table I): minimise x^2 and (x - 2)^2; the

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
 import { rowMatrix } from "../../src/core/rowMatrix.js";
-import type { Nsga2Problem } from "../../src/moea/_engine.js";
 import { hypervolume } from "../../src/moea/hypervolume.js";
 import { igd } from "../../src/moea/igd.js";
 import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
@@ -9,6 +8,7 @@ import { nsga2 } from "../../src/moea/nsga2.js";
 import { nsga2Init } from "../../src/moea/nsga2Init.js";
 import { nsga2Step } from "../../src/moea/nsga2Step.js";
 import { spread } from "../../src/moea/spread.js";
+import type { Nsga2Problem } from "../../src/moea/types.js";
 import { schaffer } from "./_schaffer.js";
 import { zdt1, zdtProblem } from "./zdt.js";
 

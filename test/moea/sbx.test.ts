@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
-import { powIndex } from "../../src/moea/_internal.js";
+import { powIndex } from "../../src/moea/_realCoded.js";
 import { sbx } from "../../src/moea/sbx.js";
 
 const f = (xs: number[]) => Float64Array.from(xs);

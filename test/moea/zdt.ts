@@ -5,9 +5,9 @@
 import type { Rng } from "../../src/core/rng.js";
 import type { RowMatrix } from "../../src/core/rowMatrix.js";
 import { rowMatrix } from "../../src/core/rowMatrix.js";
-import type { Nsga2Problem } from "../../src/moea/_engine.js";
 import { polynomialMutation } from "../../src/moea/polynomialMutation.js";
 import { sbx } from "../../src/moea/sbx.js";
+import type { Nsga2Problem } from "../../src/moea/types.js";
 
 export type Zdt = {
   readonly name: string;

@@ -1,15 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { crowdRows } from "../../src/moea/_crowding.js";
+import { largeBeta, powIndex } from "../../src/moea/_realCoded.js";
 import {
-  crowdRows,
   frontsInto,
-  largeBeta,
   makeSortWork,
-  powIndex,
   renumberOrder,
   sortFronts,
   sortRows,
-} from "../../src/moea/_internal.js";
+} from "../../src/moea/_sort.js";
 import { frontsRef, plain } from "./_helpers.js";
 
 // Keys from a small set (many ties, both zeros) or any finite double.
