@@ -70,7 +70,8 @@ for (const file of process.argv.slice(2).flatMap((d) => tsFiles(join(ROOT, d))))
   visit(sf);
   if (edits.length === 0) continue;
   let out = text;
-  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  for (const e of edits.sort((a, b) => b.start - a.start))
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
   writeFileSync(file, out);
   changed++;
 }

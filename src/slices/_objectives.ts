@@ -428,7 +428,7 @@ class SliceEvaluator implements Evaluator {
 
   /** Scans slots after redo slot x (slice s) with d = 4. */
   private scan4(x: number, s: number, end: number, m: number): void {
-    const { c, near, nearId, sid, d, P } = this;
+    const { c, near, nearId, sid, P } = this;
     let best = near[x] as number;
     let bestId = nearId[x] as number;
     const ao = x * P;
@@ -462,7 +462,7 @@ class SliceEvaluator implements Evaluator {
 
   /** Scans slots after redo slot x (slice s) with 8 <= d <= 11 (zero-padded to 11). */
   private scan11(x: number, s: number, end: number, m: number): void {
-    const { c, near, nearId, sid, d, P } = this;
+    const { c, near, nearId, sid, P } = this;
     let best = near[x] as number;
     let bestId = nearId[x] as number;
     const ao = x * P;
