@@ -63,7 +63,7 @@ for (const d of dims) {
   console.log(`\nd = ${d}: load average before: ${fmtLoad()} (${cpus().length} cores)`);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const r = identifySlices({ signals, outcome, rng: createRng(1), ...config });
+  const r = identifySlices(signals, outcome, createRng(1), { ...config });
   const ms = performance.now() - t0;
   const cpuMs = process.cpuUsage(cpu0).user / 1000;
   const f = r.front[r.chosen]?.objectives ?? new Float64Array(3);

@@ -34,7 +34,7 @@ import {
   regressionPosterior,
   representatives,
   sliceCoherence,
-  standardize,
+  transformStandardizer,
 } from "../src/entry/slices.js";
 import { aucRecallAtK, recallAtK } from "../src/entry/stats.js";
 import { hasShared } from "../test/helpers/sharedData.js";
@@ -127,8 +127,8 @@ for (const pair of PAIRS) {
   const y1 = outcomeOf(r1);
   const raw0 = rawSignals(r0, r0);
   const scaler = fitStandardizer(raw0);
-  const X0 = standardize(raw0, scaler);
-  const X1 = standardize(rawSignals(r1, r0), scaler);
+  const X0 = transformStandardizer(scaler, raw0);
+  const X1 = transformStandardizer(scaler, rawSignals(r1, r0));
   say(`## V0 = ${outcomes.runs[r0]} (${dates[r0]}), V1 = ${outcomes.runs[r1]} (${dates[r1]})`);
   say();
   say(`Resolve rate: V0 ${pct(mean(y0))}, V1 ${pct(mean(y1))}.`);
@@ -138,12 +138,7 @@ for (const pair of PAIRS) {
   const si: { oc: number; scm: number; slices: number; ms: number; sliceOf: Int32Array }[] = [];
   for (let seed = 1; seed <= SI_SEEDS; seed++) {
     const t = performance.now();
-    const r = identifySlices({
-      signals: X0,
-      outcome: y0,
-      rng: createRng(`casper-${seed}`),
-      generations: GENS,
-    });
+    const r = identifySlices(X0, y0, createRng(`casper-${seed}`), { generations: GENS });
     const ms = performance.now() - t;
     const oc = outputConsistency(r.sliceOf, y0);
     si.push({

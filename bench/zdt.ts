@@ -90,7 +90,7 @@ function runWith(lib: Lib, z: Zdt, seed: number): Timed {
   const problem = lib.zdtProblem(z);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const { front } = lib.nsga2(problem, { ...settings, rng: lib.createRng(seed) });
+  const { front } = lib.nsga2(problem, lib.createRng(seed), settings);
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
   const F = rowMatrix(front.map((s) => Array.from(s.objectives)));
@@ -283,7 +283,7 @@ console.log(
 
 const c0 = process.cpuUsage();
 const t0 = performance.now();
-const big = nsga2(dtlz2(12), { populationSize: 136, generations: 6907, rng: createRng(1) });
+const big = nsga2(dtlz2(12), createRng(1), { populationSize: 136, generations: 6907 });
 const cpu = process.cpuUsage(c0);
 console.log(
   `\nCASPER scale (src/ via tsx): DTLZ2 (3 objectives, 12 variables), pop 136, 6,907 generations: ` +

@@ -174,10 +174,7 @@ export function slicesIdentify(p: Parsed): Result {
     populationSize: opt("population"),
     generations: opt("generations"),
   };
-  const r = identifySlices({
-    signals,
-    outcome,
-    rng: createRng(seed),
+  const r = identifySlices(signals, outcome, createRng(seed), {
     ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
     onProgress: bar.update,
   });

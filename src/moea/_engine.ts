@@ -192,21 +192,19 @@ function stateArrays(
 export function initState<G>(
   fn: string,
   problem: Nsga2Problem<G>,
-  options: Nsga2StepOptions,
+  rng: Rng,
+  options: Nsga2StepOptions | undefined,
   ctx: RunContext,
 ): Nsga2State<G> {
   checkProblem(fn, problem);
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    failType(fn, "options must be an object with at least rng");
-  }
-  const { populationSize = 100, crossoverRate = 0.9, mutationRate = 1, rng } = options;
+  checkRng(fn, rng);
+  const { populationSize = 100, crossoverRate = 0.9, mutationRate = 1 } = options ?? {};
   checkInteger(fn, "populationSize", populationSize, 4, maxLength / 2);
   if (populationSize % 2 !== 0) {
     fail(fn, "populationSize must be even (offspring are made in pairs)", populationSize);
   }
   checkNumber(fn, "crossoverRate", crossoverRate, 0, 1);
   checkNumber(fn, "mutationRate", mutationRate, 0, 1);
-  checkRng(fn, rng);
   const n = populationSize;
   const population: G[] = new Array(n);
   for (let i = 0; i < n; i++) {

@@ -6,7 +6,7 @@ export type { CrowdingDistanceOptions } from "./crowdingDistance.js";
 export { crowdingDistance } from "./crowdingDistance.js";
 export { hypervolume } from "./hypervolume.js";
 export { igd } from "./igd.js";
-export type { KneePoint } from "./kneePoint.js";
+export type { KneePointResult } from "./kneePoint.js";
 export { kneePoint } from "./kneePoint.js";
 export type { NonDominatedSortOptions } from "./nonDominatedSort.js";
 export { nonDominatedSort } from "./nonDominatedSort.js";

@@ -2,7 +2,7 @@ import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkRowMatrix } from "../core/validate.js";
 
 /** Result of {@link kneePoint}. */
-export type KneePoint = {
+export type KneePointResult = {
   /** Row index of the chosen point. */
   readonly index: number;
   /**
@@ -78,7 +78,7 @@ function solveOnes(A: Float64Array, m: number): Float64Array | null {
  * kneePoint(rowMatrix([[0, 1], [0.6, 0.6], [1, 0]])); // { index: 1, method: "asf" }
  * ```
  */
-export function kneePoint(front: RowMatrix): KneePoint {
+export function kneePoint(front: RowMatrix): KneePointResult {
   const fn = "kneePoint";
   checkRowMatrix(fn, "front", front, { allowEmpty: false });
   const { rows: n, cols: m, data } = front;

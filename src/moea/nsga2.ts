@@ -1,3 +1,4 @@
+import type { Rng } from "../core/rng.js";
 import { checkInteger, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import { initState, runContext, stepState } from "./_engine.js";
 import { maxGenerations } from "./_limits.js";
@@ -7,7 +8,6 @@ const KEYS = optionKeys<Nsga2Options<unknown>>()(
   "populationSize",
   "crossoverRate",
   "mutationRate",
-  "rng",
   "generations",
   "onProgress",
   "stop",
@@ -98,10 +98,11 @@ function summarise<G>(s: Nsga2State<G>): Nsga2Generation {
  * constrained domination through `problem.violation`.
  *
  * @param problem - The genome operators and objective function.
+ * @param rng - Uniform random source for selection, variation and the operators.
  * @param options - Population size (default 100, even, >= 4), `generations`
  *   (required, >= 1), crossover rate (default 0.9), mutation rate (default 1,
- *   the chance an offspring is passed to `mutate`), `rng` (required),
- *   `onProgress` and `stop` (default none).
+ *   the chance an offspring is passed to `mutate`), `onProgress` and `stop`
+ *   (default none).
  * @returns The final population, its feasible non-dominated front and the
  *   per-generation history.
  * @throws {TypeError} If an operator or callback is not a function, `rng` is
@@ -125,17 +126,21 @@ function summarise<G>(s: Nsga2State<G>): Nsga2Generation {
  *   },
  *   mutate: (x: number, rng: Rng) => x + (rng() - 0.5) * 0.1,
  * };
- * const { front, history } = nsga2(problem, { populationSize: 20, generations: 30, rng: createRng(1) });
+ * const { front, history } = nsga2(problem, createRng(1), { populationSize: 20, generations: 30 });
  * front.length;   // 20
  * history.length; // 31
  * history[30].evaluations; // 620 (20 initial + 30 generations x 20)
  * history[30].frontSize;   // 20
  * ```
  */
-export function nsga2<G>(problem: Nsga2Problem<G>, options: Nsga2Options<G>): Nsga2Result<G> {
+export function nsga2<G>(
+  problem: Nsga2Problem<G>,
+  rng: Rng,
+  options: Nsga2Options<G>,
+): Nsga2Result<G> {
   const fn = "nsga2";
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    failType(fn, "options must be an object with at least generations and rng");
+    failType(fn, "options must be an object with at least generations");
   }
   checkOptions(fn, options, KEYS);
   const { generations, onProgress, stop } = options;
@@ -146,7 +151,7 @@ export function nsga2<G>(problem: Nsga2Problem<G>, options: Nsga2Options<G>): Ns
   }
   if (stop !== undefined && typeof stop !== "function") failType(fn, "stop must be a function");
   const ctx = runContext();
-  let state = initState(fn, problem, options, ctx);
+  let state = initState(fn, problem, rng, options, ctx);
   const history: Nsga2Generation[] = [summarise(state)];
   onProgress?.(0, generations);
   for (let g = 1; g <= generations; g++) {

@@ -1,13 +1,9 @@
+import type { Rng } from "../core/rng.js";
 import { checkOptions, optionKeys } from "../core/validate.js";
 import { initState, runContext } from "./_engine.js";
 import type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
 
-const KEYS = optionKeys<Nsga2StepOptions>()(
-  "populationSize",
-  "crossoverRate",
-  "mutationRate",
-  "rng",
-);
+const KEYS = optionKeys<Nsga2StepOptions>()("populationSize", "crossoverRate", "mutationRate");
 
 /**
  * Creates, repairs and evaluates the initial NSGA-II population: the state
@@ -18,8 +14,9 @@ const KEYS = optionKeys<Nsga2StepOptions>()(
  * {@link nonDominatedSort} with {@link crowdingDistance} per front.
  *
  * @param problem - The genome operators and the objective function.
+ * @param rng - Uniform random source for selection, variation and the operators.
  * @param options - Population size (default 100, even, >= 4), crossover rate
- *   (default 0.9), mutation rate (default 1) and the required `rng`.
+ *   (default 0.9) and mutation rate (default 1).
  * @returns The generation-0 state.
  * @throws {TypeError} If an operator is not a function, `rng` is missing, or
  *   `evaluate` does not return an array.
@@ -36,15 +33,17 @@ const KEYS = optionKeys<Nsga2StepOptions>()(
  *   crossover: (a: number, b: number) => [b, a] as const,
  *   mutate: (x: number, rng: Rng) => x + (rng() - 0.5) * 0.1,
  * };
- * const s0 = nsga2Init(problem, { populationSize: 8, rng: createRng(3) });
+ * const s0 = nsga2Init(problem, createRng(3), { populationSize: 8 });
  * s0.generation;      // 0
  * s0.objectives.rows; // 8
  * s0.objectives.cols; // 2
  * ```
  */
-export function nsga2Init<G>(problem: Nsga2Problem<G>, options: Nsga2StepOptions): Nsga2State<G> {
-  if (typeof options === "object" && options !== null && !Array.isArray(options)) {
-    checkOptions("nsga2Init", options, KEYS);
-  }
-  return initState("nsga2Init", problem, options, runContext());
+export function nsga2Init<G>(
+  problem: Nsga2Problem<G>,
+  rng: Rng,
+  options?: Nsga2StepOptions,
+): Nsga2State<G> {
+  checkOptions("nsga2Init", options, KEYS);
+  return initState("nsga2Init", problem, rng, options, runContext());
 }

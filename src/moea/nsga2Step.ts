@@ -39,7 +39,7 @@ import type { Nsga2State } from "./types.js";
  *   },
  *   mutate: (x: number, rng: Rng) => x + (rng() - 0.5) * 0.1,
  * };
- * let s = nsga2Init(problem, { populationSize: 8, rng: createRng(3) });
+ * let s = nsga2Init(problem, createRng(3), { populationSize: 8 });
  * for (let g = 0; g < 20; g++) s = nsga2Step(s);
  * s.generation;  // 20
  * s.evaluations; // 168

@@ -36,8 +36,6 @@ export type Nsga2StepOptions = {
   readonly crossoverRate?: number;
   /** Chance that each offspring is passed to `mutate`. Default 1. */
   readonly mutationRate?: number;
-  /** Uniform random source for selection, variation and the operators. Required. */
-  readonly rng: Rng;
 };
 
 /**

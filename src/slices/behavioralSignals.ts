@@ -2,7 +2,7 @@ import { checkNumber, checkOptions, failType, optionKeys } from "../core/validat
 import type { Trajectory } from "../trajectory/schema.js";
 import { pathsIn, STATE_CODE, stateEntropy } from "./_signals.js";
 import { type AgentState, type AgentStateRule, statesAs } from "./agentStates.js";
-import type { TedBaseline } from "./fitTedBaseline.js";
+import type { TedBaselineModel } from "./fitTedBaseline.js";
 
 const KEYS = optionKeys<BehavioralSignalsOptions>()(
   "goldFiles",
@@ -18,7 +18,7 @@ export type BehavioralSignalsOptions = {
   /** The instructed plan as an ordered state list. @defaultValue SETUP, NAVIGATION, REPRODUCTION, PATCH, VALIDATION, CLEANUP, SUBMISSION */
   readonly plan?: readonly AgentState[];
   /** Baseline from {@link fitTedBaseline}. @defaultValue mean 0, sd 1 (TED is then the raw entropy) */
-  readonly tedBaseline?: TedBaseline;
+  readonly tedBaseline?: TedBaselineModel;
   /** Extra state rules for {@link agentStates}. @defaultValue none */
   readonly extraRules?: readonly AgentStateRule[];
 };

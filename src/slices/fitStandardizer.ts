@@ -2,7 +2,7 @@ import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkRowMatrix, fail } from "../core/validate.js";
 
 /** Column means and standard deviations learned by {@link fitStandardizer}. */
-export type Standardizer = {
+export type StandardizerModel = {
   /** Column means. */
   readonly mean: Float64Array;
   /** Column population standard deviations (1 where a column is constant). */
@@ -11,7 +11,7 @@ export type Standardizer = {
 
 /**
  * Learns z-score parameters per column (the fit half of CASPER's
- * preprocessing; apply them with {@link standardize}).
+ * preprocessing; apply them with {@link transformStandardizer}).
  *
  * mean_k = (1/N) sum_i x_ik and sd_k = sqrt((1/N) sum_i (x_ik - mean_k)^2)
  * (population SD, as scikit-learn's `StandardScaler`); a constant column gets
@@ -27,7 +27,7 @@ export type Standardizer = {
  * fitStandardizer(rowMatrix([[1, 5], [3, 5]])); // { mean: Float64Array [2, 5], sd: Float64Array [1, 1] }
  * ```
  */
-export function fitStandardizer(X: RowMatrix): Standardizer {
+export function fitStandardizer(X: RowMatrix): StandardizerModel {
   const fn = "fitStandardizer";
   checkRowMatrix(fn, "X", X);
   if (X.rows === 0) fail(fn, "X has no rows");

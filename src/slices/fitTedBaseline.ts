@@ -6,7 +6,7 @@ import { type AgentStatesOptions, statesAs } from "./agentStates.js";
 const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
 
 /** The entropy baseline of successful trajectories used by the TED signal. */
-export type TedBaseline = {
+export type TedBaselineModel = {
   /** Mean state entropy (bits) of the successful trajectories. */
   readonly mean: number;
   /** Their sample standard deviation (n - 1), or 1 when it is 0. */
@@ -40,7 +40,7 @@ export type TedBaseline = {
 export function fitTedBaseline(
   trajectories: readonly Trajectory[],
   options: AgentStatesOptions = {},
-): TedBaseline {
+): TedBaselineModel {
   const fn = "fitTedBaseline";
   if (!Array.isArray(trajectories)) failType(fn, "trajectories must be an array of Trajectory");
   checkOptions(fn, options, KEYS);

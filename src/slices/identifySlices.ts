@@ -26,10 +26,7 @@ import {
   repairOrKeep,
 } from "./_partition.js";
 
-const INPUT_KEYS = optionKeys<IdentifySlicesInput>()(
-  "signals",
-  "outcome",
-  "rng",
+const KEYS = optionKeys<IdentifySlicesOptions>()(
   "minSize",
   "maxSize",
   "populationSize",
@@ -44,14 +41,39 @@ const INPUT_KEYS = optionKeys<IdentifySlicesInput>()(
 
 const EMPTY = new Float64Array(0);
 
-/** Input of {@link identifySlices}. Defaults are the paper's tuned configuration (its Table 5, first column). */
-export type IdentifySlicesInput = {
-  /** N x d behavioural signals, one row per instance (standardise them first). Required. */
-  readonly signals: RowMatrix;
-  /** 0/1 outcome per instance (1 = pass / resolved). Required. */
-  readonly outcome: Uint8Array;
-  /** Uniform random source in [0, 1). Required. */
-  readonly rng: Rng;
+/**
+ * The defaults of {@link identifySlices}: the paper's tuned configuration (its
+ * Table 5, first column), read by the function and printed by the CLI help.
+ *
+ * @example
+ * ```ts
+ * identifySlicesDefaults.generations; // 6907
+ * ```
+ */
+export const identifySlicesDefaults: Readonly<{
+  minSize: number;
+  maxSize: number;
+  populationSize: number;
+  generations: number;
+  crossoverRate: number;
+  mutationRate: number;
+  maxMutations: number;
+  moveRate: number;
+  swapRate: number;
+}> = Object.freeze({
+  minSize: 5,
+  maxSize: 19,
+  populationSize: 136,
+  generations: 6907,
+  crossoverRate: 0.994,
+  mutationRate: 0.219,
+  maxMutations: 2,
+  moveRate: 0.5,
+  swapRate: 0.5,
+});
+
+/** Options of {@link identifySlices}; each default is in {@link identifySlicesDefaults}. */
+export type IdentifySlicesOptions = {
   /** Smallest slice size, >= 2. @defaultValue 5 */
   readonly minSize?: number;
   /** Largest slice size, in [minSize, N]. @defaultValue 19 */
@@ -121,12 +143,12 @@ export type IdentifySlicesResult = {
  * equal-weight achievement function); the paper picks, among knee points, the
  * one nearest the origin, which the single-knee rule replaces.
  *
- * @param input - Signals, outcomes, `rng` (required) and the search settings
- *   (defaults: minSize 5, maxSize 19, populationSize 136, generations 6907,
- *   crossoverRate 0.994, mutationRate 0.219, maxMutations 2, moveRate and
- *   swapRate 0.5).
+ * @param signals - N x d behavioural signals, one row per instance (standardise them first).
+ * @param outcome - 0/1 outcome per instance (1 = pass / resolved).
+ * @param rng - Uniform random source in [0, 1).
+ * @param options - The search settings; defaults in {@link identifySlicesDefaults}.
  * @returns The chosen partition, the front and the index of the knee.
- * @throws {TypeError} If `signals`, `outcome`, `rng` or `onProgress` has the wrong type, or `input` has an unknown field.
+ * @throws {TypeError} If `signals`, `outcome`, `rng` or `onProgress` has the wrong type, or `options` has an unknown field.
  * @throws {RangeError} If `outcome` and `signals` lengths differ, a signal is
  *   non-finite, an outcome is not 0/1, the size bounds are invalid (minSize <
  *   2, minSize > maxSize, maxSize > N, N < 2 minSize), `populationSize` is odd,
@@ -139,16 +161,21 @@ export type IdentifySlicesResult = {
  * // Two well separated groups of 6, each with a uniform outcome.
  * const X = rowMatrix(Array.from({ length: 12 }, (_, i) => [i < 6 ? i * 0.01 : 5 + i * 0.01]));
  * const outcome = new Uint8Array(12).map((_, i) => (i < 6 ? 1 : 0));
- * const r = identifySlices({ signals: X, outcome, rng: createRng(1), minSize: 3, maxSize: 6,
+ * const r = identifySlices(X, outcome, createRng(1), { minSize: 3, maxSize: 6,
  *   populationSize: 20, generations: 60 });
  * r.sliceOf; // Int32Array [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2]
  * r.front[r.chosen].objectives; // Float64Array [0, 0.02333333333333338, -5.059999999999999]
  * ```
  */
-export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult {
+export function identifySlices(
+  signals: RowMatrix,
+  outcome: Uint8Array,
+  rng: Rng,
+  options?: IdentifySlicesOptions,
+): IdentifySlicesResult {
   const fn = "identifySlices";
-  const settings = readInput(fn, input);
-  const { signals, outcome, rng, minSize, maxSize, maxMutations, moveRate, swapRate } = settings;
+  const settings = readInput(fn, signals, outcome, rng, options);
+  const { minSize, maxSize, maxMutations, moveRate, swapRate } = settings;
   const n = signals.rows;
   const ev = makeEvaluator(signals, outcome);
   const sc = partitionScratch(n);
@@ -217,13 +244,12 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
         return out;
       },
     },
+    checkedRng,
     {
       populationSize: settings.populationSize,
       generations: settings.generations,
       crossoverRate: settings.crossoverRate,
       mutationRate: settings.mutationRate,
-      // draws checked here, so a faulty rng is reported as identifySlices, not nsga2
-      rng: checkedRng,
       onProgress: settings.onProgress,
       stop: (state) => collect(state.population),
     },
@@ -247,27 +273,25 @@ export function identifySlices(input: IdentifySlicesInput): IdentifySlicesResult
 /** The input with its defaults filled in, every field checked. */
 function readInput(
   fn: string,
-  input: IdentifySlicesInput,
-): Required<Omit<IdentifySlicesInput, "onProgress">> & Pick<IdentifySlicesInput, "onProgress"> {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    failType(fn, "input must be an object with signals, outcome and rng");
-  }
-  checkOptions(fn, input, INPUT_KEYS, "input field");
+  signals: unknown,
+  outcome: unknown,
+  rng: unknown,
+  options: IdentifySlicesOptions | undefined,
+): Required<Omit<IdentifySlicesOptions, "onProgress">> & Pick<IdentifySlicesOptions, "onProgress"> {
+  checkOptions(fn, options, KEYS);
+  const d = identifySlicesDefaults;
   const {
-    signals,
-    outcome,
-    rng,
-    minSize = 5,
-    maxSize = 19,
-    populationSize = 136,
-    generations = 6907,
-    crossoverRate = 0.994,
-    mutationRate = 0.219,
-    maxMutations = 2,
-    moveRate = 0.5,
-    swapRate = 0.5,
+    minSize = d.minSize,
+    maxSize = d.maxSize,
+    populationSize = d.populationSize,
+    generations = d.generations,
+    crossoverRate = d.crossoverRate,
+    mutationRate = d.mutationRate,
+    maxMutations = d.maxMutations,
+    moveRate = d.moveRate,
+    swapRate = d.swapRate,
     onProgress,
-  } = input;
+  } = options ?? {};
   checkRowMatrix(fn, "signals", signals);
   checkBinary(fn, "outcome", outcome);
   if (outcome.length !== signals.rows) {
@@ -288,9 +312,6 @@ function readInput(
     failType(fn, "onProgress must be a function");
   }
   return {
-    signals,
-    outcome,
-    rng,
     minSize,
     maxSize,
     populationSize,

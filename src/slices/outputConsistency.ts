@@ -2,7 +2,7 @@ import { checkBinary, fail } from "../core/validate.js";
 import { checkSliceOf } from "./_partition.js";
 
 /** Result of {@link outputConsistency} and {@link sliceCoherence}: one value per non-empty slice. */
-export type PerSlice = {
+export type OutputConsistencyResult = {
   /** The non-empty slice ids, increasing. */
   readonly ids: Int32Array;
   /** The value of each slice, aligned with `ids`. */
@@ -30,7 +30,10 @@ export type PerSlice = {
  * // { ids: Int32Array [0, 1], values: Float64Array [0.6666666666666666, 1], mean: 0.8333333333333333 }
  * ```
  */
-export function outputConsistency(sliceOf: Int32Array, outcome: Uint8Array): PerSlice {
+export function outputConsistency(
+  sliceOf: Int32Array,
+  outcome: Uint8Array,
+): OutputConsistencyResult {
   const fn = "outputConsistency";
   checkSliceOf(fn, "sliceOf", sliceOf);
   checkBinary(fn, "outcome", outcome);

@@ -46,7 +46,7 @@ export type RankSlicesOptions = {
 };
 
 /** Result of {@link rankSlices}. */
-export type RankedSlices = {
+export type RankSlicesResult = {
   /** Non-empty slice ids, best (most likely regressed) first. */
   readonly ranking: Int32Array;
   /** Slice ids, increasing (the order of the arrays below). */
@@ -92,7 +92,10 @@ const ORDER: Record<ChangeCategory, number> = { regressed: 0, improved: 1, uncha
  * r.category; // ["unchanged", "regressed"]
  * ```
  */
-export function rankSlices(input: RankSlicesInput, options: RankSlicesOptions = {}): RankedSlices {
+export function rankSlices(
+  input: RankSlicesInput,
+  options: RankSlicesOptions = {},
+): RankSlicesResult {
   const fn = "rankSlices";
   if (typeof input !== "object" || input === null) failType(fn, "input must be an object");
   checkOptions(fn, input, INPUT_KEYS, "input field");

@@ -12,7 +12,7 @@ export type RegressionPosteriorOptions = {
 };
 
 /** Result of {@link regressionPosterior}, one entry per slice with at least one pick. */
-export type RegressionPosterior = {
+export type RegressionPosteriorResult = {
   /** Slice ids, increasing. */
   readonly ids: Int32Array;
   /** P(failure rate of the whole slice under V1 > under V0 | data). */
@@ -65,7 +65,7 @@ export function regressionPosterior(
   outcomeV0: Uint8Array,
   outcomeV1: Uint8Array,
   options: RegressionPosteriorOptions = {},
-): RegressionPosterior {
+): RegressionPosteriorResult {
   const fn = "regressionPosterior";
   const size = checkPicks(fn, sliceOf, picks, outcomeV0, outcomeV1);
   checkOptions(fn, options, KEYS);

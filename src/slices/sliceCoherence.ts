@@ -1,7 +1,7 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkRowMatrix, fail } from "../core/validate.js";
 import { checkSliceOf } from "./_partition.js";
-import type { PerSlice } from "./outputConsistency.js";
+import type { OutputConsistencyResult } from "./outputConsistency.js";
 
 /**
  * Slice coherence metric (SCM): the mean pairwise cosine similarity of the
@@ -24,7 +24,7 @@ import type { PerSlice } from "./outputConsistency.js";
  * // { ids: Int32Array [0, 1], values: Float64Array [0.7071067811865475, 1], mean: 0.8535533905932737 }
  * ```
  */
-export function sliceCoherence(sliceOf: Int32Array, signals: RowMatrix): PerSlice {
+export function sliceCoherence(sliceOf: Int32Array, signals: RowMatrix): OutputConsistencyResult {
   const fn = "sliceCoherence";
   checkSliceOf(fn, "sliceOf", sliceOf);
   checkRowMatrix(fn, "signals", signals);

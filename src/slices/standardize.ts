@@ -1,14 +1,14 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkFloat64Array, checkRowMatrix, fail, failType } from "../core/validate.js";
-import type { Standardizer } from "./fitStandardizer.js";
+import type { StandardizerModel } from "./fitStandardizer.js";
 
 /**
  * Applies z-score parameters from {@link fitStandardizer}:
  * z_ik = (x_ik - mean_k) / sd_k. Use the V0 parameters for V1 signals too, as
  * CASPER does.
  *
+ * @param scaler - The model from `fitStandardizer`: means and SDs of length d (SDs > 0).
  * @param X - N x d matrix.
- * @param scaler - Means and SDs of length d (SDs > 0).
  * @returns The standardised matrix (new data).
  * @throws {TypeError} If `X` is not a RowMatrix or `scaler` lacks Float64Array `mean`/`sd`.
  * @throws {RangeError} If the widths differ, a value is non-finite or an SD is not positive.
@@ -16,11 +16,11 @@ import type { Standardizer } from "./fitStandardizer.js";
  * @example
  * ```ts
  * const s = fitStandardizer(rowMatrix([[1], [3]]));
- * standardize(rowMatrix([[1], [3], [4]]), s).data; // Float64Array [-1, 1, 2]
+ * transformStandardizer(s, rowMatrix([[1], [3], [4]])).data; // Float64Array [-1, 1, 2]
  * ```
  */
-export function standardize(X: RowMatrix, scaler: Standardizer): RowMatrix {
-  const fn = "standardize";
+export function transformStandardizer(scaler: StandardizerModel, X: RowMatrix): RowMatrix {
+  const fn = "transformStandardizer";
   checkRowMatrix(fn, "X", X);
   if (typeof scaler !== "object" || scaler === null) failType(fn, "scaler must be an object");
   checkFloat64Array(fn, "scaler.mean", scaler.mean);

@@ -63,10 +63,7 @@ describe("evalsift slices identify and rank", () => {
       "--csv",
     );
     expect(id.code, id.stderr).toBe(0);
-    const lib = identifySlices({
-      signals,
-      outcome,
-      rng: createRng(5),
+    const lib = identifySlices(signals, outcome, createRng(5), {
       generations: 30,
       populationSize: 20,
       minSize: 3,

@@ -13,7 +13,7 @@ describe("fuzz regressions", () => {
       bounds: { low: new Float64Array([0]), high: new Float64Array([1]) },
       evaluate: (x: Float64Array) => new Float64Array([x[0] as number, 1 - (x[0] as number)]),
     };
-    expect(() => nsga2(problem as never, { generations: 1e9, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(problem as never, createRng(1), { generations: 1e9 })).toThrow(
       /nsga2: generations must be at most 1000000/,
     );
   });

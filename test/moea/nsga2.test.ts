@@ -15,12 +15,11 @@ import { zdt1, zdtProblem } from "./zdt.js";
 const frontMatrix = (front: readonly { objectives: Float64Array }[]) =>
   rowMatrix(front.map((s) => Array.from(s.objectives)));
 
-describe("nsga2(problem, options)", () => {
+describe("nsga2(problem, rng, options)", () => {
   it("solves Schaffer's problem: the front lies on the Pareto set [0, 2]", () => {
-    const { front, population, history } = nsga2(schaffer(), {
+    const { front, population, history } = nsga2(schaffer(), createRng(1), {
       populationSize: 40,
       generations: 60,
-      rng: createRng(1),
     });
     expect(population.length).toBe(40);
     expect(front.length).toBe(40);
@@ -38,13 +37,13 @@ describe("nsga2(problem, options)", () => {
     expect(history[60]?.evaluations).toBe(40 * 61);
   });
   it("the returned front is mutually non-dominated", () => {
-    const { front } = nsga2(schaffer(), { populationSize: 20, generations: 10, rng: createRng(2) });
+    const { front } = nsga2(schaffer(), createRng(2), { populationSize: 20, generations: 10 });
     expect(nonDominatedSort(frontMatrix(front)).length).toBe(1);
   });
   it("same seed gives the same front; another seed a different one", () => {
     const run = (seed: number) =>
-      nsga2(schaffer(), { populationSize: 20, generations: 25, rng: createRng(seed) }).front.map(
-        (s) => Array.from(s.objectives),
+      nsga2(schaffer(), createRng(seed), { populationSize: 20, generations: 25 }).front.map((s) =>
+        Array.from(s.objectives),
       );
     expect(run(7)).toEqual(run(7));
     expect(run(7)).not.toEqual(run(8));
@@ -53,12 +52,11 @@ describe("nsga2(problem, options)", () => {
     // Deb 2002's setting; the 10-seed medians are in bench/zdt.ts. For one seed:
     // true-front HV at (1.1, 1.1) is 0.8767, NSGA-II typically reaches 0.869.
     const z = zdt1();
-    const { front } = nsga2(zdtProblem(z), {
+    const { front } = nsga2(zdtProblem(z), createRng(1), {
       populationSize: 100,
       generations: 250,
       crossoverRate: 0.9,
       mutationRate: 1,
-      rng: createRng(1),
     });
     const F = frontMatrix(front);
     expect(front.length).toBe(100);
@@ -69,10 +67,9 @@ describe("nsga2(problem, options)", () => {
     expect(delta).toBeLessThan(0.5);
   });
   it("the ideal point never gets worse (elitism keeps each objective's best)", () => {
-    const { history } = nsga2(zdtProblem(zdt1()), {
+    const { history } = nsga2(zdtProblem(zdt1()), createRng(3), {
       populationSize: 20,
       generations: 40,
-      rng: createRng(3),
     });
     for (let g = 1; g < history.length; g++) {
       const prev = history[g - 1]?.ideal as Float64Array;
@@ -89,10 +86,9 @@ describe("nsga2(problem, options)", () => {
       init: (rng) => Object.freeze([-4 + rng()]),
       violation: (g) => Math.max(0, 1 - (g[0] as number)),
     };
-    const { front, history } = nsga2(problem, {
+    const { front, history } = nsga2(problem, createRng(4), {
       populationSize: 20,
       generations: 80,
-      rng: createRng(4),
     });
     expect(history[0]?.feasible).toBe(0);
     expect(front.length).toBeGreaterThan(0);
@@ -103,10 +99,9 @@ describe("nsga2(problem, options)", () => {
   });
   it("returns an empty front when nothing is feasible", () => {
     const problem = { ...schaffer(), violation: () => 1 };
-    const { front, population } = nsga2(problem, {
+    const { front, population } = nsga2(problem, createRng(5), {
       populationSize: 8,
       generations: 2,
-      rng: createRng(5),
     });
     expect(front).toEqual([]);
     expect(population.length).toBe(8);
@@ -120,12 +115,11 @@ describe("nsga2(problem, options)", () => {
         return Object.freeze([Math.min(2, Math.max(0, g[0] as number))]);
       },
     };
-    const { population } = nsga2(problem, {
+    const { population } = nsga2(problem, createRng(6), {
       populationSize: 10,
       generations: 5,
       crossoverRate: 1,
       mutationRate: 1,
-      rng: createRng(6),
     });
     // crossover and mutation always apply: 10 initial + 5 * 10 offspring repairs
     expect(calls).toBe(60);
@@ -145,21 +139,19 @@ describe("nsga2(problem, options)", () => {
         return g;
       },
     };
-    const { population } = nsga2(problem, {
+    const { population } = nsga2(problem, createRng(7), {
       populationSize: 8,
       generations: 5,
       crossoverRate: 0,
       mutationRate: 0,
-      rng: createRng(7),
     });
     for (const g of population) expect(initial.has(g)).toBe(true);
   });
   it("reports progress and stops early when asked", () => {
     const calls: [number, number][] = [];
-    const { history } = nsga2(schaffer(), {
+    const { history } = nsga2(schaffer(), createRng(8), {
       populationSize: 8,
       generations: 10,
-      rng: createRng(8),
       onProgress: (done, total) => calls.push([done, total]),
       stop: (s) => s.generation >= 3,
     });
@@ -172,10 +164,10 @@ describe("nsga2(problem, options)", () => {
     expect(history.length).toBe(4);
   });
   it("leaves its options unchanged and matches nsga2Init + nsga2Step with the same seed", () => {
-    const options = { populationSize: 12, generations: 6, rng: createRng(9) };
-    const r = nsga2(schaffer(), options);
-    expect(Object.keys(options)).toEqual(["populationSize", "generations", "rng"]);
-    let s = nsga2Init(schaffer(), { populationSize: 12, rng: createRng(9) });
+    const options = { populationSize: 12, generations: 6 };
+    const r = nsga2(schaffer(), createRng(9), options);
+    expect(Object.keys(options)).toEqual(["populationSize", "generations"]);
+    let s = nsga2Init(schaffer(), createRng(9), { populationSize: 12 });
     for (let g = 0; g < 6; g++) s = nsga2Step(s);
     expect(s.population.map((g) => g[0])).toEqual(r.population.map((g) => g[0]));
   });
@@ -185,7 +177,7 @@ describe("nsga2(problem, options)", () => {
       ...schaffer(),
       evaluate: (g: readonly number[]) => (++calls === 6 ? [Number.NaN, 0] : [g[0] as number, 0]),
     };
-    expect(() => nsga2(problem, { populationSize: 8, generations: 1, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(problem, createRng(1), { populationSize: 8, generations: 1 })).toThrow(
       /nsga2: evaluate\(genome 5\) returned a non-finite objective 0 \(got NaN\)/,
     );
   });
@@ -196,77 +188,77 @@ describe("nsga2(problem, options)", () => {
       evaluate: (g: readonly number[]) =>
         ++calls === 8 + 3 ? [0, Number.NaN] : [g[0] as number, 1],
     };
-    expect(() => nsga2(problem, { populationSize: 8, generations: 2, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(problem, createRng(1), { populationSize: 8, generations: 2 })).toThrow(
       /nsga2: evaluate\(offspring 2\) returned a non-finite objective 1/,
     );
   });
   it("raises on a changing number of objectives", () => {
     let calls = 0;
     const problem = { ...schaffer(), evaluate: () => (++calls === 3 ? [1] : [1, 2]) };
-    expect(() => nsga2(problem, { populationSize: 4, generations: 1, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(problem, createRng(1), { populationSize: 4, generations: 1 })).toThrow(
       /returned 1 objectives, expected 2/,
     );
   });
   it("raises on an evaluate that returns no array", () => {
     const problem = { ...schaffer(), evaluate: () => 3 as never };
-    expect(() => nsga2(problem, { populationSize: 4, generations: 1, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(problem, createRng(1), { populationSize: 4, generations: 1 })).toThrow(
       TypeError,
     );
   });
   it("raises on a negative or NaN violation", () => {
     const problem = { ...schaffer(), violation: () => -1 };
-    expect(() => nsga2(problem, { populationSize: 4, generations: 1, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(problem, createRng(1), { populationSize: 4, generations: 1 })).toThrow(
       /violation\(genome 0\) must be a finite number >= 0/,
     );
     const nan = { ...schaffer(), violation: () => Number.NaN };
-    expect(() => nsga2(nan, { populationSize: 4, generations: 1, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(nan, createRng(1), { populationSize: 4, generations: 1 })).toThrow(
       RangeError,
     );
   });
   it("raises on a crossover that does not return a pair", () => {
     const problem = { ...schaffer(), crossover: () => [Object.freeze([1])] as never };
     expect(() =>
-      nsga2(problem, { populationSize: 4, generations: 1, crossoverRate: 1, rng: createRng(1) }),
+      nsga2(problem, createRng(1), { populationSize: 4, generations: 1, crossoverRate: 1 }),
     ).toThrow(/crossover must return an array of two genomes/);
   });
   it("rejects a population size below 4 or odd", () => {
-    expect(() =>
-      nsga2(schaffer(), { populationSize: 2, generations: 1, rng: createRng(1) }),
-    ).toThrow(/nsga2: populationSize must be at least 4/);
-    expect(() =>
-      nsga2(schaffer(), { populationSize: 7, generations: 1, rng: createRng(1) }),
-    ).toThrow(/nsga2: populationSize must be even/);
-    expect(() =>
-      nsga2(schaffer(), { populationSize: 6.5, generations: 1, rng: createRng(1) }),
-    ).toThrow(RangeError);
+    expect(() => nsga2(schaffer(), createRng(1), { populationSize: 2, generations: 1 })).toThrow(
+      /nsga2: populationSize must be at least 4/,
+    );
+    expect(() => nsga2(schaffer(), createRng(1), { populationSize: 7, generations: 1 })).toThrow(
+      /nsga2: populationSize must be even/,
+    );
+    expect(() => nsga2(schaffer(), createRng(1), { populationSize: 6.5, generations: 1 })).toThrow(
+      RangeError,
+    );
   });
   it("rejects zero or missing generations", () => {
-    expect(() => nsga2(schaffer(), { generations: 0, rng: createRng(1) })).toThrow(
+    expect(() => nsga2(schaffer(), createRng(1), { generations: 0 })).toThrow(
       /nsga2: generations must be at least 1/,
     );
-    expect(() => nsga2(schaffer(), { rng: createRng(1) } as never)).toThrow(
-      /generations is required/,
-    );
+    expect(() => nsga2(schaffer(), createRng(1), {} as never)).toThrow(/generations is required/);
   });
   it("rejects rates outside [0, 1], NaN included", () => {
+    expect(() => nsga2(schaffer(), createRng(1), { generations: 1, crossoverRate: 1.2 })).toThrow(
+      /crossoverRate must be at most 1/,
+    );
     expect(() =>
-      nsga2(schaffer(), { generations: 1, crossoverRate: 1.2, rng: createRng(1) }),
-    ).toThrow(/crossoverRate must be at most 1/);
-    expect(() =>
-      nsga2(schaffer(), { generations: 1, mutationRate: Number.NaN, rng: createRng(1) }),
+      nsga2(schaffer(), createRng(1), { generations: 1, mutationRate: Number.NaN }),
     ).toThrow(/mutationRate/);
   });
   it("rejects a missing rng, missing operators and bad callbacks", () => {
-    expect(() => nsga2(schaffer(), { generations: 1 } as never)).toThrow(/rng must be a function/);
+    expect(() => nsga2(schaffer(), undefined as never, { generations: 1 })).toThrow(
+      /rng must be a function/,
+    );
     expect(() =>
-      nsga2({ ...schaffer(), mutate: undefined } as never, { generations: 1, rng: createRng(1) }),
+      nsga2({ ...schaffer(), mutate: undefined } as never, createRng(1), { generations: 1 }),
     ).toThrow(/problem.mutate must be a function/);
     expect(() =>
-      nsga2(schaffer(), { generations: 1, rng: createRng(1), onProgress: 1 as never }),
+      nsga2(schaffer(), createRng(1), { generations: 1, onProgress: 1 as never }),
     ).toThrow(TypeError);
-    expect(() =>
-      nsga2(schaffer(), { generations: 1, rng: createRng(1), stop: "x" as never }),
-    ).toThrow(TypeError);
-    expect(() => nsga2(schaffer(), null as never)).toThrow(TypeError);
+    expect(() => nsga2(schaffer(), createRng(1), { generations: 1, stop: "x" as never })).toThrow(
+      TypeError,
+    );
+    expect(() => nsga2(schaffer(), createRng(1), null as never)).toThrow(TypeError);
   });
 });

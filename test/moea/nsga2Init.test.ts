@@ -7,7 +7,7 @@ import { schaffer } from "./_schaffer.js";
 
 describe("nsga2Init(problem, options)", () => {
   it("builds, evaluates and ranks the initial population", () => {
-    const s = nsga2Init(schaffer(), { populationSize: 10, rng: createRng(1) });
+    const s = nsga2Init(schaffer(), createRng(1), { populationSize: 10 });
     expect(s.generation).toBe(0);
     expect(s.evaluations).toBe(10);
     expect(s.population.length).toBe(10);
@@ -21,7 +21,7 @@ describe("nsga2Init(problem, options)", () => {
     expect(Array.from(s.violation)).toEqual(new Array(10).fill(0));
   });
   it("uses the documented defaults: 100 genomes, rates 0.9 and 1", () => {
-    const s = nsga2Init(schaffer(), { rng: createRng(2) });
+    const s = nsga2Init(schaffer(), createRng(2));
     expect(s.populationSize).toBe(100);
     expect(s.crossoverRate).toBe(0.9);
     expect(s.mutationRate).toBe(1);
@@ -37,28 +37,29 @@ describe("nsga2Init(problem, options)", () => {
           return p.init(rng, i);
         },
       },
-      { populationSize: 4, rng: createRng(3) },
+      createRng(3),
+      { populationSize: 4 },
     );
     expect(seen).toEqual([0, 1, 2, 3]);
-    const a = nsga2Init(schaffer(), { populationSize: 6, rng: createRng(4) });
-    const b = nsga2Init(schaffer(), { populationSize: 6, rng: createRng(4) });
+    const a = nsga2Init(schaffer(), createRng(4), { populationSize: 6 });
+    const b = nsga2Init(schaffer(), createRng(4), { populationSize: 6 });
     expect(a.population).toEqual(b.population);
   });
   it("names itself in errors: bad population size", () => {
-    expect(() => nsga2Init(schaffer(), { populationSize: 5, rng: createRng(1) })).toThrow(
+    expect(() => nsga2Init(schaffer(), createRng(1), { populationSize: 5 })).toThrow(
       /nsga2Init: populationSize must be even/,
     );
   });
   it("names the genome whose objectives are NaN", () => {
     let calls = 0;
     const problem = { ...schaffer(), evaluate: () => (++calls === 1 ? [Number.NaN, 1] : [1, 1]) };
-    expect(() => nsga2Init(problem, { populationSize: 4, rng: createRng(1) })).toThrow(
+    expect(() => nsga2Init(problem, createRng(1), { populationSize: 4 })).toThrow(
       /nsga2Init: evaluate\(genome 0\)/,
     );
   });
   it("rejects an empty objective vector and a non-object problem", () => {
     const problem = { ...schaffer(), evaluate: () => [] };
-    expect(() => nsga2Init(problem, { populationSize: 4, rng: createRng(1) })).toThrow(TypeError);
-    expect(() => nsga2Init(null as never, { rng: createRng(1) })).toThrow(/nsga2Init: problem/);
+    expect(() => nsga2Init(problem, createRng(1), { populationSize: 4 })).toThrow(TypeError);
+    expect(() => nsga2Init(null as never, createRng(1))).toThrow(/nsga2Init: problem/);
   });
 });

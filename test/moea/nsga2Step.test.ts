@@ -8,7 +8,7 @@ import { zdt1, zdtProblem } from "./zdt.js";
 
 describe("nsga2Step(state)", () => {
   it("returns a new state and leaves the old one untouched", () => {
-    const s0 = nsga2Init(schaffer(), { populationSize: 8, rng: createRng(1) });
+    const s0 = nsga2Init(schaffer(), createRng(1), { populationSize: 8 });
     const snapshot = {
       population: [...s0.population],
       objectives: Array.from(s0.objectives.data),
@@ -26,7 +26,7 @@ describe("nsga2Step(state)", () => {
   });
   it("survivors keep consistent ranks: re-sorting the new population gives the stored ranks", () => {
     // Whole fronts are kept before the truncated one, so no survivor loses its dominators.
-    let s = nsga2Init(zdtProblem(zdt1(6)), { populationSize: 20, rng: createRng(2) });
+    let s = nsga2Init(zdtProblem(zdt1(6)), createRng(2), { populationSize: 20 });
     for (let g = 0; g < 15; g++) {
       s = nsga2Step(s);
       const fronts = nonDominatedSort(s.objectives);
@@ -43,8 +43,8 @@ describe("nsga2Step(state)", () => {
     // sorts only the offspring; a copy has no such memory. Two runs from one
     // seed, one stepping copies, must agree bit for bit.
     const problem = zdtProblem(zdt1(8));
-    let a = nsga2Init(problem, { populationSize: 24, rng: createRng(5) });
-    let b = nsga2Init(problem, { populationSize: 24, rng: createRng(5) });
+    let a = nsga2Init(problem, createRng(5), { populationSize: 24 });
+    let b = nsga2Init(problem, createRng(5), { populationSize: 24 });
     for (let g = 0; g < 40; g++) {
       a = nsga2Step(a);
       b = nsga2Step({ ...b });
@@ -54,7 +54,7 @@ describe("nsga2Step(state)", () => {
     }
   });
   it("is elitist: each objective's best value over the population never gets worse", () => {
-    let s = nsga2Init(zdtProblem(zdt1(6)), { populationSize: 12, rng: createRng(3) });
+    let s = nsga2Init(zdtProblem(zdt1(6)), createRng(3), { populationSize: 12 });
     for (let g = 0; g < 20; g++) {
       const prev = s;
       s = nsga2Step(s);
@@ -76,13 +76,13 @@ describe("nsga2Step(state)", () => {
       ...p,
       evaluate: (g: readonly number[]) => (++calls === 4 + 2 ? [Number.NaN, 0] : p.evaluate(g)),
     };
-    const s0 = nsga2Init(problem, { populationSize: 4, rng: createRng(1) });
+    const s0 = nsga2Init(problem, createRng(1), { populationSize: 4 });
     expect(() => nsga2Step(s0)).toThrow(/nsga2Step: evaluate\(offspring 1\) returned a non-finite/);
   });
   it("rejects something that is not a state", () => {
     expect(() => nsga2Step({} as never)).toThrow(/nsga2Step: state must be a state/);
     expect(() => nsga2Step(null as never)).toThrow(TypeError);
-    const s0 = nsga2Init(schaffer(), { populationSize: 4, rng: createRng(1) });
+    const s0 = nsga2Init(schaffer(), createRng(1), { populationSize: 4 });
     expect(() => nsga2Step({ ...s0, populationSize: 6 })).toThrow(/state arrays do not match/);
   });
   it("generations share no buffers: nested runs and earlier runs of the same size change nothing", () => {
@@ -99,12 +99,12 @@ describe("nsga2Step(state)", () => {
               ...schaffer(),
               violation: (x: readonly number[]) => Math.abs(x[0] as number),
             };
-            nsga2Step(nsga2Init(inner, { populationSize: 8, rng: createRng(9) }));
+            nsga2Step(nsga2Init(inner, createRng(9), { populationSize: 8 }));
           }
           return p.mutate(g, rng);
         },
       };
-      let s = nsga2Init(problem, { populationSize: 8, rng: createRng(4) });
+      let s = nsga2Init(problem, createRng(4), { populationSize: 8 });
       for (let g = 0; g < 6; g++) s = nsga2Step(s);
       return [
         s.population,
@@ -121,7 +121,7 @@ describe("nsga2Step(state)", () => {
       ...schaffer(),
       violation: (x: readonly number[]) => Math.abs(x[0] as number),
     };
-    let c = nsga2Init(constrained, { populationSize: 8, rng: createRng(5) });
+    let c = nsga2Init(constrained, createRng(5), { populationSize: 8 });
     for (let g = 0; g < 3; g++) c = nsga2Step(c);
     expect(c.violation.some((v) => v > 0)).toBe(true);
     expect(run(false)).toEqual(plainRun);
@@ -130,7 +130,7 @@ describe("nsga2Step(state)", () => {
 });
 
 describe("nsga2Step(state) on a hand-made state", () => {
-  const s0 = nsga2Init(schaffer(), { populationSize: 8, rng: createRng(1) });
+  const s0 = nsga2Init(schaffer(), createRng(1), { populationSize: 8 });
   it.each([
     ["generation", Number.NaN, /^nsga2Step: state\.generation must be an integer \(got NaN\)$/],
     ["generation", -1, /state\.generation must be at least 0/],

@@ -50,12 +50,12 @@ const cases: [string, RegExp, () => unknown][] = [
   [
     "nsga2Init",
     /"populationSise" \(did you mean "populationSize"\?\)/,
-    () => nsga2Init(schaffer(), { rng: createRng(1), populationSise: 4 } as never),
+    () => nsga2Init(schaffer(), createRng(1), { populationSise: 4 } as never),
   ],
   [
     "nsga2",
     /"generation" \(did you mean "generations"\?\)/,
-    () => nsga2(schaffer(), { rng: createRng(1), generations: 1, generation: 1 } as never),
+    () => nsga2(schaffer(), createRng(1), { generations: 1, generation: 1 } as never),
   ],
 ];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
 import type { RowMatrix } from "../../src/core/rowMatrix.js";
-import { identifySlices as identify, identifySlices } from "../../src/slices/identifySlices.js";
+import { type IdentifySlicesOptions, identifySlices } from "../../src/slices/identifySlices.js";
 import { sliceObjectives } from "../../src/slices/sliceObjectives.js";
 
 function twoGroups(n: number, seed: number): { signals: RowMatrix; outcome: Uint8Array } {
@@ -17,10 +17,18 @@ function twoGroups(n: number, seed: number): { signals: RowMatrix; outcome: Uint
   return { signals: { data, rows: n, cols: 2 }, outcome };
 }
 
-describe("identifySlices(input)", () => {
+/** The positional call from one object: the tests vary data, rng and options alike. */
+function call(
+  input: IdentifySlicesOptions & { signals: RowMatrix; outcome: Uint8Array; rng: () => number },
+) {
+  const { signals, outcome, rng, ...options } = input;
+  return identifySlices(signals, outcome, rng, options);
+}
+
+describe("identifySlices(signals, outcome, rng, options)", () => {
   const base = { ...twoGroups(30, 1), minSize: 3, maxSize: 8, populationSize: 16, generations: 40 };
   it("returns a valid partition from its front, knee-picked", () => {
-    const r = identifySlices({ ...base, rng: createRng(7) });
+    const r = call({ ...base, rng: createRng(7) });
     const sizes = new Map<number, number>();
     for (const s of r.sliceOf) sizes.set(s, (sizes.get(s) ?? 0) + 1);
     for (const z of sizes.values()) expect(z >= 3 && z <= 8).toBe(true);
@@ -34,7 +42,7 @@ describe("identifySlices(input)", () => {
   it("improves output consistency over random initial partitions", () => {
     const best = (generations: number): number =>
       Math.min(
-        ...identifySlices({ ...base, rng: createRng(3), generations }).front.map(
+        ...call({ ...base, rng: createRng(3), generations }).front.map(
           (s) => s.objectives[0] as number,
         ),
       );
@@ -46,7 +54,7 @@ describe("identifySlices(input)", () => {
     // 300 generations recycle every statistics array many times over; a shared
     // or stale array would show up as a front member whose objectives differ.
     const data = twoGroups(60, 5);
-    const r = identifySlices({
+    const r = call({
       ...data,
       rng: createRng(11),
       minSize: 3,
@@ -79,10 +87,7 @@ describe("identifySlices(input)", () => {
         outcome[i] = rng() < 0.5 ? 1 : 0;
       }
       const signals = { data: X, rows: n, cols: d };
-      const r = identifySlices({
-        signals,
-        outcome,
-        rng: createRng(2),
+      const r = identifySlices(signals, outcome, createRng(2), {
         minSize: 3,
         maxSize: 7,
         populationSize: 24,
@@ -129,8 +134,8 @@ describe("identifySlices(input)", () => {
   );
   it("is deterministic for a seed and reports progress", () => {
     const seen: number[] = [];
-    const a = identifySlices({ ...base, rng: createRng("d"), onProgress: (g) => seen.push(g) });
-    const b = identifySlices({ ...base, rng: createRng("d") });
+    const a = call({ ...base, rng: createRng("d"), onProgress: (g) => seen.push(g) });
+    const b = call({ ...base, rng: createRng("d") });
     expect(a.sliceOf).toEqual(b.sliceOf);
     expect(seen.length).toBe(41);
     expect(seen[40]).toBe(40);
@@ -139,64 +144,50 @@ describe("identifySlices(input)", () => {
     const { signals, outcome } = twoGroups(30, 1);
     const d0 = signals.data.slice();
     const o0 = outcome.slice();
-    identifySlices({ ...base, signals, outcome, rng: createRng(1), generations: 5 });
+    call({ ...base, signals, outcome, rng: createRng(1), generations: 5 });
     expect(signals.data).toEqual(d0);
     expect(outcome).toEqual(o0);
   });
   it("rejects NaN signals", () => {
     const { signals, outcome } = twoGroups(30, 1);
     signals.data[5] = Number.NaN;
-    expect(() => identifySlices({ ...base, signals, outcome, rng: createRng(1) })).toThrow(
-      RangeError,
-    );
+    expect(() => call({ ...base, signals, outcome, rng: createRng(1) })).toThrow(RangeError);
   });
   it("rejects outcome/signal length mismatch", () => {
-    expect(() =>
-      identifySlices({ ...base, outcome: new Uint8Array(29), rng: createRng(1) }),
-    ).toThrow(/identifySlices: outcome and signals lengths differ \(29 vs 30\)/);
+    expect(() => call({ ...base, outcome: new Uint8Array(29), rng: createRng(1) })).toThrow(
+      /identifySlices: outcome and signals lengths differ \(29 vs 30\)/,
+    );
   });
   it("rejects minSize > maxSize, minSize < 2, maxSize > N, N < 2 minSize", () => {
     const rng = createRng(1);
-    expect(() => identifySlices({ ...base, rng, minSize: 9, maxSize: 8 })).toThrow(
-      /minSize exceeds maxSize/,
-    );
-    expect(() => identifySlices({ ...base, rng, minSize: 1 })).toThrow(
-      /minSize must be at least 2/,
-    );
-    expect(() => identifySlices({ ...base, rng, maxSize: 31 })).toThrow(
-      /maxSize exceeds the number/,
-    );
-    expect(() => identifySlices({ ...base, rng, minSize: 16, maxSize: 30 })).toThrow(
+    expect(() => call({ ...base, rng, minSize: 9, maxSize: 8 })).toThrow(/minSize exceeds maxSize/);
+    expect(() => call({ ...base, rng, minSize: 1 })).toThrow(/minSize must be at least 2/);
+    expect(() => call({ ...base, rng, maxSize: 31 })).toThrow(/maxSize exceeds the number/);
+    expect(() => call({ ...base, rng, minSize: 16, maxSize: 30 })).toThrow(
       /fewer instances than two minimum slices/,
     );
   });
   it("rejects an odd or too small population and zero generations", () => {
     const rng = createRng(1);
-    expect(() => identifySlices({ ...base, rng, populationSize: 15 })).toThrow(
-      /populationSize must be even/,
-    );
-    expect(() => identifySlices({ ...base, rng, populationSize: 2 })).toThrow(
+    expect(() => call({ ...base, rng, populationSize: 15 })).toThrow(/populationSize must be even/);
+    expect(() => call({ ...base, rng, populationSize: 2 })).toThrow(
       /populationSize must be at least 4/,
     );
-    expect(() => identifySlices({ ...base, rng, generations: 0 })).toThrow(
-      /generations must be at least 1/,
-    );
+    expect(() => call({ ...base, rng, generations: 0 })).toThrow(/generations must be at least 1/);
   });
   it("rejects a missing rng and a non-function onProgress", () => {
-    expect(() => identifySlices({ ...base, rng: undefined as never })).toThrow(TypeError);
-    expect(() => identifySlices({ ...base, rng: createRng(1), onProgress: 3 as never })).toThrow(
-      TypeError,
-    );
+    expect(() => call({ ...base, rng: undefined as never })).toThrow(TypeError);
+    expect(() => call({ ...base, rng: createRng(1), onProgress: 3 as never })).toThrow(TypeError);
   });
 });
 
 describe("identifySlices errors name identifySlices", () => {
   const base = { ...twoGroups(30, 1), minSize: 3, maxSize: 8, populationSize: 16, generations: 3 };
   it("checks rng and populationSize itself instead of letting nsga2 report them", () => {
-    expect(() => identify({ ...base, rng: "x" as never })).toThrow(
+    expect(() => call({ ...base, rng: "x" as never })).toThrow(
       /^identifySlices: rng must be a function/,
     );
-    expect(() => identify({ ...base, populationSize: 2 ** 27, rng: createRng(1) })).toThrow(
+    expect(() => call({ ...base, populationSize: 2 ** 27, rng: createRng(1) })).toThrow(
       /^identifySlices: populationSize must be at most 67108864/,
     );
   });
@@ -204,13 +195,13 @@ describe("identifySlices errors name identifySlices", () => {
     const good = createRng(3);
     let calls = 0;
     const flaky = () => (++calls > 500 ? 1 : good());
-    expect(() => identify({ ...base, rng: flaky })).toThrow(
+    expect(() => call({ ...base, rng: flaky })).toThrow(
       /^identifySlices: rng returned a value outside \[0, 1\) \(got 1\)$/,
     );
   });
-  it("rejects an unknown input field", () => {
-    expect(() => identify({ ...base, rng: createRng(1), generation: 3 } as never)).toThrow(
-      /^identifySlices: unknown input field "generation" \(did you mean "generations"\?\)/,
+  it("rejects an unknown option", () => {
+    expect(() => call({ ...base, rng: createRng(1), generation: 3 } as never)).toThrow(
+      /^identifySlices: unknown option "generation" \(did you mean "generations"\?\)/,
     );
   });
 });

@@ -11,7 +11,7 @@ import { rankSlices } from "../../src/slices/rankSlices.js";
 import { regressionPosterior } from "../../src/slices/regressionPosterior.js";
 import { representatives } from "../../src/slices/representatives.js";
 import { sliceCoherence } from "../../src/slices/sliceCoherence.js";
-import { standardize } from "../../src/slices/standardize.js";
+import { transformStandardizer } from "../../src/slices/standardize.js";
 
 describe("outputConsistency / sliceCoherence", () => {
   it("outputConsistency: 2 of 3 agree, then 2 of 2", () => {
@@ -88,11 +88,11 @@ describe("fitStandardizer / standardize", () => {
       [3, 7],
     ]);
     const s = fitStandardizer(X);
-    expect(Array.from(standardize(X, s).data)).toEqual([-1, 0, 1, 0]);
+    expect(Array.from(transformStandardizer(s, X).data)).toEqual([-1, 0, 1, 0]);
   });
   it("rejects a scaler of another width", () => {
     const s = fitStandardizer(rowMatrix([[1, 2]]));
-    expect(() => standardize(rowMatrix([[1]]), s)).toThrow(
+    expect(() => transformStandardizer(s, rowMatrix([[1]]))).toThrow(
       /scaler width differs from X \(2 vs 1\)/,
     );
   });
