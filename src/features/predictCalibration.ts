@@ -33,7 +33,11 @@ export function predictCalibration(model: CalibrationModel, scores: Float64Array
     if (!Number.isFinite(intercept) || !Number.isFinite(slope)) {
       fail(fn, "model.intercept and model.slope must be finite");
     }
-    return Float64Array.from(scores, (s) => 1 / (1 + Math.exp(-(intercept + slope * s))));
+    const p = new Float64Array(scores.length);
+    for (let i = 0; i < scores.length; i++) {
+      p[i] = 1 / (1 + Math.exp(-(intercept + slope * (scores[i] as number))));
+    }
+    return p;
   }
   if (model.method !== "isotonic") {
     failType(fn, `model.method must be "isotonic" or "logistic"`);
