@@ -130,8 +130,8 @@ type Plan = {
  * 1. `greedy`: the `round(greedy n)` units of highest score (ties to the lower
  *    index), in that order; certain (pik = 1).
  * 2. pilot: `round(pilot n)` units from the rest M1 by ordered pivotal sampling
- *    (`pivotal`, eps 0, the units in increasing order of the score quantised to N
- *    steps, so the sample spreads along the score as a stratification would)
+ *    (`pivotal`, eps 0, the units in increasing order of the score quantised to
+ *    min(N, 4096) steps, so the sample spreads along the score as a stratification would)
  *    with `pik` proportional to `tau / M1 + (1 - tau) v_i / sum v`,
  *    `v` = the predicted SD of `predictions` when given, else `risk`. The
  *    calibration map (`fitCalibration`, on the score) is fitted on the labels of
@@ -317,13 +317,16 @@ function topUnits(score: Float64Array, k: number): Int32Array {
 }
 
 /**
- * Units in increasing order of their score quantised to N equal steps between
- * the smallest and the largest score (ties and units of one step by index): a
+ * Units in increasing order of their score quantised to min(N, 4096) equal steps
+ * between the smallest and the largest score (units of one step by index): a
  * counting sort, O(N), so the order costs a few ms at N = 400,000 where a
  * comparison sort costs hundreds.
  */
 function scoreOrder(score: Float64Array): Int32Array {
   const N = score.length;
+  // 4,096 levels: enough to spread the sample along the score (n is far smaller),
+  // and a count array that stays in cache
+  const B = Math.min(N, 4096);
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < N; i++) {
@@ -331,15 +334,15 @@ function scoreOrder(score: Float64Array): Int32Array {
     if (s < lo) lo = s;
     if (s > hi) hi = s;
   }
-  const step = hi > lo ? N / (hi - lo) : 0;
-  const bucket = new Int32Array(N);
-  const start = new Int32Array(N + 1);
+  const step = hi > lo ? B / (hi - lo) : 0;
+  const bucket = new Uint16Array(N);
+  const start = new Int32Array(B + 1);
   for (let i = 0; i < N; i++) {
-    const b = Math.min(N - 1, Math.floor(((score[i] as number) - lo) * step));
+    const b = Math.min(B - 1, ((score[i] as number) - lo) * step) | 0;
     bucket[i] = b;
     start[b + 1] = (start[b + 1] as number) + 1;
   }
-  for (let b = 0; b < N; b++) start[b + 1] = (start[b + 1] as number) + (start[b] as number);
+  for (let b = 0; b < B; b++) start[b + 1] = (start[b + 1] as number) + (start[b] as number);
   const order = new Int32Array(N);
   for (let i = 0; i < N; i++) {
     const b = bucket[i] as number;
@@ -349,10 +352,11 @@ function scoreOrder(score: Float64Array): Int32Array {
   return order;
 }
 
-/** The units of `order` not marked in `taken`, in that order. */
+/** The units of `order` not marked in `taken`, in that order (`order` itself when none is). */
 function rest(order: Int32Array, taken: Uint8Array): Int32Array {
   let m = 0;
   for (const i of order) if (taken[i] === 0) m++;
+  if (m === order.length) return order;
   const out = new Int32Array(m);
   let k = 0;
   for (const i of order) if (taken[i] === 0) out[k++] = i;
