@@ -375,23 +375,31 @@ function drawPivotal(units: Int32Array, pik: Float64Array, rng: Rng): [Int32Arra
 /** One phase's estimate of the population mean and its variance, from `modelAssisted` over `units`. */
 type Phase = { readonly estimate: number; readonly variance: number };
 
-/** `(fixedSum + M m) / N` and `(M / N)^2 var(m)`, m = modelAssisted of the phase's residuals over `units`. */
+/** The values of `f` on the units not marked in `taken`, in index order (sequential reads). */
+function untaken(f: Float64Array, taken: Uint8Array, M: number): Float64Array {
+  const out = new Float64Array(M);
+  let k = 0;
+  for (let i = 0; i < f.length; i++) if (taken[i] === 0) out[k++] = f[i] as number;
+  return out;
+}
+
+/**
+ * `(fixedSum + M m) / N` and `(M / N)^2 var(m)`, m = modelAssisted of the phase's
+ * residuals, `yhatU` the predictions on the phase's M units.
+ */
 function phase(
   fn: string,
   y: Float64Array,
   sample: Int32Array,
   pikS: Float64Array,
-  units: Int32Array,
+  yhatU: Float64Array,
   f: Float64Array,
   fixedSum: number,
   N: number,
 ): Phase {
-  const M = units.length;
+  const M = yhatU.length;
   const yhatS = new Float64Array(sample.length);
   for (let k = 0; k < sample.length; k++) yhatS[k] = f[sample[k] as number] as number;
-  // a loop, not Float64Array.from(units, fn): the callback form is ~20x slower at this size
-  const yhatU = new Float64Array(M);
-  for (let k = 0; k < M; k++) yhatU[k] = f[units[k] as number] as number;
   let e: Estimate;
   try {
     e = modelAssisted(y, yhatS, pikS, yhatU, { variance: "deville" });
@@ -446,6 +454,7 @@ function* run(
         ? mixturePik(M1, score, undefined, tau, nPilot)
         : mixturePik(M1, predictions, size, tau, nPilot);
     const [sample, pikS] = drawPivotal(M1, pik, rng);
+    const prior1 = untaken(prior, taken, M1.length);
     const yS = new Float64Array(nPilot);
     for (let k = 0; k < sample.length; k++) {
       const u = sample[k] as number;
@@ -456,7 +465,7 @@ function* run(
       calX.push(score[u] as number);
       calY.push(y);
     }
-    pilot = phase(fn, yS, sample, pikS, M1, prior, fixedSum, N);
+    pilot = phase(fn, yS, sample, pikS, prior1, prior, fixedSum, N);
   }
   // step 3: calibrate on every label so far, then draw on the predicted SD
   const f =
@@ -473,7 +482,16 @@ function* run(
   const [sample, pikS] = drawPivotal(R, pik, rng);
   const yS = new Float64Array(sample.length);
   for (let k = 0; k < sample.length; k++) yS[k] = seen(yield sample[k] as number);
-  const active = phase(fn, yS, sample, pikS, R, f, fixedSum + pilotSum, N);
+  const active = phase(
+    fn,
+    yS,
+    sample,
+    pikS,
+    untaken(f, taken, R.length),
+    f,
+    fixedSum + pilotSum,
+    N,
+  );
   // a fixed weight (never estimated) keeps the combination exactly unbiased; when
   // the active sample takes every remaining unit its estimate is exact and alone
   const census = nActive === R.length;
