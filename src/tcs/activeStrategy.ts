@@ -170,6 +170,10 @@ type Plan = {
  * 0 or 1 is never drawn, and the estimator is unbiased only if f is right there.
  * With `calibration: "none"` and `predictions`, there is no pilot: one pivotal
  * draw on `sqrt(f (1 - f))`, the difference estimator with f = `predictions`.
+ * The default pilot is at least 2 labels, and none when the budget (less the
+ * greedy units) is below 4: then nothing is calibrated and f = `predictions` (or
+ * 0: equal probabilities). A phase whose capped `pik` would leave a single
+ * uncertain draw (no variance estimate) is drawn with equal probabilities.
  *
  * @param risk - One non-negative finite risk per unit (the score to calibrate when `predictions` is absent).
  * @param budget - Number of labels n, an integer in [2, N].
@@ -229,7 +233,12 @@ function readPlan(
     fail(fn, `options.calibration "none" needs options.predictions (the probabilities to use)`);
   }
   const nGreedy = Math.round(greedy * budget);
-  const nPilot = calibration === "none" ? 0 : Math.round(pilot * budget);
+  let nPilot = calibration === "none" ? 0 : Math.round(pilot * budget);
+  // the default pilot adapts to small budgets: at least 2 labels, or none when the
+  // budget cannot hold 2 pilot and 2 active labels (then nothing is calibrated)
+  if (o.pilot === undefined && calibration !== "none") {
+    nPilot = budget - nGreedy >= 4 ? Math.max(2, nPilot) : 0;
+  }
   const nActive = budget - nGreedy - nPilot;
   if (nActive < 2) {
     fail(
@@ -238,7 +247,7 @@ function readPlan(
     );
   }
   if (nPilot === 1) fail(fn, "options.pilot gives a pilot of 1 label (0 or at least 2 needed)");
-  if (calibration !== "none" && nPilot + nGreedy === 0) {
+  if (calibration !== "none" && nPilot + nGreedy === 0 && o.pilot !== undefined) {
     fail(fn, "options.pilot and options.greedy give no labels to calibrate on");
   }
   const score = predictions ?? risk;
@@ -269,7 +278,17 @@ function mixturePik(
     v[k] = total > 0 ? tau / M + ((1 - tau) * (v[k] as number)) / total : 1 / M;
   }
   const pik = inclusionProbabilities(v, m);
-  for (let k = 0; k < M; k++) if ((pik[k] as number) >= 1 - 1e-12) pik[k] = 1;
+  let certain = 0;
+  for (let k = 0; k < M; k++) {
+    if ((pik[k] as number) >= 1 - 1e-12) {
+      pik[k] = 1;
+      certain++;
+    }
+  }
+  // one uncertain draw would leave the phase without a variance estimate: such a
+  // phase is drawn with equal probabilities instead (still a fixed design given
+  // the labels before it, so the estimator stays unbiased)
+  if (m - certain === 1 && M > m) return new Float64Array(M).fill(m / M);
   return pik;
 }
 
@@ -469,7 +488,7 @@ function* run(
   }
   // step 3: calibrate on every label so far, then draw on the predicted SD
   const f =
-    calibration === "none"
+    calibration === "none" || calX.length === 0
       ? prior
       : predictCalibration(
           fitCalibration(Float64Array.from(calX), Float64Array.from(calY), {
