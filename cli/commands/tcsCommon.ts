@@ -13,7 +13,12 @@ import {
   toRisk,
   toRiskDefaults,
 } from "../../src/entry/features.js";
-import { type StrategyName, strategies } from "../../src/entry/tcs.js";
+import {
+  activeDefaults,
+  extraStrategies,
+  type StrategyName,
+  strategies,
+} from "../../src/entry/tcs.js";
 import {
   intOpt,
   numberOpt,
@@ -75,8 +80,14 @@ export const tcsOptions: readonly OptionSpec[] = [
     name: "strategy",
     kind: "string",
     value: "NAME",
-    help: `one of ${Object.keys(strategies).join(", ")} (case-insensitive; kcenter, d2 also work)`,
+    help: `one of ${Object.keys(strategies).join(", ")}, or active (active inference; case-insensitive; kcenter, d2 also work)`,
     required: true,
+  },
+  {
+    name: "predictions",
+    kind: "string",
+    value: "COLUMN",
+    help: `with --strategy active: a column holding the predictor's probability of failure (of label 1), in [0, 1]; it is calibrated on a pilot of ${activeDefaults.pilot * 100}% of the budget (${activeDefaults.calibration}) and used by the difference estimator`,
   },
   { name: "budget", kind: "string", value: "N", help: "number of labels", required: true },
   {
@@ -138,8 +149,16 @@ export const tcsOptions: readonly OptionSpec[] = [
   ...tcsImportOptions,
 ];
 
-/** Strategies whose next pick depends on the labels received: planned one row at a time. */
-export const adaptiveStrategies: ReadonlySet<StrategyName> = new Set(["gbs", "mcucb", "deepEst"]);
+/**
+ * Strategies whose next pick depends on the labels received: planned one row at a time
+ * (`active` one phase at a time).
+ */
+export const adaptiveStrategies: ReadonlySet<CliStrategy> = new Set([
+  "gbs",
+  "mcucb",
+  "deepEst",
+  "active",
+]);
 
 const key = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
@@ -150,8 +169,12 @@ const RENAMED: Readonly<Record<string, StrategyName>> = {
   rhcs: "rhc",
 };
 
+/** The strategies the CLI runs: the 13 of `strategies` and `active` from `extraStrategies`. */
+export type CliStrategy = StrategyName | "active";
+
 /** Resolves a strategy name case-insensitively, also without its `Strat`/`Sampling` suffix (`kcenter`). */
-export function resolveStrategy(verb: string, name: string): StrategyName {
+export function resolveStrategy(verb: string, name: string): CliStrategy {
+  if (key(name) === "active") return "active";
   const names = Object.keys(strategies) as StrategyName[];
   const k = key(name);
   const hit = names.find((s) => {
@@ -200,7 +223,9 @@ export type TcsInput = {
   readonly file: string;
   readonly risk: Float64Array;
   readonly ids: readonly string[] | undefined;
-  readonly strategy: StrategyName;
+  readonly strategy: CliStrategy;
+  /** `--predictions`: the predictor's failure probabilities (`active` only). */
+  readonly predictions: Float64Array | undefined;
   readonly budget: number;
   readonly seed: string | number;
   readonly level: number;
@@ -239,39 +264,70 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
   const seed = seedOpt(p, "1");
   const feature = stringOpt(p, "feature");
   const format = fromFormat(verb, p);
+  if (p.values.get("predictions") !== undefined) {
+    if (strategy !== "active")
+      throw new CliError(`${verb}: --predictions needs --strategy active (got ${strategy})`);
+    if (format !== undefined)
+      throw new CliError(
+        `${verb}: --predictions reads a column of --input; it does not combine with --from`,
+      );
+  }
   const read =
     format === undefined
       ? readTableScores(p, feature)
       : readHarnessScores(verb, format, p, feature);
   const { score, ids } = read;
+  const predictions = "predictions" in read ? read.predictions : undefined;
   const orientation =
     orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
   const risk = toRisk(score, orientation, { floor });
   const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
-  return { file: read.file, risk, ids, strategy, budget, seed, level, interval, sequential };
+  return {
+    file: read.file,
+    risk,
+    ids,
+    strategy,
+    predictions,
+    budget,
+    seed,
+    level,
+    interval,
+    sequential,
+  };
 }
 
 /** The score of each row from the --input table (streamed: only the feature, probability and id columns). */
 function readTableScores(
   p: Parsed,
   feature: string,
-): { file: string; score: Float64Array; ids: readonly string[] | undefined } {
+): {
+  file: string;
+  score: Float64Array;
+  ids: readonly string[] | undefined;
+  predictions: Float64Array | undefined;
+} {
   const table = openTable(stringOpt(p, "input"), "--input");
   let c: ReturnType<TableSource["read"]>;
   let score: Float64Array;
   const idCol = p.values.get("id");
+  const predCol = p.values.get("predictions");
+  let predictions: Float64Array | undefined;
   try {
     if (idCol !== undefined) requireColumn(table, idCol);
+    if (predCol !== undefined) requireColumn(table, predCol);
     const spec = new Map<string, ColumnRead>();
     if (idCol !== undefined) spec.set(idCol, { kind: "string" });
+    if (predCol !== undefined) spec.set(predCol, { kind: "number" });
     if (table.columns.includes(feature)) {
       spec.set(feature, { kind: "number" });
       c = table.read(spec);
       score = c.numbers.get(feature) as Float64Array;
+      if (predCol !== undefined) predictions = c.numbers.get(predCol);
     } else if (Object.hasOwn(probFeatures, feature)) {
       const cols = probColumns(table, p.values.get("probs"));
       for (const col of cols) spec.set(col, { kind: "number" });
       c = table.read(spec);
+      if (predCol !== undefined) predictions = c.numbers.get(predCol);
       const f = probFeatures[feature as keyof typeof probFeatures];
       score = f(rowMatrix(c, cols));
     } else {
@@ -283,14 +339,14 @@ function readTableScores(
     table.close();
   }
   const ids = idCol === undefined ? undefined : c.strings.get(idCol);
-  return { file: table.file, score, ids };
+  return { file: table.file, score, ids, predictions };
 }
 
 /** `--sequential` with its `--stop-*` rules, checked against the strategy. */
 function readSequentialOptions(
   verb: string,
   p: Parsed,
-  strategy: StrategyName,
+  strategy: CliStrategy,
 ): TcsInput["sequential"] {
   const on = p.flags.has("sequential");
   const hasRule = p.values.has("stop-half-width") || p.values.has("stop-threshold");
@@ -423,6 +479,11 @@ export function readLabels(
   return out;
 }
 
+/** Labels of the `active` strategy's first phase (greedy + pilot at the defaults the CLI uses). */
+function activePilotSize(budget: number): number {
+  return Math.round(activeDefaults.greedy * budget) + Math.round(activeDefaults.pilot * budget);
+}
+
 /** Where a replay stopped: the rows labelled so far and either the pending pick or the final estimate. */
 export type Replay = {
   readonly labelled: readonly number[];
@@ -438,11 +499,20 @@ export type Replay = {
  * this resumes the session exactly where it stopped.
  */
 export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Replay {
-  const gen = strategies[input.strategy](input.risk, input.budget, createRng(input.seed), {
+  const common = {
     level: input.level,
     ...(input.interval === undefined ? {} : { interval: input.interval }),
-    ...(input.sequential === undefined ? {} : { sequential: input.sequential }),
-  });
+  };
+  const gen =
+    input.strategy === "active"
+      ? extraStrategies.active(input.risk, input.budget, createRng(input.seed), {
+          ...common,
+          ...(input.predictions === undefined ? {} : { predictions: input.predictions }),
+        })
+      : strategies[input.strategy](input.risk, input.budget, createRng(input.seed), {
+          ...common,
+          ...(input.sequential === undefined ? {} : { sequential: input.sequential }),
+        });
   const labelled: number[] = [];
   const used = new Set<number>();
   let r = gen.next();
@@ -458,11 +528,22 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
   if (r.done === true) return { labelled, pending: [], estimate: r.value, unused: unusedNow() };
   const pending = [r.value];
   const listed = new Set<number>(pending);
+  // `active` draws its pilot before any label and its active sample once the pilot is
+  // labelled: each phase is listed whole, the next one once the last is labelled
+  const horizon =
+    input.strategy === "active"
+      ? labelled.length < activePilotSize(input.budget)
+        ? activePilotSize(input.budget)
+        : input.budget
+      : input.budget;
   // a sequential session may stop after any label: planned one row at a time, like the adaptive ones
-  if (!adaptiveStrategies.has(input.strategy) && input.sequential === undefined) {
+  if (
+    (input.strategy === "active" || !adaptiveStrategies.has(input.strategy)) &&
+    input.sequential === undefined
+  ) {
     // Non-adaptive picks do not depend on the labels, so a placeholder label reveals the rest of the plan.
     let s = gen.next(0);
-    while (s.done !== true) {
+    while (s.done !== true && labelled.length + pending.length < horizon) {
       const y = labels.get(s.value);
       // With-replacement designs (sups, twoUps) may draw a row twice; it is labelled once.
       if (y === undefined) {

@@ -48,7 +48,7 @@ export function tcsPlan(p: Parsed): Result {
   else
     note(
       quiet,
-      `${input.strategy}: ${r.labelled.length} of ${input.budget} labels recorded; ${adaptive ? "label the next row, then run again" : `${r.pending.length} rows to label`}`,
+      `${input.strategy}: ${r.labelled.length} of ${input.budget} labels recorded; ${adaptive && r.pending.length === 1 ? "label the next row, then run again" : `${r.pending.length} rows to label${adaptive ? ", then run again" : ""}`}`,
     );
   const offset = r.labelled.length;
   const columns =

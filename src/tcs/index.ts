@@ -1,3 +1,10 @@
+export type {
+  ActiveCalibration,
+  ActiveOptions,
+  ActiveSize,
+  ActiveWeights,
+} from "./activeStrategy.js";
+export { activeDefaults } from "./activeStrategy.js";
 export type { DeepEstOptions } from "./deepEstStrategy.js";
 export type { ExtraStrategies } from "./extraStrategies.js";
 export { extraStrategies } from "./extraStrategies.js";

@@ -50,7 +50,7 @@ describe("strategies", () => {
   });
 
   it("keeps the defensive mixture apart, in extraStrategies", () => {
-    expect(Object.keys(extraStrategies)).toEqual(["mixture", "sequentialPps"]);
+    expect(Object.keys(extraStrategies)).toEqual(["mixture", "sequentialPps", "active"]);
     expect(Object.keys(strategies)).not.toContain("mixture");
   });
 });

@@ -1,0 +1,65 @@
+import { checkFloat64Array, fail, failType } from "../core/validate.js";
+import type { CalibrationModel } from "./fitCalibration.js";
+
+/**
+ * Applies a calibration map fitted by {@link fitCalibration} to raw scores: the
+ * probability of the label for every score.
+ *
+ * `"isotonic"`: the value of the last block whose threshold the score reaches
+ * (binary search; the first block's value below every threshold), so the map
+ * is a non-decreasing step function, constant beyond the labelled range.
+ * `"logistic"`: `1 / (1 + exp(-(intercept + slope s)))`.
+ *
+ * @param model - A {@link CalibrationModel}.
+ * @param scores - Finite scores to calibrate (any length, e.g. every unit of the population).
+ * @returns The probabilities, each in [0, 1], aligned with `scores`.
+ * @throws {TypeError} If `model` is not a calibration model or `scores` is not a `Float64Array`.
+ * @throws {RangeError} If a score is not finite, or the model's arrays are empty or of different lengths.
+ * @example
+ * ```ts
+ * const m = fitCalibration(new Float64Array([0, 1, 2, 3]), new Float64Array([0, 0, 1, 1]), { method: "logistic" });
+ * const p = predictCalibration(m, new Float64Array([0, 3]));
+ * p[0] < 0.5 && p[1] > 0.5; // true
+ * ```
+ */
+export function predictCalibration(model: CalibrationModel, scores: Float64Array): Float64Array {
+  const fn = "predictCalibration";
+  if (typeof model !== "object" || model === null) {
+    failType(fn, "model must be a CalibrationModel from fitCalibration");
+  }
+  checkFloat64Array(fn, "scores", scores);
+  if (model.method === "logistic") {
+    const { intercept, slope } = model;
+    if (!Number.isFinite(intercept) || !Number.isFinite(slope)) {
+      fail(fn, "model.intercept and model.slope must be finite");
+    }
+    const p = new Float64Array(scores.length);
+    for (let i = 0; i < scores.length; i++) {
+      p[i] = 1 / (1 + Math.exp(-(intercept + slope * (scores[i] as number))));
+    }
+    return p;
+  }
+  if (model.method !== "isotonic") {
+    failType(fn, `model.method must be "isotonic" or "logistic"`);
+  }
+  const { thresholds, values } = model;
+  if (!(thresholds instanceof Float64Array) || !(values instanceof Float64Array)) {
+    failType(fn, "model.thresholds and model.values must be Float64Arrays");
+  }
+  if (thresholds.length === 0 || thresholds.length !== values.length) {
+    fail(fn, "model.thresholds and model.values must be non-empty and of the same length");
+  }
+  const out = new Float64Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i] as number;
+    let lo = 0;
+    let hi = thresholds.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((thresholds[mid] as number) <= s) lo = mid;
+      else hi = mid - 1;
+    }
+    out[i] = values[lo] as number;
+  }
+  return out;
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import { activeDefaults, activeStrategy } from "../../src/tcs/activeStrategy.js";
+import { extraStrategies } from "../../src/tcs/extraStrategies.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { monteCarlo, population } from "./_population.js";
+
+const { risk, y, mu } = population(60, "active-mc");
+const oracle = (i: number): number => y[i] as number;
+// a predictor: the population's generating probability plus noise, fixed before sampling
+const g = createRng("active-mc-predictions");
+const predictions = risk.map((r) =>
+  Math.min(1, Math.max(0, 0.03 + 0.5 * (r - 0.02) + 0.1 * (g() - 0.5))),
+);
+
+describe("activeStrategy: unbiasedness by Monte Carlo (N = 60, n = 16, 10,000 seeded runs)", () => {
+  const RUNS = 10_000;
+  const configs = [
+    { name: "defaults (isotonic on the risk)", o: {} },
+    { name: "logistic, greedy 0.25", o: { calibration: "logistic" as const, greedy: 0.25 } },
+    { name: "predictions, isotonic, min size", o: { predictions, size: "min" as const } },
+    { name: "predictions as they are", o: { predictions, calibration: "none" as const } },
+    { name: 'weights "active", tau 0.1', o: { weights: "active" as const, tau: 0.1 } },
+  ];
+  for (const c of configs) {
+    it(`${c.name}: |z| < 4`, () => {
+      const r = monteCarlo(
+        RUNS,
+        mu,
+        (k) =>
+          runStrategy(activeStrategy(risk, 16, createRng(`active:${c.name}:${k}`), c.o), oracle)
+            .estimate.estimate,
+      );
+      console.log(
+        `active ${c.name}: mu ${mu}, mean ${r.mean}, bias ${r.bias}, SE ${r.se}, z ${r.z}`,
+      );
+      expect(Math.abs(r.z)).toBeLessThan(4);
+    });
+  }
+});
+
+describe("activeStrategy: interval coverage (N = 2,000, n = 100, 1,000 seeded runs)", () => {
+  const big = population(2000, "active-coverage");
+  for (const [name, o, least] of [
+    ["defaults", {}, 0.93],
+    ["greedy 0.2", { greedy: 0.2 }, 0.9],
+  ] as const) {
+    it(`${name}: 95% interval covers at least ${least * 100}% of the time`, () => {
+      let covered = 0;
+      const R = 1000;
+      for (let k = 0; k < R; k++) {
+        const e = runStrategy(
+          activeStrategy(big.risk, 100, createRng(`cov:${name}:${k}`), o),
+          (i) => big.y[i] as number,
+        ).estimate;
+        if (e.ci[0] <= big.mu && big.mu <= e.ci[1]) covered++;
+      }
+      console.log(`active ${name}: coverage ${covered / R}`);
+      expect(covered / R).toBeGreaterThanOrEqual(least);
+    });
+  }
+});
+
+describe("activeStrategy(risk, budget, rng, options)", () => {
+  it("is registered as extraStrategies.active and follows ask/tell", () => {
+    expect(extraStrategies.active).toBe(activeStrategy);
+    const gen = activeStrategy(risk, 6, createRng(1));
+    let r = gen.next();
+    let n = 0;
+    while (r.done !== true) {
+      n++;
+      r = gen.next(oracle(r.value));
+    }
+    expect(n).toBe(6);
+    expect(r.value.method).toMatch(/^active \(pilot 2, active 4, isotonic/);
+    expect(() => gen.next(0)).toThrow(/^activeStrategy: next called after the budget/);
+  });
+  it("is a deterministic function of the seed and the labels, and picks distinct units", () => {
+    const a = runStrategy(activeStrategy(risk, 20, createRng("d"), { greedy: 0.2 }), oracle);
+    const b = runStrategy(activeStrategy(risk, 20, createRng("d"), { greedy: 0.2 }), oracle);
+    expect(Array.from(a.indices)).toEqual(Array.from(b.indices));
+    expect(new Set(a.indices).size).toBe(20);
+  });
+  it("greedy picks the highest scores first", () => {
+    const run = runStrategy(activeStrategy(risk, 10, createRng(2), { greedy: 0.3 }), oracle);
+    const top = Array.from({ length: risk.length }, (_, i) => i)
+      .sort((p, q) => (risk[q] as number) - (risk[p] as number) || p - q)
+      .slice(0, 3);
+    expect(Array.from(run.indices.slice(0, 3))).toEqual(top);
+  });
+  it("a census is exact", () => {
+    const small = risk.slice(0, 8);
+    const e = runStrategy(activeStrategy(small, 8, createRng(3), { pilot: 0.25 }), oracle).estimate;
+    let m = 0;
+    for (let i = 0; i < 8; i++) m += y[i] as number;
+    expect(e.estimate).toBeCloseTo(m / 8, 12);
+    expect(e.ci[0]).toBeCloseTo(e.ci[1], 12);
+  });
+  it("leaves its inputs unchanged", () => {
+    const r = risk.slice();
+    const p = predictions.slice();
+    runStrategy(activeStrategy(r, 10, createRng(4), { predictions: p }), oracle);
+    expect(Array.from(r)).toEqual(Array.from(risk));
+    expect(Array.from(p)).toEqual(Array.from(predictions));
+  });
+  it("activeDefaults is frozen", () => {
+    expect(Object.isFrozen(activeDefaults)).toBe(true);
+  });
+  it("rejects bad input at the call, naming the function and the argument", () => {
+    const rng = createRng(5);
+    const call =
+      (o: object, n = 10) =>
+      () =>
+        activeStrategy(risk, n, rng, o);
+    expect(call({ predictions: predictions.map((p, i) => (i === 3 ? 1.5 : p)) })).toThrow(
+      /^activeStrategy: options.predictions\[3\] is above 1/,
+    );
+    expect(call({ predictions: predictions.map((p, i) => (i === 3 ? -0.1 : p)) })).toThrow(
+      /^activeStrategy: options.predictions\[3\] is below 0/,
+    );
+    expect(call({ predictions: predictions.map((p, i) => (i === 3 ? Number.NaN : p)) })).toThrow(
+      /^activeStrategy: options.predictions\[3\] is not finite/,
+    );
+    expect(call({ predictions: predictions.slice(1) })).toThrow(
+      /^activeStrategy: risk and options.predictions lengths differ \(60 vs 59\)/,
+    );
+    expect(call({ predictions: [0.5] })).toThrow(TypeError);
+    expect(call({ tau: 1.2 })).toThrow(/^activeStrategy: options.tau must be at most 1/);
+    expect(call({ tau: -0.1 })).toThrow(/^activeStrategy: options.tau must be at least 0/);
+    expect(call({ tau: Number.NaN })).toThrow(/^activeStrategy: options.tau must be finite/);
+    expect(call({ pilot: 1 })).toThrow(/^activeStrategy: options.pilot must be less than 1/);
+    expect(call({ greedy: Number.NaN })).toThrow(/^activeStrategy: options.greedy must be finite/);
+    expect(call({ pilot: 0.5, greedy: 0.4 })).toThrow(
+      /leave 1 of the budget 10 for the active sample/,
+    );
+    expect(call({ pilot: 0.1 })).toThrow(/^activeStrategy: options.pilot gives a pilot of 1 label/);
+    expect(call({ pilot: 0 })).toThrow(
+      /^activeStrategy: options.pilot and options.greedy give no labels/,
+    );
+    expect(call({ calibration: "none" })).toThrow(
+      /^activeStrategy: options.calibration "none" needs options.predictions/,
+    );
+    expect(call({ calibration: "platt" })).toThrow(/^activeStrategy: options.calibration/);
+    expect(call({ size: "var" })).toThrow(/^activeStrategy: options.size/);
+    expect(call({ weights: "variance" })).toThrow(/^activeStrategy: options.weights/);
+    expect(call({ lambda: 1 })).toThrow(TypeError);
+    expect(call({}, 1)).toThrow(/^activeStrategy: budget must be at least 2/);
+    expect(() =>
+      activeStrategy(
+        risk.map((r, i) => (i ? r : Number.NaN)),
+        10,
+        rng,
+      ),
+    ).toThrow(/^activeStrategy: risk\[0\] is not finite/);
+  });
+  it("rejects a label outside [0, 1] while calibrating, and NaN always", () => {
+    const gen = activeStrategy(risk, 10, createRng(6));
+    gen.next();
+    expect(() => gen.next(2)).toThrow(
+      /^activeStrategy: label sent through next\(y\) must lie in \[0, 1\]/,
+    );
+    const gen2 = activeStrategy(risk, 10, createRng(6));
+    gen2.next();
+    expect(() => gen2.next(Number.NaN)).toThrow(
+      /^activeStrategy: label sent through next\(y\) must be finite/,
+    );
+  });
+});
