@@ -973,12 +973,12 @@ export function tempPath(file: string): string {
  */
 export async function writeAtomicAsync(
   file: string,
-  text: string,
+  text: string | Uint8Array,
   commit?: { readonly allowed: () => boolean; readonly done: () => void },
 ): Promise<boolean> {
   checkWritable(file);
   const tmp = tempPath(file);
-  const bytes = Buffer.from(text, "utf8");
+  const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(text);
   try {
     const fh = await open(tmp, "w");
     try {

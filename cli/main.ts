@@ -22,6 +22,7 @@ import { tcsPlan, tcsPlanHelp } from "./commands/tcsPlan.js";
 import { CliError } from "./errors.js";
 import { checkWritable, tempPath, writeAtomicAsync } from "./io.js";
 import { type Result, render } from "./output.js";
+import { checkPlotFile, writePlot } from "./plot.js";
 import { setStdio } from "./stdio.js";
 
 type Verb = {
@@ -119,6 +120,8 @@ function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | numb
   const parsed = parseArgs(verb.name, rest, verb.options);
   const out = parsed.values.get("out");
   if (out !== undefined) checkWritable(out);
+  const plot = parsed.values.get("plot");
+  if (plot !== undefined) checkPlotFile(plot);
   return { verb, parsed };
 }
 
@@ -139,8 +142,8 @@ function errorMessage(e: unknown): { code: 1 | 2; error: string } {
   };
 }
 
-/** Worker thread: runs the verb and posts the rendered output (the main thread writes it). */
-function workerMain(): void {
+/** Worker thread: runs the verb, writes its `--plot` file and posts the rendered output (the main thread writes it). */
+async function workerMain(): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const data = workerData as { argv: string[]; stdoutTTY: boolean; stderrTTY: boolean };
@@ -153,7 +156,14 @@ function workerMain(): void {
   try {
     const prep = prepare(data.argv);
     if (typeof prep === "number") throw new Error("the worker got a help request");
-    const text = render(prep.verb.run(prep.parsed), prep.parsed, data.stdoutTTY);
+    const result = prep.verb.run(prep.parsed);
+    const text = render(result, prep.parsed, data.stdoutTTY);
+    const plotFile = prep.parsed.values.get("plot");
+    if (plotFile !== undefined) {
+      if (result.plot === undefined)
+        throw new Error(`${prep.verb.name} has a --plot option but drew no chart`);
+      await writePlot(plotFile, result.plot);
+    }
     msg = { type: "done", code: 0, text };
   } catch (e) {
     msg = { type: "done", ...errorMessage(e) };
@@ -265,4 +275,4 @@ function main(): void {
 }
 
 if (isMainThread) main();
-else workerMain();
+else void workerMain();

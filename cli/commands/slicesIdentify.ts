@@ -22,6 +22,7 @@ import {
   type TableSource,
 } from "../io.js";
 import type { Result } from "../output.js";
+import { plotOption, slicesFrontPlot } from "../plot.js";
 import { note, progressBar } from "../progress.js";
 
 export const slicesIdentifyOptions: readonly OptionSpec[] = [
@@ -106,6 +107,7 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     value: "NAME",
     help: "with --from: the run whose outcomes are V0's (default: the only run); the rows are its items, signals come from --vectors",
   },
+  plotOption("the final front on its first two objectives, the chosen knee labelled"),
 ];
 
 export const slicesIdentifyHelp = helpText(
@@ -204,6 +206,7 @@ export function slicesIdentify(p: Parsed): Result {
       objectives: r.front[r.chosen]?.objectives,
       front: r.front.length,
     },
+    ...(p.values.has("plot") ? { plot: slicesFrontPlot(r.front, r.chosen) } : {}),
   };
 }
 

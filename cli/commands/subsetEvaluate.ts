@@ -2,6 +2,7 @@ import { evaluateSubset } from "../../src/index.js";
 import { helpText, intOpt, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
+import { plotOption, trackingPlot } from "../plot.js";
 import { progressBar } from "../progress.js";
 import {
   outcomesInput,
@@ -28,6 +29,9 @@ export const subsetEvaluateOptions = [
     help: "seeds per split for random methods",
     default: "10",
   },
+  plotOption(
+    "how the subset tracks each later run: full rate, mean subset rate and its 2.5-97.5% band over seeds and splits",
+  ),
 ] as const;
 
 export const subsetEvaluateHelp = helpText(
@@ -102,5 +106,14 @@ export function subsetEvaluate(p: Parsed): Result {
       maxErr: ev.maxErr,
       rmseBySplit: ev.rmseBySplit,
     },
+    ...(p.values.has("plot")
+      ? {
+          plot: trackingPlot(
+            o,
+            ev,
+            `${ev.method}, ${ev.size} of ${o.items.length} items, W = ${ev.window}`,
+          ),
+        }
+      : {}),
   };
 }

@@ -13,6 +13,7 @@ import {
   toRisk,
   toRiskDefaults,
 } from "../../src/entry/features.js";
+import type { VegaLiteSpec } from "../../src/entry/plot.js";
 import { type StrategyName, strategies } from "../../src/entry/tcs.js";
 import {
   intOpt,
@@ -34,6 +35,7 @@ import {
   rowMatrix,
   type TableSource,
 } from "../io.js";
+import { estimateForest, plotOption, runningSrsPlot } from "../plot.js";
 
 /** Options shared by `tcs plan` and `tcs estimate`: they must be identical for a replay. */
 export const tcsOptions: readonly OptionSpec[] = [
@@ -136,6 +138,9 @@ export const tcsOptions: readonly OptionSpec[] = [
   },
   ...importOptions,
   ...tcsImportOptions,
+  plotOption(
+    "the running estimate with its interval and confidence sequence (--sequential --strategy srs), else the estimate and its interval",
+  ),
 ];
 
 /** Strategies whose next pick depends on the labels received: planned one row at a time. */
@@ -478,4 +483,34 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
     }
   }
   return { labelled, pending, estimate: undefined, unused: unusedNow() };
+}
+
+/**
+ * The chart of `--plot`: for a sequential SRS session the running estimate
+ * over the labels recorded so far (every prefix of its draws is a simple
+ * random sample), otherwise the final estimate as a one-row forest (`tcs
+ * estimate` only: a plan's picks in index order are no sample until done).
+ */
+export function tcsPlot(
+  verb: string,
+  input: TcsInput,
+  labels: ReadonlyMap<number, number>,
+  r: Replay,
+  real: boolean,
+): VegaLiteSpec {
+  const title = `${input.strategy}, budget ${input.budget}, seed ${input.seed}`;
+  if (input.sequential !== undefined && input.strategy === "srs") {
+    const y = Float64Array.from(r.labelled, (i) => labels.get(i) ?? 0);
+    const method = input.interval ?? (real ? intervalDefaults.real : intervalDefaults.srs);
+    return runningSrsPlot(y, input.risk.length, input.level, method, title);
+  }
+  if (r.estimate === undefined) {
+    throw new CliError(
+      `${verb}: --plot draws the running estimate of a --sequential --strategy srs session; for ${input.strategy}, run tcs estimate --plot once every planned row is labelled`,
+    );
+  }
+  return estimateForest([{ name: input.strategy, estimate: r.estimate }], !real, {
+    title,
+    axisTitle: "mean label (failure rate)",
+  });
 }
