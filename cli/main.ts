@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { version } from "../package.json";
 import type { OptionSpec, Parsed } from "./args.js";
 import { parseArgs } from "./args.js";
 import { demo, demoHelp, demoOptions } from "./commands/demo.js";
@@ -88,7 +89,8 @@ const verbs: readonly Verb[] = [
 function mainHelp(): string {
   const w = Math.max(...verbs.map((v) => v.name.length)) + 2;
   return (
-    "usage: evalsift <verb> [options]   (evalsift <verb> --help for its options and an example)\n\n" +
+    "usage: evalsift <verb> [options]   (evalsift <verb> --help for its options and an example)\n" +
+    "       evalsift --version\n\n" +
     `verbs:\n${verbs.map((v) => `  ${v.name.padEnd(w)}${v.summary}`).join("\n")}\n\n` +
     "Output: a table on a terminal, CSV in a pipe; --json or --csv to choose, --out FILE to write\n" +
     "(through a temporary file and a rename; the folder is checked before the run). Errors exit\n" +
@@ -99,6 +101,10 @@ function mainHelp(): string {
 
 /** What the main thread does before the run: help, or the verb and its checked options. */
 function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | number {
+  if (argv[0] === "--version" || argv[0] === "-V") {
+    process.stdout.write(`evalsift ${version}\n`);
+    return 0;
+  }
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
     process.stdout.write(mainHelp());
     return argv.length === 0 ? 2 : 0;

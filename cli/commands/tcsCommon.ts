@@ -124,6 +124,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "COL",
     help: "column copied to the output to identify rows",
+    default: "id, when the input has a column of that name",
   },
   {
     name: "labels",
@@ -264,7 +265,8 @@ function readTableScores(
   const table = openTable(stringOpt(p, "input"), "--input");
   let c: ReturnType<TableSource["read"]>;
   let score: Float64Array;
-  const idCol = p.values.get("id");
+  // rows are shown with their ids by default: a column named id is used unless --id names another
+  const idCol = p.values.get("id") ?? (table.columns.includes("id") ? "id" : undefined);
   try {
     if (idCol !== undefined) requireColumn(table, idCol);
     const spec = new Map<string, ColumnRead>();
