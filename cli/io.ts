@@ -801,10 +801,39 @@ function openJsonl(file: string): TableSource {
   };
 }
 
-/** Opens a CSV (`.csv`, default) or JSON Lines (`.jsonl`, `.ndjson`) table and reads its header. */
+/**
+ * Opens a CSV (`.csv`, default) or JSON Lines (`.jsonl`, `.ndjson`) table and
+ * reads its header. A `.json` file holding one object per line is read as
+ * JSON Lines; one holding a JSON array or a single document is refused with
+ * the one-line conversion to JSON Lines.
+ */
 export function openTable(file: string, what: string): TableSource {
   fileCheck(file, what);
   const ext = extname(file).toLowerCase();
+  if (ext === ".json") {
+    const fd = openSync(file, "r");
+    const head = Buffer.alloc(64 * 1024);
+    const got = readSync(fd, head, 0, head.length, 0);
+    closeSync(fd);
+    const text = head
+      .subarray(0, got)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "");
+    const first = text.trimStart();
+    const firstLine = first.split("\n", 1)[0] ?? "";
+    let oneObjectPerLine = first.startsWith("{");
+    try {
+      JSON.parse(firstLine);
+    } catch {
+      oneObjectPerLine = false;
+    }
+    if (!oneObjectPerLine) {
+      throw new CliError(
+        `${file}: ${what} reads a table: CSV, or JSON Lines (one JSON object per line); this .json file ${first.startsWith("[") ? "holds a JSON array" : "is one JSON document"}. Convert it with: jq -c '.[]' ${file} > ${file.replace(/\.json$/i, ".jsonl")}${what === "--input" || what === "--outcomes" ? " (or read a harness's own output with --from)" : ""}`,
+      );
+    }
+    return openJsonl(file);
+  }
   return ext === ".jsonl" || ext === ".ndjson" ? openJsonl(file) : openCsv(file);
 }
 
@@ -973,12 +1002,12 @@ export function tempPath(file: string): string {
  */
 export async function writeAtomicAsync(
   file: string,
-  text: string,
+  text: string | Uint8Array,
   commit?: { readonly allowed: () => boolean; readonly done: () => void },
 ): Promise<boolean> {
   checkWritable(file);
   const tmp = tempPath(file);
-  const bytes = Buffer.from(text, "utf8");
+  const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(text);
   try {
     const fh = await open(tmp, "w");
     try {

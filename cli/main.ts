@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { version } from "../package.json";
 import type { OptionSpec, Parsed } from "./args.js";
 import { parseArgs } from "./args.js";
 import { demo, demoHelp, demoOptions } from "./commands/demo.js";
@@ -22,6 +23,7 @@ import { tcsPlan, tcsPlanHelp } from "./commands/tcsPlan.js";
 import { CliError } from "./errors.js";
 import { checkWritable, tempPath, writeAtomicAsync } from "./io.js";
 import { type Result, render } from "./output.js";
+import { checkPlotFile, writePlot } from "./plot.js";
 import { setStdio } from "./stdio.js";
 
 type Verb = {
@@ -87,7 +89,8 @@ const verbs: readonly Verb[] = [
 function mainHelp(): string {
   const w = Math.max(...verbs.map((v) => v.name.length)) + 2;
   return (
-    "usage: evalsift <verb> [options]   (evalsift <verb> --help for its options and an example)\n\n" +
+    "usage: evalsift <verb> [options]   (evalsift <verb> --help for its options and an example)\n" +
+    "       evalsift --version\n\n" +
     `verbs:\n${verbs.map((v) => `  ${v.name.padEnd(w)}${v.summary}`).join("\n")}\n\n` +
     "Output: a table on a terminal, CSV in a pipe; --json or --csv to choose, --out FILE to write\n" +
     "(through a temporary file and a rename; the folder is checked before the run). Errors exit\n" +
@@ -98,6 +101,10 @@ function mainHelp(): string {
 
 /** What the main thread does before the run: help, or the verb and its checked options. */
 function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | number {
+  if (argv[0] === "--version" || argv[0] === "-V") {
+    process.stdout.write(`evalsift ${version}\n`);
+    return 0;
+  }
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
     process.stdout.write(mainHelp());
     return argv.length === 0 ? 2 : 0;
@@ -119,6 +126,8 @@ function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | numb
   const parsed = parseArgs(verb.name, rest, verb.options);
   const out = parsed.values.get("out");
   if (out !== undefined) checkWritable(out);
+  const plot = parsed.values.get("plot");
+  if (plot !== undefined) checkPlotFile(plot);
   return { verb, parsed };
 }
 
@@ -139,8 +148,8 @@ function errorMessage(e: unknown): { code: 1 | 2; error: string } {
   };
 }
 
-/** Worker thread: runs the verb and posts the rendered output (the main thread writes it). */
-function workerMain(): void {
+/** Worker thread: runs the verb, writes its `--plot` file and posts the rendered output (the main thread writes it). */
+async function workerMain(): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const data = workerData as { argv: string[]; stdoutTTY: boolean; stderrTTY: boolean };
@@ -153,7 +162,14 @@ function workerMain(): void {
   try {
     const prep = prepare(data.argv);
     if (typeof prep === "number") throw new Error("the worker got a help request");
-    const text = render(prep.verb.run(prep.parsed), prep.parsed, data.stdoutTTY);
+    const result = prep.verb.run(prep.parsed);
+    const text = render(result, prep.parsed, data.stdoutTTY);
+    const plotFile = prep.parsed.values.get("plot");
+    if (plotFile !== undefined) {
+      if (result.plot === undefined)
+        throw new Error(`${prep.verb.name} has a --plot option but drew no chart`);
+      await writePlot(plotFile, result.plot);
+    }
     msg = { type: "done", code: 0, text };
   } catch (e) {
     msg = { type: "done", ...errorMessage(e) };
@@ -265,4 +281,4 @@ function main(): void {
 }
 
 if (isMainThread) main();
-else workerMain();
+else void workerMain();

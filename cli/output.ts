@@ -1,11 +1,14 @@
 import { extname } from "node:path";
+import type { VegaLiteSpec } from "../src/entry/plot.js";
 import type { Parsed } from "./args.js";
 
-/** What a verb produces: rows for table/CSV output and a JSON value. */
+/** What a verb produces: rows for table/CSV output, a JSON value and, with `--plot`, its chart. */
 export type Result = {
   readonly columns: readonly string[];
   readonly rows: readonly (readonly (string | number)[])[];
   readonly json: unknown;
+  /** The chart `--plot FILE` writes; a verb with a `--plot` option sets it when the option is given. */
+  readonly plot?: VegaLiteSpec;
 };
 
 function cell(v: string | number): string {

@@ -5,6 +5,7 @@ import { DEFAULT_TARGET, resolveRateDemo } from "../../examples/resolveRateDemo.
 import { helpText, intOpt, type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
+import { estimateForest, plotOption } from "../plot.js";
 import { note } from "../progress.js";
 
 export const demoOptions: readonly OptionSpec[] = [
@@ -30,6 +31,7 @@ export const demoOptions: readonly OptionSpec[] = [
     help: `${SEED_HELP} (of the shown estimates)`,
     default: "2026",
   },
+  plotOption("the three estimates with their 95% CIs against the true rate"),
 ];
 
 export const demoHelp = helpText(
@@ -114,5 +116,18 @@ export function demo(p: Parsed): Result {
         meanWidth: m.meanWidth,
       })),
     },
+    ...(p.values.has("plot")
+      ? {
+          plot: estimateForest(
+            r.methods.map((m) => ({ name: m.name, estimate: m.estimate })),
+            true,
+            {
+              title: `${r.target}: n = ${r.n} of ${r.N} instances (dashed: true rate)`,
+              axisTitle: "resolve rate",
+              reference: r.trueRate,
+            },
+          ),
+        }
+      : {}),
   };
 }

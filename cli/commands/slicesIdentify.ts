@@ -1,5 +1,5 @@
 import { createRng, type RowMatrix } from "../../src/entry/core.js";
-import { identifySlices, representatives } from "../../src/entry/slices.js";
+import { identifySlices, identifySlicesDefaults, representatives } from "../../src/entry/slices.js";
 import {
   helpText,
   intOpt,
@@ -22,6 +22,7 @@ import {
   type TableSource,
 } from "../io.js";
 import type { Result } from "../output.js";
+import { plotOption, slicesFrontPlot } from "../plot.js";
 import { note, progressBar } from "../progress.js";
 
 export const slicesIdentifyOptions: readonly OptionSpec[] = [
@@ -61,28 +62,28 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "N",
     help: "smallest slice",
-    default: "identifySlices' default",
+    default: String(identifySlicesDefaults.minSize),
   },
   {
     name: "max-size",
     kind: "string",
     value: "N",
     help: "largest slice",
-    default: "identifySlices' default",
+    default: String(identifySlicesDefaults.maxSize),
   },
   {
     name: "population",
     kind: "string",
     value: "P",
     help: "NSGA-II population size",
-    default: "identifySlices' default",
+    default: String(identifySlicesDefaults.populationSize),
   },
   {
     name: "generations",
     kind: "string",
     value: "G",
     help: "NSGA-II generations",
-    default: "identifySlices' default",
+    default: String(identifySlicesDefaults.generations),
   },
   {
     name: "picks",
@@ -106,6 +107,7 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     value: "NAME",
     help: "with --from: the run whose outcomes are V0's (default: the only run); the rows are its items, signals come from --vectors",
   },
+  plotOption("the final front on its first two objectives, the chosen knee labelled"),
 ];
 
 export const slicesIdentifyHelp = helpText(
@@ -201,6 +203,7 @@ export function slicesIdentify(p: Parsed): Result {
       objectives: r.front[r.chosen]?.objectives,
       front: r.front.length,
     },
+    ...(p.values.has("plot") ? { plot: slicesFrontPlot(r.front, r.chosen) } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { evaluateSubset } from "../../src/index.js";
 import { helpText, intOpt, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
+import { plotOption, trackingPlot } from "../plot.js";
 import { progressBar } from "../progress.js";
 import {
   outcomesInput,
@@ -28,16 +29,23 @@ export const subsetEvaluateOptions = [
     help: "seeds per split for random methods",
     default: "10",
   },
+  plotOption(
+    "how the subset tracks each later run: full rate, mean subset rate and its 2.5-97.5% band over seeds and splits",
+  ),
 ] as const;
 
 export const subsetEvaluateHelp = helpText(
   "evalsift subset evaluate --outcomes FILE --size K|P% [--method NAME] [--window W] [--seeds N]",
   "The temporal protocol: for every choice of W training runs, choose the subset from them\n" +
     "and measure its resolve-rate error on every later run. Prints the RMSE over splits and\n" +
-    "seeds and the worst-case error (MaxErr, points). Progress bar on a terminal.",
+    "seeds and the worst-case error (MaxErr), both in percentage points (1 pp = 0.01 of the\n" +
+    "resolve rate). Progress bar on a terminal.",
   subsetEvaluateOptions,
   "evalsift subset evaluate --outcomes runs.csv --size 10% --method consistency --window 3 --seeds 10",
 );
+
+/** Percentage points per unit of resolve rate: the library gives the RMSE as a rate and MaxErr in points; the CLI prints both in points. */
+const PP = 100;
 
 /** `evalsift subset evaluate`. */
 export function subsetEvaluate(p: Parsed): Result {
@@ -74,10 +82,10 @@ export function subsetEvaluate(p: Parsed): Result {
       "window",
       "seeds",
       "splits",
-      "rmse",
-      "maxerr_median",
-      "maxerr_p95",
-      "maxerr_worst",
+      "rmse_pp",
+      "maxerr_median_pp",
+      "maxerr_p95_pp",
+      "maxerr_worst_pp",
     ],
     rows: [
       [
@@ -86,7 +94,7 @@ export function subsetEvaluate(p: Parsed): Result {
         ev.window,
         ev.seeds,
         ev.splits.length,
-        ev.rmse,
+        PP * ev.rmse,
         ev.maxErr.median,
         ev.maxErr.p95,
         ev.maxErr.worst,
@@ -98,9 +106,19 @@ export function subsetEvaluate(p: Parsed): Result {
       window: ev.window,
       seeds: ev.seeds,
       splits: ev.splits.length,
-      rmse: ev.rmse,
+      unit: "percentage points",
+      rmse: PP * ev.rmse,
       maxErr: ev.maxErr,
-      rmseBySplit: ev.rmseBySplit,
+      rmseBySplit: Float64Array.from(ev.rmseBySplit, (v) => PP * v),
     },
+    ...(p.values.has("plot")
+      ? {
+          plot: trackingPlot(
+            o,
+            ev,
+            `${ev.method}, ${ev.size} of ${o.items.length} items, W = ${ev.window}`,
+          ),
+        }
+      : {}),
   };
 }

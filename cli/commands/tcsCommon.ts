@@ -13,6 +13,7 @@ import {
   toRisk,
   toRiskDefaults,
 } from "../../src/entry/features.js";
+import type { VegaLiteSpec } from "../../src/entry/plot.js";
 import {
   activeDefaults,
   extraStrategies,
@@ -39,6 +40,7 @@ import {
   rowMatrix,
   type TableSource,
 } from "../io.js";
+import { estimateForest, plotOption, runningSrsPlot } from "../plot.js";
 
 /** Options shared by `tcs plan` and `tcs estimate`: they must be identical for a replay. */
 export const tcsOptions: readonly OptionSpec[] = [
@@ -133,6 +135,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "COL",
     help: "column copied to the output to identify rows",
+    default: "id, when the input has a column of that name",
   },
   {
     name: "labels",
@@ -147,6 +150,9 @@ export const tcsOptions: readonly OptionSpec[] = [
   },
   ...importOptions,
   ...tcsImportOptions,
+  plotOption(
+    "the running estimate with its interval and confidence sequence (--sequential --strategy srs), else the estimate and its interval",
+  ),
 ];
 
 /**
@@ -309,7 +315,8 @@ function readTableScores(
   const table = openTable(stringOpt(p, "input"), "--input");
   let c: ReturnType<TableSource["read"]>;
   let score: Float64Array;
-  const idCol = p.values.get("id");
+  // rows are shown with their ids by default: a column named id is used unless --id names another
+  const idCol = p.values.get("id") ?? (table.columns.includes("id") ? "id" : undefined);
   const predCol = p.values.get("predictions");
   let predictions: Float64Array | undefined;
   try {
@@ -559,4 +566,34 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
     }
   }
   return { labelled, pending, estimate: undefined, unused: unusedNow() };
+}
+
+/**
+ * The chart of `--plot`: for a sequential SRS session the running estimate
+ * over the labels recorded so far (every prefix of its draws is a simple
+ * random sample), otherwise the final estimate as a one-row forest (`tcs
+ * estimate` only: a plan's picks in index order are no sample until done).
+ */
+export function tcsPlot(
+  verb: string,
+  input: TcsInput,
+  labels: ReadonlyMap<number, number>,
+  r: Replay,
+  real: boolean,
+): VegaLiteSpec {
+  const title = `${input.strategy}, budget ${input.budget}, seed ${input.seed}`;
+  if (input.sequential !== undefined && input.strategy === "srs") {
+    const y = Float64Array.from(r.labelled, (i) => labels.get(i) ?? 0);
+    const method = input.interval ?? (real ? intervalDefaults.real : intervalDefaults.srs);
+    return runningSrsPlot(y, input.risk.length, input.level, method, title);
+  }
+  if (r.estimate === undefined) {
+    throw new CliError(
+      `${verb}: --plot draws the running estimate of a --sequential --strategy srs session; for ${input.strategy}, run tcs estimate --plot once every planned row is labelled`,
+    );
+  }
+  return estimateForest([{ name: input.strategy, estimate: r.estimate }], !real, {
+    title,
+    axisTitle: "mean label (failure rate)",
+  });
 }

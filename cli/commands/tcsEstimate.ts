@@ -2,7 +2,7 @@ import { helpText, type Parsed } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
-import { labelKeys, loadTcs, readLabels, replay, tcsOptions } from "./tcsCommon.js";
+import { labelKeys, loadTcs, readLabels, replay, tcsOptions, tcsPlot } from "./tcsCommon.js";
 
 export const tcsEstimateHelp = helpText(
   "evalsift tcs estimate --input FILE --feature NAME --strategy NAME --budget N [--seed S] --labels FILE",
@@ -21,10 +21,13 @@ export function tcsEstimate(p: Parsed): Result {
   const input = loadTcs(verb, p);
   const file = p.values.get("labels");
   if (file === undefined) throw new CliError(`${verb}: missing required option --labels FILE`);
-  const r = replay(
-    input,
-    readLabels(file, input.risk.length, p.flags.has("real-labels"), labelKeys(verb, p, input.ids)),
+  const labels = readLabels(
+    file,
+    input.risk.length,
+    p.flags.has("real-labels"),
+    labelKeys(verb, p, input.ids),
   );
+  const r = replay(input, labels);
   if (r.estimate === undefined) {
     throw new CliError(
       `${verb}: ${file} labels ${r.labelled.length} of the ${input.budget} planned rows; next to label: row ${r.pending[0]} (run tcs plan with the same options)`,
@@ -66,5 +69,8 @@ export function tcsEstimate(p: Parsed): Result {
       ],
     ],
     json: { strategy: input.strategy, budget: input.budget, seed: input.seed, ...e },
+    ...(p.values.has("plot")
+      ? { plot: tcsPlot(verb, input, labels, r, p.flags.has("real-labels")) }
+      : {}),
   };
 }

@@ -8,6 +8,7 @@ import {
   readLabels,
   replay,
   tcsOptions,
+  tcsPlot,
 } from "./tcsCommon.js";
 
 export const tcsPlanHelp = helpText(
@@ -71,5 +72,8 @@ export function tcsPlan(p: Parsed): Result {
       done: r.pending.length === 0,
       next: rows.map((row) => Object.fromEntries(columns.map((c, j) => [c, row[j]]))),
     },
+    ...(p.values.has("plot")
+      ? { plot: tcsPlot(verb, input, labels, r, p.flags.has("real-labels")) }
+      : {}),
   };
 }

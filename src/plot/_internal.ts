@@ -69,3 +69,52 @@ export function records(
     return out;
   });
 }
+
+/**
+ * Reads `input[i].field` as an interval `[lo, hi]`: an array of two finite
+ * numbers with `lo <= hi` (an unbounded interval cannot be drawn).
+ */
+export function interval(
+  fn: string,
+  arg: string,
+  i: number,
+  field: string,
+  input: unknown,
+): readonly [number, number] {
+  const v = (input as Record<string, unknown>)[field];
+  const at = `${arg}[${i}].${field}`;
+  if (!Array.isArray(v) || v.length !== 2 || v.some((x) => typeof x !== "number"))
+    failType(fn, `${at} must be an interval [lo, hi] of two numbers`);
+  const [lo, hi] = v as [number, number];
+  if (!Number.isFinite(lo) || !Number.isFinite(hi))
+    fail(
+      fn,
+      `${at} must be finite (an unbounded interval cannot be drawn; leave the row out or clip it)`,
+      Number.isFinite(lo) ? hi : lo,
+    );
+  if (!(lo <= hi)) fail(fn, `${at} must have lo <= hi (got [${lo}, ${hi}])`);
+  return [lo, hi];
+}
+
+/** A horizontal or vertical dashed reference rule at `value` (own data, so it is drawn once). */
+export function referenceRule(
+  fn: string,
+  value: unknown,
+  channel: "x" | "y",
+  title: string,
+): Record<string, unknown> {
+  if (typeof value !== "number") failType(fn, "options.reference must be a number");
+  if (!Number.isFinite(value)) fail(fn, "options.reference must be finite", value);
+  return {
+    data: { values: [{ reference: value }] },
+    mark: { type: "rule", color: "#888", strokeDash: [4, 3] },
+    encoding: { [channel]: { field: "reference", type: "quantitative", title } },
+  };
+}
+
+/** Reads `options.axisTitle`: a string, or `fallback` when absent. */
+export function axisTitleOption(fn: string, value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== "string") failType(fn, "options.axisTitle must be a string");
+  return value;
+}

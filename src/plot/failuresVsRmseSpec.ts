@@ -19,12 +19,15 @@ export type FailuresVsRmsePoint = {
  * The front is the set of points not dominated when minimising `rmse` and
  * maximising `failures` (first front of {@link nonDominatedSort} on
  * `[rmse, -failures]`); front points get `front: true`, are drawn larger and
- * labelled with their names, and are joined in order of RMSE. This is the
- * trade-off figure of the TCS replication (no strategy is best at both).
+ * are joined in order of RMSE. Every point is labelled with its name (to the
+ * right of points in the left half of the RMSE range, to the left of the
+ * others, so no label runs off the plot); neither axis is forced to start at
+ * zero, and the legend sits below the plot. This is the trade-off figure of
+ * the TCS replication (no strategy is best at both).
  *
  * @param points - One record per strategy/configuration.
  * @param options - `title` (none), `width` (400), `height` (250).
- * @returns A layered Vega-Lite spec (points, front line, front labels) with the data inlined, each row with an added boolean `front`.
+ * @returns A layered Vega-Lite spec (points, front line, labels) with the data inlined, each row with an added boolean `front`.
  * @throws {TypeError} If `points` is not an array of objects or a field has the wrong type.
  * @throws {RangeError} If `points` is empty, a number is not finite, or `width`/`height` is not positive.
  * @see Deb et al. (2002) for non-dominated sorting; Vega-Lite layer operator, https://vega.github.io/vega-lite/docs/layer.html
@@ -52,9 +55,26 @@ export function failuresVsRmseSpec(
   });
   const first = new Set(nonDominatedSort({ data: F, rows: values.length, cols: 2 })[0] ?? []);
   const rows = values.map((v, i) => ({ ...v, front: first.has(i) }));
-  const x = { field: "rmse", type: "quantitative", title: "RMSE (lower is better)" };
-  const y = { field: "failures", type: "quantitative", title: "failures found (higher is better)" };
+  const rmses = values.map((r) => r["rmse"] as number);
+  const mid = (Math.min(...rmses) + Math.max(...rmses)) / 2;
+  const x = {
+    field: "rmse",
+    type: "quantitative",
+    title: "RMSE (lower is better)",
+    scale: { zero: false, nice: true },
+  };
+  const y = {
+    field: "failures",
+    type: "quantitative",
+    title: "failures found (higher is better)",
+    scale: { zero: false, nice: true },
+  };
   const onFront = { filter: "datum.front" };
+  const label = (side: "left" | "right"): Record<string, unknown> => ({
+    transform: [{ filter: side === "left" ? `datum.rmse <= ${mid}` : `datum.rmse > ${mid}` }],
+    mark: { type: "text", align: side, dx: side === "left" ? 7 : -7, dy: -7, fontSize: 10 },
+    encoding: { x, y, text: { field: "name" } },
+  });
   return {
     ...head,
     data: { values: rows },
@@ -64,21 +84,24 @@ export function failuresVsRmseSpec(
         encoding: {
           x,
           y,
-          color: { field: "front", type: "nominal", title: "Pareto front" },
+          color: {
+            field: "front",
+            type: "nominal",
+            title: "on the Pareto front",
+            scale: { domain: [true, false], range: ["#d62728", "#9e9e9e"] },
+            legend: { orient: "bottom" },
+          },
           size: { condition: { test: "datum.front", value: 90 }, value: 40 },
           tooltip: [{ field: "name" }, { field: "rmse", format: ".4f" }, { field: "failures" }],
         },
       },
       {
         transform: [onFront],
-        mark: { type: "line", interpolate: "step-after", color: "gray", strokeDash: [4, 3] },
+        mark: { type: "line", interpolate: "step-after", color: "#d62728", strokeDash: [4, 3] },
         encoding: { x, y, order: { field: "rmse", type: "quantitative" } },
       },
-      {
-        transform: [onFront],
-        mark: { type: "text", align: "left", dx: 6, dy: -6 },
-        encoding: { x, y, text: { field: "name" } },
-      },
+      label("left"),
+      label("right"),
     ],
   };
 }

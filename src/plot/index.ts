@@ -1,11 +1,15 @@
 export type { FailuresVsRmsePoint } from "./failuresVsRmseSpec.js";
 export { failuresVsRmseSpec } from "./failuresVsRmseSpec.js";
+export type { ForestRow, ForestSpecOptions } from "./forestSpec.js";
+export { forestSpec, forestSpecDefaults } from "./forestSpec.js";
 export type { ParetoFrontSpecOptions } from "./paretoFrontSpec.js";
 export { paretoFrontSpec } from "./paretoFrontSpec.js";
 export type { RecallAtKPoint, RecallAtKSpecOptions } from "./recallAtKSpec.js";
 export { recallAtKSpec } from "./recallAtKSpec.js";
 export type { RmseByBudgetPoint, RmseByBudgetSpecOptions } from "./rmseByBudgetSpec.js";
 export { rmseByBudgetSpec } from "./rmseByBudgetSpec.js";
+export type { RunningEstimatePoint, RunningEstimateSpecOptions } from "./runningEstimateSpec.js";
+export { runningEstimateSpec, runningEstimateSpecDefaults } from "./runningEstimateSpec.js";
 export type { SubsetTrackingRun } from "./subsetTrackingSpec.js";
 export { subsetTrackingSpec } from "./subsetTrackingSpec.js";
 export type { PlotOptions, VegaLiteSpec } from "./types.js";

@@ -4,6 +4,9 @@ import { nonDominatedSort } from "../moea/nonDominatedSort.js";
 import { header } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
+/** Dark (the front) to light; rank 6 and later share the lightest, which stays visible on white. */
+const RANK_BLUES = ["#08306b", "#2171b5", "#4292c6", "#6baed6", "#9ecae1", "#c6dbef"];
+
 const KEYS = optionKeys<ParetoFrontSpecOptions>()(
   "title",
   "width",
@@ -26,7 +29,8 @@ export type ParetoFrontSpecOptions = PlotOptions & {
  * final population of `nsga2` or `identifySlices`.
  *
  * Ranks come from {@link nonDominatedSort} (rank 1 = the Pareto front); the
- * front is drawn in order of the first objective. To show a maximised
+ * front is the darkest colour (later ranks paler, never white) and is drawn
+ * as a line in order of the first objective. To show a maximised
  * objective, negate its column first (and say so in its axis title).
  *
  * @param F - Objective values, one row per solution, exactly two columns, all finite.
@@ -73,6 +77,7 @@ export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontSpecOptions):
     rank: rank[i] ?? 0,
     label: labels?.[i] ?? String(i),
   }));
+  const ranks = [...new Set(values.map((v) => v.rank))].sort((a, b) => a - b);
   const x = { field: "f1", type: "quantitative", title: objectives[0], scale: { zero: false } };
   const y = { field: "f2", type: "quantitative", title: objectives[1], scale: { zero: false } };
   return {
@@ -80,11 +85,17 @@ export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontSpecOptions):
     data: { values },
     layer: [
       {
-        mark: { type: "point", filled: true },
+        mark: { type: "point", filled: true, opacity: 1 },
         encoding: {
           x,
           y,
-          color: { field: "rank", type: "ordinal", title: "front rank" },
+          size: { condition: { test: "datum.rank === 1", value: 70 }, value: 35 },
+          color: {
+            field: "rank",
+            type: "ordinal",
+            title: "front rank",
+            scale: { domain: ranks, range: ranks.map((r) => RANK_BLUES[Math.min(r, 6) - 1]) },
+          },
           tooltip: [{ field: "label" }, { field: "f1" }, { field: "f2" }, { field: "rank" }],
         },
       },

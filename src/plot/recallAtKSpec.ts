@@ -24,7 +24,8 @@ export type RecallAtKSpecOptions = PlotOptions & {
  * Vega-Lite line chart of Recall@K curves: how many of the regressed slices
  * each ranking method finds among its top K, the CASPER evaluation's figure.
  *
- * Encoding: x = `k`, y = `recall` on [0, 1], colour = `method`, with points.
+ * Encoding: x = `k` (integer ticks only), y = `recall` on [0, 1], colour =
+ * `method`, with points.
  * With `items = n`, an extra dashed line `K / n` (the expectation of a
  * uniformly random ranking) is added as method `"random (K/n)"` for K in the
  * points' range.
@@ -65,7 +66,12 @@ export function recallAtKSpec(
     data: { values },
     mark: { type: "line", point: true },
     encoding: {
-      x: { field: "k", type: "quantitative", title: "K (top-ranked slices inspected)" },
+      x: {
+        field: "k",
+        type: "quantitative",
+        title: "K (top-ranked slices inspected)",
+        axis: { tickMinStep: 1, format: "d" },
+      },
       y: { field: "recall", type: "quantitative", title: "Recall@K", scale: { domain: [0, 1] } },
       color: { field: "method", type: "nominal", title: "method" },
       strokeDash: {

@@ -1,5 +1,5 @@
 import { fail } from "../core/validate.js";
-import { header, records } from "./_internal.js";
+import { header, interval, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
 /** One run of {@link subsetTrackingSpec}: an agent run's resolve rate on the full benchmark and on the subset. */
@@ -8,8 +8,10 @@ export type SubsetTrackingRun = {
   readonly run: string;
   /** Resolve rate on the full benchmark, in [0, 1]. */
   readonly full: number;
-  /** Resolve rate measured on the subset only, in [0, 1]. */
+  /** Resolve rate measured on the subset only, in [0, 1] (e.g. the mean over seeds). */
   readonly subset: number;
+  /** Spread of the subset's rate `[lo, hi]` within [0, 1], e.g. its 2.5th and 97.5th percentile over seeds and splits; drawn as a band. @defaultValue no band for this run */
+  readonly ci?: readonly [number, number];
 };
 
 /**
@@ -18,15 +20,17 @@ export type SubsetTrackingRun = {
  * the order given (e.g. by submission date), with a tooltip of the error.
  *
  * Data: each run becomes two rows `{ run, series: "full" | "subset", rate,
- * error }` with `error = subset - full`; x = `run` (ordinal, input order kept),
- * y = `rate` on [0, 1], colour = `series`. The subset-selection paper's
- * per-submission tracking figure.
+ * error }` with `error = subset - full` (the subset row also `lo`, `hi` when
+ * the run has a `ci`); x = `run` (ordinal, input order kept), y = `rate` on
+ * [0, 1], colour = `series`; the subset's `ci` is drawn as a band around its
+ * line. The subset-selection paper's per-submission tracking figure.
  *
  * @param runs - One record per run, in display order.
  * @param options - `title` (none), `width` (400), `height` (250).
  * @returns A Vega-Lite spec with the rows inlined.
  * @throws {TypeError} If `runs` is not an array of objects or a field has the wrong type.
- * @throws {RangeError} If `runs` is empty, a rate is not finite or outside [0, 1], or `width`/`height` is not positive.
+ * @throws {TypeError} If a `ci` is not two numbers.
+ * @throws {RangeError} If `runs` is empty, a rate or bound is not finite or outside [0, 1], a `ci` has `lo > hi`, or `width`/`height` is not positive.
  * @see Vega-Lite line mark, https://vega.github.io/vega-lite/docs/line.html
  * @example
  * ```ts
@@ -42,36 +46,74 @@ export function subsetTrackingSpec(
   const head = header(fn, options);
   const rows = records(fn, "runs", runs, ["run"], ["full", "subset"]);
   const order = rows.map((r) => r["run"] as string);
-  const values = rows.flatMap((r) => {
+  const values = rows.flatMap((r, i) => {
     const full = r["full"] as number;
     const subset = r["subset"] as number;
+    const run = r["run"] as string;
+    const given = (runs[i] as { ci?: unknown }).ci !== undefined;
+    const ci = given ? interval(fn, "runs", i, "ci", runs[i]) : undefined;
     for (const [k, v] of [
       ["full", full],
       ["subset", subset],
+      ["ci", ci?.[0] ?? 0],
+      ["ci", ci?.[1] ?? 0],
     ] as const) {
       if (!(v >= 0 && v <= 1))
-        fail(fn, `runs[].${k} must be a rate in [0, 1] (run ${JSON.stringify(r["run"])})`, v);
+        fail(fn, `runs[].${k} must be a rate in [0, 1] (run ${JSON.stringify(run)})`, v);
     }
     const error = subset - full;
+    const band = ci === undefined ? {} : { lo: ci[0], hi: ci[1] };
     return [
-      { run: r["run"] as string, series: "full", rate: full, error },
-      { run: r["run"] as string, series: "subset", rate: subset, error },
+      { run, series: "full", rate: full, error },
+      { run, series: "subset", rate: subset, error, ...band },
     ];
   });
-  return {
-    ...head,
-    data: { values },
-    mark: { type: "line", point: true },
-    encoding: {
-      x: { field: "run", type: "ordinal", sort: order, title: "run" },
-      y: { field: "rate", type: "quantitative", title: "resolve rate", scale: { domain: [0, 1] } },
-      color: { field: "series", type: "nominal", title: "measured on" },
-      tooltip: [
-        { field: "run" },
-        { field: "series" },
-        { field: "rate", format: ".3f" },
-        { field: "error", format: "+.3f" },
-      ],
-    },
+  const x = {
+    field: "run",
+    type: "ordinal",
+    sort: order,
+    title: "run",
+    axis: { labelAngle: -40, labelAlign: "right", labelLimit: 160 },
   };
+  const y = {
+    field: "rate",
+    type: "quantitative",
+    title: "resolve rate",
+    scale: { domain: [0, 1] },
+  };
+  const color = {
+    field: "series",
+    type: "nominal",
+    title: "measured on",
+    scale: { domain: ["full", "subset"], range: ["#4c78a8", "#f58518"] },
+  };
+  const layer: Record<string, unknown>[] = [
+    {
+      mark: { type: "line", point: true },
+      encoding: {
+        x,
+        y,
+        color,
+        tooltip: [
+          { field: "run" },
+          { field: "series" },
+          { field: "rate", format: ".3f" },
+          { field: "error", format: "+.3f" },
+        ],
+      },
+    },
+  ];
+  if (values.some((v) => "lo" in v)) {
+    layer.unshift({
+      transform: [{ filter: "isValid(datum.lo)" }],
+      mark: { type: "area", opacity: 0.25, color: "#f58518" },
+      encoding: {
+        x,
+        y: { field: "lo", type: "quantitative", title: "resolve rate" },
+        y2: { field: "hi" },
+        tooltip: [{ field: "run" }, { field: "lo", format: ".3f" }, { field: "hi", format: ".3f" }],
+      },
+    });
+  }
+  return { ...head, data: { values }, layer };
 }

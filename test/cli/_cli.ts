@@ -11,9 +11,13 @@ export type CliRun = { readonly code: number; readonly stdout: string; readonly 
  * Bundles `cli/main.ts` exactly as `tsup.cli.config.ts` does (ESM, node20,
  * text loader for the bundled demo data) into a temporary folder, so
  * `npm test` on a clean clone drives a built CLI without a prior `npm run build`.
+ * `parent` is the folder the temporary folder goes in: one inside the project
+ * lets the CLI find the project's node_modules (its optional renderers).
  */
-export async function buildCli(): Promise<{ file: string; dir: string; dispose: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), "evalsift-cli-"));
+export async function buildCli(
+  parent = tmpdir(),
+): Promise<{ file: string; dir: string; dispose: () => void }> {
+  const dir = mkdtempSync(join(parent, "evalsift-cli-"));
   const file = join(dir, "cli.js");
   await build({
     entryPoints: ["cli/main.ts"],

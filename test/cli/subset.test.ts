@@ -171,7 +171,10 @@ describe("evalsift subset evaluate", () => {
       seed: 1,
     });
     const got = JSON.parse(r.stdout);
-    expect(got.rmse).toBe(lib.rmse);
+    // both in percentage points: the library's RMSE is a rate, its MaxErr already in points
+    expect(got.unit).toBe("percentage points");
+    expect(got.rmse).toBe(100 * lib.rmse);
+    expect(got.rmseBySplit).toEqual(Array.from(lib.rmseBySplit, (v) => 100 * v));
     expect(got.splits).toBe(lib.splits.length);
     expect(got.maxErr).toEqual({ ...lib.maxErr });
     expect(r.stderr).toBe(""); // no progress bar in a pipe

@@ -16,7 +16,9 @@ describe("subsetTrackingSpec(runs, options)", () => {
 
   it("keeps the input order on the x axis, compiles and renders to SVG", async () => {
     const spec = subsetTrackingSpec(runs);
-    expect((spec["encoding"] as { x: { sort: string[] } }).x.sort).toEqual(["b-run", "a-run"]);
+    expect(
+      (spec["layer"] as { encoding: { x: { sort: string[] } } }[])[0]?.encoding.x.sort,
+    ).toEqual(["b-run", "a-run"]);
     expect(toVega(spec)).toHaveProperty("marks");
     const svg = await toSvg(spec);
     expect(svg.indexOf("b-run")).toBeLessThan(svg.indexOf("a-run"));

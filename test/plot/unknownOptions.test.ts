@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { rowMatrix } from "../../src/core/rowMatrix.js";
 import { failuresVsRmseSpec } from "../../src/plot/failuresVsRmseSpec.js";
+import { forestSpec } from "../../src/plot/forestSpec.js";
 import { paretoFrontSpec } from "../../src/plot/paretoFrontSpec.js";
 import { recallAtKSpec } from "../../src/plot/recallAtKSpec.js";
 import { rmseByBudgetSpec } from "../../src/plot/rmseByBudgetSpec.js";
+import { runningEstimateSpec } from "../../src/plot/runningEstimateSpec.js";
 import { subsetTrackingSpec } from "../../src/plot/subsetTrackingSpec.js";
 
 const cases: [string, RegExp, () => unknown][] = [
@@ -38,6 +40,17 @@ const cases: [string, RegExp, () => unknown][] = [
     "subsetTrackingSpec",
     /"widht" \(did you mean "width"\?\)/,
     () => subsetTrackingSpec([{ run: "a", full: 0.5, subset: 0.52 }], { widht: 3 } as never),
+  ],
+  [
+    "forestSpec",
+    /"refrence" \(did you mean "reference"\?\)/,
+    () => forestSpec([{ name: "a", estimate: 0.5, ci: [0.4, 0.6] }], { refrence: 0.5 } as never),
+  ],
+  [
+    "runningEstimateSpec",
+    /"axistitle" \(did you mean "axisTitle"\?\)/,
+    () =>
+      runningEstimateSpec([{ n: 1, estimate: 0.5, ci: [0.4, 0.6] }], { axistitle: "x" } as never),
   ],
 ];
 

@@ -65,5 +65,22 @@ describe("the package under Deno", () => {
     const out = JSON.parse(lines[1] ?? "") as { points: { rmse: number }[]; mark: unknown };
     expect(out.points).toHaveLength(3);
     expect(out.mark).toEqual({ type: "line", point: true });
+    // nbformat 4.5: every cell has an id; the saved outputs are this run's (scripts/notebook-outputs.ts)
+    const full = JSON.parse(readFileSync("examples/deno-notebook.ipynb", "utf8")) as {
+      nbformat_minor: number;
+      cells: {
+        id?: string;
+        cell_type: string;
+        source: string[];
+        outputs?: { text?: string[] }[];
+      }[];
+    };
+    expect(full.nbformat_minor).toBeGreaterThanOrEqual(5);
+    const ids = full.cells.map((c) => c.id ?? "");
+    for (const id of ids) expect(id).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(full.cells[0]?.source.join("")).toContain("deno jupyter --install");
+    const saved = full.cells.flatMap((c) => c.outputs ?? []).flatMap((o) => o.text ?? []);
+    expect(saved).toEqual([`${lines[0]}\n`]);
   });
 });
