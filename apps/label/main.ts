@@ -104,14 +104,13 @@ function onTable(t: Table): void {
   const numeric = numericColumns(t);
   const scoreSel = $<HTMLSelectElement>("score-column");
   option(scoreSel, ["", ...t.columns], ["(none: srs only)", ...t.columns]);
+  const scoreLike = /risk|prob|score|conf|fail|^p_/i;
   scoreSel.value =
-    numeric.find((c) => /risk|prob|score|conf/i.test(c)) ??
-    t.columns.find((c) => /risk|prob|score|conf/i.test(c)) ??
-    "";
+    numeric.find((c) => scoreLike.test(c)) ?? t.columns.find((c) => scoreLike.test(c)) ?? "";
   const kind = $<HTMLSelectElement>("score-kind");
   kind.value = /conf|correct/i.test(scoreSel.value)
     ? "correctProb"
-    : /prob/i.test(scoreSel.value)
+    : /prob|^p_/i.test(scoreSel.value)
       ? "failProb"
       : "risk";
   $<HTMLInputElement>("budget").value = String(Math.min(100, t.cells.length));
@@ -161,6 +160,10 @@ function optionalNumber(id: string): number | undefined {
   return v === "" ? undefined : Number(v);
 }
 
+function budgetOf(v: string): number {
+  return v === "" ? (table?.cells.length ?? 0) : Number(v);
+}
+
 function readSettings(): Settings {
   const strategy = $<HTMLSelectElement>("strategy").value as StrategyName;
   const seq = sequentialStrategies.has(strategy);
@@ -171,7 +174,8 @@ function readSettings(): Settings {
     floor: Number($<HTMLInputElement>("floor").value),
     goal: $<HTMLSelectElement>("goal").value as Goal,
     strategy,
-    budget: Number($<HTMLInputElement>("budget").value),
+    // an empty budget with a stopping rule: up to every item
+    budget: budgetOf($<HTMLInputElement>("budget").value.trim()),
     halfWidth: seq ? optionalNumber("half-width") : undefined,
     threshold: seq ? optionalNumber("threshold") : undefined,
     seed: $<HTMLInputElement>("seed").value.trim(),
@@ -479,6 +483,7 @@ function resumeFrom(raw: unknown): void {
 }
 
 function wire(): void {
+  $("unbuilt").remove();
   $<HTMLInputElement>("file").addEventListener("change", (ev) => {
     const f = (ev.target as HTMLInputElement).files?.[0];
     if (f !== undefined) loadFile(f);

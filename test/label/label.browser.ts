@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Page } from "playwright-core";
 import { buildLabelPage } from "../../scripts/build-label.js";
 import { createRng } from "../../src/entry/core.js";
+import type { Estimate } from "../../src/entry/estimate.js";
 import { toRisk } from "../../src/entry/features.js";
 import { runStrategy, strategies } from "../../src/entry/tcs.js";
 import { buildCli, runCli } from "../cli/_cli.js";
@@ -38,6 +39,35 @@ const ok = (cond: boolean, what: string): void => {
   assert.ok(cond, what);
   checks++;
 };
+
+/** Downloads the labels and the session, runs the page's CLI command on them and compares with `fin`; returns the session file. */
+async function exportAndCli(tab: Page, fin: Estimate, strategy: string): Promise<string> {
+  const [dl] = await Promise.all([tab.waitForEvent("download"), tab.click("#export-labels")]);
+  ok(dl.suggestedFilename() === "items.labels.csv", "labels file name");
+  await dl.saveAs(join(dir, dl.suggestedFilename()));
+  const [ds] = await Promise.all([tab.waitForEvent("download"), tab.click("#export-session")]);
+  const sessionFile = join(dir, `${strategy}.${ds.suggestedFilename()}`);
+  await ds.saveAs(sessionFile);
+  const command = ((await tab.locator("#cli").textContent()) ?? "").trim();
+  const args = command
+    .split(/\s+/)
+    .slice(1)
+    .map((a) => a.replace(/^'(.*)'$/, "$1"));
+  ok(args[0] === "tcs" && args.includes(strategy), `the page's command: ${command}`);
+  const r = runCli(cli.file, [...args, "--json"], dir);
+  ok(r.code === 0, `CLI exit ${r.code}: ${r.stderr}`);
+  const out = JSON.parse(r.stdout) as { estimate: number; ci: [number, number]; n: number };
+  ok(
+    out.estimate === fin.estimate &&
+      out.ci[0] === fin.ci[0] &&
+      out.ci[1] === fin.ci[1] &&
+      out.n === fin.n,
+    `${strategy}: CLI ${out.estimate} [${out.ci}] n ${out.n} vs library ${fin.estimate} [${fin.ci}] n ${fin.n}`,
+  );
+  const shownEstimate = await tab.locator("#estimate").getAttribute("data-estimate");
+  ok(shownEstimate === String(fin.estimate), `${strategy}: page shows ${shownEstimate}`);
+  return sessionFile;
+}
 
 try {
   const page = await buildLabelPage(join(dir, "dist"));
@@ -186,28 +216,9 @@ try {
   const fin = full.estimate;
 
   // --- export, then the CLI on the export with the page's own command ---
-  const [dl] = await Promise.all([tab.waitForEvent("download"), tab.click("#export-labels")]);
-  const labelsFile = join(dir, dl.suggestedFilename());
-  await dl.saveAs(labelsFile);
-  ok(dl.suggestedFilename() === "items.labels.csv", "labels file name");
-  const [ds] = await Promise.all([tab.waitForEvent("download"), tab.click("#export-session")]);
-  const sessionFile = join(dir, ds.suggestedFilename());
-  await ds.saveAs(sessionFile);
-  const command = ((await tab.locator("#cli").textContent()) ?? "").trim();
-  const args = command.split(/\s+/).slice(1);
-  ok(args[0] === "tcs" && args.includes("--sequential"), `the page's command: ${command}`);
-  const r = runCli(cli.file, [...args, "--json"], dir);
-  ok(r.code === 0, `CLI exit ${r.code}: ${r.stderr}`);
-  const out = JSON.parse(r.stdout) as { estimate: number; ci: [number, number]; n: number };
-  ok(
-    out.estimate === fin.estimate &&
-      out.ci[0] === fin.ci[0] &&
-      out.ci[1] === fin.ci[1] &&
-      out.n === 60,
-    `CLI ${out.estimate} [${out.ci}] vs library ${fin.estimate} [${fin.ci}]`,
-  );
+  const sessionFile = await exportAndCli(tab, fin, "srs");
   const last = shown[BUDGET - 1];
-  ok(last?.estimate === String(out.estimate) && last.lo === String(out.ci[0]), "page = CLI");
+  ok(last?.estimate === String(fin.estimate) && last.lo === String(fin.ci[0]), "page = library");
 
   // --- a session saved for another file is refused ---
   const other = join(dir, "other.csv");
@@ -224,11 +235,72 @@ try {
     "other file detected",
   );
 
+  // --- goal "both": sups with a threshold rule that fires; a text seed ---
+  const labelUntilStop = async (max: number): Promise<string[]> => {
+    const asked: string[] = [];
+    while (!(await tab.locator("#stop").isVisible()) && asked.length < max) {
+      const id = (await tab.locator("#item-id").textContent()) ?? "";
+      asked.push(id);
+      await tab.keyboard.press(oracle(id) === 1 ? "f" : "p");
+    }
+    return asked;
+  };
+  await setUp(tab);
+  await tab.locator("#goal").selectOption("both");
+  ok((await tab.locator("#strategy").inputValue()) === "sups", "both goal defaults to sups");
+  await tab.fill("#budget", "");
+  await tab.fill("#half-width", "");
+  await tab.fill("#threshold", "0.6");
+  await tab.fill("#seed", "abc");
+  await tab.click("#start");
+  await tab.waitForSelector("#session:not([hidden]), #error:not([hidden])");
+  ok(await tab.locator("#error").isHidden(), `sups: ${await tab.locator("#error").textContent()}`);
+  await labelUntilStop(ITEMS);
+  const sups = runStrategy(
+    strategies.sups(risk, ITEMS, createRng("abc"), { level: 0.95, sequential: { threshold: 0.6 } }),
+    y,
+  ).estimate;
+  ok(sups.n < ITEMS, `sups stopped early (${sups.n})`);
+  ok(
+    new RegExp(`rule fired after ${sups.n} labels: the interval lies below 0.6`).test(
+      (await tab.locator("#stop-text").textContent()) ?? "",
+    ),
+    "threshold stop explained",
+  );
+  await exportAndCli(tab, sups, "sups");
+
+  // --- goal "find failures": balanced, a fixed plan of 20, with a skip ---
+  await tab.click("#new");
+  await setUp(tab);
+  await tab.locator("#goal").selectOption("find");
+  ok(
+    (await tab.locator("#strategy").inputValue()) === "balanced",
+    "find goal defaults to balanced",
+  );
+  await tab.fill("#budget", "20");
+  await tab.fill("#seed", "3");
+  await tab.click("#start");
+  await tab.locator("#session").waitFor();
+  const first = await labelUntilStop(5);
+  const skipped = (await tab.locator("#item-id").textContent()) ?? "";
+  await tab.keyboard.press("s");
+  ok(/^Skipped /.test((await tab.locator("#message").textContent()) ?? ""), "skip message");
+  const rest = await labelUntilStop(ITEMS);
+  ok(
+    rest[rest.length - 1] === skipped && first.length + rest.length === 20,
+    "the skipped item came last",
+  );
+  const balanced = runStrategy(
+    strategies.balanced(risk, 20, createRng(3), { level: 0.95 }),
+    y,
+  ).estimate;
+  await exportAndCli(tab, balanced, "balanced");
+
   console.log(
     `test:label: ${checks} checks passed; page script ${(page.bytes / 1024).toFixed(1)} KiB (${(page.gzip / 1024).toFixed(1)} KiB gzipped); ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   console.log(
-    `  final: estimate ${fin.estimate}, interval [${fin.ci[0]}, ${fin.ci[1]}], n ${fin.n} (page = library = CLI)`,
+    `  final: estimate ${fin.estimate}, interval [${fin.ci[0]}, ${fin.ci[1]}], n ${fin.n} (page = library = CLI); sups stopped by the threshold after ${sups.n} labels; balanced ${balanced.estimate} [${balanced.ci}]`,
   );
 } finally {
   await browser.close();
