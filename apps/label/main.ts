@@ -198,15 +198,31 @@ function start(settings: Settings, labels: Label[], skipped: number[]): void {
     const map = new Map(labels.map((l) => [l.row, l.label]));
     const state = replay(risk, settings, map);
     run = { table, ids, risk, settings, labels, skipped, state, running: [] };
-    for (let t = 2; isSequential(settings) && t <= state.picks.length; t++) {
-      run.running.push(runningPoint(risk, settings, state.picks, map, t));
-    }
+    catchUp(run, map);
     $("setup").hidden = true;
     $("session").hidden = false;
     render();
   } catch (e) {
     showError((e as Error).message);
   }
+}
+
+/**
+ * Extends the running series to the labels so far (dropping points past them
+ * after an undo). Catching up on a long history (a resume) computes at most
+ * about 200 points, each a replay of its prefix; the last point is always the
+ * current one.
+ */
+function catchUp(r: Run, map: ReadonlyMap<number, number>): void {
+  const T = r.state.picks.length;
+  r.running = r.running.filter((p) => p.t <= T);
+  if (!isSequential(r.settings) || T < 2) return;
+  const point = (t: number): RunningPoint =>
+    runningPoint(r.risk, r.settings, r.state.picks, map, t);
+  const from = (r.running[r.running.length - 1]?.t ?? 1) + 1;
+  const stride = Math.max(1, Math.ceil((T - from) / 200));
+  for (let t = from; t < T; t += stride) r.running.push(point(t));
+  if (r.running[r.running.length - 1]?.t !== T) r.running.push(point(T));
 }
 
 function persist(r: Run): void {
@@ -235,10 +251,7 @@ function label(y: 0 | 1): void {
   r.skipped = r.skipped.filter((s) => s !== row);
   const map = new Map(r.labels.map((l) => [l.row, l.label]));
   r.state = replay(r.risk, r.settings, map);
-  const t = r.state.picks.length;
-  if (isSequential(r.settings) && t >= 2 && r.running.length < t - 1) {
-    r.running.push(runningPoint(r.risk, r.settings, r.state.picks, map, t));
-  }
+  catchUp(r, map);
   persist(r);
   render();
 }
@@ -272,7 +285,7 @@ function undo(): void {
   $("message").textContent = "";
   const map = new Map(r.labels.map((l) => [l.row, l.label]));
   r.state = replay(r.risk, r.settings, map);
-  r.running = r.running.slice(0, Math.max(0, r.state.picks.length - 1));
+  catchUp(r, map);
   persist(r);
   render();
 }

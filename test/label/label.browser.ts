@@ -164,6 +164,15 @@ try {
     });
   };
   for (let k = 0; k < 30; k++) await labelOne(tab, "key");
+  // undo the last label, then give it again
+  await tab.keyboard.press("u");
+  ok(/^29 of at most 60/.test((await tab.locator("#progress").textContent()) ?? ""), "undo");
+  ok(
+    String(shown[29]?.row) === (await tab.locator("#item").getAttribute("data-row")),
+    "undo asks again",
+  );
+  shown.pop();
+  await labelOne(tab, "key");
   ok(
     /^30 of at most 60 labels/.test((await tab.locator("#progress").textContent()) ?? ""),
     "30 labels shown",
