@@ -3,7 +3,7 @@
  * parity computation, one classic script) with esbuild, loads it in headless
  * Chromium and compares the numbers it prints into the DOM with Node's, bit
  * for bit. Needs a Chromium binary (Debian `chromium`, or CHROMIUM=/path);
- * not part of `npm test` / .ci/run because a browser is not guaranteed there.
+ * not part of `npm test`; .ci/run installs Debian chromium when missing and runs it.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -1,0 +1,511 @@
+/**
+ * The labelling page's engine, without the DOM: reading the items file,
+ * turning the score column into the risk exactly as `evalsift tcs` does,
+ * replaying a session from (settings, labels) through the library's ask/tell
+ * strategies, the running confidence sequence, and the exports (the CLI's
+ * `--labels` CSV and the command that reproduces the estimate).
+ *
+ * Built only on the public entries (`evalsift/core`, `evalsift/features`,
+ * `evalsift/tcs`); every number the page shows comes from a strategy.
+ */
+import { createRng } from "../../src/entry/core.js";
+import type { Estimate } from "../../src/entry/estimate.js";
+import { toRisk } from "../../src/entry/features.js";
+import { type StrategyName, strategies } from "../../src/entry/tcs.js";
+
+/** The items file, as text cells. */
+export type Table = {
+  readonly name: string;
+  readonly columns: readonly string[];
+  /** One array of cells per data row, aligned with `columns`. */
+  readonly cells: readonly (readonly string[])[];
+  /** The file line of each data row (1-based), for error messages. */
+  readonly lines: readonly number[];
+};
+
+/** What the score column means. */
+export type ScoreKind = "risk" | "failProb" | "correctProb";
+
+/** What the user wants from the session. */
+export type Goal = "estimate" | "find" | "both";
+
+/** Everything that determines the picks (with the labels): saved with the session. */
+export type Settings = {
+  readonly idColumn: string;
+  /** The score column, or "" for none (then only `srs` runs). */
+  readonly scoreColumn: string;
+  readonly scoreKind: ScoreKind;
+  readonly floor: number;
+  readonly goal: Goal;
+  readonly strategy: StrategyName;
+  /** Most labels (the budget); with a stopping rule the session may stop before. */
+  readonly budget: number;
+  /** Stopping rule of the sequential strategies (srs, sups): target half-width. */
+  readonly halfWidth?: number | undefined;
+  /** Stopping rule of the sequential strategies: stop once the interval excludes this rate. */
+  readonly threshold?: number | undefined;
+  /** The seed as typed; converted exactly as the CLI's `--seed` ({@link seedValue}). */
+  readonly seed: string;
+  readonly level: number;
+};
+
+/** The label of one row: 1 failure, 0 pass. */
+export type Label = { readonly row: number; readonly label: 0 | 1 };
+
+/** The strategies whose interval can be updated after every label (a confidence sequence). */
+export const sequentialStrategies: ReadonlySet<StrategyName> = new Set(["srs", "sups"]);
+/** Strategies whose next pick depends on the labels (as in the CLI): no skipping. */
+export const adaptiveStrategies: ReadonlySet<StrategyName> = new Set(["gbs", "mcucb", "deepEst"]);
+
+/**
+ * The default strategy per goal, from the replication reports
+ * (docs/replication/tcs-grid.md, docs/replication/sequential.md):
+ * estimate -> `srs` with a confidence sequence (leading RMSE group, anytime-valid
+ * interval, needs no risk score); find failures -> `balanced` (rank 1 of 13 for
+ * failures found); both -> `sups` (the only strategy in both leading groups,
+ * and it has a confidence sequence).
+ */
+export const goalDefaults: Readonly<Record<Goal, StrategyName>> = Object.freeze({
+  estimate: "srs",
+  find: "balanced",
+  both: "sups",
+});
+
+/** Why a strategy is the default, shown in the page. */
+export const goalReasons: Readonly<Record<Goal, string>> = Object.freeze({
+  estimate:
+    "srs: in the leading RMSE group of the 13-strategy replication, and its confidence sequence stays valid whenever you stop (worst miscoverage 4.1% at 95%).",
+  find: "balanced: ranked 1 of 13 for failures found in the replication (then pivotal, rhc, systematicPps, sups).",
+  both: "sups: the only strategy in both leading groups of the replication (RMSE and failures found), with a confidence sequence.",
+});
+
+/** An error in the input, with the file line it comes from. */
+export class InputError extends Error {}
+
+const STRICT_DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A cell as a number with the CLI's strict decimal grammar (NaN if it is not one). */
+export function cellNumber(s: string): number {
+  const t = s.trim();
+  return STRICT_DECIMAL.test(t) ? Number(t) : Number.NaN;
+}
+
+/** Parses CSV text (RFC 4180 quotes, CRLF or LF) or JSON Lines (by the name's extension). */
+export function parseTable(name: string, text: string): Table {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return /\.(jsonl|ndjson)$/i.test(name) ? parseJsonl(name, body) : parseCsv(name, body);
+}
+
+function parseCsv(name: string, text: string): Table {
+  const records: { cells: string[]; line: number }[] = [];
+  let cells: string[] = [];
+  let cell = "";
+  let line = 1;
+  let start = 1;
+  let quoted = false;
+  let i = 0;
+  const endRecord = (): void => {
+    cells.push(cell);
+    if (!(cells.length === 1 && cells[0] === "")) records.push({ cells, line: start });
+    cells = [];
+    cell = "";
+  };
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else {
+        if (c === "\n") line++;
+        cell += c;
+      }
+      i++;
+      continue;
+    }
+    if (c === '"' && cell === "") quoted = true;
+    else if (c === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      endRecord();
+      line++;
+      start = line;
+    } else cell += c;
+    i++;
+  }
+  if (quoted) throw new InputError(`${name}:${start}: a quoted field is not closed`);
+  if (cell !== "" || cells.length > 0) endRecord();
+  const head = records.shift();
+  if (head === undefined) throw new InputError(`${name}: the file is empty`);
+  const columns = head.cells.map((s) => s.trim());
+  for (const r of records) {
+    if (r.cells.length !== columns.length) {
+      throw new InputError(
+        `${name}:${r.line}: ${r.cells.length} fields, the header has ${columns.length}`,
+      );
+    }
+  }
+  return { name, columns, cells: records.map((r) => r.cells), lines: records.map((r) => r.line) };
+}
+
+function parseJsonl(name: string, text: string): Table {
+  const objects: { o: Record<string, unknown>; line: number }[] = [];
+  text.split(/\r?\n/).forEach((raw, k) => {
+    if (raw.trim() === "") return;
+    let o: unknown;
+    try {
+      o = JSON.parse(raw);
+    } catch (e) {
+      throw new InputError(`${name}:${k + 1}: not JSON (${(e as Error).message})`);
+    }
+    if (typeof o !== "object" || o === null || Array.isArray(o)) {
+      throw new InputError(`${name}:${k + 1}: each line must be a JSON object`);
+    }
+    objects.push({ o: o as Record<string, unknown>, line: k + 1 });
+  });
+  if (objects.length === 0) throw new InputError(`${name}: the file has no JSON objects`);
+  const columns = Object.keys(objects[0]?.o ?? {});
+  const show = (v: unknown): string =>
+    v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v);
+  return {
+    name,
+    columns,
+    cells: objects.map(({ o }) => columns.map((c) => show(o[c]))),
+    lines: objects.map((r) => r.line),
+  };
+}
+
+/** The column that holds the ids: `id`, else `item`, else one named like `*_id`. */
+export function guessIdColumn(t: Table): string | undefined {
+  const lower = t.columns.map((c) => c.toLowerCase());
+  const k = ["id", "item", "item_id", "uid", "key"]
+    .map((c) => lower.indexOf(c))
+    .find((j) => j >= 0);
+  if (k !== undefined) return t.columns[k];
+  return t.columns.find((c) => /(^|_)id$/i.test(c));
+}
+
+/** The columns whose every cell is a number (candidates for the score). */
+export function numericColumns(t: Table): string[] {
+  return t.columns.filter((_, j) => t.cells.every((r) => Number.isFinite(cellNumber(r[j] ?? ""))));
+}
+
+/** Reads the id column; throws on a missing column, an empty id or a duplicate, naming the line. */
+export function readIds(t: Table, idColumn: string): string[] {
+  const j = t.columns.indexOf(idColumn);
+  if (idColumn === "" || j < 0) {
+    throw new InputError(
+      `${t.name}: no id column (columns: ${t.columns.join(", ")}); the page needs one column of unique item ids, e.g. "id"`,
+    );
+  }
+  const seen = new Map<string, number>();
+  return t.cells.map((r, i) => {
+    const id = (r[j] ?? "").trim();
+    const line = t.lines[i];
+    if (id === "") throw new InputError(`${t.name}:${line}: empty id in column ${idColumn}`);
+    const first = seen.get(id);
+    if (first !== undefined) {
+      throw new InputError(
+        `${t.name}:${line}: duplicate id ${JSON.stringify(id)} (first on line ${first}); every item needs its own id`,
+      );
+    }
+    seen.set(id, line as number);
+    return id;
+  });
+}
+
+/** Where row i of the table is, for a library error naming `risk[i]` or `score[i]`. */
+function withRow(t: Table, e: unknown): InputError {
+  const msg = e instanceof Error ? e.message : String(e);
+  const m = /\b(?:risk|score)\[(\d+)\]/.exec(msg);
+  const i = m === null ? -1 : Number(m[1]);
+  const where = i >= 0 ? ` (data row ${i}, ${t.name} line ${t.lines[i]})` : "";
+  return new InputError(`${msg}${where}`);
+}
+
+/**
+ * The risk of every row: the score column read as numbers, checked, then
+ * `toRisk(score, orientation, { floor })` exactly as `evalsift tcs --feature
+ * COL --orientation O --floor F` does. A risk column is first given to the
+ * strategy as it is, so a negative or missing value gets the library's own
+ * error (with the row); probabilities must lie in [0, 1].
+ */
+export function riskOf(t: Table, s: Settings): Float64Array {
+  if (s.scoreColumn === "") return new Float64Array(t.cells.length).fill(1);
+  const j = t.columns.indexOf(s.scoreColumn);
+  if (j < 0) throw new InputError(`${t.name}: no column ${JSON.stringify(s.scoreColumn)}`);
+  const raw = Float64Array.from(t.cells, (r) => cellNumber(r[j] ?? ""));
+  try {
+    if (s.scoreKind === "risk") {
+      // the strategy's own check of a risk vector: non-negative and finite
+      strategies[s.strategy](raw, Math.min(2, raw.length), createRng(1));
+    } else {
+      raw.forEach((p, i) => {
+        if (!(p >= 0 && p <= 1)) {
+          throw new RangeError(`score[${i}] must be a probability in [0, 1] (got ${p})`);
+        }
+      });
+    }
+    return toRisk(raw, orientationOf(s.scoreKind), { floor: s.floor });
+  } catch (e) {
+    throw withRow(t, e);
+  }
+}
+
+/** `--orientation` of a score kind: a failure probability or risk is higher = riskier. */
+export function orientationOf(kind: ScoreKind): "higher" | "lower" {
+  return kind === "correctProb" ? "lower" : "higher";
+}
+
+/** The seed exactly as the CLI's `--seed` reads it: a plain safe integer is a number, else the text. */
+export function seedValue(seed: string): string | number {
+  if (/^-?(?:0|[1-9]\d*)$/.test(seed) && seed !== "-0") {
+    const v = Number(seed);
+    if (Number.isSafeInteger(v)) return v;
+  }
+  return seed;
+}
+
+/** Whether the settings label one item at a time with a confidence sequence. */
+export function isSequential(s: Settings): boolean {
+  return (
+    sequentialStrategies.has(s.strategy) && (s.halfWidth !== undefined || s.threshold !== undefined)
+  );
+}
+
+function ruleOf(s: Settings): { halfWidth?: number; threshold?: number } {
+  return {
+    ...(s.halfWidth === undefined ? {} : { halfWidth: s.halfWidth }),
+    ...(s.threshold === undefined ? {} : { threshold: s.threshold }),
+  };
+}
+
+/** The strategy generator of the settings (budget overridable for the running sequence). */
+export function generator(
+  risk: Float64Array,
+  s: Settings,
+  budget = s.budget,
+): Generator<number, Estimate, number> {
+  return strategies[s.strategy](risk, budget, createRng(seedValue(s.seed)), {
+    level: s.level,
+    ...(isSequential(s) ? { sequential: ruleOf(s) } : {}),
+  });
+}
+
+/** One point of the running estimate. */
+export type RunningPoint = {
+  readonly t: number;
+  readonly estimate: number;
+  readonly lower: number;
+  readonly upper: number;
+};
+
+/** Where a replay of the labels leaves the session. */
+export type Replayed = {
+  /** Rows labelled, in pick order (repeats for with-replacement draws). */
+  readonly picks: readonly number[];
+  /** Rows still to label, in plan order (one row for adaptive and sequential runs). */
+  readonly pending: readonly number[];
+  /** The strategy's estimate once it has all its labels. */
+  readonly estimate: Estimate | undefined;
+  /** Failures among the distinct rows labelled. */
+  readonly failures: number;
+};
+
+/**
+ * Replays the labels through the strategy, as `evalsift tcs estimate` does
+ * (cli/commands/tcsCommon.ts `replay`): the picks are a deterministic
+ * function of (seed, labels), so this resumes a session exactly. For a
+ * non-adaptive fixed plan a placeholder label reveals the rest of the plan,
+ * so its rows can be labelled in any order (skipping).
+ */
+export function replay(
+  risk: Float64Array,
+  s: Settings,
+  labels: ReadonlyMap<number, number>,
+): Replayed {
+  const gen = generator(risk, s);
+  const picks: number[] = [];
+  let r = gen.next();
+  while (r.done !== true) {
+    const y = labels.get(r.value);
+    if (y === undefined) break;
+    picks.push(r.value);
+    r = gen.next(y);
+  }
+  let failures = 0;
+  for (const y of labels.values()) failures += y;
+  if (r.done === true) return { picks, pending: [], estimate: r.value, failures };
+  const pending = [r.value];
+  if (!adaptiveStrategies.has(s.strategy) && !isSequential(s)) {
+    const listed = new Set(pending);
+    let step = gen.next(0);
+    while (step.done !== true) {
+      const y = labels.get(step.value);
+      if (y === undefined && !listed.has(step.value)) {
+        listed.add(step.value);
+        pending.push(step.value);
+      }
+      step = gen.next(y ?? 0);
+    }
+  }
+  return { picks, pending, estimate: undefined, failures };
+}
+
+/**
+ * The running estimate after t labels of a sequential session: the strategy
+ * re-run with budget t on the first t picks. Its draws do not depend on the
+ * budget, so this is the estimate and confidence-sequence interval the
+ * session would return if it stopped at t (t >= 2: two labels give the variance).
+ */
+export function runningPoint(
+  risk: Float64Array,
+  s: Settings,
+  picks: readonly number[],
+  labels: ReadonlyMap<number, number>,
+  t: number,
+): RunningPoint {
+  const gen = generator(risk, s, t);
+  let r = gen.next();
+  let k = 0;
+  while (r.done !== true) {
+    const row = picks[k];
+    if (row !== r.value) throw new Error(`replay diverged at label ${k + 1}`);
+    r = gen.next(labels.get(row) as number);
+    k++;
+  }
+  const e = r.value;
+  return { t, estimate: e.estimate, lower: e.ci[0], upper: e.ci[1] };
+}
+
+/** 53-bit string hash (cyrb53) as hex: for telling files and settings apart, not for security. */
+export function hash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+/** The saved form of a session. */
+export type SavedSession = {
+  readonly format: "evalsift-label-session";
+  readonly version: 1;
+  readonly file: string;
+  /** `hash` of the ids, one a line: the file the session belongs to. */
+  readonly idsHash: string;
+  /** `hash` of the ids and the settings: the session's identity. */
+  readonly sessionHash: string;
+  readonly items: number;
+  readonly settings: Settings;
+  readonly labels: readonly (Label & { readonly id: string })[];
+  readonly skipped: readonly number[];
+};
+
+/** The hash of the ids (the file's identity). */
+export function idsHash(ids: readonly string[]): string {
+  return hash(ids.join("\n"));
+}
+
+/** Builds the saved form. */
+export function saveSession(
+  file: string,
+  ids: readonly string[],
+  s: Settings,
+  labels: readonly Label[],
+  skipped: readonly number[],
+): SavedSession {
+  const h = idsHash(ids);
+  return {
+    format: "evalsift-label-session",
+    version: 1,
+    file,
+    idsHash: h,
+    sessionHash: hash(`${h}\n${JSON.stringify(s)}`),
+    items: ids.length,
+    settings: s,
+    labels: labels.map((l) => ({ ...l, id: ids[l.row] as string })),
+    skipped,
+  };
+}
+
+/** Checks a saved session against the open file; throws if it was saved for another file or edited. */
+export function checkSession(raw: unknown, ids: readonly string[], file: string): SavedSession {
+  const s = raw as Partial<SavedSession> | null;
+  if (s === null || typeof s !== "object" || s.format !== "evalsift-label-session") {
+    throw new InputError("not an evalsift labelling session");
+  }
+  const h = idsHash(ids);
+  if (s.idsHash !== h) {
+    throw new InputError(
+      `this session was saved for another file (${s.file}, ${s.items} items, ids hash ${s.idsHash}); the open file ${file} has ${ids.length} items, ids hash ${h}`,
+    );
+  }
+  if (s.sessionHash !== hash(`${h}\n${JSON.stringify(s.settings)}`)) {
+    throw new InputError("the session's settings do not match its hash (was it edited?)");
+  }
+  for (const l of s.labels ?? []) {
+    if (ids[l.row] !== l.id || (l.label !== 0 && l.label !== 1)) {
+      throw new InputError(`the session's label of row ${l.row} (${l.id}) does not fit this file`);
+    }
+  }
+  return s as SavedSession;
+}
+
+const csvCell = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/** The labels as the CSV `evalsift tcs estimate --labels` reads: `row,id,label` (the CLI keys on row). */
+export function labelsCsv(ids: readonly string[], labels: readonly Label[]): string {
+  const lines = labels.map((l) => `${l.row},${csvCell(ids[l.row] as string)},${l.label}`);
+  return `row,id,label\n${lines.map((x) => `${x}\n`).join("")}`;
+}
+
+/** The CLI arguments that replay the session (the items file and the labels file by name). */
+export function cliArgs(s: Settings, input: string, labelsFile: string): string[] {
+  const args = [
+    "tcs",
+    "estimate",
+    "--input",
+    input,
+    "--feature",
+    s.scoreColumn,
+    "--orientation",
+    orientationOf(s.scoreKind),
+    "--floor",
+    String(s.floor),
+    "--strategy",
+    s.strategy,
+    "--budget",
+    String(s.budget),
+    "--seed",
+    s.seed,
+    "--level",
+    String(s.level),
+    "--id",
+    s.idColumn,
+  ];
+  if (isSequential(s)) {
+    args.push("--sequential");
+    if (s.halfWidth !== undefined) args.push("--stop-half-width", String(s.halfWidth));
+    if (s.threshold !== undefined) args.push("--stop-threshold", String(s.threshold));
+  }
+  args.push("--labels", labelsFile);
+  return args;
+}
+
+/** A shell-quoted command line. */
+export function shellLine(args: readonly string[]): string {
+  return ["evalsift", ...args]
+    .map((a) => (/^[\w./:=@+-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`))
+    .join(" ");
+}
