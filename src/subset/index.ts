@@ -22,4 +22,11 @@ export { repositoryStrata } from "./repositoryStrata.js";
 export { silhouette } from "./silhouette.js";
 export type { StratifiedSubsetOptions } from "./stratifiedSubset.js";
 export { stratifiedSubset } from "./stratifiedSubset.js";
+export type {
+  TrajectoryMissing,
+  TrajectoryPooling,
+  TrajectoryVectorsOptions,
+  TrajectoryVectorsResult,
+} from "./trajectoryVectors.js";
+export { trajectoryVectors, trajectoryVectorsDefaults } from "./trajectoryVectors.js";
 export type { SubsetContext, SubsetMethod } from "./types.js";
