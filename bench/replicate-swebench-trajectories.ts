@@ -38,9 +38,9 @@ import { loadSwebenchAll } from "./_swebenchAll.js";
 import { parseTrajs500, readTrajs500, TRAJ_DATE, TRAJ_RUN } from "./_trajs500.js";
 
 const quick = process.argv.includes("--quick");
-const SEEDS = quick ? 20 : 200;
-const SL_SEEDS = quick ? 5 : 10;
-const NOISE = quick ? 5 : 30;
+const SEEDS = quick ? 20 : 100;
+const SL_SEEDS = 5;
+const NOISE = quick ? 5 : 20;
 const SIZES = [0.05, 0.1, 0.2];
 const here = dirname(fileURLToPath(import.meta.url));
 const t0 = performance.now();

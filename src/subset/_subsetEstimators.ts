@@ -122,15 +122,56 @@ export function pointEstimate(m: SubsetEstimatorModel, y: Uint8Array): { est: nu
   }
 }
 
-/** Per-item logit difficulty from the chosen runs: b_i = -logit((passes + 0.5) / (runs + 1)). */
+/**
+ * Per-item Rasch difficulty b_i from the chosen runs: joint maximum a
+ * posteriori estimation of P(y_ri = 1) = sigmoid(theta_r - b_i) with priors
+ * theta ~ N(0, 2^2), b ~ N(0, 3^2) (so items nobody or everybody solved get
+ * finite difficulties), 40 alternating Newton steps from the smoothed logits.
+ */
 export function difficulties(o: Outcomes, runs: readonly number[]): Float64Array {
   const N = o.items.length;
+  const R = runs.length;
   const b = new Float64Array(N);
+  const theta = new Float64Array(R);
   for (let i = 0; i < N; i++) {
     let s = 0;
     for (const r of runs) s += o.data[r * N + i] as number;
-    const p = (s + 0.5) / (runs.length + 1);
+    const p = (s + 0.5) / (R + 1);
     b[i] = -Math.log(p / (1 - p));
+  }
+  runs.forEach((r, t) => {
+    let s = 0;
+    for (let i = 0; i < N; i++) s += o.data[r * N + i] as number;
+    const p = (s + 0.5) / (N + 1);
+    theta[t] = Math.log(p / (1 - p));
+  });
+  const gb = new Float64Array(N);
+  const hb = new Float64Array(N);
+  for (let it = 0; it < 40; it++) {
+    runs.forEach((r, t) => {
+      let g = -(theta[t] as number) / 4;
+      let h = -1 / 4;
+      for (let i = 0; i < N; i++) {
+        const p = sigmoid((theta[t] as number) - (b[i] as number));
+        g += (o.data[r * N + i] as number) - p;
+        h -= p * (1 - p);
+      }
+      theta[t] = (theta[t] as number) - Math.max(-1, Math.min(1, g / h));
+    });
+    for (let i = 0; i < N; i++) {
+      gb[i] = -(b[i] as number) / 9;
+      hb[i] = -1 / 9;
+    }
+    runs.forEach((r, t) => {
+      for (let i = 0; i < N; i++) {
+        const p = sigmoid((theta[t] as number) - (b[i] as number));
+        gb[i] = (gb[i] as number) + p - (o.data[r * N + i] as number);
+        hb[i] = (hb[i] as number) - p * (1 - p);
+      }
+    });
+    for (let i = 0; i < N; i++) {
+      b[i] = (b[i] as number) - Math.max(-1, Math.min(1, (gb[i] as number) / (hb[i] as number)));
+    }
   }
   return b;
 }
@@ -145,7 +186,7 @@ export function runRates(o: Outcomes): Float64Array {
   });
 }
 
-/** Fits estimator `name` on `runs` of `o` for the subset `items` with strata `g` (over all items). */
+/** Fits estimator `name` on `runs` of `o` for the subset `items` with strata `g` (over all items); `cache` keeps the Rasch difficulties per run list. */
 export function fitEstimator(
   name: SubsetEstimatorName,
   o: Outcomes,
@@ -154,6 +195,7 @@ export function fitEstimator(
   g: Int32Array,
   H: number,
   ridge: number,
+  cache?: Map<string, Float64Array>,
 ): SubsetEstimatorModel {
   const sizes = new Int32Array(H);
   for (const h of g) sizes[h] = (sizes[h] as number) + 1;
@@ -164,7 +206,13 @@ export function fitEstimator(
     lo = Math.min(lo, rates[r] as number);
     hi = Math.max(hi, rates[r] as number);
   }
-  const all = name === "irt" ? difficulties(o, runs) : new Float64Array(0);
+  let all: Float64Array = new Float64Array(0);
+  if (name === "irt") {
+    const key = runs.join(",");
+    const hit = cache?.get(key);
+    all = hit ?? difficulties(o, runs);
+    if (hit === undefined) cache?.set(key, all);
+  }
   return {
     name,
     strata: Int32Array.from(items, (i) => g[i] as number),

@@ -159,13 +159,13 @@ function fitCandidate(
   k: number,
   c: RecommendSubsetCandidate,
   rng: Rng,
-  opt: { window: number; recentRuns: number; ridge: number },
+  opt: { window: number; recentRuns: number; ridge: number; cache: Map<string, Float64Array> },
 ): Fitted {
   const use = c.recent ? runs.slice(-opt.recentRuns) : runs;
   const { g, H } = strataOf(o, use, c.method, opt.window);
   const items =
     c.method === "stepwise" ? stepwiseSubset(o, k, { runs: use }) : stratifiedSubset(g, k, rng);
-  return { items, model: fitEstimator(c.estimator, o, use, items, g, H, opt.ridge) };
+  return { items, model: fitEstimator(c.estimator, o, use, items, g, H, opt.ridge, opt.cache) };
 }
 
 /**
@@ -257,7 +257,7 @@ export function recommendSubset(
       );
     }
   });
-  const opt = { window, recentRuns, ridge };
+  const opt = { window, recentRuns, ridge, cache: new Map<string, Float64Array>() };
   const rates = runRates(history);
   const z = normalQuantile(0.5 + level / 2);
   const blocks = Array.from({ length: folds + 1 }, (_, f) =>
