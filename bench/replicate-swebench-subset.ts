@@ -6,7 +6,7 @@
  * docs/replication/swebench-subset.md (the committed report comes from a full
  * run; `--quick` uses fewer seeds and does not write it).
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRng, type RowMatrix } from "../src/entry/core.js";
@@ -521,6 +521,11 @@ const md = `${lines.join("\n")}\n`;
 if (quick) {
   console.log(md);
 } else {
-  writeFileSync(join(here, "..", "docs", "replication", "swebench-subset.md"), md);
+  // keep the section written by bench/replicate-swebench-trajectories.ts
+  const path = join(here, "..", "docs", "replication", "swebench-subset.md");
+  const prev = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const a = prev.indexOf("<!-- real-trajectories:start -->");
+  const b = prev.indexOf("<!-- real-trajectories:end -->");
+  writeFileSync(path, a >= 0 && b > a ? `${md}\n${prev.slice(a)}` : md);
   console.log("wrote docs/replication/swebench-subset.md");
 }

@@ -5,7 +5,10 @@
  * peak memory, and, when scikit-learn is installed, the time of
  * HashingVectorizer + TfidfTransformer on the same step texts (the embedding
  * stage's reference) with the ratio. Also prints the leakage probe, raw vs
- * sanitised, on the 40 originals.
+ * sanitised, on the 40 originals. Then the 500 real trajectories of
+ * ../shared/data/trajs_verified_500: `trajectoryVectors` (sanitise + step
+ * texts + hashing TF-IDF + pooling) timed end to end, with the peak memory
+ * (target < 15 s for the embedding of all steps).
  *
  * Run: flock /tmp/evalsift-heavy.lock npm run bench -- trajectories
  */
@@ -14,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRng } from "../src/entry/core.js";
+import { trajectoryVectors } from "../src/entry/subset.js";
 import {
   hashingTfidf,
   leakageProbe,
@@ -24,6 +28,7 @@ import {
 } from "../src/entry/trajectory.js";
 import { hasShared, readShared } from "../test/helpers/sharedData.js";
 import { fmtMs, hasCommand, medianMs } from "./_timing.js";
+import { parseTrajs500, readTrajs500 } from "./_trajs500.js";
 
 const MINI = "trajs/mini-swe-agent_v1.15.0_gemini-3-pro-preview_20251118";
 const OH = "trajs/openhands_codeact_v0.15.0_claude-3-5-sonnet-20241022";
@@ -175,4 +180,42 @@ for (const [name, texts] of [
       .map((w) => `${w.word} ${w.weight > 0 ? "+" : ""}${w.weight.toFixed(2)}`)
       .join(", ")}`,
   );
+}
+
+// the 500 real trajectories of one run: the whole trajectoryVectors call, timed
+{
+  const raw = readTrajs500();
+  if (raw === undefined)
+    console.log("500 trajectories: ../shared/data/trajs_verified_500 not found");
+  else {
+    const tp = performance.now();
+    const all = parseTrajs500(raw);
+    const parseMs = performance.now() - tp;
+    sample();
+    const rssBefore = process.memoryUsage().rss;
+    let peak500 = rssBefore;
+    const peek = () => {
+      peak500 = Math.max(peak500, process.memoryUsage().rss);
+    };
+    const ids = all.map((t) => t.instanceId);
+    const times: number[] = [];
+    let r: ReturnType<typeof trajectoryVectors> | undefined;
+    for (let rep = 0; rep < 3; rep++) {
+      const t0 = performance.now();
+      r = trajectoryVectors(all, ids, { onProgress: peek });
+      times.push(performance.now() - t0);
+      peek();
+    }
+    const tEmb = performance.now();
+    const san = sanitize(all);
+    const tSan = performance.now() - tEmb;
+    const texts = san.trajectories.flatMap((t) => stepTexts(t));
+    const tE0 = performance.now();
+    hashingTfidf()(texts);
+    const tEmbOnly = performance.now() - tE0;
+    peek();
+    console.log(
+      `500 trajectories (${(raw.texts.reduce((s, x) => s + x.length, 0) / 1e6).toFixed(0)} MB JSON, parse ${fmtMs(parseMs)}): trajectoryVectors ${r?.vectors.rows} x ${r?.vectors.cols} from ${r?.steps} steps in ${fmtMs(median(times))} (median of 3; sanitize ${fmtMs(tSan)}, hashingTfidf of the step texts ${fmtMs(tEmbOnly)}; target < 15 s); peak RSS ${(peak500 / 2 ** 20).toFixed(0)} MiB (${((peak500 - rssBefore) / 2 ** 20).toFixed(0)} MiB above the parsed corpus; process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB)`,
+    );
+  }
 }

@@ -10,13 +10,17 @@ import {
   slicesIdentifyOptions,
 } from "./commands/slicesIdentify.js";
 import { slicesRank, slicesRankHelp, slicesRankOptions } from "./commands/slicesRank.js";
-import { subsetOptions } from "./commands/subsetCommon.js";
+import {
+  subsetEstimate,
+  subsetEstimateHelp,
+  subsetEstimateOptions,
+} from "./commands/subsetEstimate.js";
 import {
   subsetEvaluate,
   subsetEvaluateHelp,
   subsetEvaluateOptions,
 } from "./commands/subsetEvaluate.js";
-import { subsetSelect, subsetSelectHelp } from "./commands/subsetSelect.js";
+import { subsetSelect, subsetSelectHelp, subsetSelectOptions } from "./commands/subsetSelect.js";
 import { tcsOptions } from "./commands/tcsCommon.js";
 import { tcsEstimate, tcsEstimateHelp } from "./commands/tcsEstimate.js";
 import { tcsPlan, tcsPlanHelp } from "./commands/tcsPlan.js";
@@ -52,7 +56,7 @@ const verbs: readonly Verb[] = [
   {
     name: "subset select",
     summary: "a benchmark subset from past runs",
-    options: subsetOptions,
+    options: subsetSelectOptions,
     help: subsetSelectHelp,
     run: subsetSelect,
   },
@@ -62,6 +66,13 @@ const verbs: readonly Verb[] = [
     options: subsetEvaluateOptions,
     help: subsetEvaluateHelp,
     run: subsetEvaluate,
+  },
+  {
+    name: "subset estimate",
+    summary: "a new run's full-benchmark rate from its outcomes on a recommended subset",
+    options: subsetEstimateOptions,
+    help: subsetEstimateHelp,
+    run: subsetEstimate,
   },
   {
     name: "slices identify",

@@ -25,7 +25,14 @@ export { evaluateSubset } from "./evaluate/index.js";
 export { toRisk } from "./features/index.js";
 export type { IdentifySlicesResult } from "./slices/index.js";
 export { identifySlices, rankSlices } from "./slices/index.js";
-export type { Outcomes } from "./subset/index.js";
-export { baselineMethod, outcomes, stratifiedSubset } from "./subset/index.js";
+export type { Outcomes, RecommendSubsetResult } from "./subset/index.js";
+export {
+  baselineMethod,
+  estimateSubset,
+  outcomes,
+  recommendSubset,
+  stratifiedSubset,
+  trajectoryVectors,
+} from "./subset/index.js";
 export type { Strategy, StrategyName, StrategyOptions } from "./tcs/index.js";
 export { extraStrategies, planSampleSize, runStrategy, strategies } from "./tcs/index.js";

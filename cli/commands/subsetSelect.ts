@@ -1,5 +1,5 @@
-import { createRng } from "../../src/index.js";
-import { helpText, type Parsed, stringOpt } from "../args.js";
+import { createRng, recommendSubset } from "../../src/index.js";
+import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
@@ -11,13 +11,27 @@ import {
   seedOf,
   subsetOptions,
 } from "./subsetCommon.js";
+import { saveRecommendation } from "./subsetEstimate.js";
+
+/** Options of `subset select`: the shared ones plus `--save` for `--method auto`. */
+export const subsetSelectOptions: readonly OptionSpec[] = [
+  ...subsetOptions,
+  {
+    name: "save",
+    kind: "string",
+    value: "FILE",
+    help: "with --method auto: write the recommendation (items + estimator) as JSON for `subset estimate`",
+  },
+];
 
 export const subsetSelectHelp = helpText(
-  "evalsift subset select --outcomes FILE --size K|P% [--method NAME] [--vectors FILE] [--seed S]",
+  "evalsift subset select --outcomes FILE --size K|P% [--method NAME|auto [--save FILE]] [--vectors FILE] [--seed S]",
   "Chooses a benchmark subset from past runs (all runs in --outcomes are the history):\n" +
     "a stratified baseline (consistency = pass count over the runs, the paper's best) or a\n" +
-    "geometric selector within outcome strata over item vectors. Prints the chosen items.",
-  subsetOptions,
+    "geometric selector within outcome strata over item vectors. Prints the chosen items.\n" +
+    "--method auto: the subset method AND the estimator chosen by temporal cross-validation\n" +
+    "(recommendSubset); --save writes them for `subset estimate`.",
+  subsetSelectOptions,
   "evalsift subset select --outcomes runs.csv --size 10% --method consistency --seed 1",
 );
 
@@ -26,6 +40,8 @@ export function subsetSelect(p: Parsed): Result {
   const verb = "subset select";
   const o = outcomesInput(verb, p);
   const k = parseSize(verb, stringOpt(p, "size"), o.items.length);
+  if (p.values.get("method") === "auto") return selectAuto(p, o, k);
+  if (p.values.get("save") !== undefined) throw new CliError(`${verb}: --save needs --method auto`);
   const { method, needsVectors } = resolveMethod(verb, p, o);
   const vecFile = p.values.get("vectors");
   if (needsVectors && vecFile === undefined)
@@ -44,5 +60,34 @@ export function subsetSelect(p: Parsed): Result {
     columns: ["order", "index", "item"],
     rows,
     json: { method: method.name, k, items: Array.from(picked, (i) => o.items[i]), indices: picked },
+  };
+}
+
+function selectAuto(p: Parsed, o: Parameters<typeof recommendSubset>[0], k: number): Result {
+  const verb = "subset select";
+  if (o.runs.length < 8) {
+    throw new CliError(
+      `${verb}: --method auto cross-validates over time and needs at least 8 runs (got ${o.runs.length})`,
+    );
+  }
+  const folds = Math.min(5, o.runs.length - Math.max(3, Math.ceil(o.runs.length / 2)));
+  const rec = recommendSubset(o, k, createRng(seedOf(p)), { folds });
+  const save = p.values.get("save");
+  if (save !== undefined) saveRecommendation(save, rec);
+  const best = rec.cv[0];
+  note(
+    p.flags.has("quiet"),
+    `auto: ${rec.method} (temporal CV RMSE ${best?.rmse.toFixed(4)}, interval coverage ${((best?.coverage ?? 0) * 100).toFixed(1)} %): ${k} of ${o.items.length} items from ${o.runs.length} runs`,
+  );
+  return {
+    columns: ["order", "index", "item"],
+    rows: Array.from(rec.items, (i, r) => [r + 1, i, o.items[i] ?? ""] as (string | number)[]),
+    json: {
+      method: rec.method,
+      k,
+      items: rec.itemIds,
+      indices: rec.items,
+      cv: rec.cv,
+    },
   };
 }

@@ -1,0 +1,43 @@
+/**
+ * Loads the 500 SWE-bench Verified trajectories of one mini-swe-agent run
+ * (../shared/data/trajs_verified_500, PROVENANCE.txt; MIT, read in place through
+ * test/helpers/sharedData.ts, never copied) with the harness's resolved flag.
+ * Used by bench/trajectories.ts and bench/replicate-swebench-trajectories.ts.
+ */
+import { parseMiniSweAgent, type Trajectory } from "../src/entry/trajectory.js";
+import { listShared, parseSimpleCsv, readShared } from "../test/helpers/sharedData.js";
+
+export const TRAJS_500 = "trajs_verified_500/mini-swe-agent_v1.15.0_gemini-3-pro-preview_20251118";
+/** The run's name in the outcome CSVs. */
+export const TRAJ_RUN = "20251118_mini-v1.15.0_gemini-3-pro-preview-20251118";
+export const TRAJ_DATE = "2025-11-18";
+
+/** Raw JSON texts and resolved flags, instance order; undefined when the data are absent. */
+export function readTrajs500():
+  | { ids: string[]; texts: string[]; resolved: boolean[] }
+  | undefined {
+  const files = listShared(TRAJS_500).filter((f) => f.endsWith(".traj.json"));
+  if (files.length === 0) return undefined;
+  const summary = parseSimpleCsv(readShared(`${TRAJS_500}/results_summary.csv`) ?? "");
+  const res = new Map(summary.map((r) => [r.instance_id as string, r.resolved === "True"]));
+  const ids = files.map((f) => f.slice(0, -".traj.json".length));
+  return {
+    ids,
+    texts: files.map((f) => readShared(`${TRAJS_500}/${f}`) ?? ""),
+    resolved: ids.map((id) => res.get(id) ?? false),
+  };
+}
+
+/** Parses the texts of {@link readTrajs500} into trajectories with their outcomes. */
+export function parseTrajs500(raw: {
+  ids: string[];
+  texts: string[];
+  resolved: boolean[];
+}): Trajectory[] {
+  return raw.texts.map((t, i) =>
+    parseMiniSweAgent(JSON.parse(t), {
+      instanceId: raw.ids[i] as string,
+      outcome: raw.resolved[i] as boolean,
+    }),
+  );
+}

@@ -1,0 +1,120 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { estimateSubset, type RecommendSubsetResult } from "../../src/entry/subset.js";
+import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
+import { CliError } from "../errors.js";
+import { type ColumnRead, openTable, requireColumn } from "../io.js";
+import type { Result } from "../output.js";
+import { note } from "../progress.js";
+
+export const subsetEstimateOptions: readonly OptionSpec[] = [
+  {
+    name: "recommendation",
+    kind: "string",
+    value: "FILE",
+    help: "the JSON written by `subset select --method auto --save FILE`",
+    required: true,
+  },
+  {
+    name: "responses",
+    kind: "string",
+    value: "FILE",
+    help: "the new run's outcomes on the subset: columns item, resolved (0/1), one row per subset item",
+    required: true,
+  },
+];
+
+export const subsetEstimateHelp = helpText(
+  "evalsift subset estimate --recommendation FILE --responses FILE",
+  "Estimates a new run's full-benchmark resolve rate from its outcomes on the subset that\n" +
+    "`subset select --method auto` recommended, with the estimator and the interval its\n" +
+    "temporal cross-validation chose. Prints the estimate, its standard error and interval.",
+  subsetEstimateOptions,
+  "evalsift subset estimate --recommendation rec.json --responses new-run.csv",
+);
+
+/** Writes a recommendation as JSON: typed arrays and non-finite numbers tagged so that they read back exactly. */
+export function saveRecommendation(file: string, rec: RecommendSubsetResult): void {
+  const text = JSON.stringify(
+    rec,
+    (_k, v: unknown) => {
+      if (v instanceof Int32Array) return { $int32: Array.from(v) };
+      if (v instanceof Float64Array)
+        return { $float64: Array.from(v, (x) => (Number.isFinite(x) ? x : String(x))) };
+      if (typeof v === "number" && !Number.isFinite(v)) return { $number: String(v) };
+      return v;
+    },
+    1,
+  );
+  writeFileSync(file, `${text}\n`);
+}
+
+function loadRecommendation(file: string): RecommendSubsetResult {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new CliError(`--recommendation: cannot read ${file}`);
+  }
+  try {
+    return JSON.parse(text, (_k, v: unknown) => {
+      if (typeof v === "object" && v !== null) {
+        const o = v as Record<string, unknown>;
+        if (Array.isArray(o.$int32)) return Int32Array.from(o.$int32 as number[]);
+        if (Array.isArray(o.$float64))
+          return Float64Array.from(o.$float64 as (number | string)[], Number);
+        if (typeof o.$number === "string") return Number(o.$number);
+      }
+      return v;
+    }) as RecommendSubsetResult;
+  } catch (e) {
+    throw new CliError(`${file}: not a recommendation JSON (${(e as Error).message})`);
+  }
+}
+
+/** `evalsift subset estimate`. */
+export function subsetEstimate(p: Parsed): Result {
+  const verb = "subset estimate";
+  const recFile = stringOpt(p, "recommendation");
+  const rec = loadRecommendation(recFile);
+  if (!Array.isArray(rec.itemIds) || !(rec.items instanceof Int32Array)) {
+    throw new CliError(`${recFile}: not a recommendation JSON (no itemIds/items)`);
+  }
+  const file = stringOpt(p, "responses");
+  const t = openTable(file, "--responses");
+  requireColumn(t, "item");
+  requireColumn(t, "resolved");
+  const c = t.read(
+    new Map<string, ColumnRead>([
+      ["item", { kind: "string" }],
+      [
+        "resolved",
+        {
+          kind: "number",
+          ok: (v) => v === 0 || v === 1,
+          bad: (raw) => `resolved ${JSON.stringify(raw)} is not 0 or 1`,
+        },
+      ],
+    ]),
+  );
+  const ids = c.strings.get("item") ?? [];
+  const res = c.numbers.get("resolved") as Float64Array;
+  const byItem = new Map<string, number>();
+  ids.forEach((id, k) => {
+    if (byItem.has(id)) throw new CliError(`${file}: item ${JSON.stringify(id)} appears twice`);
+    byItem.set(id, res[k] as number);
+  });
+  const missing = rec.itemIds.filter((id) => !byItem.has(id));
+  if (missing.length > 0) {
+    throw new CliError(
+      `${verb}: ${file} lacks ${missing.length} of the ${rec.itemIds.length} subset items (first: ${JSON.stringify(missing[0])})`,
+    );
+  }
+  const y = Uint8Array.from(rec.itemIds, (id) => byItem.get(id) as number);
+  const e = estimateSubset(rec, y);
+  note(p.flags.has("quiet"), `${rec.method}: ${y.length} subset outcomes`);
+  return {
+    columns: ["estimate", "se", "lo", "hi", "level", "method"],
+    rows: [[e.estimate, e.se, e.ci[0], e.ci[1], e.level, e.method]],
+    json: e,
+  };
+}

@@ -1,0 +1,317 @@
+import { normalQuantile } from "../core/normal.js";
+import type { Rng } from "../core/rng.js";
+import {
+  checkInteger,
+  checkLevel,
+  checkOptions,
+  checkRng,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
+import { checkOutcomes, passCounts } from "./_internal.js";
+import {
+  fitEstimator,
+  pointEstimate,
+  runRates,
+  type SubsetEstimatorModel,
+  type SubsetEstimatorName,
+} from "./_subsetEstimators.js";
+import { stepwiseSubset } from "./irt/stepwiseSubset.js";
+import type { Outcomes } from "./outcomes.js";
+import { stratifiedSubset } from "./stratifiedSubset.js";
+
+export type { SubsetEstimatorModel, SubsetEstimatorName } from "./_subsetEstimators.js";
+
+const KEYS = optionKeys<RecommendSubsetOptions>()(
+  "folds",
+  "minTrain",
+  "cvSeeds",
+  "window",
+  "recentRuns",
+  "ridge",
+  "level",
+  "candidates",
+);
+
+/** How {@link recommendSubset} picks the items. */
+export type RecommendSubsetMethod = "consistency" | "passRate" | "stepwise";
+
+/** One (subset method, estimator, training runs) combination that {@link recommendSubset} cross-validates. */
+export type RecommendSubsetCandidate = {
+  /** `"consistency"`: pass counts over the last `window` runs as strata, a random draw within them; `"passRate"`: the pass rate over the training runs in 7 bands (0, (0, .2], ..., (.8, 1), 1), a random draw within them; `"stepwise"`: {@link stepwiseSubset}. */
+  readonly method: RecommendSubsetMethod;
+  /** `"mean"`: post-stratified subset mean; `"ridge"`: {@link fitRateRegression} on the subset; `"shrink"`: the ridge estimate moved at most one design SE from the mean, and the mean alone when it lies outside the history's range of rates; `"irt"`: the run's Rasch ability from its subset outcomes with history item difficulties, averaged over all items. */
+  readonly estimator: SubsetEstimatorName;
+  /** Fit on the last `recentRuns` runs only (recency weighting) instead of all runs. */
+  readonly recent: boolean;
+};
+
+/** Options of {@link recommendSubset}. */
+export type RecommendSubsetOptions = {
+  /** Number of temporal test blocks, an integer >= 1. @defaultValue recommendSubsetDefaults.folds (5) */
+  readonly folds?: number;
+  /** Runs always in the training part of the first fold, an integer >= 3. @defaultValue max(3, half the runs) */
+  readonly minTrain?: number;
+  /** Subset draws per fold for the random methods, an integer >= 1. @defaultValue recommendSubsetDefaults.cvSeeds (3) */
+  readonly cvSeeds?: number;
+  /** Consistency-strata window W (the paper's 3 most recent runs). @defaultValue recommendSubsetDefaults.window (3) */
+  readonly window?: number;
+  /** Runs kept by the `recent` candidates, an integer >= 3. @defaultValue recommendSubsetDefaults.recentRuns (20) */
+  readonly recentRuns?: number;
+  /** Ridge penalty of the regression estimators. @defaultValue recommendSubsetDefaults.ridge (20) */
+  readonly ridge?: number;
+  /** Level of the intervals {@link estimateSubset} will give, in (0, 1). @defaultValue recommendSubsetDefaults.level (0.95) */
+  readonly level?: number;
+  /** The candidates to cross-validate. @defaultValue every valid combination (see {@link recommendSubsetCandidates}) */
+  readonly candidates?: readonly RecommendSubsetCandidate[];
+};
+
+/** Cross-validated performance of one candidate. */
+export type RecommendSubsetCv = RecommendSubsetCandidate & {
+  /** Root mean squared error of the estimate over every held-out run (and draw). */
+  readonly rmse: number;
+  /** Share of held-out runs whose rate fell in the calibrated interval. */
+  readonly coverage: number;
+  /** Held-out (run, draw) pairs. */
+  readonly n: number;
+};
+
+/** Result of {@link recommendSubset}: pass it to {@link estimateSubset} with a new run's outcomes on `items`. */
+export type RecommendSubsetResult = {
+  /** The subset: indices into `history.items`. */
+  readonly items: Int32Array;
+  /** The subset's item ids. */
+  readonly itemIds: readonly string[];
+  /** Name of the chosen candidate, e.g. `"consistency + shrink (recent)"`. */
+  readonly method: string;
+  /** The chosen candidate. */
+  readonly choice: RecommendSubsetCandidate;
+  /** The estimator fitted on the whole history. */
+  readonly estimator: SubsetEstimatorModel;
+  /** Interval level. */
+  readonly level: number;
+  /** Every candidate's cross-validated RMSE and coverage, best first. */
+  readonly cv: readonly RecommendSubsetCv[];
+};
+
+/** Defaults of {@link recommendSubset}'s options. */
+export const recommendSubsetDefaults = Object.freeze({
+  folds: 5,
+  cvSeeds: 3,
+  window: 3,
+  recentRuns: 20,
+  ridge: 20,
+  level: 0.95,
+} as const);
+
+/**
+ * Every candidate {@link recommendSubset} considers by default: consistency
+ * and pass-rate strata with the four estimators, the stepwise subset with
+ * ridge and irt (its items are not representative, so no mean), each fitted
+ * on all runs and on the recent runs only.
+ */
+export const recommendSubsetCandidates: readonly RecommendSubsetCandidate[] = Object.freeze(
+  [false, true].flatMap((recent) => [
+    ...(["consistency", "passRate"] as const).flatMap((method) =>
+      (["mean", "ridge", "shrink", "irt"] as const).map((estimator) => ({
+        method,
+        estimator,
+        recent,
+      })),
+    ),
+    ...(["ridge", "irt"] as const).map((estimator) => ({
+      method: "stepwise" as const,
+      estimator,
+      recent,
+    })),
+  ]),
+);
+
+const nameOf = (c: RecommendSubsetCandidate) =>
+  `${c.method} + ${c.estimator}${c.recent ? " (recent)" : ""}`;
+
+function strataOf(
+  o: Outcomes,
+  runs: readonly number[],
+  method: RecommendSubsetMethod,
+  window: number,
+): { g: Int32Array; H: number } {
+  if (method === "consistency") {
+    const w = runs.slice(-window);
+    return { g: passCounts(o, w), H: w.length + 1 };
+  }
+  const c = passCounts(o, runs);
+  const R = runs.length;
+  const g = Int32Array.from(c, (v) => {
+    if (v === 0) return 0;
+    if (v === R) return 6;
+    return 1 + Math.min(4, Math.floor((5 * v) / R - 1e-12));
+  });
+  return { g, H: 7 };
+}
+
+type Fitted = { items: Int32Array; model: SubsetEstimatorModel };
+
+function fitCandidate(
+  o: Outcomes,
+  runs: readonly number[],
+  k: number,
+  c: RecommendSubsetCandidate,
+  rng: Rng,
+  opt: { window: number; recentRuns: number; ridge: number; cache: Map<string, Float64Array> },
+): Fitted {
+  const use = c.recent ? runs.slice(-opt.recentRuns) : runs;
+  const { g, H } = strataOf(o, use, c.method, opt.window);
+  const items =
+    c.method === "stepwise" ? stepwiseSubset(o, k, { runs: use }) : stratifiedSubset(g, k, rng);
+  return { items, model: fitEstimator(c.estimator, o, use, items, g, H, opt.ridge, opt.cache) };
+}
+
+/**
+ * Recommends a benchmark subset AND the estimator of the full-benchmark rate
+ * to apply to a new run's outcomes on it, both chosen by temporal
+ * cross-validation on the history alone.
+ *
+ * Protocol: with the runs in chronological order, fold f = 0..F-1 trains on
+ * the runs before block f and tests on block f (the runs after `minTrain`
+ * cut into F contiguous blocks, an expanding window). For every candidate
+ * (subset method x estimator x all-or-recent runs) and draw, the subset and
+ * estimator are fitted on the training runs only and each held-out run r
+ * is estimated from its outcomes on the subset: e_r = f_hat_r - f_r, with the
+ * run-dependent variance v_r (the design variance for the mean, else 0). The
+ * candidate's mse is the mean of e^2 - v (at least 0): the part of the error
+ * the design variance does not explain (bias under shift). Its interval is
+ * f_hat +- c z sqrt(v + mse), where the inflation c >= 1 is the smallest
+ * factor that covers a share `level` of the held-out errors. The candidate
+ * with the lowest cross-validated RMSE is refitted on the whole history.
+ *
+ * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).
+ * @param k - Subset size, an integer in [1, items].
+ * @param rng - Uniform [0, 1) source for the random draws within strata.
+ * @param options - `folds`, `minTrain`, `cvSeeds`, `window`, `recentRuns`, `ridge`, `level`, `candidates` (see {@link RecommendSubsetOptions}).
+ * @returns The subset, the chosen method and estimator, and every candidate's cross-validated RMSE and coverage (see {@link RecommendSubsetResult}).
+ * @throws {TypeError} If `history` is not an Outcomes, `rng` not a function, or an option has the wrong type.
+ * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of range, or `candidates` is empty.
+ * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).
+ * @see Efron, B. & Morris, C. (1972). Limiting the risk of Bayes and empirical Bayes estimators. JASA 67 (limited translation).
+ * @see Rasch, G. (1960). Probabilistic models for some intelligence and attainment tests.
+ * @example
+ * ```ts
+ * // 8 runs x 40 items, item i resolved by run r when i < 5 r + 5
+ * const recs = [];
+ * for (let r = 0; r < 8; r++) for (let i = 0; i < 40; i++)
+ *   recs.push({ run: `r${r}`, item: `i${i}`, resolved: i < 5 * r + 5 ? 1 : 0 });
+ * const rec = recommendSubset(outcomes(recs), 8, createRng(1), { folds: 2, cvSeeds: 1 });
+ * rec.items.length; // 8
+ * rec.cv.length; // 20
+ * const e = estimateSubset(rec, Uint8Array.from(rec.items, (i) => (i < 30 ? 1 : 0)));
+ * e.ci[0] <= e.estimate && e.estimate <= e.ci[1]; // true
+ * ```
+ */
+export function recommendSubset(
+  history: Outcomes,
+  k: number,
+  rng: Rng,
+  options: RecommendSubsetOptions = {},
+): RecommendSubsetResult {
+  const fn = "recommendSubset";
+  checkOutcomes(fn, "history", history);
+  const N = history.items.length;
+  const R = history.runs.length;
+  checkInteger(fn, "k", k, 1, N);
+  checkRng(fn, rng);
+  checkOptions(fn, options, KEYS);
+  const d = recommendSubsetDefaults;
+  const folds = options.folds ?? d.folds;
+  checkInteger(fn, "options.folds", folds, 1);
+  const minTrain = options.minTrain ?? Math.max(3, Math.ceil(R / 2));
+  checkInteger(fn, "options.minTrain", minTrain, 3);
+  if (R < minTrain + folds) {
+    fail(fn, `history needs at least minTrain + folds = ${minTrain + folds} runs`, R);
+  }
+  const cvSeeds = options.cvSeeds ?? d.cvSeeds;
+  checkInteger(fn, "options.cvSeeds", cvSeeds, 1);
+  const window = options.window ?? d.window;
+  checkInteger(fn, "options.window", window, 1);
+  const recentRuns = options.recentRuns ?? d.recentRuns;
+  checkInteger(fn, "options.recentRuns", recentRuns, 3);
+  const ridge = options.ridge ?? d.ridge;
+  if (!(ridge >= 0 && Number.isFinite(ridge))) fail(fn, "options.ridge must be >= 0", ridge);
+  const level = options.level ?? d.level;
+  checkLevel(fn, level);
+  const candidates = options.candidates ?? recommendSubsetCandidates;
+  if (!Array.isArray(candidates)) failType(fn, "options.candidates must be an array");
+  if (candidates.length === 0) fail(fn, "options.candidates is empty");
+  candidates.forEach((c, t) => {
+    if (!["consistency", "passRate", "stepwise"].includes(c?.method)) {
+      failType(fn, `options.candidates[${t}].method must be consistency, passRate or stepwise`);
+    }
+    if (!["mean", "ridge", "shrink", "irt"].includes(c.estimator)) {
+      failType(fn, `options.candidates[${t}].estimator must be mean, ridge, shrink or irt`);
+    }
+    if (c.method === "stepwise" && (c.estimator === "mean" || c.estimator === "shrink")) {
+      fail(
+        fn,
+        `options.candidates[${t}]: the stepwise subset is not representative; use ridge or irt`,
+      );
+    }
+  });
+  const opt = { window, recentRuns, ridge, cache: new Map<string, Float64Array>() };
+  const rates = runRates(history);
+  const z = normalQuantile(0.5 + level / 2);
+  const blocks = Array.from({ length: folds + 1 }, (_, f) =>
+    Math.round(minTrain + ((R - minTrain) * f) / folds),
+  );
+
+  const rows = candidates.map((c) => {
+    const e: number[] = [];
+    const v: number[] = [];
+    for (let f = 0; f < folds; f++) {
+      const train = Array.from({ length: blocks[f] as number }, (_, r) => r);
+      const draws = c.method === "stepwise" ? 1 : cvSeeds;
+      for (let s = 0; s < draws; s++) {
+        const fit = fitCandidate(history, train, k, c, rng, opt);
+        for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++) {
+          const y = Uint8Array.from(fit.items, (i) => history.data[r * N + i] as number);
+          const p = pointEstimate(fit.model, y);
+          e.push(p.est - (rates[r] as number));
+          v.push(p.v);
+        }
+      }
+    }
+    const n = e.length;
+    let se2 = 0;
+    let sv = 0;
+    for (let t = 0; t < n; t++) {
+      se2 += (e[t] as number) ** 2;
+      sv += v[t] as number;
+    }
+    const mse = Math.max(0, (se2 - sv) / n);
+    // smallest inflation covering a share `level` of the held-out errors
+    const ratio = e
+      .map((x, t) => Math.abs(x) / (z * Math.sqrt((v[t] as number) + mse)))
+      .map((x) => (Number.isFinite(x) ? x : 0))
+      .sort((a, b) => a - b);
+    const inflate = Math.max(1, ratio[Math.min(n - 1, Math.ceil(level * n) - 1)] ?? 1);
+    let cov = 0;
+    for (let t = 0; t < n; t++) {
+      if (Math.abs(e[t] as number) <= inflate * z * Math.sqrt((v[t] as number) + mse) + 1e-15)
+        cov++;
+    }
+    return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate };
+  });
+  rows.sort((a, b) => a.rmse - b.rmse);
+  const best = rows[0] as (typeof rows)[number];
+  const all = Array.from({ length: R }, (_, r) => r);
+  const fit = fitCandidate(history, all, k, best.cand, rng, opt);
+  return {
+    items: fit.items,
+    itemIds: Array.from(fit.items, (i) => history.items[i] as string),
+    method: nameOf(best.cand),
+    choice: best.cand,
+    estimator: { ...fit.model, mse: best.mse, inflate: best.inflate },
+    level,
+    cv: rows.map((r) => ({ ...r.cand, rmse: r.rmse, coverage: r.coverage, n: r.n })),
+  };
+}

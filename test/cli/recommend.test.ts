@@ -1,0 +1,143 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import { estimateSubset } from "../../src/subset/estimateSubset.js";
+import { outcomes } from "../../src/subset/outcomes.js";
+import { recommendSubset } from "../../src/subset/recommendSubset.js";
+import { buildCli, runCli } from "./_cli.js";
+
+// 12 runs x 60 items from a seeded Rasch-like generator; the expected values come
+// from the library called in-process on the same records.
+const gen = createRng("cli-recommend");
+const b = Array.from({ length: 60 }, () => 4 * gen() - 2);
+const records: { run: string; item: string; resolved: 0 | 1 }[] = [];
+for (let r = 0; r < 12; r++) {
+  for (let i = 0; i < 60; i++) {
+    const p = 1 / (1 + Math.exp(-(-1 + r / 5 - (b[i] as number))));
+    records.push({
+      run: `run${String(r).padStart(2, "0")}`,
+      item: `org__repo${i % 7}-${i}`,
+      resolved: gen() < p ? 1 : 0,
+    });
+  }
+}
+const o = outcomes(records);
+
+let cli: Awaited<ReturnType<typeof buildCli>>;
+let dir: string;
+beforeAll(async () => {
+  cli = await buildCli();
+  dir = mkdtempSync(join(tmpdir(), "evalsift-recommend-"));
+  writeFileSync(
+    join(dir, "runs.csv"),
+    `run,item,resolved\n${records.map((x) => `${x.run},${x.item},${x.resolved}`).join("\n")}\n`,
+  );
+}, 60_000);
+afterAll(() => {
+  cli?.dispose();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("evalsift subset select --method auto / subset estimate", () => {
+  it("selects the items recommendSubset picks and saves the recommendation", () => {
+    const rec = join(dir, "rec.json");
+    const r = runCli(cli.file, [
+      "subset",
+      "select",
+      "--outcomes",
+      join(dir, "runs.csv"),
+      "--size",
+      "10",
+      "--method",
+      "auto",
+      "--seed",
+      "3",
+      "--save",
+      rec,
+      "--json",
+    ]);
+    expect(r.stderr).toContain("auto: ");
+    expect(r.code).toBe(0);
+    const want = recommendSubset(o, 10, createRng(3), { folds: 5 });
+    const got = JSON.parse(r.stdout) as { method: string; items: string[] };
+    expect(got.method).toBe(want.method);
+    expect(got.items).toEqual(want.itemIds);
+    const saved = JSON.parse(readFileSync(rec, "utf8")) as { itemIds: string[] };
+    expect(saved.itemIds).toEqual(want.itemIds);
+
+    // a new run's outcomes on the subset -> the same Estimate as in-process
+    const y = Uint8Array.from(want.items, (i) => o.data[11 * 60 + i] as number);
+    writeFileSync(
+      join(dir, "new.csv"),
+      `item,resolved\n${want.itemIds.map((id, t) => `${id},${y[t]}`).join("\n")}\n`,
+    );
+    const e = runCli(cli.file, [
+      "subset",
+      "estimate",
+      "--recommendation",
+      rec,
+      "--responses",
+      join(dir, "new.csv"),
+      "--json",
+    ]);
+    expect(e.code).toBe(0);
+    const est = JSON.parse(e.stdout) as { estimate: number; ci: number[]; method: string };
+    const ref = estimateSubset(want, y);
+    expect(est.estimate).toBe(ref.estimate);
+    expect(est.ci).toEqual([...ref.ci]);
+    expect(est.method).toBe(ref.method);
+  });
+
+  it("explains bad input", () => {
+    const few = join(dir, "few.csv");
+    writeFileSync(few, "run,item,resolved\na,x,1\na,y,0\nb,x,0\nb,y,1\n");
+    const r = runCli(cli.file, [
+      "subset",
+      "select",
+      "--outcomes",
+      few,
+      "--size",
+      "1",
+      "--method",
+      "auto",
+    ]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("needs at least 8 runs");
+    const s = runCli(cli.file, [
+      "subset",
+      "select",
+      "--outcomes",
+      join(dir, "runs.csv"),
+      "--size",
+      "5",
+      "--save",
+      join(dir, "x.json"),
+    ]);
+    expect(s.code).not.toBe(0);
+    expect(s.stderr).toContain("--save needs --method auto");
+    writeFileSync(join(dir, "partial.csv"), "item,resolved\norg__repo0-0,1\n");
+    const rec = join(dir, "rec.json");
+    const e = runCli(cli.file, [
+      "subset",
+      "estimate",
+      "--recommendation",
+      rec,
+      "--responses",
+      join(dir, "partial.csv"),
+    ]);
+    expect(e.code).not.toBe(0);
+    expect(e.stderr).toMatch(/lacks \d+ of the 10 subset items/);
+    const bad = runCli(cli.file, [
+      "subset",
+      "estimate",
+      "--recommendation",
+      join(dir, "runs.csv"),
+      "--responses",
+      join(dir, "partial.csv"),
+    ]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("not a recommendation JSON");
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import { estimateSubset } from "../../src/subset/estimateSubset.js";
+import { outcomes } from "../../src/subset/outcomes.js";
+import {
+  recommendSubset,
+  recommendSubsetCandidates,
+  recommendSubsetDefaults,
+} from "../../src/subset/recommendSubset.js";
+
+/** Rasch-like synthetic history: run r has ability a_r, item i difficulty b_i, outcome ~ Bernoulli(sigmoid(a_r - b_i)). */
+function synthetic(R: number, N: number, seed: string, shift = 0) {
+  const rb = createRng("difficulties");
+  const b = Array.from({ length: N }, () => 3 * (rb() - 0.5) * 2);
+  const rng = createRng(seed);
+  const recs = [];
+  for (let r = 0; r < R; r++) {
+    const a = -1 + (2.5 * r) / R + shift;
+    for (let i = 0; i < N; i++) {
+      const p = 1 / (1 + Math.exp(-(a - (b[i] as number))));
+      recs.push({
+        run: `r${String(r).padStart(3, "0")}`,
+        item: `i${i}`,
+        resolved: rng() < p ? 1 : 0,
+      });
+    }
+  }
+  return outcomes(recs);
+}
+const rate = (o: ReturnType<typeof outcomes>, r: number) => {
+  const N = o.items.length;
+  let s = 0;
+  for (let i = 0; i < N; i++) s += o.data[r * N + i] as number;
+  return s / N;
+};
+
+describe("recommendSubset + estimateSubset", () => {
+  const h = synthetic(24, 200, "h");
+  const rec = recommendSubset(h, 20, createRng(1));
+
+  it("returns k distinct items, the chosen method and every candidate's CV, best first", () => {
+    expect(rec.items.length).toBe(20);
+    expect(new Set(rec.items).size).toBe(20);
+    expect(rec.itemIds).toEqual(Array.from(rec.items, (i) => h.items[i]));
+    expect(rec.cv.length).toBe(recommendSubsetCandidates.length);
+    for (let t = 1; t < rec.cv.length; t++) {
+      expect((rec.cv[t] as { rmse: number }).rmse).toBeGreaterThanOrEqual(
+        (rec.cv[t - 1] as { rmse: number }).rmse,
+      );
+    }
+    const best = rec.cv[0] as (typeof rec.cv)[number];
+    expect(rec.choice).toEqual({
+      method: best.method,
+      estimator: best.estimator,
+      recent: best.recent,
+    });
+    expect(rec.method).toBe(`${best.method} + ${best.estimator}${best.recent ? " (recent)" : ""}`);
+    expect(best.coverage).toBeGreaterThanOrEqual(recommendSubsetDefaults.level - 1e-12);
+    expect(rec.estimator.inflate).toBeGreaterThanOrEqual(1);
+  });
+
+  it("is reproducible from the seed and does not mutate the history", () => {
+    const copy = Uint8Array.from(h.data);
+    const again = recommendSubset(h, 20, createRng(1));
+    expect(again.items).toEqual(rec.items);
+    expect(again.cv).toEqual(rec.cv);
+    expect(h.data).toEqual(copy);
+  });
+
+  it("tracks later, stronger runs of the same generator within its interval most of the time", () => {
+    const later = synthetic(12, 200, "h-later", 1);
+    // the same items (difficulties), abilities shifted up by 1 logit
+    let cov = 0;
+    let se = 0;
+    for (let r = 0; r < later.runs.length; r++) {
+      const f = rate(later, r);
+      const e = estimateSubset(
+        rec,
+        Uint8Array.from(rec.items, (i) => later.data[r * 200 + i] as number),
+      );
+      expect(e.ci[0]).toBeLessThanOrEqual(e.estimate);
+      expect(e.estimate).toBeLessThanOrEqual(e.ci[1]);
+      if (e.ci[0] <= f && f <= e.ci[1]) cov++;
+      se += (e.estimate - f) ** 2;
+    }
+    expect(cov).toBeGreaterThanOrEqual(9);
+    // better than the standard error of a simple random subset of 20 at p = 1/2 (0.107)
+    expect(Math.sqrt(se / 12)).toBeLessThan(Math.sqrt((0.25 / 20) * (180 / 199)));
+  });
+
+  it("each estimator gives an estimate in [0, 1] with a finite interval", () => {
+    for (const c of recommendSubsetCandidates) {
+      const r = recommendSubset(h, 15, createRng(2), { candidates: [c], folds: 2, cvSeeds: 1 });
+      expect(r.choice).toEqual(c);
+      const e = estimateSubset(
+        r,
+        Uint8Array.from(r.items, (i) => h.data[23 * 200 + i] as number),
+      );
+      expect(e.estimate).toBeGreaterThanOrEqual(0);
+      expect(e.estimate).toBeLessThanOrEqual(1);
+      expect(Number.isFinite(e.ci[1] - e.ci[0])).toBe(true);
+      expect(Math.abs(e.estimate - rate(h, 23))).toBeLessThan(0.3);
+    }
+  });
+
+  it("rejects bad input, naming the function and the argument", () => {
+    expect(() => recommendSubset(h, 0, createRng(1))).toThrow(/^recommendSubset: k/);
+    expect(() => recommendSubset(h, 201, createRng(1))).toThrow(RangeError);
+    expect(() => recommendSubset(h, 5, undefined as never)).toThrow(TypeError);
+    expect(() => recommendSubset(h, 5, createRng(1), { folds: 30 })).toThrow(
+      /^recommendSubset: history needs at least minTrain \+ folds/,
+    );
+    expect(() => recommendSubset(h, 5, createRng(1), { candidates: [] })).toThrow(
+      "recommendSubset: options.candidates is empty",
+    );
+    expect(() =>
+      recommendSubset(h, 5, createRng(1), {
+        candidates: [{ method: "stepwise", estimator: "mean", recent: false }],
+      }),
+    ).toThrow(/not representative/);
+    expect(() => recommendSubset(h, 5, createRng(1), { fold: 2 } as never)).toThrow(
+      /unknown option "fold"/,
+    );
+    expect(() => estimateSubset(rec, new Uint8Array(3))).toThrow(
+      "estimateSubset: responses has 3 outcomes, the subset 20 items",
+    );
+    expect(() => estimateSubset(rec, new Uint8Array(20).fill(2))).toThrow(
+      /^estimateSubset: responses\[0\] must be 0 or 1/,
+    );
+    expect(() => estimateSubset({} as never, new Uint8Array(20))).toThrow(TypeError);
+    expect(() => estimateSubset(rec, [1] as never)).toThrow(TypeError);
+  });
+});
