@@ -53,10 +53,28 @@ export function estimateSubset(
     if ((responses[t] as number) > 1) fail(fn, `responses[${t}] must be 0 or 1`, responses[t]);
   }
   const m = recommendation.estimator;
-  const { est, v } = pointEstimate(m, responses);
+  const level = recommendation.level;
+  if (!(level > 0 && level < 1)) fail(fn, "recommendation.level must lie in (0, 1)", level);
+  if (!(m.mse >= 0 && Number.isFinite(m.mse)))
+    fail(fn, "recommendation.estimator.mse must be finite and at least 0", m.mse);
+  if (!(m.inflate > 0 && Number.isFinite(m.inflate)))
+    fail(fn, "recommendation.estimator.inflate must be finite and positive", m.inflate);
+  let point: { est: number; v: number };
+  try {
+    point = pointEstimate(m, responses);
+  } catch (e) {
+    // the estimator's model came with the recommendation: name this function and the field
+    if (e instanceof RangeError)
+      throw new RangeError(`${fn}: recommendation.estimator: ${e.message}`);
+    if (e instanceof TypeError)
+      throw new TypeError(`${fn}: recommendation.estimator: ${e.message}`);
+    throw e;
+  }
+  const { est, v } = point;
+  if (!(Number.isFinite(est) && v >= 0 && Number.isFinite(v)))
+    fail(fn, "recommendation.estimator gives a non-finite estimate", est);
   const estimate = Math.min(1, Math.max(0, est));
   const variance = v + m.mse;
-  const level = recommendation.level;
   const half = m.inflate * normalQuantile(0.5 + level / 2) * Math.sqrt(variance);
   return {
     estimate,
