@@ -11,5 +11,7 @@ export default defineConfig({
     // CPU time). Tests keep no module state between files; the two that stub
     // WebAssembly reset it in afterEach.
     isolate: false,
+    // vitest starts one worker on a 2-core machine by default; the suite is CPU-bound, use both.
+    maxWorkers: 2,
   },
 });
