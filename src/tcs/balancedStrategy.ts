@@ -1,6 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, ppsFixed } from "./_internal.js";
+import { checkCommon } from "./_checks.js";
+import { ppsFixed } from "./_engines.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**

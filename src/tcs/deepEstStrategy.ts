@@ -3,7 +3,9 @@ import { fsum } from "../core/sum.js";
 import { checkNumber, draw, optionKeys } from "../core/validate.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, checkCommon, type EstimatorChoice, Fenwick } from "./_internal.js";
+import { askTell, type EstimatorChoice } from "./_askTell.js";
+import { checkCommon } from "./_checks.js";
+import { Fenwick } from "./_urn.js";
 import type { StrategyOptions } from "./types.js";
 
 /** Options of `strategies.deepEst`. */

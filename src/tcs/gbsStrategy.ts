@@ -1,14 +1,10 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import {
-  adaptiveStratified,
-  askTell,
-  checkCommon,
-  measuredShortfall,
-  minimumTwo,
-  readStrataCount,
-  riskStrata,
-} from "./_internal.js";
+import { askTell, measuredShortfall } from "./_askTell.js";
+import { checkCommon, readStrataCount } from "./_checks.js";
+import { adaptiveStratified } from "./_engines.js";
+import { riskStrata } from "./_strata.js";
+import { minimumTwo } from "./_stratified.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**

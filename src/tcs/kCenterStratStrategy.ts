@@ -1,6 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { centreStratified, farthestFirstCentres } from "./_internal.js";
+import { farthestFirstCentres } from "./_centres.js";
+import { centreStratified } from "./_engines.js";
 import type { StrataOptions } from "./types.js";
 
 /**

@@ -1,14 +1,11 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import {
-  adaptiveStratified,
-  askTell,
-  checkCommon,
-  minimumTwo,
-  readStrataCount,
-  riskStrata,
-} from "./_internal.js";
+import { askTell } from "./_askTell.js";
+import { checkCommon, readStrataCount } from "./_checks.js";
+import { adaptiveStratified } from "./_engines.js";
+import { riskStrata } from "./_strata.js";
+import { minimumTwo } from "./_stratified.js";
 import type { RiskStrataOptions } from "./types.js";
 
 /** Options of `strategies.mcucb`. */

@@ -1,7 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, fail, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, positiveRiskTotal, ppsFixed } from "./_internal.js";
+import { checkCommon, positiveRiskTotal } from "./_checks.js";
+import { ppsFixed } from "./_engines.js";
 import type { StrategyOptions } from "./types.js";
 
 /** Options of `extraStrategies.mixture`. */

@@ -4,14 +4,8 @@ import { fail } from "../core/validate.js";
 import { rhc } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
-import {
-  askTell,
-  checkCommon,
-  checkedRng,
-  checkRiskRatio,
-  fixedSample,
-  RISK_FLOOR_HINT,
-} from "./_internal.js";
+import { askTell, fixedSample } from "./_askTell.js";
+import { checkCommon, checkedRng, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**

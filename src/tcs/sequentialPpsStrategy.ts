@@ -2,7 +2,7 @@ import type { Rng } from "../core/rng.js";
 import { checkNumber, draw, fail, optionKeys } from "../core/validate.js";
 import { weightedSequence } from "../estimate/_boundedSequences.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, checkedRng, checkRiskRatio, Fenwick } from "./_internal.js";
+import { checkCommon, checkedRng, checkRiskRatio } from "./_checks.js";
 import {
   GRID,
   readSequential,
@@ -12,6 +12,7 @@ import {
   shouldStop,
   TRUNCATION,
 } from "./_sequential.js";
+import { Fenwick } from "./_urn.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
 
 /** Options of `extraStrategies.sequentialPps`. */

@@ -2,8 +2,10 @@ import type { Rng } from "../core/rng.js";
 import { optionKeys } from "../core/validate.js";
 import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, checkCommon, checkedRng, fixedSample, stratifiedEstimate } from "./_internal.js";
+import { askTell, fixedSample } from "./_askTell.js";
+import { checkCommon, checkedRng } from "./_checks.js";
 import { readSequential, sequentialSrs, sequentialStrategy } from "./_sequential.js";
+import { stratifiedEstimate } from "./_stratified.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
 
 const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequential");

@@ -1,19 +1,10 @@
 import type { Rng } from "../core/rng.js";
 import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import {
-  allocateAtLeastTwo,
-  askTell,
-  checkCommon,
-  checkedRng,
-  fixedSample,
-  measuredShortfall,
-  minimumTwo,
-  readStrataCount,
-  riskStrata,
-  stratifiedEstimate,
-  stratumSds,
-} from "./_internal.js";
+import { askTell, fixedSample, measuredShortfall } from "./_askTell.js";
+import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
+import { riskStrata } from "./_strata.js";
+import { allocateAtLeastTwo, minimumTwo, stratifiedEstimate, stratumSds } from "./_stratified.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**

@@ -3,14 +3,8 @@ import { optionKeys } from "../core/validate.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import {
-  askTell,
-  checkCommon,
-  checkedRng,
-  fixedSample,
-  positiveRiskTotal,
-  RISK_FLOOR_HINT,
-} from "./_internal.js";
+import { askTell, fixedSample } from "./_askTell.js";
+import { checkCommon, checkedRng, positiveRiskTotal, RISK_FLOOR_HINT } from "./_checks.js";
 import {
   checkAllPositive,
   readSequential,

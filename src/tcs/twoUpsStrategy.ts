@@ -2,15 +2,9 @@ import type { Rng } from "../core/rng.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import {
-  askTell,
-  checkCommon,
-  checkedRng,
-  fixedSample,
-  positiveRiskTotal,
-  readStrataCount,
-  riskStrata,
-} from "./_internal.js";
+import { askTell, fixedSample } from "./_askTell.js";
+import { checkCommon, checkedRng, positiveRiskTotal, readStrataCount } from "./_checks.js";
+import { riskStrata } from "./_strata.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**

@@ -15,17 +15,15 @@ import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
 import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import { raoHartleyCochran } from "../../src/estimate/raoHartleyCochran.js";
 import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
+import { d2Centres, farthestFirstCentres } from "../../src/tcs/_centres.js";
+import { ppsPik } from "../../src/tcs/_pik.js";
 import {
-  allocateAtLeastTwo,
-  d2Centres,
-  farthestFirstCentres,
   kmeansStrata,
   nearestCentreStrata,
-  ppsPik,
   quantileStrata,
   type Strata,
-  stratumSds,
-} from "../../src/tcs/_internal.js";
+} from "../../src/tcs/_strata.js";
+import { allocateAtLeastTwo, stratumSds } from "../../src/tcs/_stratified.js";
 import { d2StratStrategy } from "../../src/tcs/d2StratStrategy.js";
 import { kCenterStratStrategy } from "../../src/tcs/kCenterStratStrategy.js";
 import { mixtureStrategy } from "../../src/tcs/mixtureStrategy.js";

@@ -1,0 +1,107 @@
+/**
+ * The ask/tell contract of a strategy: the protocol wrapper, the fixed-sample generator and the measured-shortfall flag.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import { fail, failType } from "../core/validate.js";
+import { needsBinary } from "../estimate/_interval.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import type { IntervalMethod } from "../estimate/proportionInterval.js";
+
+/** What a strategy passes to its estimator: the checked `level` and `interval` options. */
+export type EstimatorChoice = {
+  readonly level: number;
+  readonly interval: IntervalMethod | undefined;
+};
+
+/**
+ * Wraps a strategy's generator in the ask/tell contract: the first `next()`
+ * ignores its argument; every later `next(y)` must carry a finite number (the
+ * label of the last yielded index), checked before the strategy sees it, and
+ * a 0 or 1 when the chosen interval is for a proportion; once
+ * the Estimate has been returned, another `next` throws instead of returning
+ * `{ done: true }` silently, so a harness that miscounts the budget hears it.
+ */
+export function askTell(
+  fn: string,
+  budget: number,
+  core: Generator<number, Estimate, number>,
+  est?: EstimatorChoice,
+): Generator<number, Estimate, number> {
+  const binary = needsBinary(est?.interval);
+  let started = false;
+  let finished = false;
+  const step = (y: number | undefined): IteratorResult<number, Estimate> => {
+    try {
+      const r = y === undefined ? core.next() : core.next(y);
+      if (r.done === true) finished = true;
+      return r;
+    } catch (e) {
+      finished = true;
+      throw e;
+    }
+  };
+  const gen: Generator<number, Estimate, number> = {
+    next(...args: [] | [number]): IteratorResult<number, Estimate> {
+      if (finished) fail(fn, `next called after the budget of ${budget} labels was spent`);
+      if (!started) {
+        started = true;
+        return step(undefined);
+      }
+      const y: unknown = args[0];
+      if (typeof y !== "number") {
+        failType(fn, `label sent through next(y) must be a finite number (got ${typeof y})`);
+      }
+      if (!Number.isFinite(y)) fail(fn, "label sent through next(y) must be finite", y);
+      if (binary && y !== 0 && y !== 1) {
+        fail(
+          fn,
+          `label sent through next(y) must be 0 or 1: options.interval "${est?.interval}" is for a proportion`,
+          y,
+        );
+      }
+      return step(y);
+    },
+    return(value: Estimate): IteratorResult<number, Estimate> {
+      finished = true;
+      return core.return(value);
+    },
+    throw(e: unknown): IteratorResult<number, Estimate> {
+      finished = true;
+      return core.throw(e);
+    },
+    [Symbol.iterator](): Generator<number, Estimate, number> {
+      return gen;
+    },
+  };
+  return gen;
+}
+
+/**
+ * Marks the estimate of a strategy whose default interval measurably falls
+ * short of its level somewhere in docs/replication/coverage.md: `reliable`
+ * false and a warning naming the measured coverage (an existing warning is
+ * kept). Applied to the default interval only; a method chosen with
+ * `options.interval` is the caller's responsibility.
+ */
+export function* measuredShortfall(
+  core: Generator<number, Estimate, number>,
+  est: EstimatorChoice,
+  warning: string,
+): Generator<number, Estimate, number> {
+  const e = yield* core;
+  if (est.interval !== undefined || !e.reliable) return e;
+  return { ...e, reliable: false, warning };
+}
+
+/** A generator that yields a fixed sample in order, collects its labels and returns `estimate(labels)`. */
+export function* fixedSample(
+  order: Int32Array,
+  estimate: (y: Float64Array) => Estimate,
+): Generator<number, Estimate, number> {
+  const y = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) y[k] = yield order[k] as number;
+  return estimate(y);
+}
