@@ -8,16 +8,28 @@
 import type { Rng } from "../core/rng.js";
 import { pivotal } from "../design/pivotal.js";
 import { stratifiedSrs } from "../design/stratifiedSrs.js";
-import { systematicPps } from "../design/systematicPps.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hajek } from "../estimate/hajek.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
-import { askTell, type EstimatorChoice, fixedSample, measuredShortfall } from "./_askTell.js";
+import {
+  askTell,
+  type EstimatorChoice,
+  fixedSample,
+  measuredShortfall,
+  type PreparedStrategy,
+  UNCHECKED_RNG,
+} from "./_askTell.js";
 import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
 import { ppsPik } from "./_pik.js";
 import { nearestCentreStrata, type Strata } from "./_strata.js";
-import { allocateAtLeastTwo, minimumTwo, stratifiedEstimate } from "./_stratified.js";
-import { urns } from "./_urn.js";
+import {
+  allocateAtLeastTwo,
+  minimumTwo,
+  preparedStratifiedSrs,
+  stratifiedEstimate,
+} from "./_stratified.js";
+import { preparedSystematicPps } from "./_systematic.js";
+import { type MemberLists, urns } from "./_urn.js";
 import { STRATA_KEYS, type StrataOptions } from "./types.js";
 
 /**
@@ -35,6 +47,7 @@ import { STRATA_KEYS, type StrataOptions } from "./types.js";
 export function* adaptiveStratified(
   fn: string,
   s: Strata,
+  lists: MemberLists,
   budget: number,
   rng: Rng,
   est: EstimatorChoice,
@@ -44,7 +57,7 @@ export function* adaptiveStratified(
   const H = s.sizes.length;
   let N = 0;
   for (let h = 0; h < H; h++) N += s.sizes[h] as number;
-  const urn = urns(fn, s, rng);
+  const urn = urns(fn, s, rng, lists);
   const picks = new Int32Array(budget);
   const y = new Float64Array(budget);
   const count = new Float64Array(H);
@@ -92,74 +105,92 @@ export function* adaptiveStratified(
 
 /**
  * The fixed-size PPS strategies (PPSsys, Balanced, Pivotal, mixture): `pik`
- * proportional to `size` (capped), the sample drawn at once by systematic or
- * pivotal sampling, then Horvitz–Thompson or Hájek with Deville's variance.
+ * proportional to `size` (capped), computed once; each `start(rng)` draws the
+ * sample at once by systematic or pivotal sampling, then Horvitz–Thompson or
+ * Hájek with Deville's variance.
  */
-export function ppsFixed(
+export function preparePpsFixed(
   fn: string,
   size: Float64Array,
   budget: number,
-  rng: Rng,
   est: EstimatorChoice,
   design: "systematic" | "pivotal",
   estimator: "ht" | "hajek",
   method: string,
   shortfall?: string,
-): Generator<number, Estimate, number> {
+): PreparedStrategy {
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
-  const draws = checkedRng(fn, rng);
-  // eps 0: R's default eps (1e-6) would silently drop units with a tiny but
-  // positive pik, making the design non-measurable and the estimators biased
-  const sample =
-    design === "systematic" ? systematicPps(pik, draws) : pivotal(pik, draws, { eps: 0 });
-  const pikS = Float64Array.from(sample, (i) => pik[i] as number);
-  const core = fixedSample(sample, (y) => ({
-    ...(estimator === "ht"
-      ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
-      : hajek(y, pikS, { variance: "deville", ...est })),
-    method,
-  }));
-  return askTell(
-    fn,
-    budget,
-    shortfall === undefined ? core : measuredShortfall(core, est, shortfall),
-    est,
-  );
+  const drawSystematic = design === "systematic" ? preparedSystematicPps(pik) : undefined;
+  return {
+    start: (rng) => {
+      const draws = checkedRng(fn, rng);
+      // eps 0: R's default eps (1e-6) would silently drop units with a tiny but
+      // positive pik, making the design non-measurable and the estimators biased
+      const sample =
+        drawSystematic === undefined ? pivotal(pik, draws, { eps: 0 }) : drawSystematic(draws);
+      const pikS = Float64Array.from(sample, (i) => pik[i] as number);
+      const core = fixedSample(sample, (y) => ({
+        ...(estimator === "ht"
+          ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
+          : hajek(y, pikS, { variance: "deville", ...est })),
+        method,
+      }));
+      return askTell(
+        fn,
+        budget,
+        shortfall === undefined ? core : measuredShortfall(core, est, shortfall),
+        est,
+      );
+    },
+  };
 }
 
 /**
  * The nearest-centre stratified strategies (D2Strat, KCenterStrat): strata
  * from `centres` on the risk, min(2, N_h) per stratum and the rest
  * proportional to N_h, stratified SRS drawn at once, the stratified mean.
+ * `random` centres draw from the rng, so the strata are part of each run;
+ * deterministic ones are built once here, with the member lists.
  */
-export function centreStratified(
+export function prepareCentreStratified(
   fn: string,
   risk: Float64Array,
   budget: number,
-  rng: Rng,
+  rng: unknown,
   options: StrataOptions | undefined,
   centres: (H: number, rng: Rng) => number[],
+  random: boolean,
   method: string,
   shortfall?: string,
-): Generator<number, Estimate, number> {
+): PreparedStrategy {
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
-  const draws = checkedRng(fn, rng);
-  const s = nearestCentreStrata(risk, centres(H, draws));
-  minimumTwo(fn, s, budget);
-  const allocation = allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
-  const sample = stratifiedSrs(s.strata, allocation, draws);
-  return askTell(
-    fn,
-    budget,
-    shortfall === undefined
-      ? fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method))
-      : measuredShortfall(
-          fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method)),
-          est,
-          shortfall,
-        ),
-    est,
-  );
+  const run = (s: Strata, sample: Int32Array): Generator<number, Estimate, number> => {
+    const core = fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method));
+    return askTell(
+      fn,
+      budget,
+      shortfall === undefined ? core : measuredShortfall(core, est, shortfall),
+      est,
+    );
+  };
+  const strataOf = (draws: Rng): Strata => {
+    const s = nearestCentreStrata(risk, centres(H, draws));
+    minimumTwo(fn, s, budget);
+    return s;
+  };
+  const allocate = (s: Strata) => allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
+  if (!random) {
+    const s = strataOf(UNCHECKED_RNG);
+    const drawSample = preparedStratifiedSrs(s, allocate(s));
+    return { start: (r) => run(s, drawSample(checkedRng(fn, r))) };
+  }
+  return {
+    start: (r) => {
+      const draws = checkedRng(fn, r);
+      const s = strataOf(draws);
+      return run(s, stratifiedSrs(s.strata, allocate(s), draws));
+    },
+  };
 }

@@ -5,12 +5,15 @@
  * @internal
  */
 
+import type { Rng } from "../core/rng.js";
 import { fail } from "../core/validate.js";
 import { neymanAllocation } from "../design/neymanAllocation.js";
+import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { stratifiedMean } from "../estimate/stratifiedMean.js";
 import type { EstimatorChoice } from "./_askTell.js";
 import type { Strata } from "./_strata.js";
+import { memberLists } from "./_urn.js";
 
 /** Within-stratum standard deviation (divisor N_h) of `x` for every stratum. */
 export function stratumSds(x: Float64Array, s: Strata): Float64Array {
@@ -57,4 +60,29 @@ export function stratifiedEstimate(
   const h = Int32Array.from(sample as ArrayLike<number>, (i) => s.strata[i] as number);
   const e = stratifiedMean(y, h, s.sizes, est);
   return { ...e, method };
+}
+
+/**
+ * Stratified SRS with `allocation[h]` units from stratum h, the member lists
+ * built once: the returned draw gives, for the same rng, exactly the sample of
+ * `stratifiedSrs(s.strata, allocation, rng)` (the same `srs` draw per stratum in
+ * stratum order, the same sorted indices) in O(n log n) per call instead of
+ * O(N). The caller has checked the allocation against the strata.
+ */
+export function preparedStratifiedSrs(s: Strata, allocation: Int32Array): (rng: Rng) => Int32Array {
+  const { start, members } = memberLists(s);
+  let n = 0;
+  for (let h = 0; h < allocation.length; h++) n += allocation[h] as number;
+  return (rng) => {
+    const out = new Int32Array(n);
+    let k = 0;
+    for (let h = 0; h < allocation.length; h++) {
+      const a = allocation[h] as number;
+      if (a === 0) continue;
+      const pos = srs(s.sizes[h] as number, a, rng);
+      for (let j = 0; j < a; j++)
+        out[k++] = members[(start[h] as number) + (pos[j] as number)] as number;
+    }
+    return out.sort();
+  };
 }

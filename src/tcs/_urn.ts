@@ -21,8 +21,11 @@ export type Urns = {
   left(h: number): number;
 };
 
-/** Builds the urns of {@link Strata}, members listed in increasing index order. */
-export function urns(fn: string, s: Strata, rng: Rng): Urns {
+/** The members of every stratum in increasing index order: stratum h's are `members[start[h] .. start[h + 1])`. */
+export type MemberLists = { readonly start: Int32Array; readonly members: Int32Array };
+
+/** The {@link MemberLists} of {@link Strata} (a counting sort of the units by stratum, O(N)). */
+export function memberLists(s: Strata): MemberLists {
   const H = s.sizes.length;
   const start = new Int32Array(H + 1);
   for (let h = 0; h < H; h++) start[h + 1] = (start[h] as number) + (s.sizes[h] as number);
@@ -33,6 +36,16 @@ export function urns(fn: string, s: Strata, rng: Rng): Urns {
     members[fill[h] as number] = i;
     fill[h] = (fill[h] as number) + 1;
   }
+  return { start, members };
+}
+
+/**
+ * Builds the urns of {@link Strata} from its member lists (copied, so lists
+ * built once serve many runs).
+ */
+export function urns(fn: string, s: Strata, rng: Rng, lists = memberLists(s)): Urns {
+  const start = lists.start;
+  const members = lists.members.slice();
   const live = Int32Array.from(s.sizes);
   return {
     take(h: number): number {

@@ -1,7 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
+import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
-import { ppsFixed } from "./_engines.js";
+import { preparePpsFixed } from "./_engines.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -41,8 +42,22 @@ export function balancedStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return prepareBalanced(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.balanced` with its checks and inclusion probabilities computed
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareBalanced(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "balancedStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "balanced (systematic PPS, hajek, deville variance)";
-  return ppsFixed(fn, risk, budget, rng, est, "systematic", "hajek", method);
+  return preparePpsFixed(fn, risk, budget, est, "systematic", "hajek", method);
 }

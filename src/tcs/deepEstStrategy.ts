@@ -3,7 +3,7 @@ import { fsum } from "../core/sum.js";
 import { checkNumber, draw, optionKeys } from "../core/validate.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, type EstimatorChoice } from "./_askTell.js";
+import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
 import { Fenwick } from "./_urn.js";
 import type { StrategyOptions } from "./types.js";
@@ -76,13 +76,27 @@ export function deepEstStrategy(
   rng: Rng,
   options?: DeepEstOptions,
 ): Generator<number, Estimate, number> {
+  return prepareDeepEst(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.deepEst` with its checks and weights done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareDeepEst(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: DeepEstOptions,
+): PreparedStrategy {
   const fn = "deepEstStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, DEEPEST_KEYS);
   const { exploit = 0.8, threshold = 0 } = options ?? {};
   checkNumber(fn, "options.exploit", exploit, 0, 1, { lower: true, upper: true });
   checkNumber(fn, "options.threshold", threshold);
   const w = risk.map((r) => (r > threshold ? r : 0));
-  return askTell(fn, budget, run(fn, w, N, budget, rng, exploit, est), est);
+  return { start: (r) => askTell(fn, budget, run(fn, w, N, budget, r, exploit, est), est) };
 }
 
 function* run(

@@ -1,10 +1,11 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, measuredShortfall } from "./_askTell.js";
+import { askTell, measuredShortfall, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon, readStrataCount } from "./_checks.js";
 import { adaptiveStratified } from "./_engines.js";
 import { riskStrata } from "./_strata.js";
 import { minimumTwo } from "./_stratified.js";
+import { memberLists } from "./_urn.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**
@@ -63,27 +64,46 @@ export function gbsStrategy(
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
+  return prepareGbs(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.gbs` with its checks, strata and member lists done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareGbs(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: RiskStrataOptions,
+): PreparedStrategy {
   const fn = "gbsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);
-  return askTell(
-    fn,
-    budget,
-    measuredShortfall(
-      adaptiveStratified(
+  const lists = memberLists(s);
+  return {
+    start: (r) =>
+      askTell(
         fn,
-        s,
         budget,
-        rng,
+        measuredShortfall(
+          adaptiveStratified(
+            fn,
+            s,
+            lists,
+            budget,
+            r,
+            est,
+            "gbs (stratifiedMean, adaptive allocation)",
+            (W, n, ss, pooled) => (W * W * ((ss + 20 * pooled) / (n + 19))) / ((n + 1) * (n + 1)),
+          ),
+          est,
+          "measured coverage of gbs's 95% interval falls to 85.2% in some cells (docs/replication/coverage.md): strata whose few labels are all passes report no variance although they hold failures; do not quote ci as a 95% interval",
+        ),
         est,
-        "gbs (stratifiedMean, adaptive allocation)",
-        (W, n, ss, pooled) => (W * W * ((ss + 20 * pooled) / (n + 19))) / ((n + 1) * (n + 1)),
       ),
-      est,
-      "measured coverage of gbs's 95% interval falls to 85.2% in some cells (docs/replication/coverage.md): strata whose few labels are all passes report no variance although they hold failures; do not quote ci as a 95% interval",
-    ),
-    est,
-  );
+  };
 }

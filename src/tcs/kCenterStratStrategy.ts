@@ -1,7 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
+import type { PreparedStrategy } from "./_askTell.js";
 import { farthestFirstCentres } from "./_centres.js";
-import { centreStratified } from "./_engines.js";
+import { prepareCentreStratified } from "./_engines.js";
 import type { StrataOptions } from "./types.js";
 
 /**
@@ -52,15 +53,30 @@ export function kCenterStratStrategy(
   rng: Rng,
   options?: StrataOptions,
 ): Generator<number, Estimate, number> {
+  return prepareKCenterStrat(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.kCenterStrat` with its checks, centres, strata, allocation and member lists done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareKCenterStrat(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrataOptions,
+): PreparedStrategy {
   const fn = "kCenterStratStrategy";
   const centres = (H: number) => farthestFirstCentres(risk, H);
-  return centreStratified(
+  return prepareCentreStratified(
     fn,
     risk,
     budget,
     rng,
     options,
     centres,
+    false,
     "kCenterStrat (stratifiedMean)",
     "measured coverage of kCenterStrat's 95% interval falls to 76-88% in some cells (docs/replication/coverage.md): its farthest-first strata put two labels into small strata that carry much of the variance; use it to find failures, not to estimate",
   );

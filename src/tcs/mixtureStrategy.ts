@@ -1,8 +1,9 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, fail, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
+import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon, positiveRiskTotal } from "./_checks.js";
-import { ppsFixed } from "./_engines.js";
+import { preparePpsFixed } from "./_engines.js";
 import type { StrategyOptions } from "./types.js";
 
 /** Options of `extraStrategies.mixture`. */
@@ -63,6 +64,20 @@ export function mixtureStrategy(
   rng: Rng,
   options?: MixtureOptions,
 ): Generator<number, Estimate, number> {
+  return prepareMixture(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `extraStrategies.mixture` with its checks and inclusion probabilities done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareMixture(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: MixtureOptions,
+): PreparedStrategy {
   const fn = "mixtureStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, MIXTURE_KEYS);
   const { lambda = 0.5, estimator = "hajek" } = options ?? {};
@@ -73,5 +88,5 @@ export function mixtureStrategy(
   const total = lambda > 0 ? positiveRiskTotal(fn, risk) : 1;
   const size = risk.map((r) => (1 - lambda) / N + (lambda * r) / total);
   const method = `mixture (lambda ${lambda}, pivotal, ${estimator}, deville variance)`;
-  return ppsFixed(fn, size, budget, rng, est, "pivotal", estimator, method);
+  return preparePpsFixed(fn, size, budget, est, "pivotal", estimator, method);
 }

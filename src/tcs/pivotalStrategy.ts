@@ -1,7 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
+import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
-import { ppsFixed } from "./_engines.js";
+import { preparePpsFixed } from "./_engines.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -42,8 +43,22 @@ export function pivotalStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return preparePivotal(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.pivotal` with its checks and inclusion probabilities computed
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function preparePivotal(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "pivotalStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "pivotal (hajek, deville variance)";
-  return ppsFixed(fn, risk, budget, rng, est, "pivotal", "hajek", method);
+  return preparePpsFixed(fn, risk, budget, est, "pivotal", "hajek", method);
 }

@@ -4,7 +4,7 @@ import { fail } from "../core/validate.js";
 import { rhc } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
-import { askTell, fixedSample } from "./_askTell.js";
+import { askTell, fixedSample, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon, checkedRng, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
@@ -46,6 +46,20 @@ export function rhcStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return prepareRhc(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.rhc` with its checks done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareRhc(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "rhcStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   for (let i = 0; i < N; i++) {
@@ -54,11 +68,15 @@ export function rhcStrategy(
     }
   }
   checkRiskRatio(fn, risk, fsum(risk));
-  const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, rng));
-  return askTell(
-    fn,
-    budget,
-    fixedSample(indices, (y) => raoHartleyCochran(y, groupShare, groupTotal, N, est)),
-    est,
-  );
+  return {
+    start: (r) => {
+      const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, r));
+      return askTell(
+        fn,
+        budget,
+        fixedSample(indices, (y) => raoHartleyCochran(y, groupShare, groupTotal, N, est)),
+        est,
+      );
+    },
+  };
 }

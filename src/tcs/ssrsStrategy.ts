@@ -1,10 +1,15 @@
 import type { Rng } from "../core/rng.js";
-import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, fixedSample, measuredShortfall } from "./_askTell.js";
+import { askTell, fixedSample, measuredShortfall, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
 import { riskStrata } from "./_strata.js";
-import { allocateAtLeastTwo, minimumTwo, stratifiedEstimate, stratumSds } from "./_stratified.js";
+import {
+  allocateAtLeastTwo,
+  minimumTwo,
+  preparedStratifiedSrs,
+  stratifiedEstimate,
+  stratumSds,
+} from "./_stratified.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**
@@ -57,21 +62,42 @@ export function ssrsStrategy(
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
+  return prepareSsrs(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.ssrs` with its checks, strata, allocation and member lists
+ * built once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareSsrs(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: RiskStrataOptions,
+): PreparedStrategy {
   const fn = "ssrsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);
   minimumTwo(fn, s, budget);
   const allocation = allocateAtLeastTwo(s, stratumSds(risk, s), budget);
-  const sample = stratifiedSrs(s.strata, allocation, checkedRng(fn, rng));
-  return askTell(
-    fn,
-    budget,
-    measuredShortfall(
-      fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, "ssrs (stratifiedMean)")),
-      est,
-      "measured coverage of ssrs's 95% interval falls to 87.6% in some cells (docs/replication/coverage.md): strata whose few labels are all passes report no variance although they hold failures; do not quote ci as a 95% interval",
-    ),
-    est,
-  );
+  const drawSample = preparedStratifiedSrs(s, allocation);
+  return {
+    start: (r) => {
+      const sample = drawSample(checkedRng(fn, r));
+      return askTell(
+        fn,
+        budget,
+        measuredShortfall(
+          fixedSample(sample, (y) =>
+            stratifiedEstimate(sample, y, s, est, "ssrs (stratifiedMean)"),
+          ),
+          est,
+          "measured coverage of ssrs's 95% interval falls to 87.6% in some cells (docs/replication/coverage.md): strata whose few labels are all passes report no variance although they hold failures; do not quote ci as a 95% interval",
+        ),
+        est,
+      );
+    },
+  };
 }

@@ -1,9 +1,11 @@
 import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
 import { optionKeys } from "../core/validate.js";
+import { aliasTable, drawAlias } from "../design/_alias.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import { askTell, fixedSample } from "./_askTell.js";
+import { askTell, fixedSample, type PreparedStrategy, UNCHECKED_RNG } from "./_askTell.js";
 import { checkCommon, checkedRng, positiveRiskTotal, RISK_FLOOR_HINT } from "./_checks.js";
 import {
   checkAllPositive,
@@ -63,6 +65,20 @@ export function supsStrategy(
   rng: Rng,
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
+  return prepareSups(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.sups` with its checks and draw probabilities done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareSups(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: SequentialOptions,
+): PreparedStrategy {
   const fn = "supsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SUPS_KEYS);
   const total = positiveRiskTotal(fn, risk);
@@ -70,19 +86,29 @@ export function supsStrategy(
   if (options?.sequential !== undefined) {
     const s = readSequential(fn, options.sequential, budget, false);
     checkAllPositive(fn, risk, RISK_FLOOR_HINT);
-    return sequentialStrategy(
-      fn,
-      budget,
-      sequentialSups(fn, p, budget, checkedRng(fn, rng), est.level, s),
-      false,
-    );
+    return {
+      start: (r) =>
+        sequentialStrategy(
+          fn,
+          budget,
+          sequentialSups(fn, p, budget, checkedRng(fn, r), est.level, s),
+          false,
+        ),
+    };
   }
-  const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
-  const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => hansenHurwitz(y, pDrawn, N, est)),
-    est,
-  );
+  // the design's own checks once (n = 0 draws nothing), then its alias table
+  ppsWithReplacement(p, 0, UNCHECKED_RNG);
+  const table = aliasTable(p, fsum(p));
+  return {
+    start: (r) => {
+      const sample = drawAlias(table, budget, checkedRng(fn, r));
+      const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
+      return askTell(
+        fn,
+        budget,
+        fixedSample(sample, (y) => hansenHurwitz(y, pDrawn, N, est)),
+        est,
+      );
+    },
+  };
 }

@@ -1,7 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
+import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
-import { ppsFixed } from "./_engines.js";
+import { preparePpsFixed } from "./_engines.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -48,14 +49,27 @@ export function systematicPpsStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return prepareSystematicPps(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.systematicPps` with its checks and inclusion probabilities computed
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareSystematicPps(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "systematicPpsStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "systematicPps (horvitzThompson, deville variance)";
-  return ppsFixed(
+  return preparePpsFixed(
     fn,
     risk,
     budget,
-    rng,
     est,
     "systematic",
     "ht",

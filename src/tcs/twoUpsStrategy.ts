@@ -1,8 +1,10 @@
 import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
+import { aliasTable, drawAlias } from "../design/_alias.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import { askTell, fixedSample } from "./_askTell.js";
+import { askTell, fixedSample, type PreparedStrategy, UNCHECKED_RNG } from "./_askTell.js";
 import { checkCommon, checkedRng, positiveRiskTotal, readStrataCount } from "./_checks.js";
 import { riskStrata } from "./_strata.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
@@ -51,6 +53,20 @@ export function twoUpsStrategy(
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
+  return prepareTwoUps(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.twoUps` with its checks, strata and draw probabilities done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareTwoUps(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: RiskStrataOptions,
+): PreparedStrategy {
   const fn = "twoUpsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
@@ -62,15 +78,22 @@ export function twoUpsStrategy(
     s.strata,
     (h) => (riskOf[h] as number) / total / (s.sizes[h] as number),
   );
-  const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
-  const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => ({
-      ...hansenHurwitz(y, pDrawn, N, est),
-      method: "twoUps (hansenHurwitz)",
-    })),
-    est,
-  );
+  // the design's own checks once (n = 0 draws nothing), then its alias table
+  ppsWithReplacement(p, 0, UNCHECKED_RNG);
+  const table = aliasTable(p, fsum(p));
+  return {
+    start: (r) => {
+      const sample = drawAlias(table, budget, checkedRng(fn, r));
+      const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
+      return askTell(
+        fn,
+        budget,
+        fixedSample(sample, (y) => ({
+          ...hansenHurwitz(y, pDrawn, N, est),
+          method: "twoUps (hansenHurwitz)",
+        })),
+        est,
+      );
+    },
+  };
 }
