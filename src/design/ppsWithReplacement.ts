@@ -1,12 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import {
-  checkFloat64Array,
-  checkInteger,
-  checkRng,
-  fail,
-  maxLength,
-} from "../core/validate.js";
+import { checkFloat64Array, checkInteger, checkRng, fail, maxLength } from "../core/validate.js";
 
 import { aliasTable, drawAlias } from "./_alias.js";
 
