@@ -64,7 +64,11 @@ const BUDGETS = [30, 50, 100, 200] as const;
 const RATES = [0.005, 0.01, 0.02, 0.05, 0.1, 0.3] as const;
 const RARE = [0.005, 0.01, 0.02] as const;
 const ALL: Readonly<Record<string, Strategy>> = { ...strategies, ...extraStrategies };
-const NAMES = Object.keys(ALL);
+/** `--strategies a,b` and `--filter <regex on the population>` run a part of the grid (for probes; the report then goes to `--out`). */
+const ONLY = arg("--strategies", "");
+const FILTER = new RegExp(arg("--filter", ""));
+const partial = ONLY !== "" || args.includes("--filter");
+const NAMES = Object.keys(ALL).filter((k) => ONLY === "" || ONLY.split(",").includes(k));
 
 /** One population of the grid. */
 type Population = {
@@ -278,7 +282,8 @@ type Task = { pop: number; strategy: string; n: number };
 
 function tasks(pops: Population[]): Task[] {
   const out: Task[] = [];
-  pops.forEach((_, p) => {
+  pops.forEach((pop, p) => {
+    if (!FILTER.test(pop.key)) return;
     for (const strategy of NAMES) for (const n of BUDGETS) out.push({ pop: p, strategy, n });
   });
   return out;
@@ -302,7 +307,7 @@ if (args[0] === "--worker") {
 // ---- parent ----
 const cacheFile = join(
   tmpdir(),
-  `evalsift-coverage-${quick ? "quick" : `${RUNS_SMALL}-${RUNS_LARGE}`}.json`,
+  `evalsift-coverage-${quick ? "quick" : `${RUNS_SMALL}-${RUNS_LARGE}`}${partial ? "-partial" : ""}.json`,
 );
 let cells: Cell[];
 let seconds: number;
@@ -322,7 +327,13 @@ if (args.includes("--reuse") && existsSync(cacheFile)) {
       (file, w) =>
         new Promise<void>((resolve, reject) => {
           const passOn = args.filter(
-            (a) => a === "--quick" || a === "--runs" || a === "--runs-large" || /^\d+$/.test(a),
+            (a, i) =>
+              a === "--quick" ||
+              a === "--runs" ||
+              a === "--runs-large" ||
+              a === "--strategies" ||
+              a === "--filter" ||
+              /^(--runs|--runs-large|--strategies|--filter)$/.test(args[i - 1] ?? ""),
           );
           const child = fork(fileURLToPath(import.meta.url), [
             "--worker",
@@ -530,7 +541,9 @@ function writeReport(all: Cell[], secs: number): void {
     for (const c of failed) L.push(`- ${c.strategy}, ${c.population}, n=${c.n}: ${c.error}`);
   }
   L.push("");
-  const out = join(here, "..", "docs", "replication", "coverage.md");
+  const out = partial
+    ? arg("--out", join(tmpdir(), "evalsift-coverage-partial.md"))
+    : join(here, "..", "docs", "replication", "coverage.md");
   writeFileSync(out, `${L.join("\n")}`);
   console.log(`wrote ${out}`);
 }

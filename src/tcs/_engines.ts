@@ -15,6 +15,7 @@ import {
   askTell,
   type EstimatorChoice,
   fixedSample,
+  flagSingleFailure,
   measuredShortfall,
   type PreparedStrategy,
   UNCHECKED_RNG,
@@ -24,6 +25,7 @@ import { ppsPik } from "./_pik.js";
 import { nearestCentreStrata, type Strata } from "./_strata.js";
 import {
   allocateAtLeastTwo,
+  flooredStratifiedEstimate,
   minimumTwo,
   preparedStratifiedSrs,
   stratifiedEstimate,
@@ -53,6 +55,7 @@ export function* adaptiveStratified(
   est: EstimatorChoice,
   method: string,
   score: (W: number, n: number, ss: number, pooled: number) => number,
+  pseudo?: number,
 ): Generator<number, Estimate, number> {
   const H = s.sizes.length;
   let N = 0;
@@ -100,7 +103,9 @@ export function* adaptiveStratified(
     allMean += dAll / (k + 1);
     allSs += dAll * (v - allMean);
   }
-  return stratifiedEstimate(picks, y, s, est, method);
+  return pseudo === undefined
+    ? stratifiedEstimate(picks, y, s, est, method)
+    : flooredStratifiedEstimate(picks, y, s, est, method, pseudo);
 }
 
 /**
@@ -130,12 +135,19 @@ export function preparePpsFixed(
       const sample =
         drawSystematic === undefined ? pivotal(pik, draws, { eps: 0 }) : drawSystematic(draws);
       const pikS = Float64Array.from(sample, (i) => pik[i] as number);
-      const core = fixedSample(sample, (y) => ({
-        ...(estimator === "ht"
-          ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
-          : hajek(y, pikS, { variance: "deville", ...est })),
-        method,
-      }));
+      const core = fixedSample(sample, (y) =>
+        flagSingleFailure(
+          {
+            ...(estimator === "ht"
+              ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
+              : hajek(y, pikS, { variance: "deville", ...est })),
+            method,
+          },
+          y,
+          pikS.map((p) => 1 / p),
+          est,
+        ),
+      );
       return askTell(
         fn,
         budget,
@@ -163,11 +175,16 @@ export function prepareCentreStratified(
   random: boolean,
   method: string,
   shortfall?: string,
+  pseudo?: number,
 ): PreparedStrategy {
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const run = (s: Strata, sample: Int32Array): Generator<number, Estimate, number> => {
-    const core = fixedSample(sample, (y) => stratifiedEstimate(sample, y, s, est, method));
+    const core = fixedSample(sample, (y) =>
+      pseudo === undefined
+        ? stratifiedEstimate(sample, y, s, est, method)
+        : flooredStratifiedEstimate(sample, y, s, est, method, pseudo),
+    );
     return askTell(
       fn,
       budget,

@@ -69,8 +69,13 @@ export function urns(fn: string, s: Strata, rng: Rng, lists = memberLists(s)): U
 export class Fenwick {
   private readonly tree: Float64Array;
   private readonly n: number;
-  constructor(weights: ArrayLike<number>) {
+  /** Builds the tree of `weights` in O(N); `copyOf` copies a built tree instead (the same sums, a memcpy). */
+  constructor(weights: ArrayLike<number>, copyOf?: Fenwick) {
     this.n = weights.length;
+    if (copyOf !== undefined) {
+      this.tree = copyOf.tree.slice();
+      return;
+    }
     this.tree = new Float64Array(this.n + 1);
     for (let i = 0; i < this.n; i++) this.tree[i + 1] = weights[i] as number;
     for (let i = 1; i <= this.n; i++) {

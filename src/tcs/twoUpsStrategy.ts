@@ -4,7 +4,13 @@ import { aliasTable, drawAlias } from "../design/_alias.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import { askTell, fixedSample, type PreparedStrategy, UNCHECKED_RNG } from "./_askTell.js";
+import {
+  askTell,
+  fixedSample,
+  flagSingleFailure,
+  type PreparedStrategy,
+  UNCHECKED_RNG,
+} from "./_askTell.js";
 import { checkCommon, checkedRng, positiveRiskTotal, readStrataCount } from "./_checks.js";
 import { riskStrata } from "./_strata.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
@@ -35,6 +41,9 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N] or `options.partition` is unknown; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2024). DeepSample, ICSE; Hansen & Hurwitz (1943); Lohr (2021), §6.2.
@@ -88,10 +97,14 @@ export function prepareTwoUps(
       return askTell(
         fn,
         budget,
-        fixedSample(sample, (y) => ({
-          ...hansenHurwitz(y, pDrawn, N, est),
-          method: "twoUps (hansenHurwitz)",
-        })),
+        fixedSample(sample, (y) =>
+          flagSingleFailure(
+            { ...hansenHurwitz(y, pDrawn, N, est), method: "twoUps (hansenHurwitz)" },
+            y,
+            pDrawn.map((q) => 1 / q),
+            est,
+          ),
+        ),
         est,
       );
     },
