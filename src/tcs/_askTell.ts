@@ -1,5 +1,5 @@
 /**
- * The ask/tell contract of a strategy: the protocol wrapper, the fixed-sample generator and the measured-shortfall flag.
+ * The ask/tell contract of a strategy: the protocol wrapper, the fixed-sample generator and the single-failure flag.
  *
  * Internal module: not re-exported from the package entry point.
  * @internal
@@ -95,23 +95,6 @@ export function askTell(
     },
   };
   return gen;
-}
-
-/**
- * Marks the estimate of a strategy whose default interval measurably falls
- * short of its level somewhere in docs/replication/coverage.md: `reliable`
- * false and a warning naming the measured coverage (an existing warning is
- * kept). Applied to the default interval only; a method chosen with
- * `options.interval` is the caller's responsibility.
- */
-export function* measuredShortfall(
-  core: Generator<number, Estimate, number>,
-  est: EstimatorChoice,
-  warning: string,
-): Generator<number, Estimate, number> {
-  const e = yield* core;
-  if (est.interval !== undefined || !e.reliable) return e;
-  return { ...e, reliable: false, warning };
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   type EstimatorChoice,
   fixedSample,
   flagSingleFailure,
-  measuredShortfall,
   type PreparedStrategy,
   UNCHECKED_RNG,
 } from "./_askTell.js";
@@ -122,7 +121,6 @@ export function preparePpsFixed(
   design: "systematic" | "pivotal",
   estimator: "ht" | "hajek",
   method: string,
-  shortfall?: string,
 ): PreparedStrategy {
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
@@ -148,12 +146,7 @@ export function preparePpsFixed(
           est,
         ),
       );
-      return askTell(
-        fn,
-        budget,
-        shortfall === undefined ? core : measuredShortfall(core, est, shortfall),
-        est,
-      );
+      return askTell(fn, budget, core, est);
     },
   };
 }
@@ -174,7 +167,6 @@ export function prepareCentreStratified(
   centres: (H: number, rng: Rng) => number[],
   random: boolean,
   method: string,
-  shortfall?: string,
   pseudo?: number,
 ): PreparedStrategy {
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
@@ -185,12 +177,7 @@ export function prepareCentreStratified(
         ? stratifiedEstimate(sample, y, s, est, method)
         : flooredStratifiedEstimate(sample, y, s, est, method, pseudo),
     );
-    return askTell(
-      fn,
-      budget,
-      shortfall === undefined ? core : measuredShortfall(core, est, shortfall),
-      est,
-    );
+    return askTell(fn, budget, core, est);
   };
   const strataOf = (draws: Rng): Strata => {
     const s = nearestCentreStrata(risk, centres(H, draws));

@@ -89,8 +89,7 @@ export function prepareKCenterStrat(
     options,
     centres,
     false,
-    "kCenterStrat (stratifiedMean)",
-    undefined,
+    "kCenterStrat (stratifiedMean, variance floored per stratum)",
     STRATUM_PSEUDO_COUNT,
   );
 }
