@@ -38,7 +38,8 @@ import {
   strategies,
 } from "../src/entry/tcs.js";
 // internal helpers, used only to print the SSRS allocation in the report
-import { allocateAtLeastTwo, quantileStrata, stratumSds } from "../src/tcs/_internal.js";
+import { quantileStrata } from "../src/tcs/_strata.js";
+import { allocateAtLeastTwo, stratumSds } from "../src/tcs/_stratified.js";
 import {
   FEATURES,
   type Feature,

@@ -1,13 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import {
-  checkFloat64Array,
-  checkInteger,
-  checkRng,
-  draw,
-  fail,
-  maxLength,
-} from "../core/validate.js";
+import { checkFloat64Array, checkInteger, checkRng, fail, maxLength } from "../core/validate.js";
+
+import { aliasTable, drawAlias } from "./_alias.js";
 
 const FN = "ppsWithReplacement";
 
@@ -51,42 +46,6 @@ export function ppsWithReplacement(p: Float64Array, n: number, rng: Rng): Int32A
   if (!(Math.abs(total - 1) <= tolerance)) {
     fail(FN, `p must sum to 1 (within ${tolerance}); divide sizes by their total`, total);
   }
-  const out = new Int32Array(n);
-  if (n === 0) return out;
-
-  let M = 0;
-  for (let i = 0; i < N; i++) if ((p[i] as number) > 0) M++;
-  const units = new Int32Array(M);
-  for (let i = 0, c = 0; i < N; i++) if ((p[i] as number) > 0) units[c++] = i;
-  const prob = new Float64Array(M);
-  const alias = new Int32Array(M);
-  const scaled = new Float64Array(M);
-  for (let c = 0; c < M; c++) scaled[c] = ((p[units[c] as number] as number) * M) / total;
-  const small = new Int32Array(M);
-  const large = new Int32Array(M);
-  let ns = 0;
-  let nl = 0;
-  for (let c = M - 1; c >= 0; c--) {
-    if ((scaled[c] as number) < 1) small[ns++] = c;
-    else large[nl++] = c;
-  }
-  while (ns > 0 && nl > 0) {
-    const s = small[--ns] as number;
-    const l = large[--nl] as number;
-    prob[s] = scaled[s] as number;
-    alias[s] = l;
-    const rest = (scaled[l] as number) + (scaled[s] as number) - 1;
-    scaled[l] = rest;
-    if (rest < 1) small[ns++] = l;
-    else large[nl++] = l;
-  }
-  // leftovers are 1 up to rounding
-  while (nl > 0) prob[large[--nl] as number] = 1;
-  while (ns > 0) prob[small[--ns] as number] = 1;
-
-  for (let k = 0; k < n; k++) {
-    const c = Math.floor(draw(FN, rng) * M);
-    out[k] = units[draw(FN, rng) < (prob[c] as number) ? c : (alias[c] as number)] as number;
-  }
-  return out.sort();
+  if (n === 0) return new Int32Array(0);
+  return drawAlias(aliasTable(p, total), n, rng);
 }

@@ -18,7 +18,8 @@ import { hypergeometricEngine } from "../estimate/_hypergeometricEngine.js";
 import { checkRule, ruleFires, type StoppingRule } from "../estimate/_stoppingRule.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import { askTell, stratifiedEstimate } from "./_internal.js";
+import { askTell } from "./_askTell.js";
+import { stratifiedEstimate } from "./_stratified.js";
 import type { SequentialRule } from "./sequentialOptions.js";
 
 /** Grid intervals of the betting sequences inside the strategies (resolution 1e-3). */

@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, ppsFixed } from "./_internal.js";
+import type { PreparedStrategy } from "./_askTell.js";
+import { checkCommon } from "./_checks.js";
+import { preparePpsFixed } from "./_engines.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -22,6 +24,9 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Hájek, J. (1971), comment in Foundations of Statistical Inference, 236; Tillé (2006), Sampling Algorithms; R `survey::svymean`.
@@ -40,8 +45,22 @@ export function balancedStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return prepareBalanced(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.balanced` with its checks and inclusion probabilities computed
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareBalanced(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "balancedStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "balanced (systematic PPS, hajek, deville variance)";
-  return ppsFixed(fn, risk, budget, rng, est, "systematic", "hajek", method);
+  return preparePpsFixed(fn, risk, budget, est, "systematic", "hajek", method);
 }

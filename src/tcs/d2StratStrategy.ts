@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { centreStratified, d2Centres } from "./_internal.js";
+import type { PreparedStrategy } from "./_askTell.js";
+import { d2Centres } from "./_centres.js";
+import { prepareCentreStratified } from "./_engines.js";
 import type { StrataOptions } from "./types.js";
 
 /**
@@ -49,7 +51,30 @@ export function d2StratStrategy(
   rng: Rng,
   options?: StrataOptions,
 ): Generator<number, Estimate, number> {
+  return prepareD2Strat(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.d2Strat` with its checks done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareD2Strat(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrataOptions,
+): PreparedStrategy {
   const fn = "d2StratStrategy";
   const centres = (H: number, draws: Rng) => d2Centres(fn, risk, H, draws);
-  return centreStratified(fn, risk, budget, rng, options, centres, "d2Strat (stratifiedMean)");
+  return prepareCentreStratified(
+    fn,
+    risk,
+    budget,
+    rng,
+    options,
+    centres,
+    true,
+    "d2Strat (stratifiedMean)",
+  );
 }

@@ -3,7 +3,9 @@ import { fsum } from "../core/sum.js";
 import { checkNumber, draw, optionKeys } from "../core/validate.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, checkCommon, type EstimatorChoice, Fenwick } from "./_internal.js";
+import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
+import { checkCommon } from "./_checks.js";
+import { Fenwick } from "./_urn.js";
 import type { StrategyOptions } from "./types.js";
 
 /** Options of `strategies.deepEst`. */
@@ -74,30 +76,56 @@ export function deepEstStrategy(
   rng: Rng,
   options?: DeepEstOptions,
 ): Generator<number, Estimate, number> {
+  return prepareDeepEst(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.deepEst` with its checks and weights done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareDeepEst(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: DeepEstOptions,
+): PreparedStrategy {
   const fn = "deepEstStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, DEEPEST_KEYS);
   const { exploit = 0.8, threshold = 0 } = options ?? {};
   checkNumber(fn, "options.exploit", exploit, 0, 1, { lower: true, upper: true });
   checkNumber(fn, "options.threshold", threshold);
   const w = risk.map((r) => (r > threshold ? r : 0));
-  return askTell(fn, budget, run(fn, w, N, budget, rng, exploit, est), est);
+  const ones = new Float64Array(N).fill(1);
+  const trees = { weights: new Fenwick(w), ones: new Fenwick(ones) };
+  let positive = 0;
+  for (let i = 0; i < N; i++) if ((w[i] as number) > 0) positive++;
+  const setup = { w, trees, positive, weightTotal: fsum(w) };
+  return { start: (r) => askTell(fn, budget, run(fn, setup, N, budget, r, exploit, est), est) };
 }
+
+/** The weights of a prepared deepEst and their trees, copied by every run. */
+type Setup = {
+  readonly w: Float64Array;
+  readonly trees: { readonly weights: Fenwick; readonly ones: Fenwick };
+  readonly positive: number;
+  readonly weightTotal: number;
+};
 
 function* run(
   fn: string,
-  w: Float64Array,
+  setup: Setup,
   N: number,
   budget: number,
   rng: Rng,
   d: number,
   est: EstimatorChoice,
 ): Generator<number, Estimate, number> {
-  const weights = new Fenwick(w);
-  const ones = new Fenwick(new Float64Array(N).fill(1));
+  const { w, weightTotal } = setup;
+  const weights = new Fenwick(w, setup.trees.weights);
+  const ones = new Fenwick(w, setup.trees.ones);
   const taken = new Uint8Array(N);
-  let positiveLeft = 0;
-  for (let i = 0; i < N; i++) if ((w[i] as number) > 0) positiveLeft++;
-  const weightTotal = fsum(w);
+  let positiveLeft = setup.positive;
   let weightLeft = weightTotal;
   const z = new Float64Array(budget);
   const labels = new Float64Array(budget);

@@ -1,14 +1,12 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import {
-  adaptiveStratified,
-  askTell,
-  checkCommon,
-  minimumTwo,
-  readStrataCount,
-  riskStrata,
-} from "./_internal.js";
+import { askTell, type PreparedStrategy } from "./_askTell.js";
+import { checkCommon, readStrataCount } from "./_checks.js";
+import { adaptiveStratified } from "./_engines.js";
+import { riskStrata } from "./_strata.js";
+import { minimumTwo } from "./_stratified.js";
+import { memberLists } from "./_urn.js";
 import type { RiskStrataOptions } from "./types.js";
 
 /** Options of `strategies.mcucb`. */
@@ -71,6 +69,20 @@ export function mcucbStrategy(
   rng: Rng,
   options?: McucbOptions,
 ): Generator<number, Estimate, number> {
+  return prepareMcucb(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.mcucb` with its checks, strata and member lists done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareMcucb(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: McucbOptions,
+): PreparedStrategy {
   const fn = "mcucbStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, MCUCB_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
@@ -79,18 +91,23 @@ export function mcucbStrategy(
   checkNumber(fn, "options.delta", delta, 0, 1, { lower: true, upper: true });
   minimumTwo(fn, s, budget);
   const a = Math.sqrt(2 * Math.log(2 / delta));
-  return askTell(
-    fn,
-    budget,
-    adaptiveStratified(
-      fn,
-      s,
-      budget,
-      rng,
-      est,
-      "mcucb (stratifiedMean, adaptive allocation)",
-      (W, n, ss) => (W / n) * (Math.sqrt(ss / n) + (2 * a) / Math.sqrt(n)),
-    ),
-    est,
-  );
+  const lists = memberLists(s);
+  return {
+    start: (r) =>
+      askTell(
+        fn,
+        budget,
+        adaptiveStratified(
+          fn,
+          s,
+          lists,
+          budget,
+          r,
+          est,
+          "mcucb (stratifiedMean, adaptive allocation)",
+          (W, n, ss) => (W / n) * (Math.sqrt(ss / n) + (2 * a) / Math.sqrt(n)),
+        ),
+        est,
+      ),
+  };
 }

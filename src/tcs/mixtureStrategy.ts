@@ -1,7 +1,9 @@
 import type { Rng } from "../core/rng.js";
 import { checkNumber, fail, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, positiveRiskTotal, ppsFixed } from "./_internal.js";
+import type { PreparedStrategy } from "./_askTell.js";
+import { checkCommon, positiveRiskTotal } from "./_checks.js";
+import { preparePpsFixed } from "./_engines.js";
 import type { StrategyOptions } from "./types.js";
 
 /** Options of `extraStrategies.mixture`. */
@@ -44,6 +46,9 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `lambda` (default 0.5), `estimator` (default "hajek"), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, or is all zero while lambda > 0 or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `lambda` is not in [0, 1] or `estimator` is unknown; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Hesterberg, T. (1995). Weighted average importance sampling and defensive mixture distributions. Technometrics 37, 185-194; Deville & Tillé (1998); R `sampling::UPpivotal`.
@@ -62,6 +67,20 @@ export function mixtureStrategy(
   rng: Rng,
   options?: MixtureOptions,
 ): Generator<number, Estimate, number> {
+  return prepareMixture(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `extraStrategies.mixture` with its checks and inclusion probabilities done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareMixture(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: MixtureOptions,
+): PreparedStrategy {
   const fn = "mixtureStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, MIXTURE_KEYS);
   const { lambda = 0.5, estimator = "hajek" } = options ?? {};
@@ -72,5 +91,5 @@ export function mixtureStrategy(
   const total = lambda > 0 ? positiveRiskTotal(fn, risk) : 1;
   const size = risk.map((r) => (1 - lambda) / N + (lambda * r) / total);
   const method = `mixture (lambda ${lambda}, pivotal, ${estimator}, deville variance)`;
-  return ppsFixed(fn, size, budget, rng, est, "pivotal", estimator, method);
+  return preparePpsFixed(fn, size, budget, est, "pivotal", estimator, method);
 }

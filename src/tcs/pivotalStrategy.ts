@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, ppsFixed } from "./_internal.js";
+import type { PreparedStrategy } from "./_askTell.js";
+import { checkCommon } from "./_checks.js";
+import { preparePpsFixed } from "./_engines.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -23,6 +25,9 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Deville, J.-C. & Tillé, Y. (1998). Biometrika 85, 89-101; R `sampling::UPpivotal`; Hájek (1971).
@@ -41,8 +46,22 @@ export function pivotalStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return preparePivotal(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.pivotal` with its checks and inclusion probabilities computed
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function preparePivotal(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "pivotalStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "pivotal (hajek, deville variance)";
-  return ppsFixed(fn, risk, budget, rng, est, "pivotal", "hajek", method);
+  return preparePpsFixed(fn, risk, budget, est, "pivotal", "hajek", method);
 }

@@ -13,13 +13,9 @@ import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
 import { readLevel } from "../estimate/_internal.js";
 import { INTERVAL_DEFAULTS, readInterval } from "../estimate/_interval.js";
 import { type IntervalMethod, proportionInterval } from "../estimate/proportionInterval.js";
-import {
-  allocateAtLeastTwo,
-  quantileStrata,
-  RISK_FLOOR_HINT,
-  type Strata,
-  stratumSds,
-} from "./_internal.js";
+import { RISK_FLOOR_HINT } from "./_checks.js";
+import { quantileStrata, type Strata } from "./_strata.js";
+import { allocateAtLeastTwo, stratumSds } from "./_stratified.js";
 
 /** The designs {@link planSampleSize} can plan for, named by their strategy keys. */
 export type PlannedDesign = "srs" | "sups" | "ssrs" | "systematicPps" | "balanced" | "pivotal";

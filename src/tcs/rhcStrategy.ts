@@ -4,14 +4,8 @@ import { fail } from "../core/validate.js";
 import { rhc } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
-import {
-  askTell,
-  checkCommon,
-  checkedRng,
-  checkRiskRatio,
-  fixedSample,
-  RISK_FLOOR_HINT,
-} from "./_internal.js";
+import { askTell, fixedSample, flagSingleFailure, type PreparedStrategy } from "./_askTell.js";
+import { checkCommon, checkedRng, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -34,6 +28,9 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a zero, negative or non-finite value or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). JRSS B 24, 482-491; Cochran (1977), §9A.13.
@@ -52,6 +49,20 @@ export function rhcStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return prepareRhc(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.rhc` with its checks done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareRhc(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "rhcStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   for (let i = 0; i < N; i++) {
@@ -60,11 +71,22 @@ export function rhcStrategy(
     }
   }
   checkRiskRatio(fn, risk, fsum(risk));
-  const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, rng));
-  return askTell(
-    fn,
-    budget,
-    fixedSample(indices, (y) => raoHartleyCochran(y, groupShare, groupTotal, N, est)),
-    est,
-  );
+  return {
+    start: (r) => {
+      const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, r));
+      return askTell(
+        fn,
+        budget,
+        fixedSample(indices, (y) =>
+          flagSingleFailure(
+            raoHartleyCochran(y, groupShare, groupTotal, N, est),
+            y,
+            groupTotal.map((g, k) => g / (groupShare[k] as number)),
+            est,
+          ),
+        ),
+        est,
+      );
+    },
+  };
 }

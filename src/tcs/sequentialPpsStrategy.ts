@@ -2,7 +2,8 @@ import type { Rng } from "../core/rng.js";
 import { checkNumber, draw, fail, optionKeys } from "../core/validate.js";
 import { weightedSequence } from "../estimate/_boundedSequences.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, checkedRng, checkRiskRatio, Fenwick } from "./_internal.js";
+import type { PreparedStrategy } from "./_askTell.js";
+import { checkCommon, checkedRng, checkRiskRatio } from "./_checks.js";
 import {
   GRID,
   readSequential,
@@ -12,6 +13,7 @@ import {
   shouldStop,
   TRUNCATION,
 } from "./_sequential.js";
+import { Fenwick } from "./_urn.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
 
 /** Options of `extraStrategies.sequentialPps`. */
@@ -81,6 +83,20 @@ export function sequentialPpsStrategy(
   rng: Rng,
   options?: SequentialPpsOptions,
 ): Generator<number, Estimate, number> {
+  return prepareSequentialPps(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `extraStrategies.sequentialPps` with its checks done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareSequentialPps(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: SequentialPpsOptions,
+): PreparedStrategy {
   const fn = "sequentialPpsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SEQUENTIALPPS_KEYS);
   const level = est.level;
@@ -93,8 +109,15 @@ export function sequentialPpsStrategy(
     options?.sequential === undefined
       ? undefined
       : readSequential(fn, options.sequential, budget, false);
-  const core = sequentialPps(fn, risk, budget, checkedRng(fn, rng), level, lambda, s);
-  return sequentialStrategy(fn, budget, core, false);
+  return {
+    start: (r) =>
+      sequentialStrategy(
+        fn,
+        budget,
+        sequentialPps(fn, risk, budget, checkedRng(fn, r), level, lambda, s),
+        false,
+      ),
+  };
 }
 
 function* sequentialPps(

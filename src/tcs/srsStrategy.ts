@@ -2,8 +2,10 @@ import type { Rng } from "../core/rng.js";
 import { optionKeys } from "../core/validate.js";
 import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { askTell, checkCommon, checkedRng, fixedSample, stratifiedEstimate } from "./_internal.js";
+import { askTell, fixedSample, type PreparedStrategy } from "./_askTell.js";
+import { checkCommon, checkedRng } from "./_checks.js";
 import { readSequential, sequentialSrs, sequentialStrategy } from "./_sequential.js";
+import { stratifiedEstimate } from "./_stratified.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
 
 const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequential");
@@ -58,19 +60,44 @@ export function srsStrategy(
   rng: Rng,
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
+  return prepareSrs(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.srs` with its checks done once; `rng` is only checked (pass
+ * {@link UNCHECKED_RNG} when preparing ahead of the runs).
+ * @internal
+ */
+export function prepareSrs(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: SequentialOptions,
+): PreparedStrategy {
   const fn = "srsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SRS_KEYS, true);
   if (options?.sequential !== undefined) {
     const s = readSequential(fn, options.sequential, budget, true);
-    const core = sequentialSrs(fn, N, budget, checkedRng(fn, rng), est.level, s);
-    return sequentialStrategy(fn, budget, core, s.cs === "hypergeometric");
+    return {
+      start: (r) =>
+        sequentialStrategy(
+          fn,
+          budget,
+          sequentialSrs(fn, N, budget, checkedRng(fn, r), est.level, s),
+          s.cs === "hypergeometric",
+        ),
+    };
   }
-  const sample = srs(N, budget, checkedRng(fn, rng));
   const one = { strata: new Int32Array(N), sizes: Int32Array.of(N) };
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => stratifiedEstimate(sample, y, one, est, "srs (sample mean)")),
-    est,
-  );
+  return {
+    start: (r) => {
+      const sample = srs(N, budget, checkedRng(fn, r));
+      return askTell(
+        fn,
+        budget,
+        fixedSample(sample, (y) => stratifiedEstimate(sample, y, one, est, "srs (sample mean)")),
+        est,
+      );
+    },
+  };
 }

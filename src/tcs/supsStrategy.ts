@@ -1,16 +1,18 @@
 import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
 import { optionKeys } from "../core/validate.js";
+import { aliasTable, drawAlias } from "../design/_alias.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
 import {
   askTell,
-  checkCommon,
-  checkedRng,
   fixedSample,
-  positiveRiskTotal,
-  RISK_FLOOR_HINT,
-} from "./_internal.js";
+  flagSingleFailure,
+  type PreparedStrategy,
+  UNCHECKED_RNG,
+} from "./_askTell.js";
+import { checkCommon, checkedRng, positiveRiskTotal, RISK_FLOOR_HINT } from "./_checks.js";
 import {
   checkAllPositive,
   readSequential,
@@ -51,6 +53,9 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `level` (default 0.95); `sequential` (off by default), see {@link SequentialOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero risk; later, if a label is not finite (in sequential mode: outside [0, 1]; it can be re-sent) or `next` is called after the budget is spent.
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
@@ -69,6 +74,20 @@ export function supsStrategy(
   rng: Rng,
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
+  return prepareSups(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.sups` with its checks and draw probabilities done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareSups(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: SequentialOptions,
+): PreparedStrategy {
   const fn = "supsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SUPS_KEYS);
   const total = positiveRiskTotal(fn, risk);
@@ -76,19 +95,36 @@ export function supsStrategy(
   if (options?.sequential !== undefined) {
     const s = readSequential(fn, options.sequential, budget, false);
     checkAllPositive(fn, risk, RISK_FLOOR_HINT);
-    return sequentialStrategy(
-      fn,
-      budget,
-      sequentialSups(fn, p, budget, checkedRng(fn, rng), est.level, s),
-      false,
-    );
+    return {
+      start: (r) =>
+        sequentialStrategy(
+          fn,
+          budget,
+          sequentialSups(fn, p, budget, checkedRng(fn, r), est.level, s),
+          false,
+        ),
+    };
   }
-  const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
-  const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => hansenHurwitz(y, pDrawn, N, est)),
-    est,
-  );
+  // the design's own checks once (n = 0 draws nothing), then its alias table
+  ppsWithReplacement(p, 0, UNCHECKED_RNG);
+  const table = aliasTable(p, fsum(p));
+  return {
+    start: (r) => {
+      const sample = drawAlias(table, budget, checkedRng(fn, r));
+      const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
+      return askTell(
+        fn,
+        budget,
+        fixedSample(sample, (y) =>
+          flagSingleFailure(
+            hansenHurwitz(y, pDrawn, N, est),
+            y,
+            pDrawn.map((q) => 1 / q),
+            est,
+          ),
+        ),
+        est,
+      );
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { checkCommon, ppsFixed } from "./_internal.js";
+import type { PreparedStrategy } from "./_askTell.js";
+import { checkCommon } from "./_checks.js";
+import { preparePpsFixed } from "./_engines.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -27,8 +29,9 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- *   With the default interval the estimate says `reliable: false`: its measured coverage falls
- *   short of the level in some cells of docs/replication/coverage.md (`warning` gives the figure).
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights 1/pik, below 2): the variance then rests on one term.
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Madow, W. G. (1949). Ann. Math. Statist. 20, 333-354; Horvitz & Thompson (1952). JASA 47, 663-685; R `sampling::UPsystematic`, `sampling::HTestimator`.
@@ -47,18 +50,22 @@ export function systematicPpsStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
+  return prepareSystematicPps(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.systematicPps` with its checks and inclusion probabilities computed
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareSystematicPps(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: StrategyOptions,
+): PreparedStrategy {
   const fn = "systematicPpsStrategy";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "systematicPps (horvitzThompson, deville variance)";
-  return ppsFixed(
-    fn,
-    risk,
-    budget,
-    rng,
-    est,
-    "systematic",
-    "ht",
-    method,
-    "measured coverage of systematicPps's 95% interval falls to 91.7% in some cells (docs/replication/coverage.md): Deville's variance approximates systematic sampling's only roughly; do not quote ci as a 95% interval",
-  );
+  return preparePpsFixed(fn, risk, budget, est, "systematic", "ht", method);
 }

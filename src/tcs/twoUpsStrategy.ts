@@ -1,16 +1,18 @@
 import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
+import { aliasTable, drawAlias } from "../design/_alias.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
 import {
   askTell,
-  checkCommon,
-  checkedRng,
   fixedSample,
-  positiveRiskTotal,
-  readStrataCount,
-  riskStrata,
-} from "./_internal.js";
+  flagSingleFailure,
+  type PreparedStrategy,
+  UNCHECKED_RNG,
+} from "./_askTell.js";
+import { checkCommon, checkedRng, positiveRiskTotal, readStrataCount } from "./_checks.js";
+import { riskStrata } from "./_strata.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
 /**
@@ -39,6 +41,9 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
+ *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
+ *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
+ *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N] or `options.partition` is unknown; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2024). DeepSample, ICSE; Hansen & Hurwitz (1943); Lohr (2021), §6.2.
@@ -57,6 +62,20 @@ export function twoUpsStrategy(
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
+  return prepareTwoUps(risk, budget, rng, options).start(rng);
+}
+
+/**
+ * `strategies.twoUps` with its checks, strata and draw probabilities done
+ * once; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareTwoUps(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: RiskStrataOptions,
+): PreparedStrategy {
   const fn = "twoUpsStrategy";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
@@ -68,15 +87,26 @@ export function twoUpsStrategy(
     s.strata,
     (h) => (riskOf[h] as number) / total / (s.sizes[h] as number),
   );
-  const sample = ppsWithReplacement(p, budget, checkedRng(fn, rng));
-  const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
-  return askTell(
-    fn,
-    budget,
-    fixedSample(sample, (y) => ({
-      ...hansenHurwitz(y, pDrawn, N, est),
-      method: "twoUps (hansenHurwitz)",
-    })),
-    est,
-  );
+  // the design's own checks once (n = 0 draws nothing), then its alias table
+  ppsWithReplacement(p, 0, UNCHECKED_RNG);
+  const table = aliasTable(p, fsum(p));
+  return {
+    start: (r) => {
+      const sample = drawAlias(table, budget, checkedRng(fn, r));
+      const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
+      return askTell(
+        fn,
+        budget,
+        fixedSample(sample, (y) =>
+          flagSingleFailure(
+            { ...hansenHurwitz(y, pDrawn, N, est), method: "twoUps (hansenHurwitz)" },
+            y,
+            pDrawn.map((q) => 1 / q),
+            est,
+          ),
+        ),
+        est,
+      );
+    },
+  };
 }

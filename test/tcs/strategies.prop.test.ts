@@ -15,17 +15,20 @@ import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
 import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import { raoHartleyCochran } from "../../src/estimate/raoHartleyCochran.js";
 import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
+import { d2Centres, farthestFirstCentres } from "../../src/tcs/_centres.js";
+import { ppsPik } from "../../src/tcs/_pik.js";
 import {
-  allocateAtLeastTwo,
-  d2Centres,
-  farthestFirstCentres,
   kmeansStrata,
   nearestCentreStrata,
-  ppsPik,
   quantileStrata,
   type Strata,
+} from "../../src/tcs/_strata.js";
+import {
+  allocateAtLeastTwo,
+  flooredStratifiedEstimate,
+  STRATUM_PSEUDO_COUNT,
   stratumSds,
-} from "../../src/tcs/_internal.js";
+} from "../../src/tcs/_stratified.js";
 import { d2StratStrategy } from "../../src/tcs/d2StratStrategy.js";
 import { kCenterStratStrategy } from "../../src/tcs/kCenterStratStrategy.js";
 import { mixtureStrategy } from "../../src/tcs/mixtureStrategy.js";
@@ -76,6 +79,16 @@ const strat = (s: Strata, _N: number) => (sample: Int32Array) => (y: Float64Arra
     pick(y, sample),
     Int32Array.from(sample, (i) => s.strata[i] as number),
     s.sizes,
+  );
+// ssrs and kCenterStrat floor each stratum's variance (flooredStratifiedEstimate)
+const floored = (s: Strata, _N: number) => (sample: Int32Array) => (y: Float64Array) =>
+  flooredStratifiedEstimate(
+    sample,
+    pick(y, sample),
+    s,
+    { level: 0.95, interval: undefined },
+    "stratifiedMean",
+    STRATUM_PSEUDO_COUNT,
   );
 const single = (N: number): Strata => ({ strata: new Int32Array(N), sizes: Int32Array.of(N) });
 // sums by fsum, as the strategies do: pivotal duels at a + b = 1 are decided by the last bit
@@ -170,12 +183,12 @@ const cases: Case[] = [
     compose: (r, n, g) => {
       const { s, allocation } = ssrsPlan(r, n);
       const sample = stratifiedSrs(s.strata, allocation, g);
-      return { sample, estimate: strat(s, r.length)(sample) };
+      return { sample, estimate: floored(s, r.length)(sample) };
     },
     enumerate: (r, n) => {
       const { s, allocation } = ssrsPlan(r, n);
       return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
-        strat(s, r.length)(o.sample),
+        floored(s, r.length)(o.sample),
       );
     },
     unbiased: true,
@@ -186,12 +199,12 @@ const cases: Case[] = [
     compose: (r, n, g) => {
       const { s, allocation } = ssrsKmeansPlan(r, n);
       const sample = stratifiedSrs(s.strata, allocation, g);
-      return { sample, estimate: strat(s, r.length)(sample) };
+      return { sample, estimate: floored(s, r.length)(sample) };
     },
     enumerate: (r, n) => {
       const { s, allocation } = ssrsKmeansPlan(r, n);
       return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
-        strat(s, r.length)(o.sample),
+        floored(s, r.length)(o.sample),
       );
     },
     unbiased: true,
@@ -272,12 +285,12 @@ const cases: Case[] = [
     compose: (r, n, g) => {
       const { s, allocation } = propPlan(kcStrata(r), n);
       const sample = stratifiedSrs(s.strata, allocation, g);
-      return { sample, estimate: strat(s, r.length)(sample) };
+      return { sample, estimate: floored(s, r.length)(sample) };
     },
     enumerate: (r, n) => {
       const { s, allocation } = propPlan(kcStrata(r), n);
       return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
-        strat(s, r.length)(o.sample),
+        floored(s, r.length)(o.sample),
       );
     },
     unbiased: true,

@@ -1,0 +1,81 @@
+/**
+ * Centre seeding on the 1-D risk: k-means++ (D²) and Gonzalez farthest-first.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
+import { draw } from "../core/validate.js";
+
+/**
+ * k-means++ (D²) seeding on the 1-D risk: the first centre is a uniform unit;
+ * each next one is unit i with probability D(i)^2 / sum_j D(j)^2, D = distance
+ * to the nearest chosen centre. Stops early when every unit sits on a centre
+ * (fewer distinct risks than H). Returns the centres' risk values.
+ */
+export function d2Centres(fn: string, risk: Float64Array, H: number, rng: Rng): number[] {
+  const N = risk.length;
+  const first = risk[Math.floor(draw(fn, rng) * N)] as number;
+  const centres = [first];
+  const d2 = risk.map((r) => (r - first) * (r - first));
+  while (centres.length < H) {
+    const total = fsum(d2);
+    if (!(total > 0)) break;
+    const target = draw(fn, rng) * total;
+    let pick = -1;
+    let run = 0;
+    let lastPositive = -1;
+    for (let i = 0; i < N; i++) {
+      const v = d2[i] as number;
+      if (v <= 0) continue;
+      lastPositive = i;
+      run += v;
+      if (target < run) {
+        pick = i;
+        break;
+      }
+    }
+    // rounding can leave the target past the running sum: take the last eligible unit
+    if (pick < 0) pick = lastPositive;
+    const c = risk[pick] as number;
+    centres.push(c);
+    for (let i = 0; i < N; i++) {
+      const d = ((risk[i] as number) - c) * ((risk[i] as number) - c);
+      if (d < (d2[i] as number)) d2[i] = d;
+    }
+  }
+  return centres;
+}
+
+/**
+ * Gonzalez farthest-first traversal on the 1-D risk: the first centre is the
+ * smallest risk; each next one is the unit farthest from its nearest centre
+ * (ties to the lowest index). Stops when every unit sits on a centre.
+ */
+export function farthestFirstCentres(risk: Float64Array, H: number): number[] {
+  const N = risk.length;
+  let first = risk[0] as number;
+  for (let i = 1; i < N; i++) if ((risk[i] as number) < first) first = risk[i] as number;
+  const centres = [first];
+  const d = risk.map((r) => Math.abs(r - first));
+  while (centres.length < H) {
+    let best = -1;
+    let far = 0;
+    for (let i = 0; i < N; i++) {
+      if ((d[i] as number) > far) {
+        far = d[i] as number;
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    const c = risk[best] as number;
+    centres.push(c);
+    for (let i = 0; i < N; i++) {
+      const v = Math.abs((risk[i] as number) - c);
+      if (v < (d[i] as number)) d[i] = v;
+    }
+  }
+  return centres;
+}

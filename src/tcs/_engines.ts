@@ -1,0 +1,200 @@
+/**
+ * The sampling engines several strategies share: adaptive stratified allocation, fixed-size PPS and nearest-centre stratified SRS.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import type { Rng } from "../core/rng.js";
+import { pivotal } from "../design/pivotal.js";
+import { stratifiedSrs } from "../design/stratifiedSrs.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { hajek } from "../estimate/hajek.js";
+import { horvitzThompson } from "../estimate/horvitzThompson.js";
+import {
+  askTell,
+  type EstimatorChoice,
+  fixedSample,
+  flagSingleFailure,
+  type PreparedStrategy,
+  UNCHECKED_RNG,
+} from "./_askTell.js";
+import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
+import { ppsPik } from "./_pik.js";
+import { nearestCentreStrata, type Strata } from "./_strata.js";
+import {
+  allocateAtLeastTwo,
+  flooredStratifiedEstimate,
+  minimumTwo,
+  preparedStratifiedSrs,
+  stratifiedEstimate,
+} from "./_stratified.js";
+import { preparedSystematicPps } from "./_systematic.js";
+import { type MemberLists, urns } from "./_urn.js";
+import { STRATA_KEYS, type StrataOptions } from "./types.js";
+
+/**
+ * The generator shared by the adaptive stratified strategies (GBS, MC-UCB):
+ * min(2, N_h) labels in every stratum, stratum by stratum, then each label
+ * goes to the stratum with unsampled units that maximises
+ * `score(W_h, n_h, SS_h, pooled)` (ties to the lowest stratum), W_h = N_h / N,
+ * n_h its labels so far, SS_h their sum of squared deviations from their mean,
+ * `pooled = (SS + 1/4) / k` the variance of all k labels so far with a
+ * quarter pseudo-variance (a fair coin's), so it stays positive when every
+ * label so far agrees; a
+ * uniform unit is drawn without replacement within the stratum. Returns the
+ * stratified mean.
+ */
+export function* adaptiveStratified(
+  fn: string,
+  s: Strata,
+  lists: MemberLists,
+  budget: number,
+  rng: Rng,
+  est: EstimatorChoice,
+  method: string,
+  score: (W: number, n: number, ss: number, pooled: number) => number,
+  pseudo?: number,
+): Generator<number, Estimate, number> {
+  const H = s.sizes.length;
+  let N = 0;
+  for (let h = 0; h < H; h++) N += s.sizes[h] as number;
+  const urn = urns(fn, s, rng, lists);
+  const picks = new Int32Array(budget);
+  const y = new Float64Array(budget);
+  const count = new Float64Array(H);
+  const mean = new Float64Array(H);
+  const ss = new Float64Array(H);
+  let allMean = 0;
+  let allSs = 0;
+  for (let k = 0; k < budget; k++) {
+    let h = -1;
+    for (let g = 0; g < H && h < 0; g++) {
+      if ((count[g] as number) < Math.min(2, s.sizes[g] as number)) h = g;
+    }
+    if (h < 0) {
+      let best = Number.NEGATIVE_INFINITY;
+      for (let g = 0; g < H; g++) {
+        if (urn.left(g) === 0) continue;
+        const v = score(
+          (s.sizes[g] as number) / N,
+          count[g] as number,
+          ss[g] as number,
+          (allSs + 0.25) / k,
+        );
+        if (v > best) {
+          best = v;
+          h = g;
+        }
+      }
+    }
+    const unit = urn.take(h);
+    picks[k] = unit;
+    const v = yield unit;
+    y[k] = v;
+    // Welford update of the stratum's mean and sum of squares
+    const c = (count[h] as number) + 1;
+    const d = v - (mean[h] as number);
+    count[h] = c;
+    mean[h] = (mean[h] as number) + d / c;
+    ss[h] = (ss[h] as number) + d * (v - (mean[h] as number));
+    const dAll = v - allMean;
+    allMean += dAll / (k + 1);
+    allSs += dAll * (v - allMean);
+  }
+  return pseudo === undefined
+    ? stratifiedEstimate(picks, y, s, est, method)
+    : flooredStratifiedEstimate(picks, y, s, est, method, pseudo);
+}
+
+/**
+ * The fixed-size PPS strategies (PPSsys, Balanced, Pivotal, mixture): `pik`
+ * proportional to `size` (capped), computed once; each `start(rng)` draws the
+ * sample at once by systematic or pivotal sampling, then Horvitz–Thompson or
+ * Hájek with Deville's variance.
+ */
+export function preparePpsFixed(
+  fn: string,
+  size: Float64Array,
+  budget: number,
+  est: EstimatorChoice,
+  design: "systematic" | "pivotal",
+  estimator: "ht" | "hajek",
+  method: string,
+): PreparedStrategy {
+  const N = size.length;
+  const pik = ppsPik(fn, size, budget);
+  const drawSystematic = design === "systematic" ? preparedSystematicPps(pik) : undefined;
+  return {
+    start: (rng) => {
+      const draws = checkedRng(fn, rng);
+      // eps 0: R's default eps (1e-6) would silently drop units with a tiny but
+      // positive pik, making the design non-measurable and the estimators biased
+      const sample =
+        drawSystematic === undefined ? pivotal(pik, draws, { eps: 0 }) : drawSystematic(draws);
+      const pikS = Float64Array.from(sample, (i) => pik[i] as number);
+      const core = fixedSample(sample, (y) =>
+        flagSingleFailure(
+          {
+            ...(estimator === "ht"
+              ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
+              : hajek(y, pikS, { variance: "deville", ...est })),
+            method,
+          },
+          y,
+          pikS.map((p) => 1 / p),
+          est,
+        ),
+      );
+      return askTell(fn, budget, core, est);
+    },
+  };
+}
+
+/**
+ * The nearest-centre stratified strategies (D2Strat, KCenterStrat): strata
+ * from `centres` on the risk, min(2, N_h) per stratum and the rest
+ * proportional to N_h, stratified SRS drawn at once, the stratified mean.
+ * `random` centres draw from the rng, so the strata are part of each run;
+ * deterministic ones are built once here, with the member lists.
+ */
+export function prepareCentreStratified(
+  fn: string,
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options: StrataOptions | undefined,
+  centres: (H: number, rng: Rng) => number[],
+  random: boolean,
+  method: string,
+  pseudo?: number,
+): PreparedStrategy {
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
+  const H = readStrataCount(fn, options?.strata, N, budget);
+  const run = (s: Strata, sample: Int32Array): Generator<number, Estimate, number> => {
+    const core = fixedSample(sample, (y) =>
+      pseudo === undefined
+        ? stratifiedEstimate(sample, y, s, est, method)
+        : flooredStratifiedEstimate(sample, y, s, est, method, pseudo),
+    );
+    return askTell(fn, budget, core, est);
+  };
+  const strataOf = (draws: Rng): Strata => {
+    const s = nearestCentreStrata(risk, centres(H, draws));
+    minimumTwo(fn, s, budget);
+    return s;
+  };
+  const allocate = (s: Strata) => allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
+  if (!random) {
+    const s = strataOf(UNCHECKED_RNG);
+    const drawSample = preparedStratifiedSrs(s, allocate(s));
+    return { start: (r) => run(s, drawSample(checkedRng(fn, r))) };
+  }
+  return {
+    start: (r) => {
+      const draws = checkedRng(fn, r);
+      const s = strataOf(draws);
+      return run(s, stratifiedSrs(s.strata, allocate(s), draws));
+    },
+  };
+}

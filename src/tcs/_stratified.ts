@@ -1,0 +1,178 @@
+/**
+ * A stratified sample of the risk strata: within-stratum SDs, the two-per-stratum allocation and the stratified estimate.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import type { Rng } from "../core/rng.js";
+import { fail } from "../core/validate.js";
+import { neymanAllocation } from "../design/neymanAllocation.js";
+import { srs } from "../design/srs.js";
+import { intervalEstimate } from "../estimate/_interval.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
+import { stratifiedMean } from "../estimate/stratifiedMean.js";
+import type { EstimatorChoice } from "./_askTell.js";
+import type { Strata } from "./_strata.js";
+import { memberLists } from "./_urn.js";
+
+/** Within-stratum standard deviation (divisor N_h) of `x` for every stratum. */
+export function stratumSds(x: Float64Array, s: Strata): Float64Array {
+  const H = s.sizes.length;
+  const sum = new Float64Array(H);
+  for (let i = 0; i < x.length; i++) sum[s.strata[i] as number] += x[i] as number;
+  const mean = sum.map((v, h) => v / (s.sizes[h] as number));
+  const ss = new Float64Array(H);
+  for (let i = 0; i < x.length; i++) {
+    const h = s.strata[i] as number;
+    const d = (x[i] as number) - (mean[h] as number);
+    ss[h] += d * d;
+  }
+  return ss.map((v, h) => Math.sqrt(v / (s.sizes[h] as number)));
+}
+
+/** The units min(2, N_h) per stratum take before any other allocation rule. */
+export function minimumTwo(fn: string, s: Strata, budget: number): number {
+  let need = 0;
+  for (let h = 0; h < s.sizes.length; h++) need += Math.min(2, s.sizes[h] as number);
+  if (budget < need) {
+    fail(
+      fn,
+      `budget must be at least ${need} (two units per stratum, for the within-stratum variance, over ${s.sizes.length} strata); lower options.strata`,
+      budget,
+    );
+  }
+  return need;
+}
+
+/** Allocation with min(2, N_h) per stratum and the rest by Neyman's rule on `sds` (proportional if all are 0). */
+export function allocateAtLeastTwo(s: Strata, sds: Float64Array, budget: number): Int32Array {
+  return neymanAllocation(s.sizes, sds, budget, { minPerStratum: 2 });
+}
+
+/** Stratified mean of the labels of `sample` (positions aligned with `y`). */
+export function stratifiedEstimate(
+  sample: ArrayLike<number>,
+  y: Float64Array,
+  s: Strata,
+  est: EstimatorChoice,
+  method: string,
+): Estimate {
+  const h = Int32Array.from(sample as ArrayLike<number>, (i) => s.strata[i] as number);
+  const e = stratifiedMean(y, h, s.sizes, est);
+  return { ...e, method };
+}
+
+/**
+ * Stratified SRS with `allocation[h]` units from stratum h, the member lists
+ * built once: the returned draw gives, for the same rng, exactly the sample of
+ * `stratifiedSrs(s.strata, allocation, rng)` (the same `srs` draw per stratum in
+ * stratum order, the same sorted indices) in O(n log n) per call instead of
+ * O(N). The caller has checked the allocation against the strata.
+ */
+export function preparedStratifiedSrs(s: Strata, allocation: Int32Array): (rng: Rng) => Int32Array {
+  const { start, members } = memberLists(s);
+  let n = 0;
+  for (let h = 0; h < allocation.length; h++) n += allocation[h] as number;
+  return (rng) => {
+    const out = new Int32Array(n);
+    let k = 0;
+    for (let h = 0; h < allocation.length; h++) {
+      const a = allocation[h] as number;
+      if (a === 0) continue;
+      const pos = srs(s.sizes[h] as number, a, rng);
+      for (let j = 0; j < a; j++)
+        out[k++] = members[(start[h] as number) + (pos[j] as number)] as number;
+    }
+    return out.sort();
+  };
+}
+
+/** The pseudo-count a of the pooled rate in {@link flooredStratifiedEstimate}: 1/2, Jeffreys' prior. */
+export const STRATUM_PSEUDO_COUNT = 0.5;
+
+/**
+ * The stratified mean of 0/1 labels with a per-stratum variance floor: the
+ * within-stratum variance `s_h^2` is replaced by `max(s_h^2, q_h (1 - q_h))`
+ * with `q_h = (x_h + m pbar) / (n_h + m)`, the posterior mean of the
+ * stratum's failure rate (x_h failures in n_h labels) under a beta prior with
+ * mean the pooled rate `pbar = (x + a) / (n + 2a)` and weight `m = n / H`
+ * pseudo-labels (as strong as an average stratum's labels). A stratum whose
+ * few labels all pass has `s_h^2 = 0` although it may hold failures; trusting
+ * that zero made the stratified interval too short (coverage 85-88 % at
+ * 1,000 runs in some cells); Jeffreys' a = 1/2 per stratum alone (no pooling)
+ * covered but doubled the widths where strata get two labels. The
+ * Satterthwaite df is recomputed from the floored terms; the estimate is
+ * unchanged. Real-valued labels, a single stratum and a census get the plain
+ * stratified mean.
+ *
+ * @see Jeffreys, H. (1946). Proc. R. Soc. A 186, 453-461 (the Beta(1/2, 1/2) prior);
+ *   Korn, E. L. & Graubard, B. I. (1998). Survey Methodology 24, 193-201 (the beta interval on n*).
+ */
+export function flooredStratifiedEstimate(
+  sample: ArrayLike<number>,
+  y: Float64Array,
+  s: Strata,
+  est: EstimatorChoice,
+  method: string,
+  a: number,
+): Estimate {
+  const e = stratifiedEstimate(sample, y, s, est, method);
+  const H = s.sizes.length;
+  if (H === 1) return e;
+  const count = new Float64Array(H);
+  const fails = new Float64Array(H);
+  for (let k = 0; k < y.length; k++) {
+    const v = y[k] as number;
+    if (v !== 0 && v !== 1) return e;
+    const h = s.strata[sample[k] as number] as number;
+    count[h] = (count[h] as number) + 1;
+    fails[h] = (fails[h] as number) + v;
+  }
+  let N = 0;
+  for (let h = 0; h < H; h++) N += s.sizes[h] as number;
+  const n = y.length;
+  let x = 0;
+  for (let k = 0; k < n; k++) x += y[k] as number;
+  // the prior: mean the pooled Beta(a, a)-posterior rate, as strong as an average stratum's labels
+  const pooled = (x + a) / (n + 2 * a);
+  const m = n / H;
+  let variance = 0;
+  let vh2 = 0;
+  let raised = false;
+  for (let h = 0; h < H; h++) {
+    const nh = count[h] as number;
+    const Nh = s.sizes[h] as number;
+    if (nh >= Nh) continue;
+    const xh = fails[h] as number;
+    // s_h^2 of 0/1 labels: x (n - x) / (n (n - 1))
+    const s2 = (xh * (nh - xh)) / (nh * (nh - 1));
+    const q = (xh + m * pooled) / (nh + m);
+    const floor = q * (1 - q);
+    if (floor > s2) raised = true;
+    const W = Nh / N;
+    const vh = (W * W * (1 - nh / Nh) * Math.max(s2, floor)) / nh;
+    variance += vh;
+    vh2 += (vh * vh) / (nh - 1);
+  }
+  if (!raised) return e;
+  return {
+    ...intervalEstimate("stratifiedMean", {
+      method,
+      estimate: e.estimate,
+      variance,
+      level: est.level,
+      n,
+      y,
+      design: {
+        srs: false,
+        df: Math.min(n - H, (variance * variance) / vh2),
+        N,
+        census: false,
+        nEffective: e.nEffective,
+      },
+      interval: est.interval,
+    }),
+    method,
+  };
+}

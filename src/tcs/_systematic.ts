@@ -1,0 +1,64 @@
+/**
+ * Madow's systematic PPS with its running sums computed once, for repeated draws on one `pik`.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import { checkPikSum } from "../core/checkIntegerSum.js";
+import type { Rng } from "../core/rng.js";
+import { draw } from "../core/validate.js";
+import { systematicPps } from "../design/systematicPps.js";
+
+/**
+ * Systematic PPS on a checked `pik` (summing to an integer n): the returned
+ * draw gives, for the same rng, exactly the sample of `systematicPps(pik, rng)`
+ * in O(n log N) per call instead of O(N). The running sums of the pik in (0, 1)
+ * are accumulated once in the same order as the design's single pass, so they
+ * are the same floating-point numbers; the point `start + m` then goes to the
+ * first unit after the previous pick whose running sum reaches it (a binary
+ * search where the design scans), and the certain units (pik = 1) are always
+ * in. When rounding hands out a point too many or too few, the draw is
+ * replayed through `systematicPps` itself with the same start, which owns the
+ * pinned-sums repair.
+ */
+export function preparedSystematicPps(pik: Float64Array): (rng: Rng) => Int32Array {
+  const n = checkPikSum("systematicPps", "pik", pik);
+  const certain: number[] = [];
+  const units: number[] = [];
+  const sums: number[] = [];
+  let s = 0;
+  for (let i = 0; i < pik.length; i++) {
+    const p = pik[i] as number;
+    if (p === 1) certain.push(i);
+    else if (p > 0) {
+      s += p;
+      units.push(i);
+      sums.push(s);
+    }
+  }
+  const V = Float64Array.from(sums);
+  const L = V.length;
+  return (rng) => {
+    const u = draw("systematicPps", rng);
+    const start = u > 0 ? u : 1;
+    const out: number[] = certain.slice();
+    let lo = 0;
+    for (let m = 0; lo < L; m++) {
+      const next = start + m;
+      // first j >= lo with V[j] >= next
+      let a = lo;
+      let b = L;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if ((V[mid] as number) < next) a = mid + 1;
+        else b = mid;
+      }
+      if (a === L) break;
+      out.push(units[a] as number);
+      lo = a + 1;
+    }
+    if (out.length !== n) return systematicPps(pik, () => u);
+    return Int32Array.from(out).sort();
+  };
+}

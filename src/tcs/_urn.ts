@@ -1,0 +1,105 @@
+/**
+ * Drawing without replacement: per-stratum urns and a Fenwick tree for weighted draws.
+ *
+ * Internal module: not re-exported from the package entry point.
+ * @internal
+ */
+
+import type { Rng } from "../core/rng.js";
+import { draw } from "../core/validate.js";
+import type { Strata } from "./_strata.js";
+
+/**
+ * Members of every stratum as urns from which units are drawn uniformly
+ * without replacement (partial Fisher–Yates: the drawn member is swapped to the
+ * end of the urn's live part).
+ */
+export type Urns = {
+  /** Draws a uniform remaining member of stratum h (the caller checks one remains). */
+  take(h: number): number;
+  /** Remaining members of stratum h. */
+  left(h: number): number;
+};
+
+/** The members of every stratum in increasing index order: stratum h's are `members[start[h] .. start[h + 1])`. */
+export type MemberLists = { readonly start: Int32Array; readonly members: Int32Array };
+
+/** The {@link MemberLists} of {@link Strata} (a counting sort of the units by stratum, O(N)). */
+export function memberLists(s: Strata): MemberLists {
+  const H = s.sizes.length;
+  const start = new Int32Array(H + 1);
+  for (let h = 0; h < H; h++) start[h + 1] = (start[h] as number) + (s.sizes[h] as number);
+  const members = new Int32Array(s.strata.length);
+  const fill = start.slice(0, H);
+  for (let i = 0; i < s.strata.length; i++) {
+    const h = s.strata[i] as number;
+    members[fill[h] as number] = i;
+    fill[h] = (fill[h] as number) + 1;
+  }
+  return { start, members };
+}
+
+/**
+ * Builds the urns of {@link Strata} from its member lists (copied, so lists
+ * built once serve many runs).
+ */
+export function urns(fn: string, s: Strata, rng: Rng, lists = memberLists(s)): Urns {
+  const start = lists.start;
+  const members = lists.members.slice();
+  const live = Int32Array.from(s.sizes);
+  return {
+    take(h: number): number {
+      const m = live[h] as number;
+      const base = start[h] as number;
+      const j = base + Math.floor(draw(fn, rng) * m);
+      const last = base + m - 1;
+      const unit = members[j] as number;
+      members[j] = members[last] as number;
+      members[last] = unit;
+      live[h] = m - 1;
+      return unit;
+    },
+    left(h: number): number {
+      return live[h] as number;
+    },
+  };
+}
+
+/** Fenwick (binary indexed) tree of non-negative weights with weighted search. */
+export class Fenwick {
+  private readonly tree: Float64Array;
+  private readonly n: number;
+  /** Builds the tree of `weights` in O(N); `copyOf` copies a built tree instead (the same sums, a memcpy). */
+  constructor(weights: ArrayLike<number>, copyOf?: Fenwick) {
+    this.n = weights.length;
+    if (copyOf !== undefined) {
+      this.tree = copyOf.tree.slice();
+      return;
+    }
+    this.tree = new Float64Array(this.n + 1);
+    for (let i = 0; i < this.n; i++) this.tree[i + 1] = weights[i] as number;
+    for (let i = 1; i <= this.n; i++) {
+      const j = i + (i & -i);
+      if (j <= this.n) this.tree[j] = (this.tree[j] as number) + (this.tree[i] as number);
+    }
+  }
+  /** Adds `delta` to the weight of item i. */
+  add(i: number, delta: number): void {
+    for (let j = i + 1; j <= this.n; j += j & -j) this.tree[j] = (this.tree[j] as number) + delta;
+  }
+  /** The smallest item whose prefix sum (inclusive) exceeds `target`; the last item if none. */
+  find(target: number): number {
+    let pos = 0;
+    let rest = target;
+    let step = 1;
+    while (step * 2 <= this.n) step *= 2;
+    for (; step > 0; step >>= 1) {
+      const next = pos + step;
+      if (next <= this.n && (this.tree[next] as number) <= rest) {
+        pos = next;
+        rest -= this.tree[next] as number;
+      }
+    }
+    return Math.min(pos, this.n - 1);
+  }
+}
