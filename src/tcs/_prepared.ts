@@ -7,6 +7,7 @@
  */
 
 import type { PreparedStrategy } from "./_askTell.js";
+import { activeStrategy } from "./activeStrategy.js";
 import { prepareBalanced } from "./balancedStrategy.js";
 import { prepareD2Strat } from "./d2StratStrategy.js";
 import { prepareDeepEst } from "./deepEstStrategy.js";
@@ -31,21 +32,24 @@ import type { StrategyName } from "./types.js";
 export type Preparer = (risk: Float64Array, budget: number, rng: unknown) => PreparedStrategy;
 
 /** The preparer of every key of `strategies` and `extraStrategies`. */
-export const preparers: Readonly<Record<StrategyName | "mixture" | "sequentialPps", Preparer>> =
-  Object.freeze({
-    srs: prepareSrs,
-    sups: prepareSups,
-    rhc: prepareRhc,
-    ssrs: prepareSsrs,
-    gbs: prepareGbs,
-    twoUps: prepareTwoUps,
-    deepEst: prepareDeepEst,
-    systematicPps: prepareSystematicPps,
-    balanced: prepareBalanced,
-    pivotal: preparePivotal,
-    mcucb: prepareMcucb,
-    d2Strat: prepareD2Strat,
-    kCenterStrat: prepareKCenterStrat,
-    mixture: prepareMixture,
-    sequentialPps: prepareSequentialPps,
-  });
+export const preparers: Readonly<
+  Record<StrategyName | "mixture" | "sequentialPps" | "active", Preparer>
+> = Object.freeze({
+  srs: prepareSrs,
+  sups: prepareSups,
+  rhc: prepareRhc,
+  ssrs: prepareSsrs,
+  gbs: prepareGbs,
+  twoUps: prepareTwoUps,
+  deepEst: prepareDeepEst,
+  systematicPps: prepareSystematicPps,
+  balanced: prepareBalanced,
+  pivotal: preparePivotal,
+  mcucb: prepareMcucb,
+  d2Strat: prepareD2Strat,
+  kCenterStrat: prepareKCenterStrat,
+  mixture: prepareMixture,
+  // not prepared: its design depends on the pilot's labels, so each run sets up anew
+  active: (risk, budget) => ({ start: (r) => activeStrategy(risk, budget, r) }),
+  sequentialPps: prepareSequentialPps,
+});

@@ -14,7 +14,8 @@ import type { Estimate } from "../estimate/confidenceInterval.js";
 import { modelAssisted } from "../estimate/modelAssisted.js";
 import { type CalibrationMethod, fitCalibration } from "../features/fitCalibration.js";
 import { predictCalibration } from "../features/predictCalibration.js";
-import { askTell, checkCommon, checkedRng, type EstimatorChoice } from "./_internal.js";
+import { askTell, type EstimatorChoice } from "./_askTell.js";
+import { checkCommon, checkedRng } from "./_checks.js";
 import type { StrategyOptions } from "./types.js";
 
 /** How `extraStrategies.active` calibrates its score: a {@link CalibrationMethod} or `"none"` (use `predictions` as they are). */
