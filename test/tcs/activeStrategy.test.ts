@@ -13,8 +13,8 @@ const predictions = risk.map((r) =>
   Math.min(1, Math.max(0, 0.03 + 0.5 * (r - 0.02) + 0.1 * (g() - 0.5))),
 );
 
-describe("activeStrategy: unbiasedness by Monte Carlo (N = 60, n = 16, 10,000 seeded runs)", () => {
-  const RUNS = 10_000;
+describe("activeStrategy: unbiasedness by Monte Carlo (N = 60, n = 16, 4,000 seeded runs)", () => {
+  const RUNS = 4_000;
   const configs = [
     { name: "defaults (isotonic on the risk)", o: {} },
     { name: "logistic, greedy 0.25", o: { calibration: "logistic" as const, greedy: 0.25 } },
