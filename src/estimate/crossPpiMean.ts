@@ -18,6 +18,7 @@ import {
   twoParts,
 } from "./_ppi.js";
 import type { Estimate } from "./confidenceInterval.js";
+import { intervalDefaults } from "./intervalDefaults.js";
 import type { PpiAlternative, PpiIntervalMethod } from "./ppiMean.js";
 
 /** Options of {@link crossPpiMean}. */
@@ -37,7 +38,7 @@ export type CrossPpiMeanOptions = {
 
 /** Defaults of {@link crossPpiMean}'s options. */
 export const crossPpiMeanDefaults = Object.freeze({
-  level: 0.95,
+  level: intervalDefaults.level,
   alternative: "two-sided",
   interval: "wald",
   ddof: 1,

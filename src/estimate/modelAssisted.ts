@@ -15,6 +15,7 @@ import type { Estimate } from "./confidenceInterval.js";
 import { hajek } from "./hajek.js";
 import { hansenHurwitz } from "./hansenHurwitz.js";
 import { horvitzThompson, type VarianceMethod } from "./horvitzThompson.js";
+import { intervalDefaults } from "./intervalDefaults.js";
 import type { PpiIntervalMethod } from "./ppiMean.js";
 import { raoHartleyCochran } from "./raoHartleyCochran.js";
 import { stratifiedMean } from "./stratifiedMean.js";
@@ -78,7 +79,7 @@ export type ModelAssistedResult = Estimate & {
 export const modelAssistedDefaults = Object.freeze({
   estimator: "horvitzThompson",
   lambda: 1,
-  level: 0.95,
+  level: intervalDefaults.level,
   interval: "t",
 } as const);
 

@@ -21,6 +21,7 @@ import {
   twoParts,
 } from "./_ppi.js";
 import type { Estimate } from "./confidenceInterval.js";
+import { intervalDefaults } from "./intervalDefaults.js";
 
 /**
  * Which side(s) a prediction-powered interval bounds, as in ppi_py and
@@ -70,7 +71,7 @@ export type PpiMeanResult = Estimate & {
 /** Defaults of {@link ppiMean}'s options. */
 export const ppiMeanDefaults = Object.freeze({
   lambda: "tuned",
-  level: 0.95,
+  level: intervalDefaults.level,
   alternative: "two-sided",
   interval: "wald",
   ddof: 1,

@@ -23,6 +23,7 @@ import {
   type VariancePart,
 } from "./_ppi.js";
 import type { Estimate } from "./confidenceInterval.js";
+import { intervalDefaults } from "./intervalDefaults.js";
 import type { PpiAlternative, PpiIntervalMethod } from "./ppiMean.js";
 
 /** Options of {@link stratifiedPpiMean}. */
@@ -59,7 +60,7 @@ export type StratifiedPpiMeanResult = Estimate & {
 /** Defaults of {@link stratifiedPpiMean}'s options. */
 export const stratifiedPpiMeanDefaults = Object.freeze({
   lambda: "tuned",
-  level: 0.95,
+  level: intervalDefaults.level,
   alternative: "two-sided",
   interval: "wald",
   ddof: 1,

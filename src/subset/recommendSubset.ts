@@ -9,6 +9,7 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
+import { intervalDefaults } from "../estimate/intervalDefaults.js";
 import { checkOutcomes, passCounts } from "./_internal.js";
 import {
   fitEstimator,
@@ -102,7 +103,7 @@ export const recommendSubsetDefaults = Object.freeze({
   window: 3,
   recentRuns: 20,
   ridge: 20,
-  level: 0.95,
+  level: intervalDefaults.level,
 } as const);
 
 /**
