@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
+import { ENTRIES as JOBS } from "./scripts/entries.js";
 
 // No source maps in the published build: they were 58 % of the tarball, and
 // the sources they point to are not shipped. For local debugging run
@@ -16,20 +17,8 @@ const common = {
 // (scripts/size-budget.ts). A single-file bundle would keep every dependency
 // import, since those packages do not declare themselves side-effect free.
 // CommonJS stays one bundled file. `npm run build` empties dist first.
-// The job entries (`evalsift/estimate`, `evalsift/tcs`, ...): src/entry/<job>.ts.
-const ENTRIES = [
-  "core",
-  "estimate",
-  "features",
-  "tcs",
-  "subset",
-  "trajectory",
-  "slices",
-  "moea",
-  "stats",
-  "plot",
-  "formats",
-].map((e) => `src/entry/${e}.ts`);
+// The job entries (`evalsift/estimate`, ...), from package.json "exports" (scripts/entries.ts).
+const ENTRIES = JOBS.map((e) => `src/entry/${e}.ts`);
 
 export default defineConfig([
   {

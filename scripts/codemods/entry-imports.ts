@@ -9,21 +9,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
+import { ENTRIES } from "../entries.js";
 import { languageService, projectFiles, ROOT, tsFiles } from "./_project.js";
 
-const ENTRIES = [
-  "core",
-  "estimate",
-  "features",
-  "tcs",
-  "subset",
-  "trajectory",
-  "slices",
-  "moea",
-  "stats",
-  "plot",
-  "formats",
-];
 const ls = languageService(projectFiles());
 const program = ls.getProgram();
 if (program === undefined) throw new Error("no program");

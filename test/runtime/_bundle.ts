@@ -1,20 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-
-const ENTRIES = [
-  "core",
-  "estimate",
-  "features",
-  "tcs",
-  "subset",
-  "trajectory",
-  "slices",
-  "moea",
-  "stats",
-  "plot",
-  "formats",
-];
+import { ENTRIES } from "../../scripts/entries.js";
 
 /**
  * Bundles the package (every entry: the root and `evalsift/<job>`) with its
