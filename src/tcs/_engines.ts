@@ -21,6 +21,7 @@ import {
 } from "./_askTell.js";
 import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
 import { ppsPik } from "./_pik.js";
+import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
 import { nearestCentreStrata, type Strata } from "./_strata.js";
 import {
   allocateAtLeastTwo,
@@ -125,6 +126,7 @@ export function preparePpsFixed(
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
   const drawSystematic = design === "systematic" ? preparedSystematicPps(pik) : undefined;
+  const bands = riskBands(size);
   return {
     start: (rng) => {
       const draws = checkedRng(fn, rng);
@@ -135,12 +137,19 @@ export function preparePpsFixed(
       const pikS = Float64Array.from(sample, (i) => pik[i] as number);
       const core = fixedSample(sample, (y) =>
         flagSingleFailure(
-          {
-            ...(estimator === "ht"
-              ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
-              : hajek(y, pikS, { variance: "deville", ...est })),
-            method,
-          },
+          flooredWeightedEstimate(
+            fn,
+            {
+              ...(estimator === "ht"
+                ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
+                : hajek(y, pikS, { variance: "deville", ...est })),
+              method,
+            },
+            sample,
+            y,
+            bands,
+            est,
+          ),
           y,
           pikS.map((p) => 1 / p),
           est,

@@ -5,6 +5,7 @@ import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
+import { flooredWeightedEstimate, type RiskBands, riskBands } from "./_riskBands.js";
 import { Fenwick } from "./_urn.js";
 import type { StrategyOptions } from "./types.js";
 
@@ -53,6 +54,7 @@ const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit"
  * DeepSample's code uses deviations from z_1 instead of from zbar in the
  * variance; the mean is the same.
  *
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Number of labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
@@ -100,7 +102,7 @@ export function prepareDeepEst(
   const trees = { weights: new Fenwick(w), ones: new Fenwick(ones) };
   let positive = 0;
   for (let i = 0; i < N; i++) if ((w[i] as number) > 0) positive++;
-  const setup = { w, trees, positive, weightTotal: fsum(w) };
+  const setup = { w, trees, positive, weightTotal: fsum(w), bands: riskBands(risk) };
   return { start: (r) => askTell(fn, budget, run(fn, setup, N, budget, r, exploit, est), est) };
 }
 
@@ -110,6 +112,7 @@ type Setup = {
   readonly trees: { readonly weights: Fenwick; readonly ones: Fenwick };
   readonly positive: number;
   readonly weightTotal: number;
+  readonly bands: RiskBands | undefined;
 };
 
 function* run(
@@ -129,6 +132,7 @@ function* run(
   let weightLeft = weightTotal;
   const z = new Float64Array(budget);
   const labels = new Float64Array(budget);
+  const picks = new Int32Array(budget);
   let seen = 0;
   for (let k = 0; k < budget; k++) {
     const left = N - k;
@@ -143,6 +147,7 @@ function* run(
       q = (d * (w[unit] as number)) / weightLeft + (1 - d) / left;
     }
     const y = yield unit;
+    picks[k] = unit;
     labels[k] = y;
     z[k] = (seen + y / q) / N;
     seen += y;
@@ -165,7 +170,7 @@ function* run(
   mean /= budget;
   let ss = 0;
   for (let k = 0; k < budget; k++) ss += ((z[k] as number) - mean) ** 2;
-  return intervalEstimate(fn, {
+  const e = intervalEstimate(fn, {
     method: "deepEst (adaptive web sampling, mean of z_k)",
     estimate: mean,
     variance: ss / (budget * (budget - 1)),
@@ -175,6 +180,7 @@ function* run(
     design: { srs: false, df: budget - 1, N, census: budget === N },
     interval: est.interval,
   });
+  return flooredWeightedEstimate(fn, e, picks, labels, setup.bands, est);
 }
 
 /** A remaining unit drawn with probability w_j / weightLeft (Fenwick search, guarded against rounding). */

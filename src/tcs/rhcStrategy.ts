@@ -6,6 +6,7 @@ import type { Estimate } from "../estimate/confidenceInterval.js";
 import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
 import { askTell, fixedSample, flagSingleFailure, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon, checkedRng, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
+import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -23,6 +24,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * the RHC unbiased variance estimator (`raoHartleyCochran`), as in the original
  * 1962 paper — not the successive-sampling variant.
  *
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  * @param risk - One positive finite risk per unit.
  * @param budget - Number of groups and labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
@@ -71,6 +73,7 @@ export function prepareRhc(
     }
   }
   checkRiskRatio(fn, risk, fsum(risk));
+  const bands = riskBands(risk);
   return {
     start: (r) => {
       const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, r));
@@ -79,7 +82,14 @@ export function prepareRhc(
         budget,
         fixedSample(indices, (y) =>
           flagSingleFailure(
-            raoHartleyCochran(y, groupShare, groupTotal, N, est),
+            flooredWeightedEstimate(
+              fn,
+              raoHartleyCochran(y, groupShare, groupTotal, N, est),
+              indices,
+              y,
+              bands,
+              est,
+            ),
             y,
             groupTotal.map((g, k) => g / (groupShare[k] as number)),
             est,

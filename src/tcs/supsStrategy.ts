@@ -13,6 +13,7 @@ import {
   UNCHECKED_RNG,
 } from "./_askTell.js";
 import { checkCommon, checkedRng, positiveRiskTotal, RISK_FLOOR_HINT } from "./_checks.js";
+import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
 import {
   checkAllPositive,
   readSequential,
@@ -48,6 +49,7 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  * sequence's interval at the stop, `n` the draws used. A small risk floor
  * makes the bound, hence the interval, wide.
  *
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit, not all zero.
  * @param budget - Number of draws (labels) n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
@@ -108,6 +110,7 @@ export function prepareSups(
   // the design's own checks once (n = 0 draws nothing), then its alias table
   ppsWithReplacement(p, 0, UNCHECKED_RNG);
   const table = aliasTable(p, fsum(p));
+  const bands = riskBands(p);
   return {
     start: (r) => {
       const sample = drawAlias(table, budget, checkedRng(fn, r));
@@ -117,7 +120,7 @@ export function prepareSups(
         budget,
         fixedSample(sample, (y) =>
           flagSingleFailure(
-            hansenHurwitz(y, pDrawn, N, est),
+            flooredWeightedEstimate(fn, hansenHurwitz(y, pDrawn, N, est), sample, y, bands, est),
             y,
             pDrawn.map((q) => 1 / q),
             est,

@@ -12,6 +12,7 @@ import {
   UNCHECKED_RNG,
 } from "./_askTell.js";
 import { checkCommon, checkedRng, positiveRiskTotal, readStrataCount } from "./_checks.js";
+import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
 import { riskStrata } from "./_strata.js";
 import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
 
@@ -36,6 +37,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * (its published 2-UPS results with the confidence feature have an RMSE of
  * 0.75); this follows the paper's description instead.
  *
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit, not all zero.
  * @param budget - Number of draws (labels) n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
@@ -90,6 +92,7 @@ export function prepareTwoUps(
   // the design's own checks once (n = 0 draws nothing), then its alias table
   ppsWithReplacement(p, 0, UNCHECKED_RNG);
   const table = aliasTable(p, fsum(p));
+  const bands = riskBands(p);
   return {
     start: (r) => {
       const sample = drawAlias(table, budget, checkedRng(fn, r));
@@ -99,7 +102,14 @@ export function prepareTwoUps(
         budget,
         fixedSample(sample, (y) =>
           flagSingleFailure(
-            { ...hansenHurwitz(y, pDrawn, N, est), method: "twoUps (hansenHurwitz)" },
+            flooredWeightedEstimate(
+              fn,
+              { ...hansenHurwitz(y, pDrawn, N, est), method: "twoUps (hansenHurwitz)" },
+              sample,
+              y,
+              bands,
+              est,
+            ),
             y,
             pDrawn.map((q) => 1 / q),
             est,

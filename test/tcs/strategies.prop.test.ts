@@ -371,7 +371,12 @@ describe.each(cases)("$name: a fixed design composed with its estimator", (c) =>
         const close = (a: number, b: number) =>
           expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(b)));
         close(run.estimate.estimate, e.estimate);
-        close(run.estimate.variance, e.variance);
+        // 0/1 labels holding both values may get the risk-band floor on top
+        // (src/tcs/_riskBands.ts, tested in riskBands.test.ts): never below
+        const labels = Array.from(run.labels);
+        const mixed = labels.every((v) => v === 0 || v === 1) && labels.includes(0) && labels.includes(1);
+        if (mixed) expect(run.estimate.variance).toBeGreaterThanOrEqual(e.variance * (1 - 1e-12));
+        else close(run.estimate.variance, e.variance);
       }),
       { numRuns: 40 },
     );

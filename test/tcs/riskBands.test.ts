@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { Estimate } from "../../src/estimate/confidenceInterval.js";
+import { flooredWeightedEstimate, RISK_BANDS, riskBands } from "../../src/tcs/_riskBands.js";
+
+const est = { level: 0.95, interval: undefined };
+// the design's own estimate, as a weighted strategy would return it
+const design: Estimate = {
+  estimate: 0.4,
+  variance: 0.01,
+  se: 0.1,
+  ci: [0.2, 0.6],
+  level: 0.95,
+  n: 3,
+  method: "m",
+  df: 2,
+  nEffective: 3,
+  interval: "beta",
+  reliable: true,
+  warning: "",
+};
+
+describe("riskBands(risk)", () => {
+  it("cuts at the smallest risks holding j / 8 of the total, ties kept together", () => {
+    expect(RISK_BANDS).toBe(8);
+    // total 16, cumulative sums of the sorted risks 1 2 3 4 6 8 12 16:
+    // cuts for 2, 4, 6, ..., 14 are 1 1 2 2 4 4 4
+    const risk = Float64Array.from([4, 1, 2, 1, 1, 4, 2, 1]);
+    const copy = Float64Array.from(risk);
+    const b = riskBands(risk);
+    expect(Array.from(b?.band ?? [])).toEqual([4, 0, 2, 0, 0, 4, 2, 0]);
+    expect(b?.sizes).toEqual([4, 0, 2, 0, 2, 0, 0, 0]);
+    expect(risk).toEqual(copy);
+  });
+  it("has no bands for a constant risk", () => {
+    expect(riskBands(new Float64Array(10).fill(0.3))).toBeUndefined();
+  });
+  it("gives every band about total / 8 of the risk on a large population", () => {
+    const risk = Float64Array.from({ length: 10_000 }, (_, i) => 1 + ((i * 7919) % 1000) / 10);
+    const b = riskBands(risk);
+    const mass = new Array(8).fill(0);
+    let total = 0;
+    for (let i = 0; i < risk.length; i++) {
+      mass[b?.band[i] as number] += risk[i] as number;
+      total += risk[i] as number;
+    }
+    for (const m of mass) expect(Math.abs(m / total - 1 / 8)).toBeLessThan(0.002);
+  });
+});
+
+describe("flooredWeightedEstimate(fn, e, sample, y, bands, est)", () => {
+  const risk = Float64Array.from([1, 1, 1, 1, 2, 2, 4, 4]);
+  const bands = riskBands(risk);
+  it("adds W^2 (1 - n_h/N_h) q (1 - q) / n_h for every band whose labels agree", () => {
+    // units 0 (band 0, a pass), 4 (band 2, a failure), 6 (band 4, a failure)
+    const e = flooredWeightedEstimate(
+      "f",
+      design,
+      [0, 4, 6],
+      Float64Array.from([0, 1, 1]),
+      bands,
+      est,
+    );
+    const pbar = (3 * 0.4 + 0.5) / (3 + 1);
+    const m = (0.1 * 3) / 8;
+    const q0 = (0 + m * pbar) / (1 + m);
+    const q1 = (1 + m * pbar) / (1 + m);
+    const added =
+      0.5 ** 2 * (1 - 1 / 4) * q0 * (1 - q0) + 2 * 0.25 ** 2 * (1 - 1 / 2) * q1 * (1 - q1);
+    expect(e.variance).toBeCloseTo(0.01 + added, 15);
+    expect(e.estimate).toBe(0.4);
+    expect(e.method).toBe("m");
+    expect(e.ci[1] - e.ci[0]).toBeGreaterThan(0);
+    expect(e.reliable).toBe(true);
+  });
+  it("counts a band with units but no label as one all-pass label", () => {
+    // units 0, 1 (band 0: a pass and a failure), 4 (band 2, a pass); band 4 has no label
+    const e = flooredWeightedEstimate(
+      "f",
+      design,
+      [0, 1, 4],
+      Float64Array.from([0, 1, 0]),
+      bands,
+      est,
+    );
+    const pbar = (3 * 0.4 + 0.5) / 4;
+    const m = (0.1 * 3) / 8;
+    const q2 = (0 + m * pbar) / (1 + m);
+    const q4 = pbar;
+    const added = 0.25 ** 2 * (1 - 1 / 2) * q2 * (1 - q2) + 0.25 ** 2 * q4 * (1 - q4);
+    expect(e.variance).toBeCloseTo(0.01 + added, 15);
+  });
+  it("leaves labels that all agree, real-valued labels and a negative variance alone", () => {
+    const idx = [0, 4, 6];
+    expect(flooredWeightedEstimate("f", design, idx, new Float64Array(3), bands, est)).toBe(design);
+    expect(flooredWeightedEstimate("f", design, idx, new Float64Array(3).fill(1), bands, est)).toBe(
+      design,
+    );
+    const real = Float64Array.from([0.5, 1, 0]);
+    expect(flooredWeightedEstimate("f", design, idx, real, bands, est)).toBe(design);
+    const negative = { ...design, variance: -1 };
+    expect(
+      flooredWeightedEstimate("f", negative, idx, Float64Array.from([0, 1, 1]), bands, est),
+    ).toBe(negative);
+    expect(
+      flooredWeightedEstimate("f", design, idx, Float64Array.from([0, 1, 1]), undefined, est),
+    ).toBe(design);
+  });
+  it("keeps a flag the design raised", () => {
+    const flagged = { ...design, reliable: false, warning: "one unit carries it" };
+    const e = flooredWeightedEstimate(
+      "f",
+      flagged,
+      [0, 4, 6],
+      Float64Array.from([0, 1, 1]),
+      bands,
+      est,
+    );
+    expect(e.variance).toBeGreaterThan(0.01);
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toBe("one unit carries it");
+  });
+});
