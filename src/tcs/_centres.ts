@@ -19,9 +19,22 @@ export function d2Centres(fn: string, risk: Float64Array, H: number, rng: Rng): 
   const N = risk.length;
   const first = risk[Math.floor(draw(fn, rng) * N)] as number;
   const centres = [first];
-  const d2 = risk.map((r) => (r - first) * (r - first));
+  const d2 = new Float64Array(N);
+  // Neumaier's running sum of d2 in index order, fused with the pass that
+  // writes d2: the same additions in the same order as fsum(d2)
+  let s = 0;
+  let comp = 0;
+  for (let i = 0; i < N; i++) {
+    const v = ((risk[i] as number) - first) * ((risk[i] as number) - first);
+    d2[i] = v;
+    const t = s + v;
+    comp += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
+    s = t;
+  }
   while (centres.length < H) {
-    const total = fsum(d2);
+    let total = s + comp;
+    // an overflowed square: fsum rescales or names the unit
+    if (!Number.isFinite(total)) total = fsum(d2);
     if (!(total > 0)) break;
     const target = draw(fn, rng) * total;
     let pick = -1;
@@ -41,9 +54,18 @@ export function d2Centres(fn: string, risk: Float64Array, H: number, rng: Rng): 
     if (pick < 0) pick = lastPositive;
     const c = risk[pick] as number;
     centres.push(c);
+    s = 0;
+    comp = 0;
     for (let i = 0; i < N; i++) {
       const d = ((risk[i] as number) - c) * ((risk[i] as number) - c);
-      if (d < (d2[i] as number)) d2[i] = d;
+      let v = d2[i] as number;
+      if (d < v) {
+        d2[i] = d;
+        v = d;
+      }
+      const t = s + v;
+      comp += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
+      s = t;
     }
   }
   return centres;
