@@ -270,15 +270,22 @@ function sizeOf(p: number, size: ActiveSize): number {
  */
 function mixturePik(v: Float64Array, total: number, tau: number, m: number): Float64Array {
   const M = v.length;
+  let most = 0;
   for (let k = 0; k < M; k++) {
-    v[k] = total > 0 ? tau / M + ((1 - tau) * (v[k] as number)) / total : 1 / M;
+    const x = total > 0 ? tau / M + ((1 - tau) * (v[k] as number)) / total : 1 / M;
+    v[k] = x;
+    if (x > most) most = x;
   }
   const pik = inclusionProbabilities(v, m);
   let certain = 0;
-  for (let k = 0; k < M; k++) {
-    if ((pik[k] as number) >= 1 - 1e-12) {
-      pik[k] = 1;
-      certain++;
+  // the mixture sums to 1 (to rounding), so m * most <= 0.5 leaves every pik
+  // below 0.51: nothing capped, nothing to settle
+  if (m * most > 0.5) {
+    for (let k = 0; k < M; k++) {
+      if ((pik[k] as number) >= 1 - 1e-12) {
+        pik[k] = 1;
+        certain++;
+      }
     }
   }
   // one uncertain draw would leave the phase without a variance estimate: such a
@@ -488,12 +495,10 @@ function activeSizes(
   order: ScoreOrder,
   out: Float64Array,
 ): { total: number; stepValue: Float64Array | undefined } {
-  const M = line.units.length;
-  const all = out.length === M ? out : new Float64Array(M);
-  let stepValue: Float64Array | undefined;
-  if (f.kind === "zero") {
-    all.fill(sizeOf(0, size));
-  } else if (f.kind === "model" && f.model.method === "isotonic") {
+  let total = 0;
+  let k = 0;
+  let d = 0;
+  if (f.kind === "model" && f.model.method === "isotonic") {
     const { stepLo, stepHi } = order;
     const B = stepLo.length;
     const bounds = new Float64Array(2 * B);
@@ -504,47 +509,53 @@ function activeSizes(
       bounds[2 * b + 1] = empty ? 0 : (stepHi[b] as number);
     }
     const atBounds = predictCalibration(f.model, bounds);
-    stepValue = new Float64Array(B);
+    const stepValue = new Float64Array(B);
     let begin = 0;
     for (let b = 0; b < B; b++) {
       const end = line.ends[b] as number;
       const v = atBounds[2 * b] as number;
-      if (v === atBounds[2 * b + 1]) {
-        stepValue[b] = v;
-        all.fill(sizeOf(v, size), begin, end);
-      } else {
-        stepValue[b] = Number.NaN;
-        const values = predictCalibration(f.model, line.score.subarray(begin, end));
-        for (let p = begin; p < end; p++) all[p] = sizeOf(values[p - begin] as number, size);
+      const cut = v !== atBounds[2 * b + 1];
+      stepValue[b] = cut ? Number.NaN : v;
+      const values = cut ? predictCalibration(f.model, line.score.subarray(begin, end)) : undefined;
+      const x0 = sizeOf(v, size);
+      for (let p = begin; p < end; p++) {
+        if (p === skip[d]) {
+          d++;
+          continue;
+        }
+        const x = values === undefined ? x0 : sizeOf(values[p - begin] as number, size);
+        out[k++] = x;
+        total += x;
       }
       begin = end;
     }
-  } else {
-    const values =
-      f.kind === "given"
+    return { total, stepValue };
+  }
+  const values =
+    f.kind === "zero"
+      ? undefined
+      : f.kind === "given"
         ? (line.predictions as Float64Array)
         : predictCalibration(f.model, line.score);
-    for (let p = 0; p < M; p++) all[p] = sizeOf(values[p] as number, size);
-  }
-  // drop the skipped positions in place, summing in order
-  let total = 0;
-  let k = 0;
-  let d = 0;
-  for (let p = 0; p < M; p++) {
+  const x0 = sizeOf(0, size);
+  for (let p = 0; p < line.units.length; p++) {
     if (p === skip[d]) {
       d++;
       continue;
     }
-    const x = all[p] as number;
+    const x = values === undefined ? x0 : sizeOf(values[p] as number, size);
     out[k++] = x;
     total += x;
   }
-  return { total, stepValue };
+  return { total, stepValue: undefined };
 }
 
 /**
  * The sum of f over the units not marked in `taken`, in index order (so that
  * it is the sum `modelAssisted` takes of those units' predictions, bit for bit).
+ * With `stepValue` (an isotonic f, one value per step or NaN on a cut step), the
+ * units of a cut step are met in index order, which is their order on the line:
+ * their f is mapped once per cut step along the line and read back in turn.
  */
 function untakenSum(
   f: Predictor,
@@ -556,24 +567,36 @@ function untakenSum(
   const N = taken.length;
   if (f.kind === "zero") return 0;
   let s = 0;
-  if (stepValue === undefined) {
+  if (stepValue === undefined || f.kind !== "model") {
     const values = f.kind === "given" ? f.f : predictCalibration(f.model, score);
     for (let i = 0; i < N; i++) if (taken[i] === 0) s += values[i] as number;
     return s;
   }
-  const { step } = order;
-  // f of the untaken units on steps cut by a threshold, in index order
-  const cut: number[] = [];
-  for (let i = 0; i < N; i++) {
-    if (taken[i] === 0 && Number.isNaN(stepValue[step[i] as number])) cut.push(score[i] as number);
+  const { line, step } = order;
+  const B = stepValue.length;
+  // next[b]: where the next unit of cut step b reads its f in `cut`
+  const next = new Int32Array(B);
+  let size = 0;
+  for (let b = 0; b < B; b++) {
+    if (!Number.isNaN(stepValue[b])) continue;
+    next[b] = size;
+    size += (line.ends[b] as number) - (b > 0 ? (line.ends[b - 1] as number) : 0);
   }
-  const fCut =
-    f.kind === "model" ? predictCalibration(f.model, Float64Array.from(cut)) : new Float64Array(0);
-  let c = 0;
+  const cut = new Float64Array(size);
+  for (let b = 0; b < B; b++) {
+    if (!Number.isNaN(stepValue[b])) continue;
+    const begin = b > 0 ? (line.ends[b - 1] as number) : 0;
+    cut.set(predictCalibration(f.model, line.score.subarray(begin, line.ends[b])), next[b]);
+  }
   for (let i = 0; i < N; i++) {
-    if (taken[i] !== 0) continue;
-    const v = stepValue[step[i] as number] as number;
-    s += Number.isNaN(v) ? (fCut[c++] as number) : v;
+    const b = step[i] as number;
+    let v = stepValue[b] as number;
+    if (Number.isNaN(v)) {
+      const at = next[b] as number;
+      v = cut[at] as number;
+      next[b] = at + 1;
+    }
+    if (taken[i] === 0) s += v;
   }
   return s;
 }
