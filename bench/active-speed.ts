@@ -6,7 +6,8 @@
  * `predictions` and `calibration: "none"`, on the synthetic risk and labels of
  * `bench/model-assisted.ts` (same seeds). Prints the median wall and CPU time
  * (user + system of the process, so GC threads count) over K runs (default 11)
- * after one warm-up. `--compare DIR` also loads `DIR/src/entry/tcs.js` (another
+ * after W warm-up runs (`--warmup W`, default 2; the first, cold run's wall time is
+ * printed too: the JIT compiles the long loops while they run). `--compare DIR` also loads `DIR/src/entry/tcs.js` (another
  * checkout, e.g. the main branch) and runs the two alternately in the same
  * process, checks that both give the same indices and estimate for the seed,
  * and prints the ratio. Goal: < 100 ms.
@@ -23,6 +24,7 @@ const arg = (name: string): string | undefined => {
   return k < 0 ? undefined : process.argv[k + 1];
 };
 const reps = Number(arg("--reps") ?? 11);
+const warmup = Number(arg("--warmup") ?? 2);
 const compareDir = arg("--compare");
 const other: Tcs | undefined =
   compareDir === undefined
@@ -66,14 +68,18 @@ const median = (x: number[]): number => {
 };
 
 console.log(
-  `active on N = ${N.toLocaleString("en-US")}, n = ${n}: median of ${reps} runs after a warm-up; load average ${loadavg()
+  `active on N = ${N.toLocaleString("en-US")}, n = ${n}: median of ${reps} runs after ${warmup} warm-up runs; load average ${loadavg()
     .map((v) => v.toFixed(2))
     .join(" ")}`,
 );
 for (const [name, o] of cases) {
   const sides: [string, Tcs][] = [["this tree", ours]];
   if (other !== undefined) sides.push([compareDir as string, other]);
-  for (const [, t] of sides) session(t, o); // warm-up
+  for (const [label, t] of sides) {
+    const [cold] = time(() => session(t, o));
+    for (let w = 1; w < warmup; w++) session(t, o);
+    console.log(`${name}: ${label}: first (cold) run ${cold.toFixed(1)} ms`);
+  }
   if (other !== undefined) {
     const a = session(ours, o);
     const b = session(other, o);
