@@ -341,14 +341,14 @@ function topUnits(score: Float64Array, k: number): Int32Array {
 /**
  * Units along the score: `units[p]` is the unit at position p, the units in
  * increasing order of their score quantised to steps (units of one step by
- * index), with `score[p]` and `predictions[p]` its score and prediction; the
+ * index), with `score[p]` its score (the predictions when `given`); the
  * units of step b sit at positions [ends[b - 1], ends[b]) (from 0 for b = 0).
  * The draws read it in order (sequential memory access).
  */
 type Line = {
   readonly units: Int32Array;
   readonly score: Float64Array;
-  readonly predictions: Float64Array | undefined;
+  readonly given: boolean;
   readonly ends: Int32Array;
 };
 
@@ -366,7 +366,7 @@ type ScoreOrder = {
  * O(N), so the order costs a few ms at N = 400,000 where a comparison sort
  * costs hundreds.
  */
-function scoreOrder(score: Float64Array, predictions: Float64Array | undefined): ScoreOrder {
+function scoreOrder(score: Float64Array, given: boolean): ScoreOrder {
   const N = score.length;
   // 4,096 levels: enough to spread the sample along the score (n is far smaller),
   // and a count array that stays in cache
@@ -394,17 +394,15 @@ function scoreOrder(score: Float64Array, predictions: Float64Array | undefined):
   for (let b = 0; b < B; b++) start[b + 1] = (start[b + 1] as number) + (start[b] as number);
   const units = new Int32Array(N);
   const s = new Float64Array(N);
-  const p = predictions === undefined ? undefined : new Float64Array(N);
   for (let i = 0; i < N; i++) {
     const b = bucket[i] as number;
     const at = start[b] as number;
     units[at] = i;
     s[at] = score[i] as number;
-    if (p !== undefined) p[at] = (predictions as Float64Array)[i] as number;
     start[b] = at + 1;
   }
   // start[b] is now one past the last position of step b
-  const line = { units, score: s, predictions: p, ends: start.subarray(0, B) };
+  const line = { units, score: s, given, ends: start.subarray(0, B) };
   return { line, step: bucket, stepLo, stepHi };
 }
 
@@ -427,8 +425,6 @@ function drop(line: Line, at: Int32Array): Line {
   const M = n - at.length;
   const units = new Int32Array(M);
   const score = new Float64Array(M);
-  const from = line.predictions;
-  const predictions = from === undefined ? undefined : new Float64Array(M);
   const ends = new Int32Array(line.ends.length);
   let k = 0;
   let d = 0;
@@ -441,11 +437,10 @@ function drop(line: Line, at: Int32Array): Line {
     }
     units[k] = line.units[p] as number;
     score[k] = line.score[p] as number;
-    if (predictions !== undefined) predictions[k] = (from as Float64Array)[p] as number;
     k++;
   }
   while (b < ends.length) ends[b++] = k;
-  return { units, score, predictions, ends };
+  return { units, score, given: line.given, ends };
 }
 
 /**
@@ -469,10 +464,10 @@ function predictorAt(f: Predictor, units: Int32Array, score: Float64Array): Floa
 
 /** The pilot's size of every position of `line` into `out` (the score, or the predictions' SD); returns their sum. */
 function pilotSizes(line: Line, size: ActiveSize, out: Float64Array): number {
-  const from = line.predictions;
+  const { given } = line;
   let total = 0;
   for (let k = 0; k < out.length; k++) {
-    const x = from === undefined ? (line.score[k] as number) : sizeOf(from[k] as number, size);
+    const x = given ? sizeOf(line.score[k] as number, size) : (line.score[k] as number);
     out[k] = x;
     total += x;
   }
@@ -535,7 +530,7 @@ function activeSizes(
     f.kind === "zero"
       ? undefined
       : f.kind === "given"
-        ? (line.predictions as Float64Array)
+        ? line.score
         : predictCalibration(f.model, line.score);
   const x0 = sizeOf(0, size);
   for (let p = 0; p < line.units.length; p++) {
@@ -699,7 +694,7 @@ function* run(
     predictions === undefined ? { kind: "zero" } : { kind: "given", f: predictions };
   // duels in increasing score: the ordered pivotal design then spreads the
   // sample along the score like a stratification on it
-  const order = scoreOrder(score, predictions);
+  const order = scoreOrder(score, predictions !== undefined);
   const { line, step } = order;
   const M1 = nGreedy > 0 ? drop(line, positionsOf(line, step, greedy)) : line;
   const m1 = M1.units.length;
