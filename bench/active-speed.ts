@@ -17,6 +17,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRng } from "../src/entry/core.js";
 import * as ours from "../src/entry/tcs.js";
+import { ACTIVE_SPEED, activeSpeedPopulation } from "./_activeSpeed.js";
 
 type Tcs = typeof ours;
 const arg = (name: string): string | undefined => {
@@ -32,16 +33,8 @@ const other: Tcs | undefined =
     : ((await import(pathToFileURL(resolve(compareDir, "src/entry/tcs.js")).href)) as Tcs);
 
 // the population of bench/model-assisted.ts's speed section
-const N = 415_416;
-const n = 1000;
-const g = createRng("model-assisted-speed");
-const risk = new Float64Array(N);
-const y = new Uint8Array(N);
-for (let i = 0; i < N; i++) {
-  const u = g();
-  risk[i] = 0.01 + 0.98 * u * u;
-  y[i] = g() < (risk[i] as number) ? 1 : 0;
-}
+const { N, n } = ACTIVE_SPEED;
+const { risk, y } = activeSpeedPopulation();
 
 type Opts = Parameters<Tcs["extraStrategies"]["active"]>[3];
 const cases: [string, Opts][] = [
