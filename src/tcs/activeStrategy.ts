@@ -352,12 +352,10 @@ type Line = {
   readonly ends: Int32Array;
 };
 
-/** The line of every unit, each unit's step, and each step's least and greatest score. */
+/** The line of every unit and each unit's step. */
 type ScoreOrder = {
   readonly line: Line;
   readonly step: Uint16Array;
-  readonly stepLo: Float64Array;
-  readonly stepHi: Float64Array;
 };
 
 /**
@@ -381,15 +379,10 @@ function scoreOrder(score: Float64Array, given: boolean): ScoreOrder {
   const step = hi > lo ? B / (hi - lo) : 0;
   const bucket = new Uint16Array(N);
   const start = new Int32Array(B + 1);
-  const stepLo = new Float64Array(B).fill(Number.POSITIVE_INFINITY);
-  const stepHi = new Float64Array(B).fill(Number.NEGATIVE_INFINITY);
   for (let i = 0; i < N; i++) {
-    const s = score[i] as number;
-    const b = Math.min(B - 1, (s - lo) * step) | 0;
+    const b = Math.min(B - 1, ((score[i] as number) - lo) * step) | 0;
     bucket[i] = b;
     start[b + 1] = (start[b + 1] as number) + 1;
-    if (s < (stepLo[b] as number)) stepLo[b] = s;
-    if (s > (stepHi[b] as number)) stepHi[b] = s;
   }
   for (let b = 0; b < B; b++) start[b + 1] = (start[b + 1] as number) + (start[b] as number);
   const units = new Int32Array(N);
@@ -403,7 +396,7 @@ function scoreOrder(score: Float64Array, given: boolean): ScoreOrder {
   }
   // start[b] is now one past the last position of step b
   const line = { units, score: s, given, ends: start.subarray(0, B) };
-  return { line, step: bucket, stepLo, stepHi };
+  return { line, step: bucket };
 }
 
 /** The positions on `line` of `units` (each on it), in increasing order. */
@@ -487,21 +480,29 @@ function activeSizes(
   skip: Int32Array,
   f: Predictor,
   size: ActiveSize,
-  order: ScoreOrder,
   out: Float64Array,
 ): { total: number; stepValue: Float64Array | undefined } {
   let total = 0;
   let k = 0;
   let d = 0;
   if (f.kind === "model" && f.model.method === "isotonic") {
-    const { stepLo, stepHi } = order;
-    const B = stepLo.length;
+    const { ends } = line;
+    const B = ends.length;
+    // the least and greatest score of every step (0 for an empty one)
     const bounds = new Float64Array(2 * B);
+    let from = 0;
     for (let b = 0; b < B; b++) {
-      // an empty step (no unit): any score will do
-      const empty = !((stepLo[b] as number) <= (stepHi[b] as number));
-      bounds[2 * b] = empty ? 0 : (stepLo[b] as number);
-      bounds[2 * b + 1] = empty ? 0 : (stepHi[b] as number);
+      const end = ends[b] as number;
+      let lo = end > from ? (line.score[from] as number) : 0;
+      let hi = lo;
+      for (let p = from + 1; p < end; p++) {
+        const x = line.score[p] as number;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+      bounds[2 * b] = lo;
+      bounds[2 * b + 1] = hi;
+      from = end;
     }
     const atBounds = predictCalibration(f.model, bounds);
     const stepValue = new Float64Array(B);
@@ -731,7 +732,7 @@ function* run(
         };
   const m2 = m1 - pilotAt.length;
   const v2 = v.subarray(0, m2);
-  const { total, stepValue } = activeSizes(M1, pilotAt, f, size, order, v);
+  const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v);
   const s = drawOn(M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng);
   const yS = new Float64Array(s.units.length);
   for (let k = 0; k < s.units.length; k++) yS[k] = seen(yield s.units[k] as number);
