@@ -16,8 +16,10 @@
  * median failures found, coverage of the 95% interval, each per model, then
  * averaged over D/E/F as docs/replication/deepsample.md does.
  * `--smoke`: 3 repetitions, report written to $TMPDIR (checks the script end to end).
+ * `--speed`: only the speed timing, rewriting only the Speed paragraph of the
+ * existing report (with `--smoke`: of the one in $TMPDIR).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +36,7 @@ import {
 } from "../src/entry/tcs.js";
 import { fitCalibration } from "../src/features/fitCalibration.js";
 import { predictCalibration } from "../src/features/predictCalibration.js";
+import { ACTIVE_SPEED, activeSpeedPopulation } from "./_activeSpeed.js";
 import { loadPopulation, MODELS, type Model, type Population } from "./_deepsample.js";
 import { medianMs } from "./_timing.js";
 
@@ -46,6 +49,49 @@ const REPS = smoke ? 3 : 200;
 const BASE_REPS = smoke ? 3 : 30;
 const BUDGET = 200;
 const TARGET = { rmse: 0.0254, failures: 78.5, coverage: 0.93 };
+
+// speed: N = 415,416, n = 1,000 (synthetic risk and labels)
+const SPEED_N = ACTIVE_SPEED.N;
+type Speed = { load: number; defaults: number; none: number; pivotal: number };
+
+function measureSpeed(): Speed {
+  const { risk: speedRisk, y: speedY } = activeSpeedPopulation();
+  const speed = (o: ActiveOptions): number =>
+    medianMs(
+      () =>
+        runStrategy(
+          extraStrategies.active(speedRisk, ACTIVE_SPEED.n, createRng(1), o),
+          (i) => speedY[i] as number,
+        ),
+      smoke ? 1 : 7,
+    );
+  const load = loadavg()[0] as number;
+  const defaults = speed({});
+  const none = speed({ predictions: speedRisk, calibration: "none" });
+  // yardstick in the same run: one pivotal draw of n = 1,000 on the same N (the design alone)
+  const yardPik = inclusionProbabilities(speedRisk, ACTIVE_SPEED.n);
+  const piv = medianMs(() => pivotal(yardPik, createRng(1), { eps: 0 }), smoke ? 1 : 7);
+  return { load, defaults, none, pivotal: piv };
+}
+
+function speedParagraph(sp: Speed): string {
+  return `\`extraStrategies.active\` on N = ${SPEED_N.toLocaleString("en-US")} units at n = 1,000 (synthetic risk and labels, the whole ask/tell session through \`runStrategy\`, median of ${smoke ? 1 : 7} runs after a warm-up): ${sp.defaults.toFixed(1)} ms with the defaults (isotonic calibration of the risk on a pilot of 250), ${sp.none.toFixed(1)} ms with \`predictions\` and \`calibration: "none"\` (goal: < 100 ms). For scale, one \`pivotal\` draw of 1,000 on the same N takes ${sp.pivotal.toFixed(1)} ms in the same run; the 1-minute load average was ${sp.load.toFixed(1)} on 2 cores when the timing started (timings under load are inflated).`;
+}
+
+// --speed: time only, and rewrite only the Speed paragraph of the existing report
+if (process.argv.includes("--speed")) {
+  const file = join(outDir, "model-assisted.md");
+  const old = readFileSync(file, "utf8");
+  const head = "## Speed\n\n";
+  const at = old.indexOf(head);
+  if (at < 0) throw new Error(`model-assisted --speed: no "## Speed" section in ${file}`);
+  const from = at + head.length;
+  const end = old.indexOf("\n", from);
+  const sp = measureSpeed();
+  writeFileSync(file, `${old.slice(0, from)}${speedParagraph(sp)}${old.slice(end)}`);
+  console.log(`${speedParagraph(sp)}\nwrote the Speed paragraph of ${file}`);
+  process.exit(0);
+}
 
 const pops: Population[] = [];
 for (const m of MODELS) {
@@ -170,31 +216,7 @@ for (const p of pops) {
 }
 const floorAvg = (floor.D + floor.E + floor.F) / 3;
 
-// speed: N = 415,416, n = 1,000 (synthetic risk and labels)
-const SPEED_N = 415_416;
-const g = createRng("model-assisted-speed");
-const speedRisk = new Float64Array(SPEED_N);
-const speedY = new Uint8Array(SPEED_N);
-for (let i = 0; i < SPEED_N; i++) {
-  const u = g();
-  speedRisk[i] = 0.01 + 0.98 * u * u;
-  speedY[i] = g() < (speedRisk[i] as number) ? 1 : 0;
-}
-const speed = (o: ActiveOptions): number =>
-  medianMs(
-    () =>
-      runStrategy(
-        extraStrategies.active(speedRisk, 1000, createRng(1), o),
-        (i) => speedY[i] as number,
-      ),
-    smoke ? 1 : 7,
-  );
-const speedLoad = loadavg()[0] as number;
-const speedDefault = speed({});
-const speedNone = speed({ predictions: speedRisk, calibration: "none" });
-// yardstick in the same run: one pivotal draw of n = 1,000 on the same N (the design alone)
-const yardPik = inclusionProbabilities(speedRisk, 1000);
-const speedPivotal = medianMs(() => pivotal(yardPik, createRng(1), { eps: 0 }), smoke ? 1 : 7);
+const sp = measureSpeed();
 const totalSeconds = (performance.now() - started) / 1000;
 
 // ------------------------------------------------------------------ report
@@ -286,9 +308,7 @@ lines.push(
 lines.push("");
 lines.push("## Speed");
 lines.push("");
-lines.push(
-  `\`extraStrategies.active\` on N = ${SPEED_N.toLocaleString("en-US")} units at n = 1,000 (synthetic risk and labels, the whole ask/tell session through \`runStrategy\`, median of ${smoke ? 1 : 7} runs after a warm-up): ${speedDefault.toFixed(1)} ms with the defaults (isotonic calibration of the risk on a pilot of 250), ${speedNone.toFixed(1)} ms with \`predictions\` and \`calibration: "none"\` (goal: < 100 ms). For scale, one \`pivotal\` draw of 1,000 on the same N takes ${speedPivotal.toFixed(1)} ms in the same run; the 1-minute load average was ${speedLoad.toFixed(1)} on 2 cores when the timing started (timings under load are inflated).`,
-);
+lines.push(speedParagraph(sp));
 lines.push("");
 
 mkdirSync(outDir, { recursive: true });

@@ -63,10 +63,11 @@ export function inclusionProbabilities(size: Float64Array, n: number): Float64Ar
     let big = 0;
     for (let i = 0; i < size.length; i++) big = Math.max(big, size[i] as number);
     const scaled = size.map((v) => v / big);
-    return positiveOrFail(size, capToOne(scaled, n, fsum(scaled)));
+    return positiveOrFail(size, capToOne(scaled, n, fsum(scaled)).pik);
   }
   if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
-  return positiveOrFail(size, capToOne(size, n, total));
+  const { pik, clean } = capToOne(size, n, total);
+  return clean ? pik : positiveOrFail(size, pik);
 }
 
 /** Throws when a positive size got pik 0 (underflow), else returns `pik`. */
@@ -83,24 +84,34 @@ function positiveOrFail(size: Float64Array, pik: Float64Array): Float64Array {
   return pik;
 }
 
-/** The capping loop on validated sizes with a positive, finite `total`. */
-function capToOne(size: Float64Array, n: number, total: number): Float64Array {
+/**
+ * The capping loop on validated sizes with a positive, finite `total`;
+ * `clean`: no unit was capped and no positive size got pik 0 (`positiveOrFail`
+ * would find nothing, so the common case skips its pass).
+ */
+function capToOne(
+  size: Float64Array,
+  n: number,
+  total: number,
+): { pik: Float64Array; clean: boolean } {
   const N = size.length;
   const pik = new Float64Array(N);
 
   // first round fused with counting the positive sizes (checked before any return)
   let positive = 0;
   let over = 0;
+  let zeroed = false;
   for (let i = 0; i < N; i++) {
     const a = size[i] as number;
     if (a > 0) positive++;
     // same expression as R, so units landing exactly on 1 are capped alike
     const p = (n * a) / total;
     if (p >= 1) over++;
+    if (p === 0 && a > 0) zeroed = true;
     pik[i] = p;
   }
   if (n > positive) fail(FN, `n must be at most the number of positive sizes (${positive})`, n);
-  if (over === 0) return pik;
+  if (over === 0) return { pik, clean: !zeroed };
 
   const capped = new Uint8Array(N);
   // sizes of the uncapped units with capped ones zeroed, so that fsum gives their total
@@ -121,7 +132,7 @@ function capToOne(size: Float64Array, n: number, total: number): Float64Array {
       // every unit of the sample is certain. Exactly, a positive size left
       // uncapped would keep m > 0, so this is rounding: those units keep their
       // last, tiny pik (zero sizes stay 0)
-      return pik;
+      return { pik, clean: false };
     }
     const rest = fsum(free);
     let newly = 0;
@@ -137,7 +148,7 @@ function capToOne(size: Float64Array, n: number, total: number): Float64Array {
         pik[i] = p;
       }
     }
-    if (newly === 0) return pik;
+    if (newly === 0) return { pik, clean: false };
     l += newly;
     rounds++;
     if (rounds === 8) {

@@ -70,12 +70,17 @@ export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {
   const lo = eps > 0 ? eps : Number.MIN_VALUE;
   const hi = eps > 0 ? 1 - eps : 1 - 2 ** -53;
   const taken = new Uint8Array(N);
+  // units settled as selected (each is settled once)
+  let count = 0;
   let carried = -1;
   let a = 0;
   for (let j = 0; j < N; j++) {
     let b = pik[j] as number;
     if (b < lo || b > hi) {
-      if (b > hi) taken[j] = 1;
+      if (b > hi) {
+        taken[j] = 1;
+        count++;
+      }
       continue;
     }
     if (carried < 0) {
@@ -103,9 +108,15 @@ export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {
     }
     // at least one of the two is now settled; the other is carried on
     if (a < lo || a > hi) {
-      if (a > hi) taken[carried] = 1;
+      if (a > hi) {
+        taken[carried] = 1;
+        count++;
+      }
       if (b < lo || b > hi) {
-        if (b > hi) taken[j] = 1;
+        if (b > hi) {
+          taken[j] = 1;
+          count++;
+        }
         carried = -1;
       } else {
         carried = j;
@@ -113,15 +124,17 @@ export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {
       }
     } else if (b > hi) {
       taken[j] = 1;
+      count++;
     }
   }
-  if (carried >= 0 && a >= 0.5) taken[carried] = 1;
+  if (carried >= 0 && a >= 0.5) {
+    taken[carried] = 1;
+    count++;
+  }
   // the count is n unless eps-rounding drifted by half a unit in total, which
   // needs about 1 / (2 eps) near-boundary duels; then the sample says so by its length
-  let count = 0;
-  for (let i = 0; i < N; i++) count += taken[i] as number;
   const out = new Int32Array(count);
   let k = 0;
-  for (let i = 0; i < N; i++) if (taken[i] === 1) out[k++] = i;
+  for (let i = 0; k < count; i++) if (taken[i] === 1) out[k++] = i;
   return out;
 }

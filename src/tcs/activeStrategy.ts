@@ -11,8 +11,12 @@ import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
 import { pivotal } from "../design/pivotal.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { modelAssisted } from "../estimate/modelAssisted.js";
-import { type CalibrationMethod, fitCalibration } from "../features/fitCalibration.js";
+import { horvitzThompson } from "../estimate/horvitzThompson.js";
+import {
+  type CalibrationMethod,
+  type CalibrationModel,
+  fitCalibration,
+} from "../features/fitCalibration.js";
 import { predictCalibration } from "../features/predictCalibration.js";
 import { askTell, type EstimatorChoice } from "./_askTell.js";
 import { checkCommon, checkedRng } from "./_checks.js";
@@ -255,35 +259,33 @@ function readPlan(
   return { N, score, predictions, calibration, tau, size, weights, nGreedy, nPilot, nActive };
 }
 
+/** The predicted residual SD of a unit whose failure probability is `p`. */
+function sizeOf(p: number, size: ActiveSize): number {
+  return size === "sd" ? Math.sqrt(p * (1 - p)) : Math.min(p, 1 - p);
+}
+
 /**
- * Inclusion probabilities of `m` units among `units` from the mixture
- * `tau / M + (1 - tau) v / sum v`, `v_i = sd(f_i)` (or `f_i` itself when `size` is undefined).
+ * Inclusion probabilities of `m` units from the mixture `tau / M + (1 - tau) v / total`,
+ * `v` the units' sizes (overwritten) and `total` their sum in order.
  */
-function mixturePik(
-  units: Int32Array,
-  f: Float64Array,
-  size: ActiveSize | undefined,
-  tau: number,
-  m: number,
-): Float64Array {
-  const M = units.length;
-  const v = new Float64Array(M);
-  let total = 0;
+function mixturePik(v: Float64Array, total: number, tau: number, m: number): Float64Array {
+  const M = v.length;
+  let most = 0;
   for (let k = 0; k < M; k++) {
-    const p = f[units[k] as number] as number;
-    const x = size === undefined ? p : size === "sd" ? Math.sqrt(p * (1 - p)) : Math.min(p, 1 - p);
+    const x = total > 0 ? tau / M + ((1 - tau) * (v[k] as number)) / total : 1 / M;
     v[k] = x;
-    total += x;
-  }
-  for (let k = 0; k < M; k++) {
-    v[k] = total > 0 ? tau / M + ((1 - tau) * (v[k] as number)) / total : 1 / M;
+    if (x > most) most = x;
   }
   const pik = inclusionProbabilities(v, m);
   let certain = 0;
-  for (let k = 0; k < M; k++) {
-    if ((pik[k] as number) >= 1 - 1e-12) {
-      pik[k] = 1;
-      certain++;
+  // the mixture sums to 1 (to rounding), so m * most <= 0.5 leaves every pik
+  // below 0.51: nothing capped, nothing to settle
+  if (m * most > 0.5) {
+    for (let k = 0; k < M; k++) {
+      if ((pik[k] as number) >= 1 - 1e-12) {
+        pik[k] = 1;
+        certain++;
+      }
     }
   }
   // one uncertain draw would leave the phase without a variance estimate: such a
@@ -337,12 +339,32 @@ function topUnits(score: Float64Array, k: number): Int32Array {
 }
 
 /**
- * Units in increasing order of their score quantised to min(N, 4096) equal steps
- * between the smallest and the largest score (units of one step by index): a
- * counting sort, O(N), so the order costs a few ms at N = 400,000 where a
- * comparison sort costs hundreds.
+ * Units along the score: `units[p]` is the unit at position p, the units in
+ * increasing order of their score quantised to steps (units of one step by
+ * index), with `score[p]` its score (the predictions when `given`); the
+ * units of step b sit at positions [ends[b - 1], ends[b]) (from 0 for b = 0).
+ * The draws read it in order (sequential memory access).
  */
-function scoreOrder(score: Float64Array): Int32Array {
+type Line = {
+  readonly units: Int32Array;
+  readonly score: Float64Array;
+  readonly given: boolean;
+  readonly ends: Int32Array;
+};
+
+/** The line of every unit and each unit's step. */
+type ScoreOrder = {
+  readonly line: Line;
+  readonly step: Uint16Array;
+};
+
+/**
+ * The units in increasing order of their score quantised to min(N, 4096)
+ * equal steps between the smallest and the largest score: a counting sort,
+ * O(N), so the order costs a few ms at N = 400,000 where a comparison sort
+ * costs hundreds.
+ */
+function scoreOrder(score: Float64Array, given: boolean): ScoreOrder {
   const N = score.length;
   // 4,096 levels: enough to spread the sample along the score (n is far smaller),
   // and a count array that stays in cache
@@ -363,72 +385,280 @@ function scoreOrder(score: Float64Array): Int32Array {
     start[b + 1] = (start[b + 1] as number) + 1;
   }
   for (let b = 0; b < B; b++) start[b + 1] = (start[b + 1] as number) + (start[b] as number);
-  const order = new Int32Array(N);
+  const units = new Int32Array(N);
+  const s = new Float64Array(N);
   for (let i = 0; i < N; i++) {
     const b = bucket[i] as number;
-    order[start[b] as number] = i;
-    start[b] = (start[b] as number) + 1;
+    const at = start[b] as number;
+    units[at] = i;
+    s[at] = score[i] as number;
+    start[b] = at + 1;
   }
-  return order;
+  // start[b] is now one past the last position of step b
+  const line = { units, score: s, given, ends: start.subarray(0, B) };
+  return { line, step: bucket };
 }
 
-/** The units of `order` not marked in `taken`, in that order (`order` itself when none is). */
-function rest(order: Int32Array, taken: Uint8Array): Int32Array {
-  let m = 0;
-  for (const i of order) if (taken[i] === 0) m++;
-  if (m === order.length) return order;
-  const out = new Int32Array(m);
+/** The positions on `line` of `units` (each on it), in increasing order. */
+function positionsOf(line: Line, step: Uint16Array, units: Int32Array): Int32Array {
+  const at = new Int32Array(units.length);
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k] as number;
+    const b = step[u] as number;
+    let p = b > 0 ? (line.ends[b - 1] as number) : 0;
+    while (line.units[p] !== u) p++;
+    at[k] = p;
+  }
+  return at.sort();
+}
+
+/** `line` without the positions `at` (increasing), in the same order. */
+function drop(line: Line, at: Int32Array): Line {
+  const n = line.units.length;
+  const M = n - at.length;
+  const units = new Int32Array(M);
+  const score = new Float64Array(M);
+  const ends = new Int32Array(line.ends.length);
   let k = 0;
-  for (const i of order) if (taken[i] === 0) out[k++] = i;
-  return out;
-}
-
-/** Sample positions of a pivotal draw on `pik` (aligned with `units`) as units, sorted by index, with their pik. */
-function drawPivotal(units: Int32Array, pik: Float64Array, rng: Rng): [Int32Array, Float64Array] {
-  const drawn = pivotal(pik, rng, { eps: 0 });
-  const pairs = Array.from(drawn, (k) => [units[k] as number, pik[k] as number] as const).sort(
-    (a, b) => a[0] - b[0],
-  );
-  return [Int32Array.from(pairs, (p) => p[0]), Float64Array.from(pairs, (p) => p[1])];
-}
-
-/** One phase's estimate of the population mean and its variance, from `modelAssisted` over `units`. */
-type Phase = { readonly estimate: number; readonly variance: number };
-
-/** The values of `f` on the units not marked in `taken`, in index order (sequential reads). */
-function untaken(f: Float64Array, taken: Uint8Array, M: number): Float64Array {
-  const out = new Float64Array(M);
-  let k = 0;
-  for (let i = 0; i < f.length; i++) if (taken[i] === 0) out[k++] = f[i] as number;
-  return out;
+  let d = 0;
+  let b = 0;
+  for (let p = 0; p < n; p++) {
+    while (p >= (line.ends[b] as number)) ends[b++] = k;
+    if (p === at[d]) {
+      d++;
+      continue;
+    }
+    units[k] = line.units[p] as number;
+    score[k] = line.score[p] as number;
+    k++;
+  }
+  while (b < ends.length) ends[b++] = k;
+  return { units, score, given: line.given, ends };
 }
 
 /**
- * `(fixedSum + M m) / N` and `(M / N)^2 var(m)`, m = modelAssisted of the phase's
- * residuals, `yhatU` the predictions on the phase's M units.
+ * The failure probability f of a phase: zero (no predictions, nothing
+ * calibrated), the predictions as given, or a calibration model of the score.
+ */
+type Predictor =
+  | { readonly kind: "zero" }
+  | { readonly kind: "given"; readonly f: Float64Array }
+  | { readonly kind: "model"; readonly model: CalibrationModel };
+
+/** f on `units`. */
+function predictorAt(f: Predictor, units: Int32Array, score: Float64Array): Float64Array {
+  if (f.kind === "zero") return new Float64Array(units.length);
+  if (f.kind === "given") return Float64Array.from(units, (u) => f.f[u] as number);
+  return predictCalibration(
+    f.model,
+    Float64Array.from(units, (u) => score[u] as number),
+  );
+}
+
+/** The pilot's size of every position of `line` into `out` (the score, or the predictions' SD); returns their sum. */
+function pilotSizes(line: Line, size: ActiveSize, out: Float64Array): number {
+  const { given } = line;
+  let total = 0;
+  for (let k = 0; k < out.length; k++) {
+    const x = given ? sizeOf(line.score[k] as number, size) : (line.score[k] as number);
+    out[k] = x;
+    total += x;
+  }
+  return total;
+}
+
+/**
+ * The size `sizeOf(f)` of every position of `line` but those in `skip`
+ * (increasing), in order, into `out`; returns their sum and, for an isotonic
+ * model, each step's f when it is one value on the whole step (NaN when a
+ * threshold cuts the step). The isotonic map is a non-decreasing step
+ * function of the score, so f at the step's least and greatest score tell, and
+ * only the few steps a threshold cuts are mapped unit by unit.
+ */
+function activeSizes(
+  line: Line,
+  skip: Int32Array,
+  f: Predictor,
+  size: ActiveSize,
+  out: Float64Array,
+): { total: number; stepValue: Float64Array | undefined } {
+  let total = 0;
+  let k = 0;
+  let d = 0;
+  if (f.kind === "model" && f.model.method === "isotonic") {
+    const { ends } = line;
+    const B = ends.length;
+    // the least and greatest score of every step (0 for an empty one)
+    const bounds = new Float64Array(2 * B);
+    let from = 0;
+    for (let b = 0; b < B; b++) {
+      const end = ends[b] as number;
+      let lo = end > from ? (line.score[from] as number) : 0;
+      let hi = lo;
+      for (let p = from + 1; p < end; p++) {
+        const x = line.score[p] as number;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+      bounds[2 * b] = lo;
+      bounds[2 * b + 1] = hi;
+      from = end;
+    }
+    const atBounds = predictCalibration(f.model, bounds);
+    const stepValue = new Float64Array(B);
+    let begin = 0;
+    for (let b = 0; b < B; b++) {
+      const end = line.ends[b] as number;
+      const v = atBounds[2 * b] as number;
+      const cut = v !== atBounds[2 * b + 1];
+      stepValue[b] = cut ? Number.NaN : v;
+      const values = cut ? predictCalibration(f.model, line.score.subarray(begin, end)) : undefined;
+      const x0 = sizeOf(v, size);
+      for (let p = begin; p < end; p++) {
+        if (p === skip[d]) {
+          d++;
+          continue;
+        }
+        const x = values === undefined ? x0 : sizeOf(values[p - begin] as number, size);
+        out[k++] = x;
+        total += x;
+      }
+      begin = end;
+    }
+    return { total, stepValue };
+  }
+  const values =
+    f.kind === "zero"
+      ? undefined
+      : f.kind === "given"
+        ? line.score
+        : predictCalibration(f.model, line.score);
+  const x0 = sizeOf(0, size);
+  for (let p = 0; p < line.units.length; p++) {
+    if (p === skip[d]) {
+      d++;
+      continue;
+    }
+    const x = values === undefined ? x0 : sizeOf(values[p] as number, size);
+    out[k++] = x;
+    total += x;
+  }
+  return { total, stepValue: undefined };
+}
+
+/**
+ * The sum of f over the units not marked in `taken`, in index order (so that
+ * it is the sum `modelAssisted` takes of those units' predictions, bit for bit).
+ * With `stepValue` (an isotonic f, one value per step or NaN on a cut step), the
+ * units of a cut step are met in index order, which is their order on the line:
+ * their f is mapped once per cut step along the line and read back in turn.
+ */
+function untakenSum(
+  f: Predictor,
+  taken: Uint8Array,
+  score: Float64Array,
+  order: ScoreOrder,
+  stepValue: Float64Array | undefined,
+): number {
+  const N = taken.length;
+  if (f.kind === "zero") return 0;
+  let s = 0;
+  if (stepValue === undefined || f.kind !== "model") {
+    const values = f.kind === "given" ? f.f : predictCalibration(f.model, score);
+    for (let i = 0; i < N; i++) if (taken[i] === 0) s += values[i] as number;
+    return s;
+  }
+  const { line, step } = order;
+  const B = stepValue.length;
+  // next[b]: where the next unit of cut step b reads its f in `cut`
+  const next = new Int32Array(B);
+  let size = 0;
+  for (let b = 0; b < B; b++) {
+    if (!Number.isNaN(stepValue[b])) continue;
+    next[b] = size;
+    size += (line.ends[b] as number) - (b > 0 ? (line.ends[b - 1] as number) : 0);
+  }
+  const cut = new Float64Array(size);
+  for (let b = 0; b < B; b++) {
+    if (!Number.isNaN(stepValue[b])) continue;
+    const begin = b > 0 ? (line.ends[b - 1] as number) : 0;
+    cut.set(predictCalibration(f.model, line.score.subarray(begin, line.ends[b])), next[b]);
+  }
+  for (let i = 0; i < N; i++) {
+    const b = step[i] as number;
+    let v = stepValue[b] as number;
+    if (Number.isNaN(v)) {
+      const at = next[b] as number;
+      v = cut[at] as number;
+      next[b] = at + 1;
+    }
+    if (taken[i] === 0) s += v;
+  }
+  return s;
+}
+
+/**
+ * A pivotal draw on `pik`, aligned with the positions of `units` but those in
+ * `skip` (increasing): the drawn positions (increasing, skipped ones counted),
+ * and the drawn units by index with their pik.
+ */
+function drawOn(
+  units: Int32Array,
+  skip: Int32Array,
+  pik: Float64Array,
+  rng: Rng,
+): { at: Int32Array; units: Int32Array; pik: Float64Array } {
+  const drawn = pivotal(pik, rng, { eps: 0 });
+  const at = new Int32Array(drawn.length);
+  let d = 0;
+  for (let j = 0; j < drawn.length; j++) {
+    const k = drawn[j] as number;
+    while (d < skip.length && (skip[d] as number) <= k + d) d++;
+    at[j] = k + d;
+  }
+  const byUnit = Array.from(drawn.keys()).sort(
+    (a, b) => (units[at[a] as number] as number) - (units[at[b] as number] as number),
+  );
+  return {
+    at,
+    units: Int32Array.from(byUnit, (j) => units[at[j] as number] as number),
+    pik: Float64Array.from(byUnit, (j) => pik[drawn[j] as number] as number),
+  };
+}
+
+/** One phase's estimate of the population mean and its variance, from the difference estimator over its units. */
+type Phase = { readonly estimate: number; readonly variance: number };
+
+/**
+ * `(fixedSum + M m) / N` and `(M / N)^2 var(m)`, m the difference estimator of
+ * the phase's mean over its M units (what `modelAssisted` with lambda 1 and the
+ * Deville variance gives): `yhatSum / M` plus the Horvitz–Thompson mean of the
+ * residuals `y - yhat`, `yhatSum` the predictions' sum over the M units.
  */
 function phase(
   fn: string,
   y: Float64Array,
-  sample: Int32Array,
   pikS: Float64Array,
-  yhatU: Float64Array,
-  f: Float64Array,
+  yhatS: Float64Array,
+  yhatSum: number,
+  M: number,
   fixedSum: number,
   N: number,
 ): Phase {
-  const M = yhatU.length;
-  const yhatS = new Float64Array(sample.length);
-  for (let k = 0; k < sample.length; k++) yhatS[k] = f[sample[k] as number] as number;
+  const r = new Float64Array(y.length);
+  for (let k = 0; k < y.length; k++) r[k] = (y[k] as number) - (yhatS[k] as number);
   let e: Estimate;
   try {
-    e = modelAssisted(y, yhatS, pikS, yhatU, { variance: "deville" });
+    e = horvitzThompson(r, pikS, M, { variance: "deville", interval: "t" });
   } catch (err) {
     if (err instanceof RangeError) throw new RangeError(`${fn}: ${err.message}`);
     throw err;
   }
   const scale = M / N;
-  return { estimate: (fixedSum + M * e.estimate) / N, variance: scale * scale * e.variance };
+  return {
+    estimate: (fixedSum + M * (e.estimate + yhatSum / M)) / N,
+    variance: scale * scale * e.variance,
+  };
 }
 
 function* run(
@@ -461,23 +691,25 @@ function* run(
     calY.push(y);
   }
   // step 2: the pilot, on the prior SD (predictions) or the risk
-  const prior = predictions ?? new Float64Array(N);
-  let pilot: Phase | undefined;
+  const prior: Predictor =
+    predictions === undefined ? { kind: "zero" } : { kind: "given", f: predictions };
   // duels in increasing score: the ordered pivotal design then spreads the
   // sample along the score like a stratification on it
-  const order = scoreOrder(score);
-  const M1 = rest(order, taken);
+  const order = scoreOrder(score, predictions !== undefined);
+  const { line, step } = order;
+  const M1 = nGreedy > 0 ? drop(line, positionsOf(line, step, greedy)) : line;
+  const m1 = M1.units.length;
+  const v = new Float64Array(m1);
+  let pilot: Phase | undefined;
+  let pilotAt: Int32Array = new Int32Array(0);
   let pilotSum = 0;
   if (nPilot > 0) {
-    const pik =
-      predictions === undefined
-        ? mixturePik(M1, score, undefined, tau, nPilot)
-        : mixturePik(M1, predictions, size, tau, nPilot);
-    const [sample, pikS] = drawPivotal(M1, pik, rng);
-    const prior1 = untaken(prior, taken, M1.length);
+    const total = pilotSizes(M1, size, v);
+    const s = drawOn(M1.units, pilotAt, mixturePik(v, total, tau, nPilot), rng);
+    const priorSum = untakenSum(prior, taken, score, order, undefined);
     const yS = new Float64Array(nPilot);
-    for (let k = 0; k < sample.length; k++) {
-      const u = sample[k] as number;
+    for (let k = 0; k < s.units.length; k++) {
+      const u = s.units[k] as number;
       taken[u] = 1;
       const y = seen(yield u);
       yS[k] = y;
@@ -485,36 +717,31 @@ function* run(
       calX.push(score[u] as number);
       calY.push(y);
     }
-    pilot = phase(fn, yS, sample, pikS, prior1, prior, fixedSum, N);
+    pilot = phase(fn, yS, s.pik, predictorAt(prior, s.units, score), priorSum, m1, fixedSum, N);
+    pilotAt = s.at;
   }
   // step 3: calibrate on every label so far, then draw on the predicted SD
-  const f =
+  const f: Predictor =
     calibration === "none" || calX.length === 0
       ? prior
-      : predictCalibration(
-          fitCalibration(Float64Array.from(calX), Float64Array.from(calY), {
+      : {
+          kind: "model",
+          model: fitCalibration(Float64Array.from(calX), Float64Array.from(calY), {
             method: calibration,
           }),
-          score,
-        );
-  const R = rest(order, taken);
-  const pik = mixturePik(R, f, size, tau, nActive);
-  const [sample, pikS] = drawPivotal(R, pik, rng);
-  const yS = new Float64Array(sample.length);
-  for (let k = 0; k < sample.length; k++) yS[k] = seen(yield sample[k] as number);
-  const active = phase(
-    fn,
-    yS,
-    sample,
-    pikS,
-    untaken(f, taken, R.length),
-    f,
-    fixedSum + pilotSum,
-    N,
-  );
+        };
+  const m2 = m1 - pilotAt.length;
+  const v2 = v.subarray(0, m2);
+  const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v);
+  const s = drawOn(M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng);
+  const yS = new Float64Array(s.units.length);
+  for (let k = 0; k < s.units.length; k++) yS[k] = seen(yield s.units[k] as number);
+  const fSum = untakenSum(f, taken, score, order, stepValue);
+  const yhatS = predictorAt(f, s.units, score);
+  const active = phase(fn, yS, s.pik, yhatS, fSum, m2, fixedSum + pilotSum, N);
   // a fixed weight (never estimated) keeps the combination exactly unbiased; when
   // the active sample takes every remaining unit its estimate is exact and alone
-  const census = nActive === R.length;
+  const census = nActive === m2;
   const w =
     pilot !== undefined && plan.weights === "labels" && !census ? nPilot / (nPilot + nActive) : 0;
   const estimate = w * (pilot?.estimate ?? 0) + (1 - w) * active.estimate;
