@@ -14,10 +14,13 @@
  * result.
  *
  * Nearest centroids are updated, not recomputed: only the changed slices and
- * the unchanged slices whose nearest slice changed search all m centroids;
- * every other slice keeps its nearest distance, lowered where a changed
- * centroid came closer. Minima of the same distances are exact, so this
- * gives bitwise the values of the full O(m^2 d) search.
+ * the unchanged slices whose nearest slice changed and moved away search all
+ * m centroids; every other slice keeps its nearest distance, lowered where a
+ * changed centroid came closer (an unchanged slice whose changed nearest
+ * came no farther starts from that distance: every unchanged centroid is
+ * still at least its old nearest distance away). Minima of the same
+ * distances are exact, so this gives bitwise the values of the full O(m^2 d)
+ * search.
  */
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
@@ -351,9 +354,9 @@ class SliceEvaluator implements Evaluator {
    */
   private nearestAll(w: Float64Array, k: number, update: boolean): void {
     const { d, S, P, touched, sid, near, nearId } = this;
-    const nr = this.placeSlots(w, k, update);
+    let nr = this.placeSlots(w, k, update);
     const m = this.slots;
-    if (update) this.seedFromPrevious(w, k, nr);
+    if (update) nr = this.seedFromPrevious(w, k, nr);
     for (let x = 0; x < nr; x++) {
       const s = sid[x] as number;
       // An unchanged centroid is already counted in the keep slices' nearest.
@@ -414,15 +417,51 @@ class SliceEvaluator implements Evaluator {
    * A redo slice starts from its previous nearest slice when that one is
    * still there (usually still close): a true distance, so a tight bound from
    * the start and the minimum updates of the scan are rarely taken (well
-   * predicted branches); measuring that pair again changes nothing.
+   * predicted branches); measuring that pair again changes nothing. An
+   * unchanged slice whose changed nearest slice came no farther becomes a
+   * keep slice (moved behind the redo slots, its nearest so far that
+   * distance): the unchanged centroids were all at least its old nearest
+   * distance away, so its nearest is now among the changed ones, which the
+   * scan measures against every keep slice. Returns the new number of redo
+   * slots.
    */
-  private seedFromPrevious(w: Float64Array, k: number, nr: number): void {
-    const { d, S, P, sid, posOf, c, near, nearId } = this;
-    for (let x = 0; x < nr; x++) {
-      const id = w[(sid[x] as number) * S + 4] as number;
+  private seedFromPrevious(w: Float64Array, k: number, nr: number): number {
+    const { d, S, P, sid, posOf, c, near, nearId, touched } = this;
+    let redo = nr;
+    for (let x = nr - 1; x >= 0; x--) {
+      const s = sid[x] as number;
+      const rec = s * S;
+      const id = w[rec + 4] as number;
       if (id < 0 || id >= k || (w[id * S] as number) === 0) continue;
-      near[x] = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
+      const v = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
+      near[x] = v;
       nearId[x] = id;
+      if (touched[s] === 1 || v > (w[rec + 3] as number)) continue;
+      this.swapSlots(x, --redo);
+    }
+    return redo;
+  }
+
+  /** Exchanges slots x and y (slice, centroid, nearest so far). */
+  private swapSlots(x: number, y: number): void {
+    if (x === y) return;
+    const { P, sid, posOf, c, near, nearId } = this;
+    const sx = sid[x] as number;
+    const sy = sid[y] as number;
+    sid[x] = sy;
+    sid[y] = sx;
+    posOf[sx] = y;
+    posOf[sy] = x;
+    const v = near[x] as number;
+    near[x] = near[y] as number;
+    near[y] = v;
+    const id = nearId[x] as number;
+    nearId[x] = nearId[y] as number;
+    nearId[y] = id;
+    for (let q = 0; q < P; q++) {
+      const t = c[x * P + q] as number;
+      c[x * P + q] = c[y * P + q] as number;
+      c[y * P + q] = t;
     }
   }
 
