@@ -85,6 +85,11 @@ class SliceEvaluator implements Evaluator {
   private readonly moved: Int32Array;
   /** Position of each instance inside its member list, for O(1) removal. */
   private readonly pos: Int32Array;
+  // The parent's member lists in derive, ascending, slice s at
+  // members[first[s] .. first[s] + size); `cursor` is where the next goes.
+  private readonly members: Int32Array;
+  private readonly first: Int32Array;
+  private readonly cursor: Int32Array;
   // Slot arrays of nearestAll, indexed by position: the redo slots first.
   private readonly sid: Int32Array;
   private readonly posOf: Int32Array;
@@ -116,6 +121,9 @@ class SliceEvaluator implements Evaluator {
     this.touchedIds = new Int32Array(n);
     this.moved = new Int32Array(n);
     this.pos = new Int32Array(n);
+    this.members = new Int32Array(n);
+    this.first = new Int32Array(n);
+    this.cursor = new Int32Array(n);
     this.sid = new Int32Array(n);
     this.posOf = new Int32Array(n);
     this.P = d >= 8 && d <= 11 ? 11 : d;
@@ -209,13 +217,26 @@ class SliceEvaluator implements Evaluator {
   }
 
   derive(parent: Int32Array, stats: SliceStats, child: Int32Array, spare?: SliceStats): SliceStats {
-    const { n, S, cnt, touched, touchedIds, moved } = this;
+    const { n, S, cnt, touched, touchedIds, moved, members, first, cursor } = this;
+    const kp = stats[0] as number;
+    // The parent's member lists come from the same pass as the differences
+    // (every instance appended, no branch on its slice), segments sized by
+    // the parent's records.
+    let top = 0;
+    for (let s = 0; s < kp; s++) {
+      first[s] = top;
+      cursor[s] = top;
+      top += stats[1 + s * S] as number;
+    }
     let mc = 0;
     let t = 0;
     let kc = 0;
     for (let i = 0; i < n; i++) {
       const a = parent[i] as number;
       const b = child[i] as number;
+      const at = cursor[a] as number;
+      members[at] = i;
+      cursor[a] = at + 1;
       if (b >= kc) kc = b + 1;
       if (a === b) continue;
       moved[mc++] = i;
@@ -241,7 +262,6 @@ class SliceEvaluator implements Evaluator {
     // The parent's records are copied into the child's array and updated
     // in place; it has room for every parent id too (a slice that empties is
     // updated before it is dropped).
-    const kp = stats[0] as number;
     const size = 1 + Math.max(kp, kc) * S;
     const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
     st.set(stats.subarray(0, 1 + kp * S));
@@ -272,24 +292,22 @@ class SliceEvaluator implements Evaluator {
     t: number,
     kp: number,
   ): void {
-    const { data, n, d, S, dense, outcome, buf, off, len, cnt, touched, touchedIds, moved, pos } =
-      this;
+    const { data, n, d, S, dense, outcome, buf, off, len, cnt, touchedIds, moved, pos } = this;
+    const { members, first } = this;
     // Capacity of a touched slice: its parent size plus its arrivals (in cnt).
     let at = 0;
     for (let q = 0; q < t; q++) {
       const s = touchedIds[q] as number;
+      const size = s < kp ? (w[s * S] as number) : 0;
       off[s] = at;
-      len[s] = 0;
-      at += (cnt[s] as number) + (s < kp ? (w[s * S] as number) : 0);
-    }
-    for (let i = 0; i < n; i++) {
-      const s = parent[i] as number;
-      if (touched[s] === 1) {
-        const l = len[s] as number;
+      len[s] = size;
+      const from = s < kp ? (first[s] as number) : 0;
+      for (let l = 0; l < size; l++) {
+        const i = members[from + l] as number;
         pos[i] = l;
-        buf[(off[s] as number) + l] = i;
-        len[s] = l + 1;
+        buf[at + l] = i;
       }
+      at += (cnt[s] as number) + size;
     }
     for (let q = 0; q < mc; q++) {
       const i = moved[q] as number;
