@@ -9,7 +9,8 @@
  * random centres, with outcomes that depend on the centre (the ten real
  * signals of the 500 trajectories are not extracted yet). No reference
  * implementation is installed (the paper's code is not public), so no ratio
- * is printed. Run under `flock /tmp/evalsift-heavy.lock npm run bench -- casper`.
+ * is printed. The front hash lets two versions be compared bit for bit. Run
+ * under `flock /tmp/evalsift-heavy.lock npm run bench -- casper`.
  */
 import { cpus, loadavg } from "node:os";
 import { createRng } from "../src/entry/core.js";
@@ -48,6 +49,20 @@ function synthetic(d: number): {
   return { signals: { data, rows: n, cols: d }, outcome };
 }
 
+/** FNV-1a over every front partition's slice ids and the bits of its objectives. */
+function frontHash(front: readonly { sliceOf: Int32Array; objectives: Float64Array }[]): string {
+  const mask = (1n << 64n) - 1n;
+  let h = 0xcbf29ce484222325n;
+  const mix = (x: bigint): void => {
+    h = ((h ^ x) * 0x100000001b3n) & mask;
+  };
+  for (const s of front) {
+    for (const v of s.sliceOf) mix(BigInt(v));
+    for (const v of new BigUint64Array(Float64Array.from(s.objectives).buffer)) mix(v);
+  }
+  return h.toString(16).padStart(16, "0");
+}
+
 console.log(
   `CASPER-SI: N = ${n}, population ${config.populationSize}, ${generations} generations, ` +
     `sizes ${config.minSize}..${config.maxSize}, crossover ${config.crossoverRate}, ` +
@@ -78,6 +93,7 @@ for (const d of dims) {
   console.log(
     `  knee objectives: OI ${f[0]?.toFixed(4)}, Intra_SD ${f[1]?.toFixed(4)}, Inter_SD ${(-(f[2] ?? 0)).toFixed(4)}`,
   );
+  console.log(`  front hash (compare runs bit for bit): ${frontHash(r.front)}`);
   const one = medianMs(() => sliceObjectives(r.sliceOf, signals, outcome), 21);
   console.log(`  sliceObjectives from scratch (incl. distance matrix): ${fmtMs(one)} median of 21`);
 }

@@ -14,10 +14,13 @@
  * result.
  *
  * Nearest centroids are updated, not recomputed: only the changed slices and
- * the unchanged slices whose nearest slice changed search all m centroids;
- * every other slice keeps its nearest distance, lowered where a changed
- * centroid came closer. Minima of the same distances are exact, so this
- * gives bitwise the values of the full O(m^2 d) search.
+ * the unchanged slices whose nearest slice changed and moved away search all
+ * m centroids; every other slice keeps its nearest distance, lowered where a
+ * changed centroid came closer (an unchanged slice whose changed nearest
+ * came no farther starts from that distance: every unchanged centroid is
+ * still at least its old nearest distance away). Minima of the same
+ * distances are exact, so this gives bitwise the values of the full O(m^2 d)
+ * search.
  */
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
@@ -82,6 +85,11 @@ class SliceEvaluator implements Evaluator {
   private readonly moved: Int32Array;
   /** Position of each instance inside its member list, for O(1) removal. */
   private readonly pos: Int32Array;
+  // The parent's member lists in derive, ascending, slice s at
+  // members[first[s] .. first[s] + size); `cursor` is where the next goes.
+  private readonly members: Int32Array;
+  private readonly first: Int32Array;
+  private readonly cursor: Int32Array;
   // Slot arrays of nearestAll, indexed by position: the redo slots first.
   private readonly sid: Int32Array;
   private readonly posOf: Int32Array;
@@ -113,6 +121,9 @@ class SliceEvaluator implements Evaluator {
     this.touchedIds = new Int32Array(n);
     this.moved = new Int32Array(n);
     this.pos = new Int32Array(n);
+    this.members = new Int32Array(n);
+    this.first = new Int32Array(n);
+    this.cursor = new Int32Array(n);
     this.sid = new Int32Array(n);
     this.posOf = new Int32Array(n);
     this.P = d >= 8 && d <= 11 ? 11 : d;
@@ -206,13 +217,26 @@ class SliceEvaluator implements Evaluator {
   }
 
   derive(parent: Int32Array, stats: SliceStats, child: Int32Array, spare?: SliceStats): SliceStats {
-    const { n, S, cnt, touched, touchedIds, moved } = this;
+    const { n, S, cnt, touched, touchedIds, moved, members, first, cursor } = this;
+    const kp = stats[0] as number;
+    // The parent's member lists come from the same pass as the differences
+    // (every instance appended, no branch on its slice), segments sized by
+    // the parent's records.
+    let top = 0;
+    for (let s = 0; s < kp; s++) {
+      first[s] = top;
+      cursor[s] = top;
+      top += stats[1 + s * S] as number;
+    }
     let mc = 0;
     let t = 0;
     let kc = 0;
     for (let i = 0; i < n; i++) {
       const a = parent[i] as number;
       const b = child[i] as number;
+      const at = cursor[a] as number;
+      members[at] = i;
+      cursor[a] = at + 1;
       if (b >= kc) kc = b + 1;
       if (a === b) continue;
       moved[mc++] = i;
@@ -238,7 +262,6 @@ class SliceEvaluator implements Evaluator {
     // The parent's records are copied into the child's array and updated
     // in place; it has room for every parent id too (a slice that empties is
     // updated before it is dropped).
-    const kp = stats[0] as number;
     const size = 1 + Math.max(kp, kc) * S;
     const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
     st.set(stats.subarray(0, 1 + kp * S));
@@ -269,24 +292,22 @@ class SliceEvaluator implements Evaluator {
     t: number,
     kp: number,
   ): void {
-    const { data, n, d, S, dense, outcome, buf, off, len, cnt, touched, touchedIds, moved, pos } =
-      this;
+    const { data, n, d, S, dense, outcome, buf, off, len, cnt, touchedIds, moved, pos } = this;
+    const { members, first } = this;
     // Capacity of a touched slice: its parent size plus its arrivals (in cnt).
     let at = 0;
     for (let q = 0; q < t; q++) {
       const s = touchedIds[q] as number;
+      const size = s < kp ? (w[s * S] as number) : 0;
       off[s] = at;
-      len[s] = 0;
-      at += (cnt[s] as number) + (s < kp ? (w[s * S] as number) : 0);
-    }
-    for (let i = 0; i < n; i++) {
-      const s = parent[i] as number;
-      if (touched[s] === 1) {
-        const l = len[s] as number;
+      len[s] = size;
+      const from = s < kp ? (first[s] as number) : 0;
+      for (let l = 0; l < size; l++) {
+        const i = members[from + l] as number;
         pos[i] = l;
-        buf[(off[s] as number) + l] = i;
-        len[s] = l + 1;
+        buf[at + l] = i;
       }
+      at += (cnt[s] as number) + size;
     }
     for (let q = 0; q < mc; q++) {
       const i = moved[q] as number;
@@ -351,9 +372,9 @@ class SliceEvaluator implements Evaluator {
    */
   private nearestAll(w: Float64Array, k: number, update: boolean): void {
     const { d, S, P, touched, sid, near, nearId } = this;
-    const nr = this.placeSlots(w, k, update);
+    let nr = this.placeSlots(w, k, update);
     const m = this.slots;
-    if (update) this.seedFromPrevious(w, k, nr);
+    if (update) nr = this.seedFromPrevious(w, k, nr);
     for (let x = 0; x < nr; x++) {
       const s = sid[x] as number;
       // An unchanged centroid is already counted in the keep slices' nearest.
@@ -414,15 +435,51 @@ class SliceEvaluator implements Evaluator {
    * A redo slice starts from its previous nearest slice when that one is
    * still there (usually still close): a true distance, so a tight bound from
    * the start and the minimum updates of the scan are rarely taken (well
-   * predicted branches); measuring that pair again changes nothing.
+   * predicted branches); measuring that pair again changes nothing. An
+   * unchanged slice whose changed nearest slice came no farther becomes a
+   * keep slice (moved behind the redo slots, its nearest so far that
+   * distance): the unchanged centroids were all at least its old nearest
+   * distance away, so its nearest is now among the changed ones, which the
+   * scan measures against every keep slice. Returns the new number of redo
+   * slots.
    */
-  private seedFromPrevious(w: Float64Array, k: number, nr: number): void {
-    const { d, S, P, sid, posOf, c, near, nearId } = this;
-    for (let x = 0; x < nr; x++) {
-      const id = w[(sid[x] as number) * S + 4] as number;
+  private seedFromPrevious(w: Float64Array, k: number, nr: number): number {
+    const { d, S, P, sid, posOf, c, near, nearId, touched } = this;
+    let redo = nr;
+    for (let x = nr - 1; x >= 0; x--) {
+      const s = sid[x] as number;
+      const rec = s * S;
+      const id = w[rec + 4] as number;
       if (id < 0 || id >= k || (w[id * S] as number) === 0) continue;
-      near[x] = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
+      const v = squaredEuclideanAt(c, x * P, c, (posOf[id] as number) * P, d);
+      near[x] = v;
       nearId[x] = id;
+      if (touched[s] === 1 || v > (w[rec + 3] as number)) continue;
+      this.swapSlots(x, --redo);
+    }
+    return redo;
+  }
+
+  /** Exchanges slots x and y (slice, centroid, nearest so far). */
+  private swapSlots(x: number, y: number): void {
+    if (x === y) return;
+    const { P, sid, posOf, c, near, nearId } = this;
+    const sx = sid[x] as number;
+    const sy = sid[y] as number;
+    sid[x] = sy;
+    sid[y] = sx;
+    posOf[sx] = y;
+    posOf[sy] = x;
+    const v = near[x] as number;
+    near[x] = near[y] as number;
+    near[y] = v;
+    const id = nearId[x] as number;
+    nearId[x] = nearId[y] as number;
+    nearId[y] = id;
+    for (let q = 0; q < P; q++) {
+      const t = c[x * P + q] as number;
+      c[x * P + q] = c[y * P + q] as number;
+      c[y * P + q] = t;
     }
   }
 

@@ -134,9 +134,10 @@ export type IdentifySlicesResult = {
  * move; above N / 10 moves the touched slices are recomputed instead;
  * pairwise distances are cached for N <= 2048). Each slice also keeps its
  * nearest other centroid: only changed slices, and unchanged ones whose
- * nearest slice changed, search all centroids (each such pair measured
- * once); the others keep theirs unless a changed centroid came closer, which
- * gives exactly the minimum of a full O(m^2 d) search. Incremental values equal the
+ * nearest slice changed and moved away, search all centroids (each such pair
+ * measured once); the others keep theirs unless a changed centroid came
+ * closer (all unchanged centroids are at least the old nearest distance
+ * away), which gives exactly the minimum of a full O(m^2 d) search. Incremental values equal the
  * from-scratch ones up to rounding (tested to 1e-9). The result is
  * the final rank-0 front, deduplicated, and its knee point by `kneePoint`
  * (Das's normal-boundary distance on the normalised front, falling back to the
