@@ -180,7 +180,7 @@ export function toFloat64Array(
  * an `Int32Array` is returned itself, anything else is copied, each value
  * checked to be an integer in the Int32 range (so nothing is truncated).
  *
- * @throws {TypeError} `fn: arg must hold numbers: pass numbers or a Float64Array; got a string at [3]`.
+ * @throws {TypeError} `fn: arg must hold numbers: pass integers or an Int32Array; got a string at [3]`.
  * @throws {RangeError} `fn: arg[1] must be an integer (got 1.5)`.
  */
 export function asInt32Array(fn: string, arg: string, x: unknown): Int32Array {
@@ -203,7 +203,7 @@ export function asInt32Array(fn: string, arg: string, x: unknown): Int32Array {
  * As {@link toFloat64Array} for integer vectors: {@link asInt32Array}, then
  * every value checked as by {@link checkInt32Array} (in [min, max]).
  *
- * @throws {TypeError} `fn: arg must hold numbers: pass numbers or a Float64Array; got a string at [3]`.
+ * @throws {TypeError} `fn: arg must hold numbers: pass integers or an Int32Array; got a string at [3]`.
  * @throws {RangeError} `fn: arg[1] must be an integer (got 1.5)`, or as {@link checkInt32Array}.
  */
 export function toInt32Array(
@@ -222,7 +222,7 @@ export function toInt32Array(
  * {@link toBinary}), anything else is copied into a new `Uint8Array`, each
  * value checked to be 0, 1, `false` or `true`.
  *
- * @throws {TypeError} `fn: arg must hold numbers: pass numbers or a Float64Array; got a string at [3]`.
+ * @throws {TypeError} `fn: arg must hold numbers: pass 0/1 numbers, booleans or a Uint8Array; got a string at [3]`.
  * @throws {RangeError} `fn: arg[2] must be 0 or 1 (got 0.5)`.
  */
 export function asBinary(fn: string, arg: string, x: unknown): Uint8Array {
