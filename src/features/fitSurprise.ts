@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, optionKeys } from "../core/validate.js";
+import { asInt32Array, asRowMatrix, checkOptions, optionKeys } from "../core/validate.js";
 import {
   checkTest,
   dsaOptions,
@@ -88,12 +88,14 @@ export type SurpriseModel = {
  * ```
  */
 export function fitSurprise(
-  train: RowMatrix,
-  trainClass: Int32Array,
+  train: RowMatrix | readonly ArrayLike<number>[],
+  trainClass: ArrayLike<number>,
   options?: FitSurpriseOptions,
 ): SurpriseModel {
   const fn = "fitSurprise";
-  const ts = prepareTrain(fn, train, trainClass);
+  const trainMatrix = asRowMatrix(fn, "train", train);
+  const trainClass32 = asInt32Array(fn, "trainClass", trainClass);
+  const ts = prepareTrain(fn, trainMatrix, trainClass32);
   checkOptions(fn, options, KEYS);
   const threshold = numberOption(fn, options, "varianceThreshold", 1e-5, 0);
   const ridge = numberOption(fn, options, "ridge", 1e-6, 0);

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, optionKeys } from "../core/validate.js";
+import { checkInteger, checkOptions, optionKeys, toRowMatrix } from "../core/validate.js";
 import { checkViolation, dominance } from "./_dominance.js";
 
 const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
@@ -24,7 +24,7 @@ export type ConstrainedDominatesOptions = {
  * @param j - Row of the candidate dominated solution.
  * @param options - Optional constraint violations.
  * @returns True when row i dominates row j.
- * @throws {TypeError} If `F` is not a RowMatrix or `violation` not a Float64Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `violation` not a Float64Array.
  * @throws {RangeError} If `i` or `j` is not a row index, `F` holds a non-finite
  *   value, or `violation` has the wrong length or a negative value.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.
@@ -38,17 +38,17 @@ export type ConstrainedDominatesOptions = {
  * ```
  */
 export function constrainedDominates(
-  F: RowMatrix,
+  F: RowMatrix | readonly ArrayLike<number>[],
   i: number,
   j: number,
   options: ConstrainedDominatesOptions = {},
 ): boolean {
   const fn = "constrainedDominates";
-  checkRowMatrix(fn, "F", F);
-  checkInteger(fn, "i", i, 0, F.rows - 1);
-  checkInteger(fn, "j", j, 0, F.rows - 1);
+  const FMatrix = toRowMatrix(fn, "F", F);
+  checkInteger(fn, "i", i, 0, FMatrix.rows - 1);
+  checkInteger(fn, "j", j, 0, FMatrix.rows - 1);
   checkOptions(fn, options, KEYS);
   const { violation } = options;
-  checkViolation(fn, violation, F.rows);
-  return dominance(F.data, F.cols, i, j, violation) === 1;
+  checkViolation(fn, violation, FMatrix.rows);
+  return dominance(FMatrix.data, FMatrix.cols, i, j, violation) === 1;
 }

@@ -1,11 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import {
-  checkFloat64Array,
-  checkNumber,
-  checkRowMatrix,
-  fail,
-  failType,
-} from "../core/validate.js";
+import { checkFloat64Array, checkNumber, fail, failType, toRowMatrix } from "../core/validate.js";
 import type { LogisticModel } from "./fitLogistic.js";
 
 /**
@@ -26,13 +20,16 @@ import type { LogisticModel } from "./fitLogistic.js";
  * predictLogistic(m, rowMatrix([[0], [1]])); // Float64Array [0.5, 0.7499999999999999]
  * ```
  */
-export function predictLogistic(model: LogisticModel, X: RowMatrix): Float64Array {
+export function predictLogistic(
+  model: LogisticModel,
+  X: RowMatrix | readonly ArrayLike<number>[],
+): Float64Array {
   const fn = "predictLogistic";
   if (typeof model !== "object" || model === null) failType(fn, "model must be an object");
   checkFloat64Array(fn, "model.coefficients", model.coefficients);
   checkNumber(fn, "model.intercept", model.intercept);
-  checkRowMatrix(fn, "X", X);
-  const { data, rows: n, cols: d } = X;
+  const XMatrix = toRowMatrix(fn, "X", X);
+  const { data, rows: n, cols: d } = XMatrix;
   if (model.coefficients.length !== d) {
     fail(fn, `X width differs from the model (${d} vs ${model.coefficients.length})`);
   }

@@ -245,7 +245,7 @@ describe("runGrid", () => {
   });
 
   it("runGrid(input) gives a feature-agnostic strategy a constant risk of 1 and the others their feature", () => {
-    const seen: [string, Float64Array][] = [];
+    const seen: [string, ArrayLike<number>][] = [];
     const spy =
       (name: string): Strategy =>
       (risk, budget, rng, options) => {

@@ -1,5 +1,6 @@
 import { normalQuantile } from "../../core/normal.js";
 import {
+  asBinary,
   checkLevel,
   checkNumber,
   checkOptions,
@@ -51,7 +52,7 @@ export type PredictRateRegressionOptions = {
  * @param responses - The run's 0/1 outcomes on `model.observed`, aligned with it.
  * @param options - `mse` (model.looMse; use `fitStepwiseRate(...).cvMse` for a subset selected on the fitted runs), `level` (0.95).
  * @returns The {@link Estimate} (method `"rate regression"`, n = number of observed items).
- * @throws {TypeError} If `model` is malformed, `responses` is not a Uint8Array, or an option has the wrong type.
+ * @throws {TypeError} If `model` is malformed, `responses` is not a `Uint8Array` or an array of 0/1 or booleans, or an option has the wrong type.
  * @throws {RangeError} If the lengths of `responses` and `model.observed` differ, a response is not 0/1, a model number is not finite, `mse` is negative, infinite or NaN, or `level` is not in (0, 1).
  * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
  * @example
@@ -68,10 +69,11 @@ export type PredictRateRegressionOptions = {
  */
 export function predictRateRegression(
   model: RateRegressionModel,
-  responses: Uint8Array,
+  responses: ArrayLike<number | boolean>,
   options: PredictRateRegressionOptions = {},
 ): Estimate {
   const fn = "predictRateRegression";
+  const responses01 = asBinary(fn, "responses", responses);
   if (typeof model !== "object" || model === null) {
     failType(fn, "model must be a RateRegression (from fitRateRegression)");
   }
@@ -87,9 +89,9 @@ export function predictRateRegression(
     );
   }
   checkNumber(fn, "model.rateMean", rateMean);
-  if (!(responses instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
-  if (responses.length !== k) {
-    fail(fn, `responses and model.observed lengths differ (${responses.length} vs ${k})`);
+  if (!(responses01 instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
+  if (responses01.length !== k) {
+    fail(fn, `responses and model.observed lengths differ (${responses01.length} vs ${k})`);
   }
   checkOptions(fn, options, KEYS);
   const { mse = looMse, level = intervalDefaults.level } = options ?? {};
@@ -97,7 +99,7 @@ export function predictRateRegression(
   checkLevel(fn, level);
   let est = rateMean;
   for (let j = 0; j < k; j++) {
-    const y = responses[j] as number;
+    const y = responses01[j] as number;
     if (y > 1) fail(fn, `responses[${j}] must be 0 or 1`, y);
     const w = weights[j] as number;
     const m = itemMean[j] as number;
