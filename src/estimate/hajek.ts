@@ -1,6 +1,7 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   asFloat64Array,
+  asRowMatrix,
   checkOptions,
   checkSameLength,
   fail,
@@ -26,7 +27,7 @@ export type HajekOptions = {
    * matrix in the order of `y`, with diagonal equal to `pik`. Required by the
    * `"syg"` and `"ht"` variances.
    */
-  readonly pi2?: RowMatrix;
+  readonly pi2?: RowMatrix | readonly ArrayLike<number>[];
   /** Variance form applied to the residuals; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
   readonly variance?: VarianceMethod;
   /** Confidence level of the interval. @defaultValue `intervalDefaults.level` (0.95) */
@@ -93,7 +94,8 @@ export function hajek(
   const n = y64.length;
   if (n === 0) fail(fn, "y is empty (the ratio estimator needs at least one sampled unit)");
   checkOptions(fn, options, KEYS);
-  const { pi2, variance, level } = options;
+  const { variance, level } = options;
+  const pi2 = options.pi2 === undefined ? undefined : asRowMatrix(fn, "options.pi2", options.pi2);
   const lev = readLevel(fn, level);
   const interval = readInterval(fn, options.interval, false);
   if (pi2 !== undefined) checkPi2(fn, pi2, pik64);

@@ -1,6 +1,7 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   asFloat64Array,
+  asRowMatrix,
   checkInteger,
   checkOptions,
   checkSameLength,
@@ -40,7 +41,7 @@ export type HorvitzThompsonOptions = {
    * matrix in the order of `y`, with diagonal equal to `pik` (e.g. from
    * `samplePi2`). Required by the `"syg"` and `"ht"` variances.
    */
-  readonly pi2?: RowMatrix;
+  readonly pi2?: RowMatrix | readonly ArrayLike<number>[];
   /** Variance form; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
   readonly variance?: VarianceMethod;
   /** Confidence level of the interval. @defaultValue `intervalDefaults.level` (0.95) */
@@ -117,7 +118,8 @@ export function horvitzThompson(
   const n = y64.length;
   if (N < n) fail(fn, `N must be at least the sample size (${N} vs ${n})`);
   checkOptions(fn, options, KEYS);
-  const { pi2, variance, level } = options;
+  const { variance, level } = options;
+  const pi2 = options.pi2 === undefined ? undefined : asRowMatrix(fn, "options.pi2", options.pi2);
   const lev = readLevel(fn, level);
   const interval = readInterval(fn, options.interval, false);
   if (pi2 !== undefined) checkPi2(fn, pi2, pik64);

@@ -1,5 +1,11 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, optionKeys, toRowMatrix } from "../core/validate.js";
+import {
+  asFloat64Array,
+  checkInteger,
+  checkOptions,
+  optionKeys,
+  toRowMatrix,
+} from "../core/validate.js";
 import { checkViolation, dominance } from "./_dominance.js";
 
 const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
@@ -7,7 +13,7 @@ const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
 /** Options of {@link constrainedDominates}. */
 export type ConstrainedDominatesOptions = {
   /** Total constraint violation of each row (0 = feasible). Default: all rows feasible. */
-  readonly violation?: Float64Array;
+  readonly violation?: ArrayLike<number>;
 };
 
 /**
@@ -48,7 +54,10 @@ export function constrainedDominates(
   checkInteger(fn, "i", i, 0, FMatrix.rows - 1);
   checkInteger(fn, "j", j, 0, FMatrix.rows - 1);
   checkOptions(fn, options, KEYS);
-  const { violation } = options;
+  const violation =
+    options.violation === undefined
+      ? undefined
+      : asFloat64Array(fn, "violation", options.violation);
   checkViolation(fn, violation, FMatrix.rows);
   return dominance(FMatrix.data, FMatrix.cols, i, j, violation) === 1;
 }

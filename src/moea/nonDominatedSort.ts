@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, optionKeys, toRowMatrix } from "../core/validate.js";
+import { asFloat64Array, checkOptions, optionKeys, toRowMatrix } from "../core/validate.js";
 import { checkViolation } from "./_dominance.js";
 import { sortFronts } from "./_sort.js";
 
@@ -12,7 +12,7 @@ export type NonDominatedSortOptions = {
    * When given, Deb's constrained domination is used (see
    * {@link constrainedDominates}). Default: every row feasible.
    */
-  readonly violation?: Float64Array;
+  readonly violation?: ArrayLike<number>;
 };
 
 /**
@@ -65,7 +65,10 @@ export function nonDominatedSort(
   const fn = "nonDominatedSort";
   const FMatrix = toRowMatrix(fn, "F", F);
   checkOptions(fn, options, KEYS);
-  const { violation } = options;
+  const violation =
+    options.violation === undefined
+      ? undefined
+      : asFloat64Array(fn, "violation", options.violation);
   checkViolation(fn, violation, FMatrix.rows);
   return sortFronts(FMatrix.data, FMatrix.rows, FMatrix.cols, violation).fronts;
 }

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, checkRowMatrix, fail, optionKeys, toRowMatrix } from "../core/validate.js";
+import { checkOptions, fail, optionKeys, toRowMatrix } from "../core/validate.js";
 
 const KEYS = optionKeys<SpreadOptions>()("extremes");
 
@@ -11,7 +11,7 @@ export type SpreadOptions = {
    * the largest f_1 (e.g. (1, 0)). Default: the front's own extremes, so
    * d_f = d_l = 0.
    */
-  readonly extremes?: RowMatrix;
+  readonly extremes?: RowMatrix | readonly ArrayLike<number>[];
 };
 
 /**
@@ -62,9 +62,8 @@ export function spread(
   const last = order[n - 1] as number;
   let df = 0;
   let dl = 0;
-  const { extremes } = options;
-  if (extremes !== undefined) {
-    checkRowMatrix(fn, "extremes", extremes);
+  if (options.extremes !== undefined) {
+    const extremes = toRowMatrix(fn, "extremes", options.extremes);
     if (extremes.rows !== 2 || extremes.cols !== 2) fail(fn, "extremes must be a 2 x 2 matrix");
     const e = extremes.data;
     df = Math.hypot(

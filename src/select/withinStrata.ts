@@ -1,6 +1,7 @@
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asInt32Array,
   checkInt32Array,
   checkInteger,
   checkOptions,
@@ -23,7 +24,7 @@ export type WithinStrataOptions = {
    * stratum sizes by the largest-remainder (Hamilton) method, ties to the
    * lowest label; the total is exactly `k`.
    */
-  readonly allocation?: Int32Array;
+  readonly allocation?: ArrayLike<number>;
 };
 
 /**
@@ -73,7 +74,10 @@ export function withinStrata(
   }
   if (k > XMatrix.rows) fail(fn, `k must be at most the number of rows of X (${XMatrix.rows})`, k);
   checkOptions(fn, options, KEYS);
-  const { allocation } = options;
+  const allocation =
+    options.allocation === undefined
+      ? undefined
+      : asInt32Array(fn, "options.allocation", options.allocation);
   const byLabel = new Map<number, number[]>();
   let H = 0;
   for (let i = 0; i < strata32.length; i++) {

@@ -1,12 +1,13 @@
 import jStat from "jstat";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asFloat64Array,
+  checkFloat64Array,
   checkInteger,
   checkNumber,
   checkOptions,
   fail,
   optionKeys,
-  toFloat64Array,
 } from "../core/validate.js";
 
 const KEYS = optionKeys<NemenyiOptions>()("alpha");
@@ -83,11 +84,9 @@ export function nemenyi(
   const fn = "nemenyi";
   checkOptions(fn, options, KEYS);
   const { alpha = 0.05 } = options ?? {};
-  const k = averageRanks instanceof Float64Array ? averageRanks.length : 0;
-  const averageRanks64 = toFloat64Array(fn, "averageRanks", averageRanks, {
-    min: 1,
-    max: Math.max(k, 1),
-  });
+  const averageRanks64 = asFloat64Array(fn, "averageRanks", averageRanks);
+  const k = averageRanks64.length;
+  checkFloat64Array(fn, "averageRanks", averageRanks64, { min: 1, max: Math.max(k, 1) });
   if (k < 2) fail(fn, "averageRanks needs at least 2 treatments", k);
   checkInteger(fn, "nBlocks", nBlocks, 2);
   checkNumber(fn, "options.alpha", alpha, 0, 1, { lower: true, upper: true });
