@@ -1,4 +1,5 @@
-import { checkSameLength, fail, failType } from "../core/validate.js";
+import type { Plain } from "../core/toPlain.js";
+import { asFloat64Array, checkSameLength, fail, failType } from "../core/validate.js";
 import { checkRule, ruleFires, type StoppingRule, thresholdSide } from "./_stoppingRule.js";
 import type { ConfidenceSequence } from "./confidenceSequence.js";
 
@@ -51,9 +52,15 @@ export type StoppingDecision = {
  * stoppingTime(cs, { halfWidth: 0.02 }).t; // 2
  * ```
  */
-export function stoppingTime(cs: ConfidenceSequence, rule: StoppingRule): StoppingDecision {
+export function stoppingTime(
+  cs: ConfidenceSequence | Plain<ConfidenceSequence>,
+  rule: StoppingRule,
+): StoppingDecision {
   const fn = "stoppingTime";
-  const { lower, upper } = (cs ?? {}) as Partial<ConfidenceSequence>;
+  const raw = (cs ?? {}) as Partial<Plain<ConfidenceSequence>>;
+  // plain lower / upper arrays: a sequence read back from JSON (see toPlain)
+  const lower = Array.isArray(raw.lower) ? asFloat64Array(fn, "cs.lower", raw.lower) : raw.lower;
+  const upper = Array.isArray(raw.upper) ? asFloat64Array(fn, "cs.upper", raw.upper) : raw.upper;
   if (!(lower instanceof Float64Array) || !(upper instanceof Float64Array)) {
     failType(fn, "cs must be a confidence sequence with lower and upper Float64Arrays");
   }

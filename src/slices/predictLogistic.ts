@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkFloat64Array, checkNumber, fail, failType, toRowMatrix } from "../core/validate.js";
+import type { Plain } from "../core/toPlain.js";
+import { checkNumber, fail, failType, toFloat64Array, toRowMatrix } from "../core/validate.js";
 import type { LogisticModel } from "./fitLogistic.js";
 
 /**
@@ -21,23 +22,22 @@ import type { LogisticModel } from "./fitLogistic.js";
  * ```
  */
 export function predictLogistic(
-  model: LogisticModel,
+  model: LogisticModel | Plain<LogisticModel>,
   X: RowMatrix | readonly ArrayLike<number>[],
 ): Float64Array {
   const fn = "predictLogistic";
   if (typeof model !== "object" || model === null) failType(fn, "model must be an object");
-  checkFloat64Array(fn, "model.coefficients", model.coefficients);
+  const coefficients = toFloat64Array(fn, "model.coefficients", model.coefficients);
   checkNumber(fn, "model.intercept", model.intercept);
   const XMatrix = toRowMatrix(fn, "X", X);
   const { data, rows: n, cols: d } = XMatrix;
-  if (model.coefficients.length !== d) {
-    fail(fn, `X width differs from the model (${d} vs ${model.coefficients.length})`);
+  if (coefficients.length !== d) {
+    fail(fn, `X width differs from the model (${d} vs ${coefficients.length})`);
   }
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let eta = model.intercept;
-    for (let k = 0; k < d; k++)
-      eta += (model.coefficients[k] as number) * (data[i * d + k] as number);
+    for (let k = 0; k < d; k++) eta += (coefficients[k] as number) * (data[i * d + k] as number);
     out[i] = 1 / (1 + Math.exp(-eta));
   }
   return out;

@@ -143,35 +143,19 @@ const takesArrays = [...callables.keys()].filter((n) => ARRAY_PARAM.test(paramsO
 
 /**
  * Functions that take arrays but that no rewritten example calls with a plain
- * one, and why. Each is either reached through a value only evalsift builds
- * (then a plain-array variant is meaningless) or listed as not done.
+ * one, and why.
  */
 const EXEMPT: Readonly<Record<string, string>> = {
   rowMatrix:
     "builds the typed form from number[][] (plain by definition); the rewrite removes the call",
-  irtAbility:
-    "items is an IrtItems model (fitIrt's result); models still need typed arrays (not done)",
-  predictIrt:
-    "items is an IrtItems model (fitIrt's result); models still need typed arrays (not done)",
-  predictLogistic:
-    "model is a LogisticModel (fitLogistic's result); models still need typed arrays (not done)",
 };
 
 /** Examples whose rewrite cannot hold, and why (checked to still fail, so the list stays honest). */
 const CANNOT_REWRITE: Readonly<Record<string, string>> = {
   "src/core/rowMatrix.ts:14": "shows the RowMatrix rowMatrix builds (m.rows, m.data)",
   "src/core/toPlain.ts:70": "shows toPlain of a RowMatrix, which must stay one",
-  "src/estimate/stoppingTime.ts:48":
-    "cs is a ConfidenceSequence (bettingCs' result) built by hand; result shapes keep typed arrays",
-  "src/slices/predictLogistic.ts:18": "builds a LogisticModel by hand; models keep typed arrays",
   "src/subset/embeddingMethod.ts:76":
     "vectors goes into a SubsetMethod's ctx (what evaluateSubset passes), not a public argument",
-  "src/subset/irt/irtAbility.ts:50": "builds an IrtItems model by hand; models keep typed arrays",
-  "src/subset/irt/irtAdaptive.ts:50": "builds an IrtItems model by hand; models keep typed arrays",
-  "src/subset/irt/irtAnchors.ts:61": "builds an IrtItems model by hand; models keep typed arrays",
-  "src/subset/irt/predictIrt.ts:94": "builds an IrtItems model by hand; models keep typed arrays",
-  "src/subset/irt/predictRateRegression.ts:59":
-    "builds a RateRegressionModel by hand; models keep typed arrays",
 };
 
 type Outcome = { failures: string[]; plainCalls: Set<string> };
@@ -350,6 +334,19 @@ describe("plain inputs are converted once and never mutated", () => {
       expect(plain, key).toEqual(typed);
     }
     expect(risk).toEqual(copy);
+  });
+
+  it("a fitted model or a confidence sequence read back from JSON (toPlain) works again", () => {
+    const X = [[0], [1], [2], [3], [4]];
+    const model = api.fitLogistic(X, [0, 1, 0, 1, 1]);
+    const back = JSON.parse(JSON.stringify(api.toPlain(model)));
+    expect(Array.isArray(back.coefficients)).toBe(true);
+    expect(api.predictLogistic(back, X)).toEqual(api.predictLogistic(model, X));
+    const cs = api.bettingCs([0.2, 0.1, 0.3, 0.2, 0.1, 0.2], 50);
+    const csBack = JSON.parse(JSON.stringify(api.toPlain(cs)));
+    expect(api.stoppingTime(csBack, { halfWidth: 0.4 })).toEqual(
+      api.stoppingTime(cs, { halfWidth: 0.4 }),
+    );
   });
 
   it("results stay typed arrays", () => {

@@ -1,5 +1,6 @@
+import type { Plain } from "../../core/toPlain.js";
 import { asBinary, asInt32Array, optionKeys } from "../../core/validate.js";
-import { abilityPosterior, checkItems, checkObserved, checkPredictOptions } from "./_internal.js";
+import { abilityPosterior, checkObserved, checkPredictOptions, readItems } from "./_internal.js";
 import type { IrtItems } from "./types.js";
 
 const KEYS = optionKeys<IrtAbilityOptions>()("ability", "grid");
@@ -55,7 +56,7 @@ export type IrtAbilityResult = {
  * ```
  */
 export function irtAbility(
-  items: IrtItems,
+  items: IrtItems | Plain<IrtItems>,
   observed: ArrayLike<number>,
   responses: ArrayLike<number | boolean>,
   options: IrtAbilityOptions = {},
@@ -63,7 +64,7 @@ export function irtAbility(
   const fn = "irtAbility";
   const observed32 = asInt32Array(fn, "observed", observed);
   const responses01 = asBinary(fn, "responses", responses);
-  checkItems(fn, items);
+  items = readItems(fn, items);
   checkObserved(fn, items.a.length, observed32, responses01);
   const { ability, grid } = checkPredictOptions(fn, options, KEYS);
   const post = abilityPosterior(items, observed32, responses01, ability, grid);

@@ -1,10 +1,11 @@
+import type { Plain } from "../../core/toPlain.js";
 import { checkInteger, fail, failType, optionKeys } from "../../core/validate.js";
 import {
   abilityPosterior,
-  checkItems,
   checkPredictOptions,
   logistic,
   pirtEstimate,
+  readItems,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
 
@@ -57,12 +58,12 @@ export type IrtAdaptiveOptions = {
  * ```
  */
 export function irtAdaptive(
-  items: IrtItems,
+  items: IrtItems | Plain<IrtItems>,
   budget: number,
   options: IrtAdaptiveOptions = {},
 ): Generator<number, IrtEstimate, number> {
   const fn = "irtAdaptive";
-  checkItems(fn, items);
+  items = readItems(fn, items);
   const N = items.a.length;
   checkInteger(fn, "budget", budget, 1);
   if (budget > N) fail(fn, `budget must be at most the number of items (${N})`, budget);

@@ -1,4 +1,5 @@
 import type { Rng } from "../../core/rng.js";
+import type { Plain } from "../../core/toPlain.js";
 import {
   checkInteger,
   checkOptions,
@@ -7,7 +8,7 @@ import {
   fail,
   optionKeys,
 } from "../../core/validate.js";
-import { checkItems } from "./_internal.js";
+import { readItems } from "./_internal.js";
 import type { IrtItems } from "./types.js";
 
 const KEYS = optionKeys<IrtAnchorsOptions>()("restarts", "maxIter");
@@ -67,13 +68,13 @@ export type IrtAnchorsResult = {
  * ```
  */
 export function irtAnchors(
-  items: IrtItems,
+  items: IrtItems | Plain<IrtItems>,
   k: number,
   rng: Rng,
   options: IrtAnchorsOptions = {},
 ): IrtAnchorsResult {
   const fn = "irtAnchors";
-  checkItems(fn, items);
+  items = readItems(fn, items);
   const N = items.a.length;
   checkInteger(fn, "k", k, 1);
   if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);

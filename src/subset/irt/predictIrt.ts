@@ -1,3 +1,4 @@
+import type { Plain } from "../../core/toPlain.js";
 import {
   asBinary,
   asInt32Array,
@@ -9,12 +10,12 @@ import {
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import {
   abilityPosterior,
-  checkItems,
   checkObserved,
   checkPredictOptions,
   irtEstimate,
   naiveEstimate,
   pirtEstimate,
+  readItems,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
 
@@ -101,7 +102,7 @@ export type PredictIrtResult = {
  * ```
  */
 export function predictIrt(
-  items: IrtItems,
+  items: IrtItems | Plain<IrtItems>,
   observed: ArrayLike<number>,
   responses: ArrayLike<number | boolean>,
   options: PredictIrtOptions = {},
@@ -109,7 +110,7 @@ export function predictIrt(
   const fn = "predictIrt";
   const observed32 = asInt32Array(fn, "observed", observed);
   const responses01 = asBinary(fn, "responses", responses);
-  checkItems(fn, items);
+  items = readItems(fn, items);
   const N = items.a.length;
   checkObserved(fn, N, observed32, responses01);
   if (observed32.length === 0) fail(fn, "observed is empty");

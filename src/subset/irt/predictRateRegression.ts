@@ -1,6 +1,9 @@
 import { normalQuantile } from "../../core/normal.js";
+import type { Plain } from "../../core/toPlain.js";
 import {
   asBinary,
+  asFloat64Array,
+  asInt32Array,
   checkLevel,
   checkNumber,
   checkOptions,
@@ -68,7 +71,7 @@ export type PredictRateRegressionOptions = {
  * ```
  */
 export function predictRateRegression(
-  model: RateRegressionModel,
+  model: RateRegressionModel | Plain<RateRegressionModel>,
   responses: ArrayLike<number | boolean>,
   options: PredictRateRegressionOptions = {},
 ): Estimate {
@@ -77,7 +80,17 @@ export function predictRateRegression(
   if (typeof model !== "object" || model === null) {
     failType(fn, "model must be a RateRegression (from fitRateRegression)");
   }
-  const { observed, itemMean, weights, rateMean, looMse } = model;
+  const { rateMean, looMse } = model;
+  // plain arrays: a model read back from JSON (see toPlain)
+  const observed = Array.isArray(model.observed)
+    ? asInt32Array(fn, "model.observed", model.observed)
+    : model.observed;
+  const itemMean = Array.isArray(model.itemMean)
+    ? asFloat64Array(fn, "model.itemMean", model.itemMean)
+    : model.itemMean;
+  const weights = Array.isArray(model.weights)
+    ? asFloat64Array(fn, "model.weights", model.weights)
+    : model.weights;
   if (!(observed instanceof Int32Array)) failType(fn, "model.observed must be an Int32Array");
   if (!(itemMean instanceof Float64Array)) failType(fn, "model.itemMean must be a Float64Array");
   if (!(weights instanceof Float64Array)) failType(fn, "model.weights must be a Float64Array");
