@@ -39,7 +39,7 @@ export type StoppingDecision = {
  * it is peeked at: recomputing it after every label and stopping when it looks
  * good inflates its error (see docs/replication/sequential.md).
  *
- * @param cs - A confidence sequence (e.g. from `hypergeometricCs`, `bettingCs`, `weightedBettingCs`) with at least one interval.
+ * @param cs - A confidence sequence (e.g. from `hypergeometricCs`, `bettingCs`, `weightedBettingCs`) with at least one interval; plain `lower` / `upper` arrays (a sequence read back from JSON) are accepted.
  * @param rule - `{ halfWidth }` (> 0), `{ threshold }` (finite), or both.
  * @returns `{ t, stopped, reason, decision, lower, upper }`, see {@link StoppingDecision}.
  * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, or `rule` is not an object setting `halfWidth` or `threshold`.

@@ -9,7 +9,7 @@ import type { LogisticModel } from "./fitLogistic.js";
  * 1 = pass this is CASPER's failure impact score for logistic regression
  * (the predicted probability of patch success).
  *
- * @param model - From {@link fitLogistic}.
+ * @param model - From {@link fitLogistic}, or that model read back from JSON (plain arrays, see `toPlain`).
  * @param X - N x d predictors (d = number of coefficients).
  * @returns The probabilities.
  * @throws {TypeError} If `model` or `X` has the wrong type.

@@ -38,7 +38,7 @@ export type IrtAbilityResult = {
  * error from the test information plus the prior precision. Both exist for
  * all-0 and all-1 patterns and for no observed item (then the prior).
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param observed - Indices of the items the run was scored on, distinct.
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `grid` (41).

@@ -39,7 +39,7 @@ export type IrtAdaptiveOptions = {
  * the items depend on the outcomes, the plain subset mean is biased here;
  * only p-IRT (see {@link predictIrt}) is returned.
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param budget - Number of items to ask for, an integer in [1, N].
  * @param options - `ability` ("eap"), `level` (0.95), `grid` (41).
  * @returns A generator yielding item indices and returning the p-IRT {@link IrtEstimate}.

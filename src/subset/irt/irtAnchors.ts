@@ -49,7 +49,7 @@ export type IrtAnchorsResult = {
  * When the embedding has fewer than k distinct points some clusters are
  * empty; their anchors are the nearest items not yet chosen, with weight 0.
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param k - Number of anchors, an integer in [1, N].
  * @param rng - Uniform source in [0, 1) for the k-means++ seeding.
  * @param options - `restarts` (5), `maxIter` (100).

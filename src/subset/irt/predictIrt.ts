@@ -83,7 +83,7 @@ export type PredictIrtResult = {
  * (lambda se_naive + (1 - lambda) se_pIRT)^2 (the two estimators share the
  * observed items, so their covariance is positive and not estimated).
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param observed - Indices of the subset items the run was scored on, distinct, at least one.
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `weights` (uniform), `bias` (0), `level` (0.95), `grid` (41).

@@ -51,7 +51,7 @@ export type PredictRateRegressionOptions = {
  * `mse: fitStepwiseRate(...).cvMse` instead (see {@link fitStepwiseRate}),
  * the K-fold error of selection plus fit, which covered 96.7 % there.
  *
- * @param model - The fitted predictor.
+ * @param model - The fitted predictor, or it read back from JSON (plain arrays, see `toPlain`).
  * @param responses - The run's 0/1 outcomes on `model.observed`, aligned with it.
  * @param options - `mse` (model.looMse; use `fitStepwiseRate(...).cvMse` for a subset selected on the fitted runs), `level` (0.95).
  * @returns The {@link Estimate} (method `"rate regression"`, n = number of observed items).
