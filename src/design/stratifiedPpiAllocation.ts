@@ -1,4 +1,5 @@
 import {
+  asFloat64Array,
   checkFloat64Array,
   checkInteger,
   checkOptions,
@@ -17,7 +18,7 @@ export type StratifiedPpiAllocationOptions = {
    * sample). Default: `sqrt(mean_h yhat (1 - yhat))`, the residual SD of a
    * calibrated probability of a 0/1 label (then `yhatUnlabeled` must lie in [0, 1]).
    */
-  readonly residualSds?: Float64Array;
+  readonly residualSds?: ArrayLike<number>;
   /**
    * Labels every stratum receives first (capped at its size); 2 lets
    * `stratifiedPpiMean` estimate every stratum's variance.
@@ -81,7 +82,10 @@ export function stratifiedPpiAllocation(
   for (let k = 0; k < strataUnlabeled32.length; k++) {
     H = Math.max(H, (strataUnlabeled32[k] as number) + 1);
   }
-  const given = options.residualSds;
+  const given =
+    options.residualSds === undefined
+      ? undefined
+      : asFloat64Array(fn, "options.residualSds", options.residualSds);
   if (given !== undefined) {
     checkFloat64Array(fn, "options.residualSds", given, { min: 0 });
     if (given.length < H) {

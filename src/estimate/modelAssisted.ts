@@ -1,6 +1,8 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   asFloat64Array,
+  asInt32Array,
+  asRowMatrix,
   assertUnreachable,
   checkChoice,
   checkInt32Array,
@@ -55,15 +57,15 @@ export type ModelAssistedOptions = {
    */
   readonly lambda?: number | "tuned";
   /** `"horvitzThompson"`, `"hajek"`: joint inclusion probabilities of the sampled units (see `horvitzThompson`). */
-  readonly pi2?: RowMatrix;
+  readonly pi2?: RowMatrix | readonly ArrayLike<number>[];
   /** `"horvitzThompson"`, `"hajek"`: variance form (see `horvitzThompson`). */
   readonly variance?: VarianceMethod;
   /** `"stratifiedMean"`: 0-based stratum of each sampled unit. */
-  readonly strata?: Int32Array;
+  readonly strata?: ArrayLike<number>;
   /** `"stratifiedMean"`: N_h of every stratum (summing to `yhatPopulation.length`). */
-  readonly stratumSizes?: Int32Array;
+  readonly stratumSizes?: ArrayLike<number>;
   /** `"raoHartleyCochran"`: `Z_g / Z` of each drawn unit's group (see `raoHartleyCochran`). */
-  readonly groupTotal?: Float64Array;
+  readonly groupTotal?: ArrayLike<number>;
   /** Confidence level of the interval. @defaultValue modelAssistedDefaults.level (0.95) */
   readonly level?: number;
   /** `"t"` (the design's df) or `"wald"`. @defaultValue modelAssistedDefaults.interval (`"t"`) */
@@ -195,6 +197,19 @@ export function modelAssisted(
     allowEmpty: false,
   });
   checkOptions(fn, options, KEYS);
+  // plain arrays in the options are converted here, once, for every estimator below
+  const { pi2, strata, stratumSizes, groupTotal } = options;
+  options = {
+    ...options,
+    ...(pi2 === undefined ? {} : { pi2: asRowMatrix(fn, "options.pi2", pi2) }),
+    ...(strata === undefined ? {} : { strata: asInt32Array(fn, "options.strata", strata) }),
+    ...(stratumSizes === undefined
+      ? {}
+      : { stratumSizes: asInt32Array(fn, "options.stratumSizes", stratumSizes) }),
+    ...(groupTotal === undefined
+      ? {}
+      : { groupTotal: asFloat64Array(fn, "options.groupTotal", groupTotal) }),
+  };
   const d = modelAssistedDefaults;
   const estimator = options.estimator ?? d.estimator;
   checkChoice(fn, "options.estimator", estimator, ESTIMATORS);
@@ -294,7 +309,10 @@ function base(
   }
 }
 
-function pi2Options(o: ModelAssistedOptions): { pi2?: RowMatrix; variance?: VarianceMethod } {
+function pi2Options(o: ModelAssistedOptions): {
+  pi2?: RowMatrix | readonly ArrayLike<number>[];
+  variance?: VarianceMethod;
+} {
   return {
     ...(o.pi2 === undefined ? {} : { pi2: o.pi2 }),
     ...(o.variance === undefined ? {} : { variance: o.variance }),

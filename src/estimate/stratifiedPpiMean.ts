@@ -1,5 +1,6 @@
 import { fsum } from "../core/sum.js";
 import {
+  asFloat64Array,
   checkFloat64Array,
   checkOptions,
   checkSameLength,
@@ -41,7 +42,7 @@ export type StratifiedPpiMeanOptions = {
    * as a random draw from the population; the labelled units, allocated at will,
    * carry no weight information).
    */
-  readonly stratumWeights?: Float64Array;
+  readonly stratumWeights?: ArrayLike<number>;
   /** Confidence level of the interval. @defaultValue stratifiedPpiMeanDefaults.level (0.95) */
   readonly level?: number;
   /** Side(s) of the interval. @defaultValue stratifiedPpiMeanDefaults.alternative (`"two-sided"`) */
@@ -168,7 +169,7 @@ export function stratifiedPpiMean(
   }
   let w: Float64Array;
   if (options.stratumWeights !== undefined) {
-    const sw = options.stratumWeights;
+    const sw = asFloat64Array(fn, "options.stratumWeights", options.stratumWeights);
     checkFloat64Array(fn, "options.stratumWeights", sw, { min: 0, allowEmpty: false });
     if (sw.length < H) {
       fail(fn, `options.stratumWeights has ${sw.length} strata but a stratum id is ${H - 1}`);

@@ -18,7 +18,7 @@ export type CrowdedTournamentOptions = {
    * Total constraint violation of each member (0 = feasible). When given,
    * feasibility and then smaller violation decide before rank. Default: all feasible.
    */
-  readonly violation?: Float64Array;
+  readonly violation?: ArrayLike<number>;
 };
 
 /**
@@ -68,7 +68,10 @@ export function crowdedTournament(
   checkCrowding(fn, "crowding", crowding64, n);
   checkRng(fn, rng);
   checkOptions(fn, options, KEYS);
-  const { violation } = options;
+  const violation =
+    options.violation === undefined
+      ? undefined
+      : asFloat64Array(fn, "violation", options.violation);
   checkViolation(fn, violation, n);
   const out = new Int32Array(n);
   tournamentInto(fn, rank32, crowding64, violation, rng, out);

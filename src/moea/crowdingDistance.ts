@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asInt32Array,
   checkInt32Array,
   checkOptions,
   fail,
@@ -18,7 +19,7 @@ export type CrowdingDistanceOptions = {
    * {@link nonDominatedSort}); each row's distance is computed within its own
    * front. Default: all rows form one front.
    */
-  readonly fronts?: readonly Int32Array[];
+  readonly fronts?: readonly ArrayLike<number>[];
 };
 
 /**
@@ -67,7 +68,9 @@ export function crowdingDistance(
   checkOptions(fn, options, KEYS);
   const n = FMatrix.rows;
   const out = new Float64Array(n);
-  const { fronts } = options;
+  const fronts = Array.isArray(options.fronts)
+    ? options.fronts.map((front, f) => asInt32Array(fn, `fronts[${f}]`, front))
+    : (options.fronts as readonly Int32Array[] | undefined);
   if (fronts === undefined) {
     const all = new Int32Array(n);
     for (let i = 0; i < n; i++) all[i] = i;

@@ -8,16 +8,16 @@ import {
   fail,
   optionKeys,
 } from "../core/validate.js";
-import { type Bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_realCoded.js";
+import { type Bound, bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_realCoded.js";
 
 const KEYS = optionKeys<PolynomialMutationOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link polynomialMutation}. */
 export type PolynomialMutationOptions = {
   /** Lower bound, one for all variables or one per variable. Default 0. */
-  readonly low?: number | Float64Array;
+  readonly low?: number | ArrayLike<number>;
   /** Upper bound, one for all variables or one per variable. Default 1. */
-  readonly high?: number | Float64Array;
+  readonly high?: number | ArrayLike<number>;
   /** Distribution index eta_m (larger = smaller steps). Default 20. */
   readonly eta?: number;
   /** Probability that each variable is mutated. Default 1 / x.length. */
@@ -63,7 +63,9 @@ export function polynomialMutation(
   const fn = "polynomialMutation";
   const x64 = asFloat64Array(fn, "x", x);
   checkOptions(fn, options, KEYS);
-  const { low = 0, high = 1, eta = 20 } = options;
+  const { eta = 20 } = options;
+  const low = bound(fn, "low", options.low ?? 0);
+  const high = bound(fn, "high", options.high ?? 1);
   const out = boundedCopy(fn, "x", x64, low, high);
   if (x64.length === 0) fail(fn, "x is empty");
   const { probability = 1 / x64.length } = options;

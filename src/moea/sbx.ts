@@ -8,16 +8,24 @@ import {
   fail,
   optionKeys,
 } from "../core/validate.js";
-import { type Bound, boundAt, boundedCopy, CLOSED, largeBeta, powIndex } from "./_realCoded.js";
+import {
+  type Bound,
+  bound,
+  boundAt,
+  boundedCopy,
+  CLOSED,
+  largeBeta,
+  powIndex,
+} from "./_realCoded.js";
 
 const KEYS = optionKeys<SbxOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link sbx}. */
 export type SbxOptions = {
   /** Lower bound, one for all variables or one per variable. Default 0. */
-  readonly low?: number | Float64Array;
+  readonly low?: number | ArrayLike<number>;
   /** Upper bound, one for all variables or one per variable. Default 1. */
-  readonly high?: number | Float64Array;
+  readonly high?: number | ArrayLike<number>;
   /** Distribution index eta_c (larger = children closer to the parents). Default 20. */
   readonly eta?: number;
   /** Probability that each variable is recombined. Default 0.5. */
@@ -73,7 +81,9 @@ export function sbx(
   const a64 = asFloat64Array(fn, "a", a);
   const b64 = asFloat64Array(fn, "b", b);
   checkOptions(fn, options, KEYS);
-  const { low = 0, high = 1, eta = 20, probability = 0.5 } = options;
+  const { eta = 20, probability = 0.5 } = options;
+  const low = bound(fn, "low", options.low ?? 0);
+  const high = bound(fn, "high", options.high ?? 1);
   const c1 = boundedCopy(fn, "a", a64, low, high);
   const c2 = boundedCopy(fn, "b", b64, low, high);
   if (a64.length !== b64.length)

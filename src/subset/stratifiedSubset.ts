@@ -1,6 +1,7 @@
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { Rng } from "../core/rng.js";
 import {
+  asInt32Array,
   checkInt32Array,
   checkInteger,
   checkOptions,
@@ -23,7 +24,7 @@ export type StratifiedSubsetOptions = {
    * largest-remainder (Hamilton) method, ties to the lowest label, total
    * exactly `k`.
    */
-  readonly allocation?: Int32Array;
+  readonly allocation?: ArrayLike<number>;
 };
 
 /**
@@ -70,7 +71,7 @@ export function stratifiedSubset(
   if (options.allocation === undefined) {
     alloc = largestRemainder(sizes, sizes, k);
   } else {
-    alloc = options.allocation;
+    alloc = asInt32Array(fn, "options.allocation", options.allocation);
     checkInt32Array(fn, "options.allocation", alloc, { min: 0 });
     if (alloc.length !== sizes.length) {
       fail(

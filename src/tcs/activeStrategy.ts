@@ -40,7 +40,7 @@ export type ActiveOptions = StrategyOptions & {
    * fixed before any label is drawn (e.g. an LLM judge's score). When given, it
    * is the score that is calibrated and ranked; without it, `risk` is.
    */
-  readonly predictions?: Float64Array;
+  readonly predictions?: ArrayLike<number>;
   /**
    * How the score becomes the failure probability f of phase 2: `"isotonic"` or
    * `"logistic"` (fitted on the phase-1 labels), or `"none"` (f = `predictions`,
@@ -215,7 +215,10 @@ function readPlan(
   o: ActiveOptions,
 ): Plan {
   const d = activeDefaults;
-  const { predictions } = o;
+  const predictions =
+    o.predictions === undefined
+      ? undefined
+      : asFloat64Array(fn, "options.predictions", o.predictions);
   if (predictions !== undefined) {
     checkFloat64Array(fn, "options.predictions", predictions, { min: 0, max: 1 });
     checkSameLength(fn, "risk", risk, "options.predictions", predictions);

@@ -1,6 +1,7 @@
 import type { Plain } from "../../core/toPlain.js";
 import {
   asBinary,
+  asFloat64Array,
   asInt32Array,
   checkFloat64Array,
   checkNumber,
@@ -31,7 +32,7 @@ export type PredictIrtOptions = {
    * {@link irtAnchors}).
    * @defaultValue 1 / n each (the plain subset mean).
    */
-  readonly weights?: Float64Array;
+  readonly weights?: ArrayLike<number>;
   /**
    * Anticipated absolute bias b of p-IRT (model misfit), >= 0, which sets the
    * gp-IRT weight lambda = b^2 / (b^2 + Var(naive)). Estimate it, e.g., as the
@@ -115,7 +116,11 @@ export function predictIrt(
   checkObserved(fn, N, observed32, responses01);
   if (observed32.length === 0) fail(fn, "observed is empty");
   const { ability, level, grid } = checkPredictOptions(fn, options, KEYS);
-  const { weights, bias = 0 } = options;
+  const { bias = 0 } = options;
+  const weights =
+    options.weights === undefined
+      ? undefined
+      : asFloat64Array(fn, "options.weights", options.weights);
   if (weights !== undefined) {
     checkFloat64Array(fn, "options.weights", weights, { min: 0 });
     if (weights.length !== observed32.length) {
