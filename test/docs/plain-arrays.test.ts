@@ -349,6 +349,30 @@ describe("plain inputs are converted once and never mutated", () => {
     );
   });
 
+  it("array-valued options take plain arrays too and give the same result", () => {
+    const pi2 = [
+      [0.5, 0.2],
+      [0.2, 0.5],
+    ];
+    expect(api.horvitzThompson([1, 0], [0.5, 0.5], 4, { pi2 })).toEqual(
+      api.horvitzThompson([1, 0], [0.5, 0.5], 4, { pi2: api.rowMatrix(pi2) }),
+    );
+    const F = [
+      [1, 2],
+      [2, 1],
+      [3, 3],
+    ];
+    expect(api.nonDominatedSort(F, { violation: [0, 1, 0] })).toEqual(
+      api.nonDominatedSort(api.rowMatrix(F), { violation: Float64Array.of(0, 1, 0) }),
+    );
+    const a = [0.2, 0.8];
+    const b = [0.6, 0.1];
+    const opts = { low: [0, 0], high: [1, 1] };
+    expect(api.sbx(a, b, api.createRng(3), opts)).toEqual(
+      api.sbx(a, b, api.createRng(3), { low: Float64Array.of(0, 0), high: Float64Array.of(1, 1) }),
+    );
+  });
+
   it("results stay typed arrays", () => {
     expect(api.pivotal([0.2, 0.7, 0.8, 0.3], api.createRng(1))).toBeInstanceOf(Int32Array);
     expect(api.toRisk([0.1, 0.5, 0.9], "higher")).toBeInstanceOf(Float64Array);
