@@ -15,7 +15,7 @@ export type Plain<T> = T extends ArrayBufferView
       : T;
 
 /** How {@link toPlain} treats NaN, Infinity and -Infinity, which JSON cannot hold. */
-export type NonFiniteMode = "throw" | "null" | "string";
+export type NonFiniteMethod = "throw" | "null" | "string";
 
 /** Options of {@link toPlain}. */
 export type ToPlainOptions = {
@@ -27,7 +27,7 @@ export type ToPlainOptions = {
    * pandas read back as floats.
    * @defaultValue {@link toPlainDefaults}`.nonFinite` ("throw")
    */
-  readonly nonFinite?: NonFiniteMode;
+  readonly nonFinite?: NonFiniteMethod;
 };
 
 /**
@@ -38,12 +38,12 @@ export type ToPlainOptions = {
  * toPlainDefaults.nonFinite; // "throw"
  * ```
  */
-export const toPlainDefaults: Readonly<{ nonFinite: NonFiniteMode }> = Object.freeze({
+export const toPlainDefaults: Readonly<{ nonFinite: NonFiniteMethod }> = Object.freeze({
   nonFinite: "throw",
 });
 
 const KEYS = optionKeys<ToPlainOptions>()("nonFinite");
-const MODES: readonly NonFiniteMode[] = ["throw", "null", "string"];
+const MODES: readonly NonFiniteMethod[] = ["throw", "null", "string"];
 
 /**
  * A deep copy of a result with every typed array turned into a plain
