@@ -8,8 +8,8 @@
  * `evalsift/moea`, `evalsift/stats`, `evalsift/plot` and `evalsift/core`.
  * @module evalsift
  */
-export type { Rng, RowMatrix } from "./core/index.js";
-export { createRng, getRow, rowMatrix } from "./core/index.js";
+export type { Plain, Rng, RowMatrix, ToPlainOptions } from "./core/index.js";
+export { createRng, getRow, rowMatrix, toPlain } from "./core/index.js";
 export { inclusionProbabilities, pivotal, srs } from "./design/index.js";
 export type { Estimate, IntervalMethod } from "./estimate/index.js";
 export {

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "./types.js";
-import { checkLength, checkRowMatrix, checkRowMatrixShape, fail } from "./validate.js";
+import { checkLength, checkRowMatrix, fail, toRowMatrix } from "./validate.js";
 
 export type { RowMatrix } from "./types.js";
 
@@ -51,23 +51,23 @@ export function rowMatrix(rows: readonly (readonly number[])[]): RowMatrix {
  * @param m - The matrix.
  * @param i - Row index, 0-based.
  * @returns A `Float64Array` view of length `m.cols`; do not write to it.
- * @throws {TypeError} If `m` is not a RowMatrix (a `Float64Array` `data`) or `i` is not a number.
+ * @throws {TypeError} If `m` is not a `RowMatrix` or a `number[][]` (a `Float64Array` `data`) or `i` is not a number.
  * @throws {RangeError} If `m.rows` or `m.cols` is not an integer in [0, 2^27], `m.data.length` differs from rows * cols, or `i` is not an integer in [0, rows).
  * @example
  * ```ts
  * getRow(rowMatrix([[1, 2], [3, 4]]), 1); // Float64Array [3, 4]
  * ```
  */
-export function getRow(m: RowMatrix, i: number): Float64Array {
-  checkRowMatrixShape("getRow", "m", m);
+export function getRow(m: RowMatrix | readonly ArrayLike<number>[], i: number): Float64Array {
+  const mMatrix = toRowMatrix("getRow", "m", m, { finite: false });
   if (typeof i !== "number") throw new TypeError(`getRow: i must be a number (got ${typeof i})`);
-  if (!(Number.isInteger(i) && i >= 0 && i < m.rows)) {
-    fail("getRow", `i must be an integer in [0, ${m.rows})`, i);
+  if (!(Number.isInteger(i) && i >= 0 && i < mMatrix.rows)) {
+    fail("getRow", `i must be an integer in [0, ${mMatrix.rows})`, i);
   }
-  const row = m.data.subarray(i * m.cols, (i + 1) * m.cols);
+  const row = mMatrix.data.subarray(i * mMatrix.cols, (i + 1) * mMatrix.cols);
   for (let j = 0; j < row.length; j++) {
     if (!Number.isFinite(row[j]))
-      fail("getRow", `m.data[${i * m.cols + j}] (row ${i}) must be finite`, row[j]);
+      fail("getRow", `m.data[${i * mMatrix.cols + j}] (row ${i}) must be finite`, row[j]);
   }
   return row;
 }

@@ -87,6 +87,212 @@ export function checkBinary(fn: string, arg: string, x: unknown): asserts x is U
   }
 }
 
+/**
+ * What a rejected element of a plain array was, for the message
+ * `fn: arg must hold numbers: pass numbers or a Float64Array; got a string at [3]`.
+ */
+function badElement(fn: string, arg: string, i: number, v: unknown, fix: string): never {
+  const what = v === null ? "null" : Array.isArray(v) ? "an array" : `a ${typeof v}`;
+  failType(fn, `${arg} must hold numbers: pass ${fix}; got ${what} at [${i}]`);
+}
+
+/** `x` as an array-like of unknowns, or a TypeError saying what to pass. */
+function arrayLike(fn: string, arg: string, x: unknown, what: string): ArrayLike<unknown> {
+  if (
+    Array.isArray(x) ||
+    (ArrayBuffer.isView(x) && !(x instanceof DataView)) ||
+    (typeof x === "object" && x !== null && Number.isInteger((x as ArrayLike<unknown>).length))
+  ) {
+    return x as ArrayLike<unknown>;
+  }
+  failType(fn, `${arg} must be ${what} (got ${show(x)})`);
+}
+
+/** Element `i` of a plain array as a number; booleans become 0/1 when `booleans`. */
+function element(
+  fn: string,
+  arg: string,
+  a: ArrayLike<unknown>,
+  i: number,
+  booleans: boolean,
+  fix: string,
+): number {
+  const v = a[i];
+  if (typeof v === "number") return v;
+  if (booleans && typeof v === "boolean") return v ? 1 : 0;
+  badElement(fn, arg, i, v, fix);
+}
+
+/**
+ * `x` as a `Float64Array` without reading its values when it already is one
+ * (no copy); a plain `number[]` or any other typed array is copied into a
+ * new one, each element checked to be a number (with `booleans`,
+ * `true`/`false` become 1/0). Finiteness and ranges are left to the caller's
+ * own check (use {@link toFloat64Array} to do both). The input is never
+ * mutated.
+ *
+ * @throws {TypeError} `fn: arg must hold numbers: pass numbers or a Float64Array; got a string at [3]`.
+ */
+export function asFloat64Array(
+  fn: string,
+  arg: string,
+  x: unknown,
+  booleans = false,
+): Float64Array {
+  if (x instanceof Float64Array) return x;
+  const fix = booleans ? "numbers, booleans or a Float64Array" : "numbers or a Float64Array";
+  const a = arrayLike(
+    fn,
+    arg,
+    x,
+    `a Float64Array or an array of ${booleans ? "numbers or booleans" : "numbers"}`,
+  );
+  checkLength(fn, `${arg}.length`, a.length);
+  const out = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = element(fn, arg, a, i, booleans, fix);
+  return out;
+}
+
+/**
+ * The conversion at a public entry point: returns `x` itself when it is a
+ * `Float64Array` (no copy), and otherwise a new `Float64Array` copy of a
+ * plain `number[]` or any other typed array (see {@link asFloat64Array});
+ * either way every value is checked as by {@link checkFloat64Array}
+ * (finite, in [min, max]). With `booleans`, `true`/`false` become 1/0
+ * (outcomes). The input is never mutated.
+ *
+ * @throws {TypeError} `fn: arg must hold numbers: pass numbers or a Float64Array; got a string at [3]`.
+ * @throws {RangeError} As {@link checkFloat64Array}: `fn: arg[2] is not finite (got NaN)`.
+ */
+export function toFloat64Array(
+  fn: string,
+  arg: string,
+  x: unknown,
+  opts: { min?: number; max?: number; allowEmpty?: boolean; booleans?: boolean } = {},
+): Float64Array {
+  const out = asFloat64Array(fn, arg, x, opts.booleans === true);
+  checkFloat64Array(fn, arg, out, opts);
+  return out;
+}
+
+/**
+ * As {@link asFloat64Array} for integer vectors (indices, strata, slice ids):
+ * an `Int32Array` is returned itself, anything else is copied, each value
+ * checked to be an integer in the Int32 range (so nothing is truncated).
+ *
+ * @throws {TypeError} `fn: arg must hold numbers: pass integers or an Int32Array; got a string at [3]`.
+ * @throws {RangeError} `fn: arg[1] must be an integer (got 1.5)`.
+ */
+export function asInt32Array(fn: string, arg: string, x: unknown): Int32Array {
+  if (x instanceof Int32Array) return x;
+  const fix = "integers or an Int32Array";
+  const a = arrayLike(fn, arg, x, "an Int32Array or an array of integers");
+  checkLength(fn, `${arg}.length`, a.length);
+  const out = new Int32Array(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const v = element(fn, arg, a, i, false, fix);
+    if (!Number.isInteger(v)) fail(fn, `${arg}[${i}] must be an integer`, v);
+    if (v < -2147483648 || v > 2147483647)
+      fail(fn, `${arg}[${i}] must lie in [-2147483648, 2147483647]`, v);
+    out[i] = v;
+  }
+  return out;
+}
+
+/**
+ * As {@link toFloat64Array} for integer vectors: {@link asInt32Array}, then
+ * every value checked as by {@link checkInt32Array} (in [min, max]).
+ *
+ * @throws {TypeError} `fn: arg must hold numbers: pass integers or an Int32Array; got a string at [3]`.
+ * @throws {RangeError} `fn: arg[1] must be an integer (got 1.5)`, or as {@link checkInt32Array}.
+ */
+export function toInt32Array(
+  fn: string,
+  arg: string,
+  x: unknown,
+  opts: { min?: number; max?: number; allowEmpty?: boolean } = {},
+): Int32Array {
+  const out = asInt32Array(fn, arg, x);
+  checkInt32Array(fn, arg, out, opts);
+  return out;
+}
+
+/**
+ * 0/1 outcomes: a `Uint8Array` is returned itself (unchecked; see
+ * {@link toBinary}), anything else is copied into a new `Uint8Array`, each
+ * value checked to be 0, 1, `false` or `true`.
+ *
+ * @throws {TypeError} `fn: arg must hold numbers: pass 0/1 numbers, booleans or a Uint8Array; got a string at [3]`.
+ * @throws {RangeError} `fn: arg[2] must be 0 or 1 (got 0.5)`.
+ */
+export function asBinary(fn: string, arg: string, x: unknown): Uint8Array {
+  if (x instanceof Uint8Array) return x;
+  const fix = "0/1 numbers, booleans or a Uint8Array";
+  const a = arrayLike(fn, arg, x, "a Uint8Array or an array of 0/1 numbers or booleans");
+  checkLength(fn, `${arg}.length`, a.length);
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const v = element(fn, arg, a, i, true, fix);
+    if (v !== 0 && v !== 1) fail(fn, `${arg}[${i}] must be 0 or 1`, v);
+    out[i] = v;
+  }
+  return out;
+}
+
+/** {@link asBinary}, then every value checked as by {@link checkBinary}. */
+export function toBinary(fn: string, arg: string, x: unknown): Uint8Array {
+  const out = asBinary(fn, arg, x);
+  checkBinary(fn, arg, out);
+  return out;
+}
+
+/**
+ * `m` itself when it is not an array (a {@link RowMatrix}, left to the
+ * caller's own check), or a new RowMatrix built from a `number[][]` (rows of
+ * equal length; each row a plain array or a typed array), each element
+ * checked to be a number. The input is never mutated.
+ *
+ * @throws {TypeError} `fn: arg[1] must be an array of numbers (a row of number[][]) (got number)`, or a non-number element.
+ * @throws {RangeError} `fn: arg rows differ in length (row 0 has 2, row 3 has 1)`.
+ */
+export function asRowMatrix(fn: string, arg: string, m: unknown): RowMatrix {
+  if (!Array.isArray(m)) return m as RowMatrix;
+  const fix = "number[][] or a RowMatrix";
+  const rows = m.length;
+  const rowWhat = "an array of numbers (a row of number[][])";
+  const cols = rows === 0 ? 0 : arrayLike(fn, `${arg}[0]`, m[0], rowWhat).length;
+  checkLength(fn, `${arg}.length * ${arg}[0].length`, rows * cols);
+  const data = new Float64Array(rows * cols);
+  for (let i = 0; i < rows; i++) {
+    const row = arrayLike(fn, `${arg}[${i}]`, m[i], rowWhat);
+    if (row.length !== cols)
+      fail(fn, `${arg} rows differ in length (row 0 has ${cols}, row ${i} has ${row.length})`);
+    for (let j = 0; j < cols; j++)
+      data[i * cols + j] = element(fn, `${arg}[${i}]`, row, j, false, fix);
+  }
+  return { data, rows, cols };
+}
+
+/**
+ * The conversion at a public entry point for matrices: {@link asRowMatrix},
+ * then the result checked as by {@link checkRowMatrix} (every value finite),
+ * or only its shape ({@link checkRowMatrixShape}) when `finite` is false.
+ *
+ * @throws {TypeError} As {@link asRowMatrix} or {@link checkRowMatrixShape}.
+ * @throws {RangeError} `fn: arg rows differ in length (...)`, or as {@link checkRowMatrix}.
+ */
+export function toRowMatrix(
+  fn: string,
+  arg: string,
+  m: unknown,
+  opts: { allowEmpty?: boolean; finite?: boolean } = {},
+): RowMatrix {
+  const out = asRowMatrix(fn, arg, m);
+  if (opts.finite === false) checkRowMatrixShape(fn, arg, out);
+  else checkRowMatrix(fn, arg, out, opts);
+  return out;
+}
+
 /** Checks that `n` is a finite integer in [min, max]. */
 export function checkInteger(
   fn: string,

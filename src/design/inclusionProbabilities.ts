@@ -1,5 +1,5 @@
 import { fsum } from "../core/sum.js";
-import { checkFloat64Array, checkInteger, fail } from "../core/validate.js";
+import { asFloat64Array, checkFloat64Array, checkInteger, fail } from "../core/validate.js";
 
 const FN = "inclusionProbabilities";
 
@@ -27,7 +27,7 @@ const FN = "inclusionProbabilities";
  * @param size - Non-negative size measure of each unit (e.g. a risk score).
  * @param n - Sample size: an integer between 0 and the number of positive sizes.
  * @returns A new `Float64Array` of pik in [0, 1] summing to `n` (up to rounding); all zeros when `n` is 0.
- * @throws {TypeError} If `size` is not a `Float64Array` or `n` is not a number.
+ * @throws {TypeError} If `size` is not a `Float64Array` or an array of numbers or `n` is not a number.
  * @throws {RangeError} If `size` is empty or holds a negative or non-finite value;
  *   if `n` is negative or not an integer; if `n > 0` and every size is zero; if
  *   `n` exceeds the number of positive sizes; or if a positive size is so much
@@ -39,35 +39,36 @@ const FN = "inclusionProbabilities";
  * // Float64Array [0.16666666666666666, 0.3333333333333333, 0.5, 1]
  * ```
  */
-export function inclusionProbabilities(size: Float64Array, n: number): Float64Array {
-  if (!(size instanceof Float64Array) || size.length === 0) {
-    checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
+export function inclusionProbabilities(size: ArrayLike<number>, n: number): Float64Array {
+  const size64 = asFloat64Array(FN, "size", size);
+  if (!(size64 instanceof Float64Array) || size64.length === 0) {
+    checkFloat64Array(FN, "size", size64, { min: 0, allowEmpty: false });
   }
   // one pass validates and sums (Neumaier, as fsum; sizes are >= 0 here)
   let s = 0;
   let c = 0;
-  for (let i = 0; i < size.length; i++) {
-    const v = size[i] as number;
+  for (let i = 0; i < size64.length; i++) {
+    const v = size64[i] as number;
     if (!(v >= 0 && v < Number.POSITIVE_INFINITY)) {
-      checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
+      checkFloat64Array(FN, "size", size64, { min: 0, allowEmpty: false });
     }
     const t = s + v;
     c += s >= v ? s - t + v : v - t + s;
     s = t;
   }
   checkInteger(FN, "n", n);
-  if (n === 0) return new Float64Array(size.length);
+  if (n === 0) return new Float64Array(size64.length);
   const total = s + c;
   if (!(total <= 1e300)) {
     // the sum overflows or nearly so: work with size / max(size) instead
     let big = 0;
-    for (let i = 0; i < size.length; i++) big = Math.max(big, size[i] as number);
-    const scaled = size.map((v) => v / big);
-    return positiveOrFail(size, capToOne(scaled, n, fsum(scaled)).pik);
+    for (let i = 0; i < size64.length; i++) big = Math.max(big, size64[i] as number);
+    const scaled = size64.map((v) => v / big);
+    return positiveOrFail(size64, capToOne(scaled, n, fsum(scaled)).pik);
   }
   if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
-  const { pik, clean } = capToOne(size, n, total);
-  return clean ? pik : positiveOrFail(size, pik);
+  const { pik, clean } = capToOne(size64, n, total);
+  return clean ? pik : positiveOrFail(size64, pik);
 }
 
 /** Throws when a positive size got pik 0 (underflow), else returns `pik`. */

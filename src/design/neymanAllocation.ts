@@ -1,12 +1,12 @@
 import { largestRemainder } from "../core/largestRemainder.js";
 import {
-  checkFloat64Array,
-  checkInt32Array,
   checkInteger,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
+  toInt32Array,
 } from "../core/validate.js";
 
 const KEYS = optionKeys<NeymanAllocationOptions>()("minPerStratum");
@@ -44,7 +44,7 @@ export type NeymanAllocationOptions = {
  * @param n - Total sample size, an integer in [0, sum(N_h)].
  * @param options - See {@link NeymanAllocationOptions}; `minPerStratum` defaults to 0.
  * @returns A new `Int32Array` of n_h, same length as `stratumSizes`, summing to `n`.
- * @throws {TypeError} If `stratumSizes` is not an `Int32Array`, `stratumSds` not a
+ * @throws {TypeError} If `stratumSizes` is not an `Int32Array` or an array of integers, `stratumSds` not a
  *   `Float64Array`, `n` not a number or `options` not an object.
  * @throws {RangeError} If `stratumSizes` is empty or holds a negative value; if
  *   `stratumSds` holds a negative or non-finite value or its length differs; if `n`
@@ -58,27 +58,30 @@ export type NeymanAllocationOptions = {
  * ```
  */
 export function neymanAllocation(
-  stratumSizes: Int32Array,
-  stratumSds: Float64Array,
+  stratumSizes: ArrayLike<number>,
+  stratumSds: ArrayLike<number>,
   n: number,
   options: NeymanAllocationOptions = {},
 ): Int32Array {
-  checkInt32Array(FN, "stratumSizes", stratumSizes, { min: 0, allowEmpty: false });
-  checkFloat64Array(FN, "stratumSds", stratumSds, { min: 0 });
-  checkSameLength(FN, "stratumSizes", stratumSizes, "stratumSds", stratumSds);
+  const stratumSizes32 = toInt32Array(FN, "stratumSizes", stratumSizes, {
+    min: 0,
+    allowEmpty: false,
+  });
+  const stratumSds64 = toFloat64Array(FN, "stratumSds", stratumSds, { min: 0 });
+  checkSameLength(FN, "stratumSizes", stratumSizes32, "stratumSds", stratumSds64);
   checkInteger(FN, "n", n);
   checkOptions(FN, options, KEYS);
   const { minPerStratum = 0 } = options;
   checkInteger(FN, "options.minPerStratum", minPerStratum);
-  const H = stratumSizes.length;
+  const H = stratumSizes32.length;
   let N = 0;
-  for (let h = 0; h < H; h++) N += stratumSizes[h] as number;
+  for (let h = 0; h < H; h++) N += stratumSizes32[h] as number;
   if (n > N) fail(FN, `n must be at most the population size sum(stratumSizes) = ${N}`, n);
 
   const base = new Int32Array(H);
   let given = 0;
   for (let h = 0; h < H; h++) {
-    base[h] = Math.min(minPerStratum, stratumSizes[h] as number);
+    base[h] = Math.min(minPerStratum, stratumSizes32[h] as number);
     given += base[h] as number;
   }
   if (given > n) {
@@ -92,12 +95,12 @@ export function neymanAllocation(
   const weights = new Float64Array(H);
   let anySd = false;
   for (let h = 0; h < H; h++) {
-    const Nh = stratumSizes[h] as number;
+    const Nh = stratumSizes32[h] as number;
     caps[h] = Nh - (base[h] as number);
-    weights[h] = Nh * (stratumSds[h] as number);
-    if (Nh > 0 && (stratumSds[h] as number) > 0) anySd = true;
+    weights[h] = Nh * (stratumSds64[h] as number);
+    if (Nh > 0 && (stratumSds64[h] as number) > 0) anySd = true;
   }
-  const rest = largestRemainder(anySd ? weights : stratumSizes, caps, n - given);
+  const rest = largestRemainder(anySd ? weights : stratumSizes32, caps, n - given);
   for (let h = 0; h < H; h++) rest[h] = (rest[h] as number) + (base[h] as number);
   return rest;
 }

@@ -1,6 +1,13 @@
 import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
+import {
+  asFloat64Array,
+  checkNumber,
+  checkOptions,
+  checkRng,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
 
 const KEYS = optionKeys<PivotalOptions>()("eps");
 
@@ -47,7 +54,7 @@ export type PivotalOptions = {
  * @param options - See {@link PivotalOptions}; `eps` defaults to 1e-6.
  * @returns The selected 0-based unit indices, sorted ascending, length n (see above for
  *   the eps caveat).
- * @throws {TypeError} If `pik` is not a `Float64Array`, `rng` is not a function or
+ * @throws {TypeError} If `pik` is not a `Float64Array` or an array of numbers, `rng` is not a function or
  *   `options` is not an object.
  * @throws {RangeError} If `pik` is empty, holds a value outside [0, 1] or a
  *   non-finite value, or does not sum to an integer (the message names the fix:
@@ -59,13 +66,18 @@ export type PivotalOptions = {
  * pivotal(new Float64Array([0.2, 0.7, 0.8, 0.3]), createRng(1)); // Int32Array [1, 2]
  * ```
  */
-export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {}): Int32Array {
-  checkPikSum(FN, "pik", pik);
+export function pivotal(
+  pik: ArrayLike<number>,
+  rng: Rng,
+  options: PivotalOptions = {},
+): Int32Array {
+  const pik64 = asFloat64Array(FN, "pik", pik);
+  checkPikSum(FN, "pik", pik64);
   checkRng(FN, rng);
   checkOptions(FN, options, KEYS);
   const { eps = 1e-6 } = options;
   checkNumber(FN, "options.eps", eps, 0, 0.5, { upper: true });
-  const N = pik.length;
+  const N = pik64.length;
   // with eps = 0 the bounds still settle exact 0 and 1 (R would loop forever)
   const lo = eps > 0 ? eps : Number.MIN_VALUE;
   const hi = eps > 0 ? 1 - eps : 1 - 2 ** -53;
@@ -75,7 +87,7 @@ export function pivotal(pik: Float64Array, rng: Rng, options: PivotalOptions = {
   let carried = -1;
   let a = 0;
   for (let j = 0; j < N; j++) {
-    let b = pik[j] as number;
+    let b = pik64[j] as number;
     if (b < lo || b > hi) {
       if (b > hi) {
         taken[j] = 1;

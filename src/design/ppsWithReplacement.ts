@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import { checkFloat64Array, checkInteger, checkRng, fail, maxLength } from "../core/validate.js";
+import { checkInteger, checkRng, fail, maxLength, toFloat64Array } from "../core/validate.js";
 
 import { aliasTable, drawAlias } from "./_alias.js";
 
@@ -25,7 +25,7 @@ const FN = "ppsWithReplacement";
  * @param n - Number of draws, an integer >= 0.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @returns The drawn 0-based unit indices, sorted ascending, length `n`, repeats allowed.
- * @throws {TypeError} If `p` is not a `Float64Array`, `n` is not a number or `rng` is
+ * @throws {TypeError} If `p` is not a `Float64Array` or an array of numbers, `n` is not a number or `rng` is
  *   not a function.
  * @throws {RangeError} If `p` is empty, holds a negative or non-finite value or does not
  *   sum to 1; if `n` is negative or not an integer; or if `rng` returns a value outside [0, 1).
@@ -36,16 +36,16 @@ const FN = "ppsWithReplacement";
  * // Int32Array [0, 0, 1, 1, 2]
  * ```
  */
-export function ppsWithReplacement(p: Float64Array, n: number, rng: Rng): Int32Array {
-  checkFloat64Array(FN, "p", p, { min: 0, allowEmpty: false });
+export function ppsWithReplacement(p: ArrayLike<number>, n: number, rng: Rng): Int32Array {
+  const p64 = toFloat64Array(FN, "p", p, { min: 0, allowEmpty: false });
   checkInteger(FN, "n", n, 0, maxLength);
   checkRng(FN, rng);
-  const N = p.length;
-  const total = fsum(p);
+  const N = p64.length;
+  const total = fsum(p64);
   const tolerance = Math.min(1e-4, 1e-9 * Math.max(1, N));
   if (!(Math.abs(total - 1) <= tolerance)) {
     fail(FN, `p must sum to 1 (within ${tolerance}); divide sizes by their total`, total);
   }
   if (n === 0) return new Int32Array(0);
-  return drawAlias(aliasTable(p, total), n, rng);
+  return drawAlias(aliasTable(p64, total), n, rng);
 }

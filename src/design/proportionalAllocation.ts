@@ -1,5 +1,5 @@
 import { largestRemainder } from "../core/largestRemainder.js";
-import { checkInt32Array, checkInteger, fail } from "../core/validate.js";
+import { checkInteger, fail, toInt32Array } from "../core/validate.js";
 
 const FN = "proportionalAllocation";
 
@@ -16,7 +16,7 @@ const FN = "proportionalAllocation";
  * @param stratumSizes - N_h, the number of population units in each stratum (>= 0).
  * @param n - Total sample size, an integer in [0, sum(N_h)].
  * @returns A new `Int32Array` of n_h, same length as `stratumSizes`, summing to `n`.
- * @throws {TypeError} If `stratumSizes` is not an `Int32Array` or `n` is not a number.
+ * @throws {TypeError} If `stratumSizes` is not an `Int32Array` or an array of integers or `n` is not a number.
  * @throws {RangeError} If `stratumSizes` is empty or holds a negative value, or if
  *   `n` is negative, not an integer or larger than the population size sum(N_h).
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., section 5.3; R `sampling::strata` takes such sizes.
@@ -25,11 +25,14 @@ const FN = "proportionalAllocation";
  * proportionalAllocation(new Int32Array([50, 30, 20]), 9); // Int32Array [4, 3, 2]
  * ```
  */
-export function proportionalAllocation(stratumSizes: Int32Array, n: number): Int32Array {
-  checkInt32Array(FN, "stratumSizes", stratumSizes, { min: 0, allowEmpty: false });
+export function proportionalAllocation(stratumSizes: ArrayLike<number>, n: number): Int32Array {
+  const stratumSizes32 = toInt32Array(FN, "stratumSizes", stratumSizes, {
+    min: 0,
+    allowEmpty: false,
+  });
   checkInteger(FN, "n", n);
   let N = 0;
-  for (let h = 0; h < stratumSizes.length; h++) N += stratumSizes[h] as number;
+  for (let h = 0; h < stratumSizes32.length; h++) N += stratumSizes32[h] as number;
   if (n > N) fail(FN, `n must be at most the population size sum(stratumSizes) = ${N}`, n);
-  return largestRemainder(stratumSizes, stratumSizes, n);
+  return largestRemainder(stratumSizes32, stratumSizes32, n);
 }

@@ -1,7 +1,7 @@
 import { randomPermutation } from "../core/randomPermutation.js";
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import { checkFloat64Array, checkInteger, checkRng, draw, fail } from "../core/validate.js";
+import { checkInteger, checkRng, draw, fail, toFloat64Array } from "../core/validate.js";
 
 const FN = "rhc";
 
@@ -38,7 +38,7 @@ export type RhcResult = {
  * @param n - Number of groups and of drawn units, an integer in [0, N]; 0 gives an empty sample.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @returns `{ indices, groupShare, groupTotal }`, see {@link RhcResult}; all of length `n`.
- * @throws {TypeError} If `size` is not a `Float64Array`, `n` is not a number or `rng` is
+ * @throws {TypeError} If `size` is not a `Float64Array` or an array of numbers, `n` is not a number or `rng` is
  *   not a function.
  * @throws {RangeError} If `size` is empty or holds a value that is not a finite
  *   positive number (a zero-size unit could form a group that cannot be drawn
@@ -53,12 +53,16 @@ export type RhcResult = {
  * //   groupTotal: Float64Array [0.26666666666666666, 0.7333333333333333] }
  * ```
  */
-export function rhc(size: Float64Array, n: number, rng: Rng): RhcResult {
-  checkFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
-  const N = size.length;
+export function rhc(size: ArrayLike<number>, n: number, rng: Rng): RhcResult {
+  const size64 = toFloat64Array(FN, "size", size, { min: 0, allowEmpty: false });
+  const N = size64.length;
   for (let i = 0; i < N; i++) {
-    if (!((size[i] as number) > 0)) {
-      fail(FN, `size[${i}] must be positive (zero-size units cannot be drawn; drop them)`, size[i]);
+    if (!((size64[i] as number) > 0)) {
+      fail(
+        FN,
+        `size[${i}] must be positive (zero-size units cannot be drawn; drop them)`,
+        size64[i],
+      );
     }
   }
   checkInteger(FN, "n", n);
@@ -73,7 +77,7 @@ export function rhc(size: Float64Array, n: number, rng: Rng): RhcResult {
   }
 
   const perm = randomPermutation(FN, N, rng);
-  const X = fsum(size);
+  const X = fsum(size64);
   const q = Math.floor(N / n);
   const r = N - n * q;
   const drawn = new Int32Array(n);
@@ -83,21 +87,21 @@ export function rhc(size: Float64Array, n: number, rng: Rng): RhcResult {
   for (let g = 0; g < n; g++) {
     const end = start + (g < r ? q + 1 : q);
     let S = 0;
-    for (let t = start; t < end; t++) S += size[perm[t] as number] as number;
+    for (let t = start; t < end; t++) S += size64[perm[t] as number] as number;
     const target = draw(FN, rng) * S;
     // the last unit of the group catches a target that rounding put past the running sum
     let pick = perm[end - 1] as number;
     let run = 0;
     for (let t = start; t < end - 1; t++) {
       const i = perm[t] as number;
-      run += size[i] as number;
+      run += size64[i] as number;
       if (target < run) {
         pick = i;
         break;
       }
     }
     drawn[g] = pick;
-    share[g] = (size[pick] as number) / S;
+    share[g] = (size64[pick] as number) / S;
     total[g] = S / X;
     start = end;
   }

@@ -1,11 +1,13 @@
 import {
+  asFloat64Array,
   checkFloat64Array,
-  checkInt32Array,
   checkInteger,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
+  toInt32Array,
 } from "../core/validate.js";
 import { neymanAllocation } from "./neymanAllocation.js";
 
@@ -16,7 +18,7 @@ export type StratifiedPpiAllocationOptions = {
    * sample). Default: `sqrt(mean_h yhat (1 - yhat))`, the residual SD of a
    * calibrated probability of a 0/1 label (then `yhatUnlabeled` must lie in [0, 1]).
    */
-  readonly residualSds?: Float64Array;
+  readonly residualSds?: ArrayLike<number>;
   /**
    * Labels every stratum receives first (capped at its size); 2 lets
    * `stratifiedPpiMean` estimate every stratum's variance.
@@ -63,24 +65,27 @@ const KEYS = optionKeys<StratifiedPpiAllocationOptions>()("residualSds", "minPer
  * ```
  */
 export function stratifiedPpiAllocation(
-  yhatUnlabeled: Float64Array,
-  strataUnlabeled: Int32Array,
+  yhatUnlabeled: ArrayLike<number>,
+  strataUnlabeled: ArrayLike<number>,
   n: number,
   options: StratifiedPpiAllocationOptions = {},
 ): Int32Array {
   const fn = "stratifiedPpiAllocation";
-  checkFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { allowEmpty: false });
-  checkInt32Array(fn, "strataUnlabeled", strataUnlabeled, { min: 0 });
-  checkSameLength(fn, "yhatUnlabeled", yhatUnlabeled, "strataUnlabeled", strataUnlabeled);
-  checkInteger(fn, "n", n, 0, yhatUnlabeled.length);
+  const yhatUnlabeled64 = toFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { allowEmpty: false });
+  const strataUnlabeled32 = toInt32Array(fn, "strataUnlabeled", strataUnlabeled, { min: 0 });
+  checkSameLength(fn, "yhatUnlabeled", yhatUnlabeled64, "strataUnlabeled", strataUnlabeled32);
+  checkInteger(fn, "n", n, 0, yhatUnlabeled64.length);
   checkOptions(fn, options, KEYS);
   const minPerStratum = options.minPerStratum ?? stratifiedPpiAllocationDefaults.minPerStratum;
   checkInteger(fn, "options.minPerStratum", minPerStratum);
   let H = 0;
-  for (let k = 0; k < strataUnlabeled.length; k++) {
-    H = Math.max(H, (strataUnlabeled[k] as number) + 1);
+  for (let k = 0; k < strataUnlabeled32.length; k++) {
+    H = Math.max(H, (strataUnlabeled32[k] as number) + 1);
   }
-  const given = options.residualSds;
+  const given =
+    options.residualSds === undefined
+      ? undefined
+      : asFloat64Array(fn, "options.residualSds", options.residualSds);
   if (given !== undefined) {
     checkFloat64Array(fn, "options.residualSds", given, { min: 0 });
     if (given.length < H) {
@@ -88,20 +93,20 @@ export function stratifiedPpiAllocation(
     }
     H = given.length;
   } else {
-    checkFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { min: 0, max: 1 });
+    checkFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled64, { min: 0, max: 1 });
     // bounds the per-stratum arrays by the data's size (a stray id of 2^31 would allocate 2^31)
-    if (H > yhatUnlabeled.length) {
+    if (H > yhatUnlabeled64.length) {
       fail(
         fn,
-        `a stratum id is ${H - 1}: stratum ids must be below the number of units (${yhatUnlabeled.length}); number the strata 0, 1, 2, ...`,
+        `a stratum id is ${H - 1}: stratum ids must be below the number of units (${yhatUnlabeled64.length}); number the strata 0, 1, 2, ...`,
       );
     }
   }
   const sizes = new Int32Array(H);
   const spread = new Float64Array(H);
-  for (let k = 0; k < strataUnlabeled.length; k++) {
-    const h = strataUnlabeled[k] as number;
-    const f = yhatUnlabeled[k] as number;
+  for (let k = 0; k < strataUnlabeled32.length; k++) {
+    const h = strataUnlabeled32[k] as number;
+    const f = yhatUnlabeled64[k] as number;
     sizes[h]++;
     spread[h] = (spread[h] as number) + f * (1 - f);
   }

@@ -1,7 +1,7 @@
 import { checkDenseSquare } from "../core/checkDenseSquare.js";
 import { checkIntegerSum } from "../core/checkIntegerSum.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkFloat64Array } from "../core/validate.js";
+import { toFloat64Array } from "../core/validate.js";
 import { runningSums } from "./_runningSums.js";
 
 const FN = "systematicPi2";
@@ -24,7 +24,7 @@ const FN = "systematicPi2";
  * @param pik - Inclusion probabilities in [0, 1] summing to an integer n (within
  *   min(1e-4, 1e-9 * max(1, N))); N = pik.length <= 11585.
  * @returns A new N x N {@link RowMatrix} of joint inclusion probabilities, diagonal pik.
- * @throws {TypeError} If `pik` is not a `Float64Array`.
+ * @throws {TypeError} If `pik` is not a `Float64Array` or an array of numbers.
  * @throws {RangeError} If `pik` is empty, longer than 11585, holds a value outside [0, 1]
  *   or a non-finite value, or does not sum to an integer (the message names the fix:
  *   use `inclusionProbabilities(size, n)`).
@@ -35,12 +35,12 @@ const FN = "systematicPi2";
  * // Float64Array [0.5, 0, 0.5, 0,  0, 0.5, 0, 0.5,  0.5, 0, 0.5, 0,  0, 0.5, 0, 0.5]
  * ```
  */
-export function systematicPi2(pik: Float64Array): RowMatrix {
-  checkFloat64Array(FN, "pik", pik, { min: 0, max: 1, allowEmpty: false });
-  const N = pik.length;
+export function systematicPi2(pik: ArrayLike<number>): RowMatrix {
+  const pik64 = toFloat64Array(FN, "pik", pik, { min: 0, max: 1, allowEmpty: false });
+  const N = pik64.length;
   checkDenseSquare(FN, "pik.length", N);
-  const n = checkIntegerSum(FN, "pik", pik);
-  const V = runningSums(pik, n);
+  const n = checkIntegerSum(FN, "pik", pik64);
+  const V = runningSums(pik64, n);
   const start = new Float64Array(N);
   const len = new Float64Array(N);
   let prev = 0;
@@ -51,10 +51,10 @@ export function systematicPi2(pik: Float64Array): RowMatrix {
   }
   const data = new Float64Array(N * N);
   for (let k = 0; k < N; k++) {
-    const pk = pik[k] as number;
+    const pk = pik64[k] as number;
     data[k * N + k] = pk;
     for (let l = k + 1; l < N; l++) {
-      const pl = pik[l] as number;
+      const pl = pik64[l] as number;
       let v: number;
       if (pk === 0 || pk === 1 || pl === 0 || pl === 1) {
         v = pk * pl;

@@ -1,6 +1,6 @@
 import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
-import { checkRng, draw } from "../core/validate.js";
+import { asFloat64Array, checkRng, draw } from "../core/validate.js";
 import { runningSums } from "./_runningSums.js";
 
 const FN = "systematicPps";
@@ -30,7 +30,7 @@ const FN = "systematicPps";
  *   (e.g. from {@link inclusionProbabilities}).
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`; one draw per call (none when n = 0).
  * @returns The selected 0-based unit indices, sorted ascending, length n.
- * @throws {TypeError} If `pik` is not a `Float64Array` or `rng` is not a function.
+ * @throws {TypeError} If `pik` is not a `Float64Array` or an array of numbers or `rng` is not a function.
  * @throws {RangeError} If `pik` is empty, holds a value outside [0, 1] or a
  *   non-finite value, or does not sum to an integer (the message names the fix:
  *   use `inclusionProbabilities(size, n)`), or if `rng` returns a value outside [0, 1).
@@ -40,10 +40,11 @@ const FN = "systematicPps";
  * systematicPps(new Float64Array([0.2, 0.7, 0.8, 0.3]), createRng(1)); // Int32Array [1, 2]
  * ```
  */
-export function systematicPps(pik: Float64Array, rng: Rng): Int32Array {
-  const n = checkPikSum(FN, "pik", pik);
+export function systematicPps(pik: ArrayLike<number>, rng: Rng): Int32Array {
+  const pik64 = asFloat64Array(FN, "pik", pik);
+  const n = checkPikSum(FN, "pik", pik64);
   checkRng(FN, rng);
-  const N = pik.length;
+  const N = pik64.length;
   const out = new Int32Array(n);
   if (n === 0) return out;
   const u = draw(FN, rng);
@@ -57,7 +58,7 @@ export function systematicPps(pik: Float64Array, rng: Rng): Int32Array {
   const start = u > 0 ? u : 1;
   let next = start;
   for (let i = 0; i < N; i++) {
-    const p = pik[i] as number;
+    const p = pik64[i] as number;
     if (p === 1) {
       if (k < n) out[k] = i;
       k++;
@@ -73,7 +74,7 @@ export function systematicPps(pik: Float64Array, rng: Rng): Int32Array {
   }
   // rounding in the last running sums dropped or added a point: redo the pass
   // with the sums pinned to their exact integer total
-  if (k !== n) return pinned(pik, n, start);
+  if (k !== n) return pinned(pik64, n, start);
   return out;
 }
 

@@ -1,10 +1,10 @@
 import {
-  checkFloat64Array,
   checkNumber,
   checkOptions,
   fail,
   failType,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import { iidSequence, withoutReplacementSequence } from "./_boundedSequences.js";
 import { readLevel } from "./_internal.js";
@@ -59,7 +59,7 @@ const KEYS = optionKeys<BettingCsOptions>()("level", "range", "grid", "truncatio
  * @param N - Population size (an integer at least `y.length`) for sampling without replacement, or `Infinity` for iid draws.
  * @param options - `level` (0.95), `range` ([0, 1]), `grid` (1000), `truncation` (0.5).
  * @returns The running sequence `{ lower, upper, level, method }` for t = 1..n, see {@link ConfidenceSequence}.
- * @throws {TypeError} If `y` is not a `Float64Array`, `N` not a number, `options` not an object or `range` not a pair of numbers.
+ * @throws {TypeError} If `y` is not a `Float64Array` or an array of numbers, `N` not a number, `options` not an object or `range` not a pair of numbers.
  * @throws {RangeError} If `y` holds a value outside the range (or not finite), `N` is neither Infinity nor an integer at least `y.length`, `level` is not in (0, 1), `range` is not finite with lo < hi, `grid` is not an integer in [2, 1e6] or `truncation` not in (0, 1).
  * @see Waudby-Smith, I. & Ramdas, A. (2024). Estimating means of bounded random variables by betting. JRSS-B 86(1), 1-27, sections 4-5; Waudby-Smith, I. & Ramdas, A. (2020). Confidence sequences for sampling without replacement. NeurIPS 33, section 3.
  * @example
@@ -73,20 +73,20 @@ const KEYS = optionKeys<BettingCsOptions>()("level", "range", "grid", "truncatio
  * ```
  */
 export function bettingCs(
-  y: Float64Array,
+  y: ArrayLike<number | boolean>,
   N: number,
   options?: BettingCsOptions,
 ): ConfidenceSequence {
   const fn = "bettingCs";
-  checkFloat64Array(fn, "y", y);
-  const finite = checkPopulationSize(fn, N, y.length, true) !== Number.POSITIVE_INFINITY;
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  const finite = checkPopulationSize(fn, N, y64.length, true) !== Number.POSITIVE_INFINITY;
   checkOptions(fn, options, KEYS);
   const level = readLevel(fn, options?.level);
   const [lo, hi] = readRange(fn, options?.range);
   const grid = readGrid(fn, options?.grid);
   const truncation = readTruncation(fn, options?.truncation);
-  for (let i = 0; i < y.length; i++) {
-    const v = y[i] as number;
+  for (let i = 0; i < y64.length; i++) {
+    const v = y64[i] as number;
     if (!(v >= lo && v <= hi)) fail(fn, `y[${i}] must lie in the range [${lo}, ${hi}]`, v);
   }
   const alpha = 1 - level;
@@ -94,11 +94,11 @@ export function bettingCs(
     ? withoutReplacementSequence(N, alpha, grid, truncation)
     : iidSequence(alpha, grid, truncation, 1);
   const width = hi - lo;
-  const lower = new Float64Array(y.length);
-  const upper = new Float64Array(y.length);
-  for (let t = 0; t < y.length; t++) {
+  const lower = new Float64Array(y64.length);
+  const upper = new Float64Array(y64.length);
+  for (let t = 0; t < y64.length; t++) {
     // clamp: (y - lo) / width can round a hair outside [0, 1]
-    sequence.step(Math.min(1, Math.max(0, ((y[t] as number) - lo) / width)));
+    sequence.step(Math.min(1, Math.max(0, ((y64[t] as number) - lo) / width)));
     lower[t] = lo + width * sequence.lower();
     upper[t] = lo + width * sequence.upper();
   }

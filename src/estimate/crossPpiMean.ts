@@ -1,11 +1,11 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
-  checkFloat64Array,
   checkOptions,
-  checkRowMatrix,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
+  toRowMatrix,
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import {
@@ -69,7 +69,7 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * @param yhatUnlabeled - N x K matrix: row i holds unlabelled unit i's predictions by the K models (N >= 2, K >= 1).
  * @param options - See {@link CrossPpiMeanOptions} and {@link crossPpiMeanDefaults}.
  * @returns The estimate, its variance and interval (`method` `"crossPpi (K=5)"`).
- * @throws {TypeError} If `y` or `yhat` is not a `Float64Array`, `yhatUnlabeled` is not a `RowMatrix`,
+ * @throws {TypeError} If `y` or `yhat` is not a `Float64Array` or an array of numbers, `yhatUnlabeled` is not a `RowMatrix` or a `number[][]`,
  *   or `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, `y` and `yhat` lengths differ, fewer than two units are
  *   labelled or unlabelled, `yhatUnlabeled` has no column, `level` is not in (0, 1), or
@@ -87,18 +87,20 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * ```
  */
 export function crossPpiMean(
-  y: Float64Array,
-  yhat: Float64Array,
-  yhatUnlabeled: RowMatrix,
+  y: ArrayLike<number | boolean>,
+  yhat: ArrayLike<number>,
+  yhatUnlabeled: RowMatrix | readonly ArrayLike<number>[],
   options: CrossPpiMeanOptions = {},
 ): Estimate {
   const fn = "crossPpiMean";
-  checkFloat64Array(fn, "y", y);
-  checkFloat64Array(fn, "yhat", yhat);
-  checkSameLength(fn, "y", y, "yhat", yhat);
-  checkRowMatrix(fn, "yhatUnlabeled", yhatUnlabeled, { allowEmpty: false });
-  const n = y.length;
-  const { rows: N, cols: K, data } = yhatUnlabeled;
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  const yhat64 = toFloat64Array(fn, "yhat", yhat);
+  checkSameLength(fn, "y", y64, "yhat", yhat64);
+  const yhatUnlabeledMatrix = toRowMatrix(fn, "yhatUnlabeled", yhatUnlabeled, {
+    allowEmpty: false,
+  });
+  const n = y64.length;
+  const { rows: N, cols: K, data } = yhatUnlabeledMatrix;
   if (n < 2) fail(fn, `y needs at least two labelled units (got ${n})`);
   if (N < 2) fail(fn, `yhatUnlabeled needs at least two rows (unlabelled units) (got ${N})`);
   if (K < 1) fail(fn, "yhatUnlabeled has no column (one per fold model)");
@@ -115,8 +117,8 @@ export function crossPpiMean(
     fbar[i] = s / K;
   }
   const u = moments(fbar);
-  const r = residualMoments(y, yhat, 1);
-  const my = moments(y);
+  const r = residualMoments(y64, yhat64, 1);
+  const my = moments(y64);
   return ppiEstimate(fn, {
     method: `crossPpi (K=${K})`,
     estimate: u.mean + r.mean,

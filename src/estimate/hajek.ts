@@ -1,10 +1,12 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
-  checkFloat64Array,
+  asFloat64Array,
+  asRowMatrix,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import {
   checkPi2,
@@ -25,7 +27,7 @@ export type HajekOptions = {
    * matrix in the order of `y`, with diagonal equal to `pik`. Required by the
    * `"syg"` and `"ht"` variances.
    */
-  readonly pi2?: RowMatrix;
+  readonly pi2?: RowMatrix | readonly ArrayLike<number>[];
   /** Variance form applied to the residuals; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
   readonly variance?: VarianceMethod;
   /** Confidence level of the interval. @defaultValue `intervalDefaults.level` (0.95) */
@@ -61,7 +63,7 @@ const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
  * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
  * @param options - `pi2`, `variance`, `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or `options` is not an object.
+ * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers or `options` is not an object.
  * @throws {RangeError} If the sample is empty, a value is not finite, `pik` is outside (0, 1],
  *   lengths differ, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
  *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);
@@ -79,38 +81,44 @@ const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
  * hajek(y, pik, { pi2, variance: "ht" }).variance; // 0.986477856448702  (survey::svymean: 0.98647785644870223)
  * ```
  */
-export function hajek(y: Float64Array, pik: Float64Array, options: HajekOptions = {}): Estimate {
+export function hajek(
+  y: ArrayLike<number | boolean>,
+  pik: ArrayLike<number>,
+  options: HajekOptions = {},
+): Estimate {
   const fn = "hajek";
-  checkFloat64Array(fn, "y", y);
-  checkProbabilities(fn, "pik", pik);
-  checkSameLength(fn, "y", y, "pik", pik);
-  const n = y.length;
+  const pik64 = asFloat64Array(fn, "pik", pik);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  checkProbabilities(fn, "pik", pik64);
+  checkSameLength(fn, "y", y64, "pik", pik64);
+  const n = y64.length;
   if (n === 0) fail(fn, "y is empty (the ratio estimator needs at least one sampled unit)");
   checkOptions(fn, options, KEYS);
-  const { pi2, variance, level } = options;
+  const { variance, level } = options;
+  const pi2 = options.pi2 === undefined ? undefined : asRowMatrix(fn, "options.pi2", options.pi2);
   const lev = readLevel(fn, level);
   const interval = readInterval(fn, options.interval, false);
-  if (pi2 !== undefined) checkPi2(fn, pi2, pik);
+  if (pi2 !== undefined) checkPi2(fn, pi2, pik64);
   const form = readVarianceForm(fn, variance, pi2 !== undefined);
   let ty = 0;
   let nHat = 0;
   for (let k = 0; k < n; k++) {
-    const pk = pik[k] as number;
-    ty += (y[k] as number) / pk;
+    const pk = pik64[k] as number;
+    ty += (y64[k] as number) / pk;
     nHat += 1 / pk;
   }
   const mean = ty / nHat;
   const e = new Float64Array(n);
-  for (let k = 0; k < n; k++) e[k] = (y[k] as number) - mean;
-  const v = totalVariance(fn, e, pik, form, pi2);
+  for (let k = 0; k < n; k++) e[k] = (y64[k] as number) - mean;
+  const v = totalVariance(fn, e, pik64, form, pi2);
   return intervalEstimate(fn, {
     method: `hajek (${form})`,
     estimate: mean,
     variance: v / (nHat * nHat),
     level: lev,
     n,
-    y,
-    design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(pik) },
+    y: y64,
+    design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(pik64) },
     interval,
   });
 }

@@ -1,10 +1,11 @@
 import {
-  checkFloat64Array,
+  asFloat64Array,
   checkInteger,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import { checkProbabilities, readLevel } from "./_internal.js";
 import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
@@ -44,7 +45,7 @@ const KEYS = optionKeys<HansenHurwitzOptions>()("level", "interval");
  * @param N - Population size (positive integer).
  * @param options - `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` or `p` is not a `Float64Array`, `N` is not a number, or `options` is not an object.
+ * @throws {TypeError} If `y` or `p` is not a `Float64Array` or an array of numbers, `N` is not a number, or `options` is not an object.
  * @throws {RangeError} If a value is not finite, `p` is outside (0, 1], lengths differ, there are fewer than
  *   two draws (no variance estimate), `N` is not a positive integer, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
@@ -63,16 +64,17 @@ const KEYS = optionKeys<HansenHurwitzOptions>()("level", "interval");
  * ```
  */
 export function hansenHurwitz(
-  y: Float64Array,
-  p: Float64Array,
+  y: ArrayLike<number | boolean>,
+  p: ArrayLike<number>,
   N: number,
   options: HansenHurwitzOptions = {},
 ): Estimate {
   const fn = "hansenHurwitz";
-  checkFloat64Array(fn, "y", y);
-  checkProbabilities(fn, "p", p);
-  checkSameLength(fn, "y", y, "p", p);
-  const n = y.length;
+  const p64 = asFloat64Array(fn, "p", p);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  checkProbabilities(fn, "p", p64);
+  checkSameLength(fn, "y", y64, "p", p64);
+  const n = y64.length;
   if (n < 2) fail(fn, `y needs at least two draws for a variance estimate (got ${n})`);
   checkInteger(fn, "N", N, 1);
   checkOptions(fn, options, KEYS);
@@ -81,7 +83,7 @@ export function hansenHurwitz(
   const t = new Float64Array(n);
   let total = 0;
   for (let k = 0; k < n; k++) {
-    t[k] = (y[k] as number) / (p[k] as number);
+    t[k] = (y64[k] as number) / (p64[k] as number);
     total += t[k] as number;
   }
   total /= n;
@@ -97,8 +99,8 @@ export function hansenHurwitz(
     variance: v / (N * N),
     level: lev,
     n,
-    y,
-    design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(p) },
+    y: y64,
+    design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(p64) },
     interval,
   });
 }

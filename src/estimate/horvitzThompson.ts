@@ -1,11 +1,13 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
-  checkFloat64Array,
+  asFloat64Array,
+  asRowMatrix,
   checkInteger,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import {
   checkPi2,
@@ -39,7 +41,7 @@ export type HorvitzThompsonOptions = {
    * matrix in the order of `y`, with diagonal equal to `pik` (e.g. from
    * `samplePi2`). Required by the `"syg"` and `"ht"` variances.
    */
-  readonly pi2?: RowMatrix;
+  readonly pi2?: RowMatrix | readonly ArrayLike<number>[];
   /** Variance form; defaults to `"syg"` when `pi2` is given, `"deville"` otherwise. */
   readonly variance?: VarianceMethod;
   /** Confidence level of the interval. @defaultValue `intervalDefaults.level` (0.95) */
@@ -81,7 +83,7 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * @param N - Population size (integer, at least the sample size).
  * @param options - `pi2`, `variance`, `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` or `pik` is not a `Float64Array`, `N` is not a number, or `options` is not an object.
+ * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers, `N` is not a number, or `options` is not an object.
  * @throws {RangeError} If a value is not finite, `pik` is outside (0, 1], lengths differ, `N` is not an
  *   integer at least n, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
  *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);
@@ -102,35 +104,37 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * ```
  */
 export function horvitzThompson(
-  y: Float64Array,
-  pik: Float64Array,
+  y: ArrayLike<number | boolean>,
+  pik: ArrayLike<number>,
   N: number,
   options: HorvitzThompsonOptions = {},
 ): Estimate {
   const fn = "horvitzThompson";
-  checkFloat64Array(fn, "y", y);
-  checkProbabilities(fn, "pik", pik);
-  checkSameLength(fn, "y", y, "pik", pik);
+  const pik64 = asFloat64Array(fn, "pik", pik);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  checkProbabilities(fn, "pik", pik64);
+  checkSameLength(fn, "y", y64, "pik", pik64);
   checkInteger(fn, "N", N, 1);
-  const n = y.length;
+  const n = y64.length;
   if (N < n) fail(fn, `N must be at least the sample size (${N} vs ${n})`);
   checkOptions(fn, options, KEYS);
-  const { pi2, variance, level } = options;
+  const { variance, level } = options;
+  const pi2 = options.pi2 === undefined ? undefined : asRowMatrix(fn, "options.pi2", options.pi2);
   const lev = readLevel(fn, level);
   const interval = readInterval(fn, options.interval, false);
-  if (pi2 !== undefined) checkPi2(fn, pi2, pik);
+  if (pi2 !== undefined) checkPi2(fn, pi2, pik64);
   const form = readVarianceForm(fn, variance, pi2 !== undefined);
   let total = 0;
-  for (let k = 0; k < n; k++) total += (y[k] as number) / (pik[k] as number);
-  const v = totalVariance(fn, y, pik, form, pi2);
+  for (let k = 0; k < n; k++) total += (y64[k] as number) / (pik64[k] as number);
+  const v = totalVariance(fn, y64, pik64, form, pi2);
   return intervalEstimate(fn, {
     method: `horvitzThompson (${form})`,
     estimate: total / N,
     variance: v / (N * N),
     level: lev,
     n,
-    y,
-    design: { srs: false, df: n - 1, N, census: n === N, nEffective: kishFromProbabilities(pik) },
+    y: y64,
+    design: { srs: false, df: n - 1, N, census: n === N, nEffective: kishFromProbabilities(pik64) },
     interval,
   });
 }

@@ -1,4 +1,4 @@
-import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
+import { checkOptions, optionKeys, toBinary } from "../core/validate.js";
 import { hypergeometricEngine } from "./_hypergeometricEngine.js";
 import { readLevel } from "./_internal.js";
 import { checkPopulationSize, hypergeometricMethod, readPrior } from "./_sequenceChecks.js";
@@ -43,11 +43,11 @@ const KEYS = optionKeys<HypergeometricCsOptions>()("level", "prior");
  * can only happen after the truth was excluded) the bounds stay at their last
  * values.
  *
- * @param y - The 0/1 labels in draw order (a `Uint8Array` or a `Float64Array` of 0 and 1).
+ * @param y - The 0/1 labels in draw order (0/1 numbers or booleans: a `number[]`, `boolean[]` or any typed array).
  * @param N - Population size, an integer at least `y.length`.
  * @param options - `level` (default 0.95), `prior` (default `{ a: 1, b: 1 }`).
  * @returns The running sequence `{ lower, upper, level, method }` for t = 1..n, see {@link ConfidenceSequence}.
- * @throws {TypeError} If `y` is not a `Uint8Array` or `Float64Array`, `N` not a number or `options` not an object.
+ * @throws {TypeError} If `y` is not an array of numbers or booleans, `N` not a number or `options` not an object.
  * @throws {RangeError} If `y` holds a value other than 0 or 1, `N` is not an integer at least `y.length`, `level` is not in (0, 1) or a prior parameter is not positive and finite.
  * @see Waudby-Smith, I. & Ramdas, A. (2020). Confidence sequences for sampling without replacement. NeurIPS 33, section 2 (prior-posterior martingales); Ville, J. (1939). Étude critique de la notion de collectif.
  * @example
@@ -61,27 +61,21 @@ const KEYS = optionKeys<HypergeometricCsOptions>()("level", "prior");
  * ```
  */
 export function hypergeometricCs(
-  y: Uint8Array | Float64Array,
+  y: ArrayLike<number | boolean>,
   N: number,
   options?: HypergeometricCsOptions,
 ): ConfidenceSequence {
   const fn = "hypergeometricCs";
-  if (!(y instanceof Uint8Array) && !(y instanceof Float64Array)) {
-    failType(fn, "y must be a Uint8Array or a Float64Array of 0/1 labels");
-  }
-  for (let i = 0; i < y.length; i++) {
-    const v = y[i] as number;
-    if (v !== 0 && v !== 1) fail(fn, `y[${i}] must be 0 or 1`, v);
-  }
-  checkPopulationSize(fn, N, y.length, false);
+  const y01 = toBinary(fn, "y", y);
+  checkPopulationSize(fn, N, y01.length, false);
   checkOptions(fn, options, KEYS);
   const level = readLevel(fn, options?.level);
   const { a, b } = readPrior(fn, options?.prior);
   const engine = hypergeometricEngine(N, 1 - level, a, b);
-  const lower = new Float64Array(y.length);
-  const upper = new Float64Array(y.length);
-  for (let t = 0; t < y.length; t++) {
-    engine.step(y[t] as number);
+  const lower = new Float64Array(y01.length);
+  const upper = new Float64Array(y01.length);
+  for (let t = 0; t < y01.length; t++) {
+    engine.step(y01[t] as number);
     lower[t] = engine.lower() / N;
     upper[t] = engine.upper() / N;
   }

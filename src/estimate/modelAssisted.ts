@@ -1,13 +1,16 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asFloat64Array,
+  asInt32Array,
+  asRowMatrix,
   assertUnreachable,
   checkChoice,
-  checkFloat64Array,
   checkInt32Array,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import { moments, readLambda, readPpiInterval, short } from "./_ppi.js";
@@ -54,15 +57,15 @@ export type ModelAssistedOptions = {
    */
   readonly lambda?: number | "tuned";
   /** `"horvitzThompson"`, `"hajek"`: joint inclusion probabilities of the sampled units (see `horvitzThompson`). */
-  readonly pi2?: RowMatrix;
+  readonly pi2?: RowMatrix | readonly ArrayLike<number>[];
   /** `"horvitzThompson"`, `"hajek"`: variance form (see `horvitzThompson`). */
   readonly variance?: VarianceMethod;
   /** `"stratifiedMean"`: 0-based stratum of each sampled unit. */
-  readonly strata?: Int32Array;
+  readonly strata?: ArrayLike<number>;
   /** `"stratifiedMean"`: N_h of every stratum (summing to `yhatPopulation.length`). */
-  readonly stratumSizes?: Int32Array;
+  readonly stratumSizes?: ArrayLike<number>;
   /** `"raoHartleyCochran"`: `Z_g / Z` of each drawn unit's group (see `raoHartleyCochran`). */
-  readonly groupTotal?: Float64Array;
+  readonly groupTotal?: ArrayLike<number>;
   /** Confidence level of the interval. @defaultValue modelAssistedDefaults.level (0.95) */
   readonly level?: number;
   /** `"t"` (the design's df) or `"wald"`. @defaultValue modelAssistedDefaults.interval (`"t"`) */
@@ -154,7 +157,7 @@ const USES: Record<ModelAssistedEstimator, readonly string[]> = {
  * @param options - See {@link ModelAssistedOptions} and {@link modelAssistedDefaults}.
  * @returns The estimate, B's variance of it, the interval, and the lambda used
  *   (`method` e.g. `"modelAssisted (horvitzThompson (deville), lambda=1)"`).
- * @throws {TypeError} If an array is not a `Float64Array` (`strata`, `stratumSizes`: `Int32Array`),
+ * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers (`strata`, `stratumSizes`: `Int32Array`),
  *   or `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, lengths differ, `yhatPopulation` is empty, `pik` is
  *   outside (0, 1], `lambda` is neither `"tuned"` nor in [0, 1], `estimator` or `interval` is unknown,
@@ -177,20 +180,36 @@ const USES: Record<ModelAssistedEstimator, readonly string[]> = {
  * ```
  */
 export function modelAssisted(
-  y: Float64Array,
-  yhat: Float64Array,
-  pik: Float64Array,
-  yhatPopulation: Float64Array,
+  y: ArrayLike<number | boolean>,
+  yhat: ArrayLike<number>,
+  pik: ArrayLike<number>,
+  yhatPopulation: ArrayLike<number>,
   options: ModelAssistedOptions = {},
 ): ModelAssistedResult {
   const fn = "modelAssisted";
-  checkFloat64Array(fn, "y", y);
-  checkFloat64Array(fn, "yhat", yhat);
-  checkSameLength(fn, "y", y, "yhat", yhat);
-  checkProbabilities(fn, "pik", pik);
-  checkSameLength(fn, "y", y, "pik", pik);
-  checkFloat64Array(fn, "yhatPopulation", yhatPopulation, { allowEmpty: false });
+  const pik64 = asFloat64Array(fn, "pik", pik);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  const yhat64 = toFloat64Array(fn, "yhat", yhat);
+  checkSameLength(fn, "y", y64, "yhat", yhat64);
+  checkProbabilities(fn, "pik", pik64);
+  checkSameLength(fn, "y", y64, "pik", pik64);
+  const yhatPopulation64 = toFloat64Array(fn, "yhatPopulation", yhatPopulation, {
+    allowEmpty: false,
+  });
   checkOptions(fn, options, KEYS);
+  // plain arrays in the options are converted here, once, for every estimator below
+  const { pi2, strata, stratumSizes, groupTotal } = options;
+  options = {
+    ...options,
+    ...(pi2 === undefined ? {} : { pi2: asRowMatrix(fn, "options.pi2", pi2) }),
+    ...(strata === undefined ? {} : { strata: asInt32Array(fn, "options.strata", strata) }),
+    ...(stratumSizes === undefined
+      ? {}
+      : { stratumSizes: asInt32Array(fn, "options.stratumSizes", stratumSizes) }),
+    ...(groupTotal === undefined
+      ? {}
+      : { groupTotal: asFloat64Array(fn, "options.groupTotal", groupTotal) }),
+  };
   const d = modelAssistedDefaults;
   const estimator = options.estimator ?? d.estimator;
   checkChoice(fn, "options.estimator", estimator, ESTIMATORS);
@@ -202,35 +221,35 @@ export function modelAssisted(
   const lambdaOption = readLambda(fn, options.lambda, d.lambda);
   const level = readLevel(fn, options.level ?? d.level);
   const interval = readPpiInterval(fn, options.interval, d.interval);
-  const N = yhatPopulation.length;
-  if (estimator === "stratifiedMean") checkStrata(fn, options, pik, N);
+  const N = yhatPopulation64.length;
+  if (estimator === "stratifiedMean") checkStrata(fn, options, pik64, N);
   if (estimator === "raoHartleyCochran" && options.groupTotal === undefined) {
     fail(fn, `options.groupTotal is required by estimator "raoHartleyCochran"`);
   }
   const run = (z: Float64Array): Estimate => {
     try {
-      return base(estimator, z, pik, N, options, level, interval);
+      return base(estimator, z, pik64, N, options, level, interval);
     } catch (e) {
       if (e instanceof RangeError) throw new RangeError(`${fn}: ${e.message}`);
       if (e instanceof TypeError) throw new TypeError(`${fn}: ${e.message}`);
       throw e;
     }
   };
-  const n = y.length;
-  const classical = run(y);
+  const n = y64.length;
+  const classical = run(y64);
   let lambda: number;
   let lambdaNote: string;
   if (lambdaOption === "tuned") {
     const plus = new Float64Array(n);
     const minus = new Float64Array(n);
     for (let k = 0; k < n; k++) {
-      plus[k] = (y[k] as number) + (yhat[k] as number);
-      minus[k] = (y[k] as number) - (yhat[k] as number);
+      plus[k] = (y64[k] as number) + (yhat64[k] as number);
+      minus[k] = (y64[k] as number) - (yhat64[k] as number);
     }
-    const vf = run(yhat).variance;
+    const vf = run(yhat64).variance;
     // rounding leaves ~(1e-16 |yhat|)^2 in the variance of constant predictions under equal pik
     let big = 0;
-    for (let k = 0; k < n; k++) big = Math.max(big, Math.abs(yhat[k] as number));
+    for (let k = 0; k < n; k++) big = Math.max(big, Math.abs(yhat64[k] as number));
     if (!(vf > 1e-20 * big * big)) {
       lambda = 0;
       lambdaNote = "lambda=0: the predictions' design variance is not positive";
@@ -247,9 +266,9 @@ export function modelAssisted(
     lambdaNote = `lambda=${short(lambda)}`;
   }
   const r = new Float64Array(n);
-  for (let k = 0; k < n; k++) r[k] = (y[k] as number) - lambda * (yhat[k] as number);
+  for (let k = 0; k < n; k++) r[k] = (y64[k] as number) - lambda * (yhat64[k] as number);
   const res = lambda === 0 ? classical : run(r);
-  const shift = lambda * moments(yhatPopulation).mean;
+  const shift = lambda * moments(yhatPopulation64).mean;
   const variance = res.variance;
   const nEffective =
     variance > 0 && classical.variance >= 0 ? (n * classical.variance) / variance : n;
@@ -290,7 +309,10 @@ function base(
   }
 }
 
-function pi2Options(o: ModelAssistedOptions): { pi2?: RowMatrix; variance?: VarianceMethod } {
+function pi2Options(o: ModelAssistedOptions): {
+  pi2?: RowMatrix | readonly ArrayLike<number>[];
+  variance?: VarianceMethod;
+} {
   return {
     ...(o.pi2 === undefined ? {} : { pi2: o.pi2 }),
     ...(o.variance === undefined ? {} : { variance: o.variance }),

@@ -1,9 +1,10 @@
 import {
-  checkFloat64Array,
+  asFloat64Array,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import {
@@ -110,7 +111,7 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * @param yhatUnlabeled - The predictions on the N unlabelled units (at least two).
  * @param options - See {@link PpiMeanOptions} and {@link ppiMeanDefaults}.
  * @returns The estimate, variance, interval and the lambda used (`method` e.g. `"ppi++ (lambda=0.7312)"`).
- * @throws {TypeError} If an array is not a `Float64Array`, `options` is not an object or has an unknown key.
+ * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers, `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, `y` and `yhat` lengths differ, fewer than two units are
  *   labelled or unlabelled, `lambda` is neither `"tuned"` nor in [0, 1], `level` is not in (0, 1), or
  *   `alternative`, `interval` or `ddof` is not one of its values.
@@ -133,18 +134,19 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * ```
  */
 export function ppiMean(
-  y: Float64Array,
-  yhat: Float64Array,
-  yhatUnlabeled: Float64Array,
+  y: ArrayLike<number | boolean>,
+  yhat: ArrayLike<number>,
+  yhatUnlabeled: ArrayLike<number>,
   options: PpiMeanOptions = {},
 ): PpiMeanResult {
   const fn = "ppiMean";
-  checkFloat64Array(fn, "y", y);
-  checkFloat64Array(fn, "yhat", yhat);
-  checkSameLength(fn, "y", y, "yhat", yhat);
-  const u = checkedMoments(fn, "yhatUnlabeled", yhatUnlabeled);
-  const n = y.length;
-  const N = yhatUnlabeled.length;
+  const yhatUnlabeled64 = asFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  const yhat64 = toFloat64Array(fn, "yhat", yhat);
+  checkSameLength(fn, "y", y64, "yhat", yhat64);
+  const u = checkedMoments(fn, "yhatUnlabeled", yhatUnlabeled64);
+  const n = y64.length;
+  const N = yhatUnlabeled64.length;
   if (n < 2) fail(fn, `y needs at least two labelled units (got ${n})`);
   if (N < 2) fail(fn, `yhatUnlabeled needs at least two unlabelled units (got ${N})`);
   checkOptions(fn, options, KEYS);
@@ -154,13 +156,13 @@ export function ppiMean(
   const alternative = readAlternative(fn, options.alternative, d.alternative);
   const interval = readPpiInterval(fn, options.interval, d.interval);
   const ddof = readDdof(fn, options.ddof, d.ddof);
-  const pair = pairMoments(y, yhat);
+  const pair = pairMoments(y64, yhat64);
   const tuned: TunedLambda =
     lambdaOption === "tuned"
       ? tuneLambda(pair, u, ddof)
       : { lambda: lambdaOption, raw: lambdaOption };
   const lambda = tuned.lambda;
-  const r = residualMoments(y, yhat, lambda);
+  const r = residualMoments(y64, yhat64, lambda);
   const e = ppiEstimate(fn, {
     method: lambdaText("ppi", lambdaOption, tuned),
     estimate: lambda * u.mean + r.mean,

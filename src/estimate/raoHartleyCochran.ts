@@ -1,12 +1,13 @@
 import { rhcGroupSizes } from "../core/rhcGroupSizes.js";
 import { fsum } from "../core/sum.js";
 import {
-  checkFloat64Array,
+  asFloat64Array,
   checkInteger,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
@@ -53,7 +54,7 @@ const KEYS = optionKeys<RaoHartleyCochranOptions>()("level", "interval");
  * @param N - Population size (integer, at least the number of groups).
  * @param options - `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If an array is not a `Float64Array`, `N` is not a number, or `options` is not an object.
+ * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers, `N` is not a number, or `options` is not an object.
  * @throws {RangeError} If a value is not finite, a share is outside (0, 1], lengths differ, `groupTotal`
  *   does not sum to 1, there are fewer than two groups, `N` is not an integer at least n, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
@@ -73,23 +74,25 @@ const KEYS = optionKeys<RaoHartleyCochranOptions>()("level", "interval");
  * ```
  */
 export function raoHartleyCochran(
-  y: Float64Array,
-  groupShare: Float64Array,
-  groupTotal: Float64Array,
+  y: ArrayLike<number | boolean>,
+  groupShare: ArrayLike<number>,
+  groupTotal: ArrayLike<number>,
   N: number,
   options: RaoHartleyCochranOptions = {},
 ): Estimate {
   const fn = "raoHartleyCochran";
-  checkFloat64Array(fn, "y", y);
-  checkProbabilities(fn, "groupShare", groupShare);
-  checkProbabilities(fn, "groupTotal", groupTotal);
-  checkSameLength(fn, "y", y, "groupShare", groupShare);
-  checkSameLength(fn, "y", y, "groupTotal", groupTotal);
-  const n = y.length;
+  const groupShare64 = asFloat64Array(fn, "groupShare", groupShare);
+  const groupTotal64 = asFloat64Array(fn, "groupTotal", groupTotal);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  checkProbabilities(fn, "groupShare", groupShare64);
+  checkProbabilities(fn, "groupTotal", groupTotal64);
+  checkSameLength(fn, "y", y64, "groupShare", groupShare64);
+  checkSameLength(fn, "y", y64, "groupTotal", groupTotal64);
+  const n = y64.length;
   if (n < 2) fail(fn, `y needs at least two groups for a variance estimate (got ${n})`);
   checkInteger(fn, "N", N, 1);
   if (N < n) fail(fn, `N must be at least the number of groups (${N} vs ${n})`);
-  const pSum = fsum(groupTotal);
+  const pSum = fsum(groupTotal64);
   if (!(Math.abs(pSum - 1) <= PROBABILITY_TOLERANCE)) {
     fail(fn, "groupTotal must sum to 1 over the groups", pSum);
   }
@@ -97,11 +100,11 @@ export function raoHartleyCochran(
   const lev = readLevel(fn, options.level);
   const interval = readInterval(fn, options.interval, false);
   let total = 0;
-  for (let g = 0; g < n; g++) total += (y[g] as number) / (groupShare[g] as number);
+  for (let g = 0; g < n; g++) total += (y64[g] as number) / (groupShare64[g] as number);
   let ss = 0;
   for (let g = 0; g < n; g++) {
-    const P = groupTotal[g] as number;
-    const d = (y[g] as number) / ((groupShare[g] as number) * P) - total;
+    const P = groupTotal64[g] as number;
+    const d = (y64[g] as number) / ((groupShare64[g] as number) * P) - total;
     ss += P * d * d;
   }
   let sumSq = 0;
@@ -113,13 +116,13 @@ export function raoHartleyCochran(
     variance: v / (N * N),
     level: lev,
     n,
-    y,
+    y: y64,
     design: {
       srs: false,
       df: n - 1,
       N,
       census: n === N,
-      nEffective: kishFromProbabilities(groupShare),
+      nEffective: kishFromProbabilities(groupShare64),
     },
     interval,
   });

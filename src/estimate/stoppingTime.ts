@@ -1,4 +1,5 @@
-import { checkSameLength, fail, failType } from "../core/validate.js";
+import type { Plain } from "../core/toPlain.js";
+import { asFloat64Array, checkSameLength, fail, failType } from "../core/validate.js";
 import { checkRule, ruleFires, type StoppingRule, thresholdSide } from "./_stoppingRule.js";
 import type { ConfidenceSequence } from "./confidenceSequence.js";
 
@@ -38,7 +39,7 @@ export type StoppingDecision = {
  * it is peeked at: recomputing it after every label and stopping when it looks
  * good inflates its error (see docs/replication/sequential.md).
  *
- * @param cs - A confidence sequence (e.g. from `hypergeometricCs`, `bettingCs`, `weightedBettingCs`) with at least one interval.
+ * @param cs - A confidence sequence (e.g. from `hypergeometricCs`, `bettingCs`, `weightedBettingCs`) with at least one interval; plain `lower` / `upper` arrays (a sequence read back from JSON) are accepted.
  * @param rule - `{ halfWidth }` (> 0), `{ threshold }` (finite), or both.
  * @returns `{ t, stopped, reason, decision, lower, upper }`, see {@link StoppingDecision}.
  * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, or `rule` is not an object setting `halfWidth` or `threshold`.
@@ -51,9 +52,15 @@ export type StoppingDecision = {
  * stoppingTime(cs, { halfWidth: 0.02 }).t; // 2
  * ```
  */
-export function stoppingTime(cs: ConfidenceSequence, rule: StoppingRule): StoppingDecision {
+export function stoppingTime(
+  cs: ConfidenceSequence | Plain<ConfidenceSequence>,
+  rule: StoppingRule,
+): StoppingDecision {
   const fn = "stoppingTime";
-  const { lower, upper } = (cs ?? {}) as Partial<ConfidenceSequence>;
+  const raw = (cs ?? {}) as Partial<Plain<ConfidenceSequence>>;
+  // plain lower / upper arrays: a sequence read back from JSON (see toPlain)
+  const lower = Array.isArray(raw.lower) ? asFloat64Array(fn, "cs.lower", raw.lower) : raw.lower;
+  const upper = Array.isArray(raw.upper) ? asFloat64Array(fn, "cs.upper", raw.upper) : raw.upper;
   if (!(lower instanceof Float64Array) || !(upper instanceof Float64Array)) {
     failType(fn, "cs must be a confidence sequence with lower and upper Float64Arrays");
   }

@@ -1,10 +1,10 @@
 import {
-  checkFloat64Array,
-  checkInt32Array,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
+  toInt32Array,
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import { intervalEstimate, readInterval } from "./_interval.js";
@@ -54,7 +54,7 @@ const KEYS = optionKeys<StratifiedMeanOptions>()("level", "interval");
  * @param stratumSizes - `N_h` for every stratum h (non-negative, not all zero).
  * @param options - `level` (default 0.95), `interval` (see {@link StratifiedMeanOptions}).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` is not a `Float64Array`, `strata` or `stratumSizes` is not an `Int32Array`,
+ * @throws {TypeError} If `y` is not a `Float64Array` or an array of numbers, `strata` or `stratumSizes` is not an `Int32Array` or an array of integers,
  *   or `options` is not an object.
  * @throws {RangeError} If a value is not finite, lengths differ, a stratum id is outside
  *   [0, stratumSizes.length), a size is negative or all are zero, a stratum has more sampled units than
@@ -73,38 +73,41 @@ const KEYS = optionKeys<StratifiedMeanOptions>()("level", "interval");
  * ```
  */
 export function stratifiedMean(
-  y: Float64Array,
-  strata: Int32Array,
-  stratumSizes: Int32Array,
+  y: ArrayLike<number | boolean>,
+  strata: ArrayLike<number>,
+  stratumSizes: ArrayLike<number>,
   options: StratifiedMeanOptions = {},
 ): Estimate {
   const fn = "stratifiedMean";
-  checkFloat64Array(fn, "y", y);
-  checkInt32Array(fn, "stratumSizes", stratumSizes, { min: 0, allowEmpty: false });
-  const H = stratumSizes.length;
-  checkInt32Array(fn, "strata", strata, { min: 0, max: H - 1 });
-  checkSameLength(fn, "y", y, "strata", strata);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  const stratumSizes32 = toInt32Array(fn, "stratumSizes", stratumSizes, {
+    min: 0,
+    allowEmpty: false,
+  });
+  const H = stratumSizes32.length;
+  const strata32 = toInt32Array(fn, "strata", strata, { min: 0, max: H - 1 });
+  checkSameLength(fn, "y", y64, "strata", strata32);
   checkOptions(fn, options, KEYS);
   const lev = readLevel(fn, options.level);
   let N = 0;
   let nonEmpty = 0;
   for (let h = 0; h < H; h++) {
-    N += stratumSizes[h] as number;
-    if ((stratumSizes[h] as number) > 0) nonEmpty++;
+    N += stratumSizes32[h] as number;
+    if ((stratumSizes32[h] as number) > 0) nonEmpty++;
   }
   if (N === 0) fail(fn, "stratumSizes are all zero (empty population)");
   const interval = readInterval(fn, options.interval, nonEmpty === 1);
   const count = new Float64Array(H);
   const sum = new Float64Array(H);
-  for (let k = 0; k < y.length; k++) {
-    const h = strata[k] as number;
+  for (let k = 0; k < y64.length; k++) {
+    const h = strata32[k] as number;
     count[h] = (count[h] as number) + 1;
-    sum[h] = (sum[h] as number) + (y[k] as number);
+    sum[h] = (sum[h] as number) + (y64[k] as number);
   }
   const mean = new Float64Array(H);
   for (let h = 0; h < H; h++) {
     const nh = count[h] as number;
-    const Nh = stratumSizes[h] as number;
+    const Nh = stratumSizes32[h] as number;
     if (nh > Nh) fail(fn, `stratum ${h} has more sampled units than its size (${nh} vs ${Nh})`);
     if (Nh > 0 && nh === 0) fail(fn, `stratum ${h} has no sampled unit (N_h = ${Nh})`);
     if (nh === 1 && Nh > 1) {
@@ -113,9 +116,9 @@ export function stratifiedMean(
     if (nh > 0) mean[h] = (sum[h] as number) / nh;
   }
   const ss = new Float64Array(H);
-  for (let k = 0; k < y.length; k++) {
-    const h = strata[k] as number;
-    const d = (y[k] as number) - (mean[h] as number);
+  for (let k = 0; k < y64.length; k++) {
+    const h = strata32[k] as number;
+    const d = (y64[k] as number) - (mean[h] as number);
     ss[h] = (ss[h] as number) + d * d;
   }
   let estimate = 0;
@@ -128,7 +131,7 @@ export function stratifiedMean(
   let w2Sum = 0;
   for (let h = 0; h < H; h++) {
     const nh = count[h] as number;
-    const Nh = stratumSizes[h] as number;
+    const Nh = stratumSizes32[h] as number;
     if (Nh === 0) continue;
     const W = Nh / N;
     estimate += W * (mean[h] as number);
@@ -141,14 +144,14 @@ export function stratifiedMean(
       vh2 += (vh * vh) / (nh - 1);
     }
   }
-  const n = y.length;
+  const n = y64.length;
   return intervalEstimate(fn, {
     method: "stratifiedMean",
     estimate,
     variance,
     level: lev,
     n,
-    y,
+    y: y64,
     design: {
       srs: nonEmpty === 1,
       // Satterthwaite's effective df (V^2 / sum v_h^2 / (n_h - 1)), at most n - H: when a

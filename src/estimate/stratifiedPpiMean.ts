@@ -1,11 +1,13 @@
 import { fsum } from "../core/sum.js";
 import {
+  asFloat64Array,
   checkFloat64Array,
-  checkInt32Array,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
+  toInt32Array,
 } from "../core/validate.js";
 import { PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import {
@@ -40,7 +42,7 @@ export type StratifiedPpiMeanOptions = {
    * as a random draw from the population; the labelled units, allocated at will,
    * carry no weight information).
    */
-  readonly stratumWeights?: Float64Array;
+  readonly stratumWeights?: ArrayLike<number>;
   /** Confidence level of the interval. @defaultValue stratifiedPpiMeanDefaults.level (0.95) */
   readonly level?: number;
   /** Side(s) of the interval. @defaultValue stratifiedPpiMeanDefaults.alternative (`"two-sided"`) */
@@ -138,22 +140,22 @@ function byStratum(values: Float64Array, strata: Int32Array, H: number): Float64
  * ```
  */
 export function stratifiedPpiMean(
-  y: Float64Array,
-  yhat: Float64Array,
-  strata: Int32Array,
-  yhatUnlabeled: Float64Array,
-  strataUnlabeled: Int32Array,
+  y: ArrayLike<number | boolean>,
+  yhat: ArrayLike<number>,
+  strata: ArrayLike<number>,
+  yhatUnlabeled: ArrayLike<number>,
+  strataUnlabeled: ArrayLike<number>,
   options: StratifiedPpiMeanOptions = {},
 ): StratifiedPpiMeanResult {
   const fn = "stratifiedPpiMean";
-  checkFloat64Array(fn, "y", y);
-  checkFloat64Array(fn, "yhat", yhat);
-  checkSameLength(fn, "y", y, "yhat", yhat);
-  checkInt32Array(fn, "strata", strata, { min: 0 });
-  checkSameLength(fn, "y", y, "strata", strata);
-  checkFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { allowEmpty: false });
-  checkInt32Array(fn, "strataUnlabeled", strataUnlabeled, { min: 0 });
-  checkSameLength(fn, "yhatUnlabeled", yhatUnlabeled, "strataUnlabeled", strataUnlabeled);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  const yhat64 = toFloat64Array(fn, "yhat", yhat);
+  checkSameLength(fn, "y", y64, "yhat", yhat64);
+  const strata32 = toInt32Array(fn, "strata", strata, { min: 0 });
+  checkSameLength(fn, "y", y64, "strata", strata32);
+  const yhatUnlabeled64 = toFloat64Array(fn, "yhatUnlabeled", yhatUnlabeled, { allowEmpty: false });
+  const strataUnlabeled32 = toInt32Array(fn, "strataUnlabeled", strataUnlabeled, { min: 0 });
+  checkSameLength(fn, "yhatUnlabeled", yhatUnlabeled64, "strataUnlabeled", strataUnlabeled32);
   checkOptions(fn, options, KEYS);
   const d = stratifiedPpiMeanDefaults;
   const lambdaOption = readLambda(fn, options.lambda, d.lambda);
@@ -162,12 +164,12 @@ export function stratifiedPpiMean(
   const interval = readPpiInterval(fn, options.interval, d.interval);
   const ddof = readDdof(fn, options.ddof, d.ddof);
   let H = 0;
-  for (const s of [strata, strataUnlabeled]) {
+  for (const s of [strata32, strataUnlabeled32]) {
     for (let k = 0; k < s.length; k++) H = Math.max(H, (s[k] as number) + 1);
   }
   let w: Float64Array;
   if (options.stratumWeights !== undefined) {
-    const sw = options.stratumWeights;
+    const sw = asFloat64Array(fn, "options.stratumWeights", options.stratumWeights);
     checkFloat64Array(fn, "options.stratumWeights", sw, { min: 0, allowEmpty: false });
     if (sw.length < H) {
       fail(fn, `options.stratumWeights has ${sw.length} strata but a stratum id is ${H - 1}`);
@@ -180,7 +182,7 @@ export function stratifiedPpiMean(
     w = sw;
   } else {
     // bounds the per-stratum arrays by the data's size (a stray id of 2^31 would allocate 2^31)
-    const units = y.length + yhatUnlabeled.length;
+    const units = y64.length + yhatUnlabeled64.length;
     if (H > units) {
       fail(
         fn,
@@ -188,15 +190,15 @@ export function stratifiedPpiMean(
       );
     }
     w = new Float64Array(H);
-    for (let k = 0; k < strataUnlabeled.length; k++) {
-      const h = strataUnlabeled[k] as number;
+    for (let k = 0; k < strataUnlabeled32.length; k++) {
+      const h = strataUnlabeled32[k] as number;
       w[h] = (w[h] as number) + 1;
     }
-    for (let h = 0; h < H; h++) w[h] = (w[h] as number) / strataUnlabeled.length;
+    for (let h = 0; h < H; h++) w[h] = (w[h] as number) / strataUnlabeled32.length;
   }
-  const ys = byStratum(y, strata, H);
-  const fs = byStratum(yhat, strata, H);
-  const us = byStratum(yhatUnlabeled, strataUnlabeled, H);
+  const ys = byStratum(y64, strata32, H);
+  const fs = byStratum(yhat64, strata32, H);
+  const us = byStratum(yhatUnlabeled64, strataUnlabeled32, H);
   for (let h = 0; h < H; h++) {
     const nh = (ys[h] as Float64Array).length;
     const Nh = (us[h] as Float64Array).length;
@@ -247,7 +249,7 @@ export function stratifiedPpiMean(
     estimate,
     parts,
     vClassical,
-    n: y.length,
+    n: y64.length,
     level,
     alternative,
     interval,

@@ -1,9 +1,9 @@
 import {
-  checkFloat64Array,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import { weightedSequence } from "./_boundedSequences.js";
 import { readLevel } from "./_internal.js";
@@ -60,7 +60,7 @@ const KEYS = optionKeys<WeightedBettingCsOptions>()("level", "grid", "truncation
  * @param N - Population size, an integer at least `y.length`.
  * @param options - `level` (0.95), `grid` (1000), `truncation` (0.5).
  * @returns The running sequence `{ lower, upper, level, method }` for t = 1..n, see {@link ConfidenceSequence}.
- * @throws {TypeError} If `y`, `q` or `qMin` is not a `Float64Array`, `N` not a number or `options` not an object.
+ * @throws {TypeError} If `y`, `q` or `qMin` is not a `Float64Array` or an array of numbers, `N` not a number or `options` not an object.
  * @throws {RangeError} If the lengths differ, a y is outside [0, 1], a q outside (0, 1], a qMin not in (0, min(q, 1 / (N - t + 1))], `N` is not an integer at least `y.length`, `level` is not in (0, 1), `grid` not an integer in [2, 1e6] or `truncation` not in (0, 1).
  * @see Shekhar, S., Xu, Z., Lipton, Z. C., Liang, P. J. & Ramdas, A. (2023). Risk-limiting financial audits via weighted sampling without replacement. UAI, PMLR 216, 1932-1941; Waudby-Smith & Ramdas (2024), JRSS-B 86(1), 1-27.
  * @example
@@ -77,23 +77,23 @@ const KEYS = optionKeys<WeightedBettingCsOptions>()("level", "grid", "truncation
  * ```
  */
 export function weightedBettingCs(
-  y: Float64Array,
-  q: Float64Array,
-  qMin: Float64Array,
+  y: ArrayLike<number | boolean>,
+  q: ArrayLike<number>,
+  qMin: ArrayLike<number>,
   N: number,
   options?: WeightedBettingCsOptions,
 ): ConfidenceSequence {
   const fn = "weightedBettingCs";
-  checkFloat64Array(fn, "y", y, { min: 0, max: 1 });
-  checkFloat64Array(fn, "q", q);
-  checkFloat64Array(fn, "qMin", qMin);
-  checkSameLength(fn, "y", y, "q", q);
-  checkSameLength(fn, "y", y, "qMin", qMin);
-  checkPopulationSize(fn, N, y.length, false);
-  for (let t = 0; t < q.length; t++) {
-    const v = q[t] as number;
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true, min: 0, max: 1 });
+  const q64 = toFloat64Array(fn, "q", q);
+  const qMin64 = toFloat64Array(fn, "qMin", qMin);
+  checkSameLength(fn, "y", y64, "q", q64);
+  checkSameLength(fn, "y", y64, "qMin", qMin64);
+  checkPopulationSize(fn, N, y64.length, false);
+  for (let t = 0; t < q64.length; t++) {
+    const v = q64[t] as number;
     if (!(v > 0 && v <= 1)) fail(fn, `q[${t}] must lie in (0, 1]`, v);
-    const m = qMin[t] as number;
+    const m = qMin64[t] as number;
     // the smallest of N - t probabilities summing to 1 is at most 1 / (N - t)
     const cap = Math.min(v, 1 / (N - t));
     if (!(m > 0 && m <= cap * (1 + 1e-12))) {
@@ -105,10 +105,14 @@ export function weightedBettingCs(
   const grid = readGrid(fn, options?.grid);
   const truncation = readTruncation(fn, options?.truncation);
   const sequence = weightedSequence(N, 1 - level, grid, truncation);
-  const lower = new Float64Array(y.length);
-  const upper = new Float64Array(y.length);
-  for (let t = 0; t < y.length; t++) {
-    sequence.step(y[t] as number, q[t] as number, Math.min(qMin[t] as number, q[t] as number));
+  const lower = new Float64Array(y64.length);
+  const upper = new Float64Array(y64.length);
+  for (let t = 0; t < y64.length; t++) {
+    sequence.step(
+      y64[t] as number,
+      q64[t] as number,
+      Math.min(qMin64[t] as number, q64[t] as number),
+    );
     lower[t] = sequence.lower();
     upper[t] = sequence.upper();
   }

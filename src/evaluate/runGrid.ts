@@ -2,14 +2,14 @@ import { quantileSorted } from "../core/quantileSorted.js";
 import { createRng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import {
-  checkBinary,
-  checkFloat64Array,
   checkInteger,
   checkLevel,
   checkOptions,
   fail,
   failType,
   optionKeys,
+  toBinary,
+  toFloat64Array,
 } from "../core/validate.js";
 import { intervalDefaults } from "../estimate/intervalDefaults.js";
 import { failuresFound } from "../stats/failuresFound.js";
@@ -32,12 +32,12 @@ const INPUT_KEYS = optionKeys<RunGridOptions>()(
 /** What {@link runGrid} takes: the population, the factors of the grid and its seed. */
 export type RunGridOptions = {
   /** Outcome of every unit of the population, 1 = failure, 0 = pass (N >= 2 units). */
-  readonly y: Uint8Array;
+  readonly y: ArrayLike<number | boolean>;
   /**
    * Risk scores by feature name, each one non-negative finite value per unit,
    * already oriented so that larger = riskier (e.g. from `toRisk`).
    */
-  readonly features: Readonly<Record<string, Float64Array>>;
+  readonly features: Readonly<Record<string, ArrayLike<number>>>;
   /** Strategies by name, e.g. `strategies` or a subset of it; every one follows the {@link Strategy} protocol. */
   readonly strategies: Readonly<Record<string, Strategy>>;
   /** Label budgets n, distinct integers in [2, N]. */
@@ -188,8 +188,8 @@ export function runGrid(input: RunGridOptions): RunGridResult {
     failType(fn, "input must be an object { y, features, strategies, budgets, repetitions, seed }");
   }
   checkOptions(fn, input, INPUT_KEYS, "input field");
-  const { y, features, strategies, budgets, repetitions, seed, onProgress } = input;
-  checkBinary(fn, "y", y);
+  const { features: featuresIn, strategies, budgets, repetitions, seed, onProgress } = input;
+  const y = toBinary(fn, "y", input.y);
   const N = y.length;
   if (N < 2) fail(fn, "y must hold at least 2 units", N);
 
@@ -200,10 +200,11 @@ export function runGrid(input: RunGridOptions): RunGridResult {
       failType(fn, `strategies.${name} must be a strategy function`);
     }
   }
-  const featureNames = checkRecord(fn, "features", features);
+  const featureNames = checkRecord(fn, "features", featuresIn);
+  const features: Record<string, Float64Array> = {};
   for (const name of featureNames) {
-    checkFloat64Array(fn, `features.${name}`, features[name], { min: 0 });
-    const f = features[name] as Float64Array;
+    const f = toFloat64Array(fn, `features.${name}`, featuresIn[name], { min: 0 });
+    features[name] = f;
     if (f.length !== N) {
       fail(fn, `features.${name} and y lengths differ (${f.length} vs ${N})`);
     }

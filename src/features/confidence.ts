@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
 
 const KEYS = optionKeys<ConfidenceOptions>()("multiLabel", "multiLabelMode");
@@ -28,7 +28,7 @@ export type ConfidenceOptions = ProbsOptions;
  * @throws {RangeError} If `probs` has no rows, fewer than 2 columns, a value outside
  *   [0, 1] or NaN, or (single-label) a row whose sum differs from 1 by more than 1e-6;
  *   the message names the row.
- * @throws {TypeError} If `probs` is not a RowMatrix or an option has the wrong type.
+ * @throws {TypeError} If `probs` is not a `RowMatrix` or a `number[][]` or an option has the wrong type.
  * @see Hendrycks, D., Gimpel, K. (2017). A baseline for detecting misclassified and
  *   out-of-distribution examples in neural networks. ICLR.
  * @example
@@ -38,9 +38,13 @@ export type ConfidenceOptions = ProbsOptions;
  * // Float64Array [0.54]  (0.9 * 0.6)
  * ```
  */
-export function confidence(probs: RowMatrix, options?: ConfidenceOptions): Float64Array {
-  const mode = checkProbs("confidence", probs, options, KEYS);
-  const { data, rows, cols } = probs;
+export function confidence(
+  probs: RowMatrix | readonly ArrayLike<number>[],
+  options?: ConfidenceOptions,
+): Float64Array {
+  const probsMatrix = asRowMatrix("confidence", "probs", probs);
+  const mode = checkProbs("confidence", probsMatrix, options, KEYS);
+  const { data, rows, cols } = probsMatrix;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {
     const o = i * cols;

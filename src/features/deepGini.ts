@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
 
 const KEYS = optionKeys<DeepGiniOptions>()("multiLabel", "multiLabelMode");
@@ -26,7 +26,7 @@ export type DeepGiniOptions = ProbsOptions;
  * @throws {RangeError} If `probs` has no rows, fewer than 2 columns, a value outside
  *   [0, 1] or NaN, or (single-label) a row whose sum differs from 1 by more than 1e-6;
  *   the message names the row.
- * @throws {TypeError} If `probs` is not a RowMatrix or an option has the wrong type.
+ * @throws {TypeError} If `probs` is not a `RowMatrix` or a `number[][]` or an option has the wrong type.
  * @see Feng, Y., Shi, Q., Gao, X., Wan, J., Fang, C., Chen, Z. (2020). DeepGini:
  *   prioritizing massive tests to enhance the robustness of deep neural networks. ISSTA.
  * @example
@@ -34,9 +34,13 @@ export type DeepGiniOptions = ProbsOptions;
  * deepGini(rowMatrix([[0.5, 0.5], [1, 0]])); // Float64Array [0.5, 0]
  * ```
  */
-export function deepGini(probs: RowMatrix, options?: DeepGiniOptions): Float64Array {
-  const mode = checkProbs("deepGini", probs, options, KEYS);
-  const { data, rows, cols } = probs;
+export function deepGini(
+  probs: RowMatrix | readonly ArrayLike<number>[],
+  options?: DeepGiniOptions,
+): Float64Array {
+  const probsMatrix = asRowMatrix("deepGini", "probs", probs);
+  const mode = checkProbs("deepGini", probsMatrix, options, KEYS);
+  const { data, rows, cols } = probsMatrix;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {
     const o = i * cols;

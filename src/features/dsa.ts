@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, optionKeys } from "../core/validate.js";
+import { asInt32Array, asRowMatrix, checkOptions, optionKeys } from "../core/validate.js";
 import { checkTest, dsaOptions, dsaScores, fitNeighbours, prepareTrain } from "./_surprise.js";
 
 /** The keys of {@link DsaOptions}. @internal */
@@ -62,16 +62,20 @@ export type DsaOptions = {
  * ```
  */
 export function dsa(
-  train: RowMatrix,
-  trainClass: Int32Array,
-  test: RowMatrix,
-  testClass: Int32Array,
+  train: RowMatrix | readonly ArrayLike<number>[],
+  trainClass: ArrayLike<number>,
+  test: RowMatrix | readonly ArrayLike<number>[],
+  testClass: ArrayLike<number>,
   options?: DsaOptions,
 ): Float64Array {
   const fn = "dsa";
-  const ts = prepareTrain(fn, train, trainClass);
-  checkTest(fn, ts, test, testClass);
+  const trainMatrix = asRowMatrix(fn, "train", train);
+  const trainClass32 = asInt32Array(fn, "trainClass", trainClass);
+  const testMatrix = asRowMatrix(fn, "test", test);
+  const testClass32 = asInt32Array(fn, "testClass", testClass);
+  const ts = prepareTrain(fn, trainMatrix, trainClass32);
+  checkTest(fn, ts, testMatrix, testClass32);
   checkOptions(fn, options, DSA_KEYS);
   const { variant, eps } = dsaOptions(fn, options);
-  return dsaScores(fitNeighbours(fn, ts), test, testClass, variant, eps);
+  return dsaScores(fitNeighbours(fn, ts), testMatrix, testClass32, variant, eps);
 }

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
 
 const KEYS = optionKeys<EntropyOptions>()("multiLabel", "multiLabelMode");
@@ -26,7 +26,7 @@ export type EntropyOptions = ProbsOptions;
  * @throws {RangeError} If `probs` has no rows, fewer than 2 columns, a value outside
  *   [0, 1] or NaN, or (single-label) a row whose sum differs from 1 by more than 1e-6;
  *   the message names the row.
- * @throws {TypeError} If `probs` is not a RowMatrix or an option has the wrong type.
+ * @throws {TypeError} If `probs` is not a `RowMatrix` or a `number[][]` or an option has the wrong type.
  * @see scipy.stats.entropy (same value for distributions).
  * @see Shannon, C. E. (1948). A mathematical theory of communication. Bell Syst. Tech. J. 27.
  * @example
@@ -34,9 +34,13 @@ export type EntropyOptions = ProbsOptions;
  * entropy(rowMatrix([[0.5, 0.5], [1, 0]])); // Float64Array [0.6931471805599453, 0]
  * ```
  */
-export function entropy(probs: RowMatrix, options?: EntropyOptions): Float64Array {
-  const mode = checkProbs("entropy", probs, options, KEYS);
-  const { data, rows, cols } = probs;
+export function entropy(
+  probs: RowMatrix | readonly ArrayLike<number>[],
+  options?: EntropyOptions,
+): Float64Array {
+  const probsMatrix = asRowMatrix("entropy", "probs", probs);
+  const mode = checkProbs("entropy", probsMatrix, options, KEYS);
+  const { data, rows, cols } = probsMatrix;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {
     const o = i * cols;

@@ -1,11 +1,11 @@
 import {
   assertUnreachable,
   checkChoice,
-  checkFloat64Array,
   checkOptions,
   checkSameLength,
   fail,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 
 /** The calibration maps {@link fitCalibration} fits: `"isotonic"` (PAV) or `"logistic"` (Platt). */
@@ -73,7 +73,7 @@ const KEYS = optionKeys<FitCalibrationOptions>()("method");
  * @param labels - The labels of the same units, each in [0, 1] (1 = failure, or the positive class).
  * @param options - See {@link FitCalibrationOptions} and {@link fitCalibrationDefaults}.
  * @returns The fitted {@link CalibrationModel}.
- * @throws {TypeError} If `scores` or `labels` is not a `Float64Array`, or `options` is not an object or has an unknown key.
+ * @throws {TypeError} If `scores` or `labels` is not a `Float64Array` or an array of numbers, or `options` is not an object or has an unknown key.
  * @throws {RangeError} If `scores` is empty or not finite, a label is outside [0, 1] or not finite,
  *   the lengths differ, or `method` is unknown.
  * @see Ayer, M. et al. (1955). An empirical distribution function for sampling with incomplete
@@ -90,22 +90,22 @@ const KEYS = optionKeys<FitCalibrationOptions>()("method");
  * ```
  */
 export function fitCalibration(
-  scores: Float64Array,
-  labels: Float64Array,
+  scores: ArrayLike<number>,
+  labels: ArrayLike<number | boolean>,
   options: FitCalibrationOptions = {},
 ): CalibrationModel {
   const fn = "fitCalibration";
-  checkFloat64Array(fn, "scores", scores, { allowEmpty: false });
-  checkFloat64Array(fn, "labels", labels, { min: 0, max: 1 });
-  checkSameLength(fn, "scores", scores, "labels", labels);
+  const scores64 = toFloat64Array(fn, "scores", scores, { allowEmpty: false });
+  const labels64 = toFloat64Array(fn, "labels", labels, { booleans: true, min: 0, max: 1 });
+  checkSameLength(fn, "scores", scores64, "labels", labels64);
   checkOptions(fn, options, KEYS);
   const method = options.method ?? fitCalibrationDefaults.method;
   checkChoice(fn, "options.method", method, METHODS);
   switch (method) {
     case "isotonic":
-      return isotonic(scores, labels);
+      return isotonic(scores64, labels64);
     case "logistic":
-      return platt(fn, scores, labels);
+      return platt(fn, scores64, labels64);
     default:
       return assertUnreachable(fn, method);
   }

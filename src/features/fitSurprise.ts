@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, optionKeys } from "../core/validate.js";
+import { asInt32Array, asRowMatrix, checkOptions, optionKeys } from "../core/validate.js";
 import {
   checkTest,
   dsaOptions,
@@ -36,7 +36,10 @@ export type SurpriseModel = {
    * @param testClass - Class of each test row; must occur in the training set.
    * @returns LSA per test row.
    */
-  readonly lsa: (test: RowMatrix, testClass: Int32Array) => Float64Array;
+  readonly lsa: (
+    test: RowMatrix | readonly ArrayLike<number>[],
+    testClass: ArrayLike<number>,
+  ) => Float64Array;
   /**
    * DSA of each test row, as {@link dsa}.
    * @param test - M x d test activations.
@@ -44,14 +47,21 @@ export type SurpriseModel = {
    * @param options - {@link DsaOptions}; defaults `variant: "paper"`, `eps: 1e-12`.
    * @returns DSA per test row.
    */
-  readonly dsa: (test: RowMatrix, testClass: Int32Array, options?: DsaOptions) => Float64Array;
+  readonly dsa: (
+    test: RowMatrix | readonly ArrayLike<number>[],
+    testClass: ArrayLike<number>,
+    options?: DsaOptions,
+  ) => Float64Array;
   /**
    * MDSA (squared Mahalanobis distance to the class mean) of each test row, as {@link mdsa}.
    * @param test - M x d test activations.
    * @param testClass - Class of each test row; must occur in the training set.
    * @returns MDSA per test row.
    */
-  readonly mdsa: (test: RowMatrix, testClass: Int32Array) => Float64Array;
+  readonly mdsa: (
+    test: RowMatrix | readonly ArrayLike<number>[],
+    testClass: ArrayLike<number>,
+  ) => Float64Array;
 };
 
 /**
@@ -88,12 +98,14 @@ export type SurpriseModel = {
  * ```
  */
 export function fitSurprise(
-  train: RowMatrix,
-  trainClass: Int32Array,
+  train: RowMatrix | readonly ArrayLike<number>[],
+  trainClass: ArrayLike<number>,
   options?: FitSurpriseOptions,
 ): SurpriseModel {
   const fn = "fitSurprise";
-  const ts = prepareTrain(fn, train, trainClass);
+  const trainMatrix = asRowMatrix(fn, "train", train);
+  const trainClass32 = asInt32Array(fn, "trainClass", trainClass);
+  const ts = prepareTrain(fn, trainMatrix, trainClass32);
   checkOptions(fn, options, KEYS);
   const threshold = numberOption(fn, options, "varianceThreshold", 1e-5, 0);
   const ridge = numberOption(fn, options, "ridge", 1e-6, 0);
@@ -103,22 +115,28 @@ export function fitSurprise(
   return {
     classes: Int32Array.from(ts.groups.keys()),
     dims: ts.cols,
-    lsa(test, testClass) {
+    lsa(testIn, testClassIn) {
       const m = "fitSurprise.lsa";
+      const test = asRowMatrix(m, "test", testIn);
+      const testClass = asInt32Array(m, "testClass", testClassIn);
       checkTest(m, ts, test, testClass);
       kde ??= fitKde(m, ts, threshold);
       return lsaScores(kde, test, testClass);
     },
-    dsa(test, testClass, dsaOpts) {
+    dsa(testIn, testClassIn, dsaOpts) {
       const m = "fitSurprise.dsa";
+      const test = asRowMatrix(m, "test", testIn);
+      const testClass = asInt32Array(m, "testClass", testClassIn);
       checkTest(m, ts, test, testClass);
       checkOptions(m, dsaOpts, DSA_KEYS);
       const { variant, eps } = dsaOptions(m, dsaOpts);
       nn ??= fitNeighbours(m, ts);
       return dsaScores(nn, test, testClass, variant, eps);
     },
-    mdsa(test, testClass) {
+    mdsa(testIn, testClassIn) {
       const m = "fitSurprise.mdsa";
+      const test = asRowMatrix(m, "test", testIn);
+      const testClass = asInt32Array(m, "testClass", testClassIn);
       checkTest(m, ts, test, testClass);
       gauss ??= fitGauss(m, ts, ridge);
       return mdsaScores(gauss, test, testClass);

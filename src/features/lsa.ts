@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, optionKeys } from "../core/validate.js";
+import { asInt32Array, asRowMatrix, checkOptions, optionKeys } from "../core/validate.js";
 import { checkTest, fitKde, lsaScores, numberOption, prepareTrain } from "./_surprise.js";
 
 const KEYS = optionKeys<LsaOptions>()("varianceThreshold");
@@ -73,16 +73,20 @@ export type LsaOptions = {
  * ```
  */
 export function lsa(
-  train: RowMatrix,
-  trainClass: Int32Array,
-  test: RowMatrix,
-  testClass: Int32Array,
+  train: RowMatrix | readonly ArrayLike<number>[],
+  trainClass: ArrayLike<number>,
+  test: RowMatrix | readonly ArrayLike<number>[],
+  testClass: ArrayLike<number>,
   options?: LsaOptions,
 ): Float64Array {
   const fn = "lsa";
-  const ts = prepareTrain(fn, train, trainClass);
-  checkTest(fn, ts, test, testClass);
+  const trainMatrix = asRowMatrix(fn, "train", train);
+  const trainClass32 = asInt32Array(fn, "trainClass", trainClass);
+  const testMatrix = asRowMatrix(fn, "test", test);
+  const testClass32 = asInt32Array(fn, "testClass", testClass);
+  const ts = prepareTrain(fn, trainMatrix, trainClass32);
+  checkTest(fn, ts, testMatrix, testClass32);
   checkOptions(fn, options, KEYS);
   const threshold = numberOption(fn, options, "varianceThreshold", 1e-5, 0);
-  return lsaScores(fitKde(fn, ts, threshold), test, testClass);
+  return lsaScores(fitKde(fn, ts, threshold), testMatrix, testClass32);
 }

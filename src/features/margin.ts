@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
 
 const KEYS = optionKeys<MarginOptions>()("multiLabel", "multiLabelMode");
@@ -28,7 +28,7 @@ export type MarginOptions = ProbsOptions;
  * @throws {RangeError} If `probs` has no rows, fewer than 2 columns, a value outside
  *   [0, 1] or NaN, or (single-label) a row whose sum differs from 1 by more than 1e-6;
  *   the message names the row.
- * @throws {TypeError} If `probs` is not a RowMatrix or an option has the wrong type.
+ * @throws {TypeError} If `probs` is not a `RowMatrix` or a `number[][]` or an option has the wrong type.
  * @see Scheffer, T., Decomain, C., Wrobel, S. (2001). Active hidden Markov models for
  *   information extraction. IDA (margin sampling).
  * @example
@@ -36,9 +36,13 @@ export type MarginOptions = ProbsOptions;
  * margin(rowMatrix([[0.6, 0.3, 0.1], [0.4, 0.4, 0.2]])); // Float64Array [0.3, 0]
  * ```
  */
-export function margin(probs: RowMatrix, options?: MarginOptions): Float64Array {
-  const mode = checkProbs("margin", probs, options, KEYS);
-  const { data, rows, cols } = probs;
+export function margin(
+  probs: RowMatrix | readonly ArrayLike<number>[],
+  options?: MarginOptions,
+): Float64Array {
+  const probsMatrix = asRowMatrix("margin", "probs", probs);
+  const mode = checkProbs("margin", probsMatrix, options, KEYS);
+  const { data, rows, cols } = probsMatrix;
   const out = new Float64Array(rows);
   for (let i = 0; i < rows; i++) {
     const o = i * cols;

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, optionKeys } from "../core/validate.js";
+import { asInt32Array, asRowMatrix, checkOptions, optionKeys } from "../core/validate.js";
 import { checkTest, fitGauss, mdsaScores, numberOption, prepareTrain } from "./_surprise.js";
 
 const KEYS = optionKeys<MdsaOptions>()("ridge");
@@ -54,16 +54,20 @@ export type MdsaOptions = {
  * ```
  */
 export function mdsa(
-  train: RowMatrix,
-  trainClass: Int32Array,
-  test: RowMatrix,
-  testClass: Int32Array,
+  train: RowMatrix | readonly ArrayLike<number>[],
+  trainClass: ArrayLike<number>,
+  test: RowMatrix | readonly ArrayLike<number>[],
+  testClass: ArrayLike<number>,
   options?: MdsaOptions,
 ): Float64Array {
   const fn = "mdsa";
-  const ts = prepareTrain(fn, train, trainClass);
-  checkTest(fn, ts, test, testClass);
+  const trainMatrix = asRowMatrix(fn, "train", train);
+  const trainClass32 = asInt32Array(fn, "trainClass", trainClass);
+  const testMatrix = asRowMatrix(fn, "test", test);
+  const testClass32 = asInt32Array(fn, "testClass", testClass);
+  const ts = prepareTrain(fn, trainMatrix, trainClass32);
+  checkTest(fn, ts, testMatrix, testClass32);
   checkOptions(fn, options, KEYS);
   const ridge = numberOption(fn, options, "ridge", 1e-6, 0);
-  return mdsaScores(fitGauss(fn, ts, ridge), test, testClass);
+  return mdsaScores(fitGauss(fn, ts, ridge), testMatrix, testClass32);
 }

@@ -1,4 +1,4 @@
-import { checkFloat64Array, fail, failType } from "../core/validate.js";
+import { fail, failType, toFloat64Array } from "../core/validate.js";
 import type { CalibrationModel } from "./fitCalibration.js";
 
 /**
@@ -13,7 +13,7 @@ import type { CalibrationModel } from "./fitCalibration.js";
  * @param model - A {@link CalibrationModel}.
  * @param scores - Finite scores to calibrate (any length, e.g. every unit of the population).
  * @returns The probabilities, each in [0, 1], aligned with `scores`.
- * @throws {TypeError} If `model` is not a calibration model or `scores` is not a `Float64Array`.
+ * @throws {TypeError} If `model` is not a calibration model or `scores` is not a `Float64Array` or an array of numbers.
  * @throws {RangeError} If a score is not finite, or the model's arrays are empty or of different lengths.
  * @example
  * ```ts
@@ -22,20 +22,23 @@ import type { CalibrationModel } from "./fitCalibration.js";
  * p[0] < 0.5 && p[1] > 0.5; // true
  * ```
  */
-export function predictCalibration(model: CalibrationModel, scores: Float64Array): Float64Array {
+export function predictCalibration(
+  model: CalibrationModel,
+  scores: ArrayLike<number>,
+): Float64Array {
   const fn = "predictCalibration";
   if (typeof model !== "object" || model === null) {
     failType(fn, "model must be a CalibrationModel from fitCalibration");
   }
-  checkFloat64Array(fn, "scores", scores);
+  const scores64 = toFloat64Array(fn, "scores", scores);
   if (model.method === "logistic") {
     const { intercept, slope } = model;
     if (!Number.isFinite(intercept) || !Number.isFinite(slope)) {
       fail(fn, "model.intercept and model.slope must be finite");
     }
-    const p = new Float64Array(scores.length);
-    for (let i = 0; i < scores.length; i++) {
-      p[i] = 1 / (1 + Math.exp(-(intercept + slope * (scores[i] as number))));
+    const p = new Float64Array(scores64.length);
+    for (let i = 0; i < scores64.length; i++) {
+      p[i] = 1 / (1 + Math.exp(-(intercept + slope * (scores64[i] as number))));
     }
     return p;
   }
@@ -49,9 +52,9 @@ export function predictCalibration(model: CalibrationModel, scores: Float64Array
   if (thresholds.length === 0 || thresholds.length !== values.length) {
     fail(fn, "model.thresholds and model.values must be non-empty and of the same length");
   }
-  const out = new Float64Array(scores.length);
-  for (let i = 0; i < scores.length; i++) {
-    const s = scores[i] as number;
+  const out = new Float64Array(scores64.length);
+  for (let i = 0; i < scores64.length; i++) {
+    const s = scores64[i] as number;
     let lo = 0;
     let hi = thresholds.length - 1;
     while (lo < hi) {

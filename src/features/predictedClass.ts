@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { checkProbs, type ProbsOptions } from "./_probs.js";
 
 const KEYS = optionKeys<PredictedClassOptions>()("multiLabel");
@@ -21,16 +21,20 @@ export type PredictedClassOptions = Pick<ProbsOptions, "multiLabel">;
  * @throws {RangeError} If `probs` has no rows, fewer than 2 columns, a value outside
  *   [0, 1] or NaN, or (single-label) a row whose sum differs from 1 by more than 1e-6;
  *   the message names the row.
- * @throws {TypeError} If `probs` is not a RowMatrix or an option has the wrong type.
+ * @throws {TypeError} If `probs` is not a `RowMatrix` or a `number[][]` or an option has the wrong type.
  * @see numpy.argmax
  * @example
  * ```ts
  * predictedClass(rowMatrix([[0.2, 0.8], [0.5, 0.5]])); // Int32Array [1, 0]
  * ```
  */
-export function predictedClass(probs: RowMatrix, options?: PredictedClassOptions): Int32Array {
-  checkProbs("predictedClass", probs, options, KEYS);
-  const { data, rows, cols } = probs;
+export function predictedClass(
+  probs: RowMatrix | readonly ArrayLike<number>[],
+  options?: PredictedClassOptions,
+): Int32Array {
+  const probsMatrix = asRowMatrix("predictedClass", "probs", probs);
+  checkProbs("predictedClass", probsMatrix, options, KEYS);
+  const { data, rows, cols } = probsMatrix;
   const out = new Int32Array(rows);
   for (let i = 0; i < rows; i++) {
     const o = i * cols;

@@ -1,10 +1,10 @@
 import {
-  checkFloat64Array,
   checkNumber,
   checkOptions,
   fail,
   failType,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 
 const KEYS = optionKeys<ToRiskOptions>()("floor");
@@ -64,7 +64,7 @@ export const toRiskDefaults: Readonly<{ floor: number }> = Object.freeze({ floor
  * @throws {RangeError} If `score` is empty or holds a non-finite value, `floor`
  *   is negative or not finite, or the risks would overflow.
  * @throws {RangeError} If `orientation` is a string other than `"higher"` / `"lower"`.
- * @throws {TypeError} If `score` is not a Float64Array or `orientation` is not a string.
+ * @throws {TypeError} If `score` is not a `Float64Array` or an array of numbers or `orientation` is not a string.
  * @see Guerriero, A. et al. (2024). DeepSample: DNN sampling-based testing for
  *   operational accuracy assessment. ICSE (auxiliary variables inverted into risk).
  * @example
@@ -74,12 +74,12 @@ export const toRiskDefaults: Readonly<{ floor: number }> = Object.freeze({ floor
  * ```
  */
 export function toRisk(
-  score: Float64Array,
+  score: ArrayLike<number>,
   orientation: RiskOrientation,
   options?: ToRiskOptions,
 ): Float64Array {
   const fn = "toRisk";
-  checkFloat64Array(fn, "score", score, { allowEmpty: false });
+  const score64 = toFloat64Array(fn, "score", score, { allowEmpty: false });
   if (typeof orientation !== "string")
     failType(fn, `orientation must be "higher" or "lower" (got ${typeof orientation})`);
   checkOptions(fn, options, KEYS);
@@ -87,12 +87,12 @@ export function toRisk(
   checkNumber(fn, "options.floor", floor, 0);
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < score.length; i++) {
-    const v = score[i] as number;
+  for (let i = 0; i < score64.length; i++) {
+    const v = score64[i] as number;
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  const out = new Float64Array(score.length);
+  const out = new Float64Array(score64.length);
   let sign: number;
   let origin: number;
   switch (orientation) {
@@ -112,6 +112,6 @@ export function toRisk(
   if (!Number.isFinite(range * (1 + floor)))
     fail(fn, `score range times (1 + floor) overflows (range ${range}, floor ${floor})`);
   const add = floor * range;
-  for (let i = 0; i < score.length; i++) out[i] = sign * ((score[i] as number) - origin) + add;
+  for (let i = 0; i < score64.length; i++) out[i] = sign * ((score64[i] as number) - origin) + add;
   return out;
 }

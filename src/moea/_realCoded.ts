@@ -6,7 +6,7 @@
  * @internal
  */
 
-import { fail, failType } from "../core/validate.js";
+import { asFloat64Array, fail, failType } from "../core/validate.js";
 import { copyF64, newF64 } from "./_slab.js";
 
 /**
@@ -145,4 +145,11 @@ function checkBound(fn: string, name: string, b: unknown, arg: string, n: number
   if (typeof b === "number") return;
   if (!(b instanceof Float64Array)) failType(fn, `${name} must be a number or a Float64Array`);
   if (b.length !== n) fail(fn, `${name} and ${arg} lengths differ (${b.length} vs ${n})`);
+}
+
+/** A bound option as given: a number stays, an array (plain or typed) becomes a `Float64Array` (no copy when it is one). */
+export function bound(fn: string, arg: string, b: number | ArrayLike<number>): Bound {
+  return typeof b === "number" || typeof b !== "object" || b === null
+    ? (b as number)
+    : asFloat64Array(fn, arg, b);
 }

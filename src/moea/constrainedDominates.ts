@@ -1,5 +1,11 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, optionKeys } from "../core/validate.js";
+import {
+  asFloat64Array,
+  checkInteger,
+  checkOptions,
+  optionKeys,
+  toRowMatrix,
+} from "../core/validate.js";
 import { checkViolation, dominance } from "./_dominance.js";
 
 const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
@@ -7,7 +13,7 @@ const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
 /** Options of {@link constrainedDominates}. */
 export type ConstrainedDominatesOptions = {
   /** Total constraint violation of each row (0 = feasible). Default: all rows feasible. */
-  readonly violation?: Float64Array;
+  readonly violation?: ArrayLike<number>;
 };
 
 /**
@@ -24,7 +30,7 @@ export type ConstrainedDominatesOptions = {
  * @param j - Row of the candidate dominated solution.
  * @param options - Optional constraint violations.
  * @returns True when row i dominates row j.
- * @throws {TypeError} If `F` is not a RowMatrix or `violation` not a Float64Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `violation` not a Float64Array.
  * @throws {RangeError} If `i` or `j` is not a row index, `F` holds a non-finite
  *   value, or `violation` has the wrong length or a negative value.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.
@@ -38,17 +44,20 @@ export type ConstrainedDominatesOptions = {
  * ```
  */
 export function constrainedDominates(
-  F: RowMatrix,
+  F: RowMatrix | readonly ArrayLike<number>[],
   i: number,
   j: number,
   options: ConstrainedDominatesOptions = {},
 ): boolean {
   const fn = "constrainedDominates";
-  checkRowMatrix(fn, "F", F);
-  checkInteger(fn, "i", i, 0, F.rows - 1);
-  checkInteger(fn, "j", j, 0, F.rows - 1);
+  const FMatrix = toRowMatrix(fn, "F", F);
+  checkInteger(fn, "i", i, 0, FMatrix.rows - 1);
+  checkInteger(fn, "j", j, 0, FMatrix.rows - 1);
   checkOptions(fn, options, KEYS);
-  const { violation } = options;
-  checkViolation(fn, violation, F.rows);
-  return dominance(F.data, F.cols, i, j, violation) === 1;
+  const violation =
+    options.violation === undefined
+      ? undefined
+      : asFloat64Array(fn, "violation", options.violation);
+  checkViolation(fn, violation, FMatrix.rows);
+  return dominance(FMatrix.data, FMatrix.cols, i, j, violation) === 1;
 }

@@ -1,5 +1,12 @@
 import type { Rng } from "../core/rng.js";
-import { checkInt32Array, checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
+import {
+  asFloat64Array,
+  checkOptions,
+  checkRng,
+  fail,
+  optionKeys,
+  toInt32Array,
+} from "../core/validate.js";
 import { checkViolation } from "./_dominance.js";
 import { checkCrowding, tournamentInto } from "./_tournament.js";
 
@@ -11,7 +18,7 @@ export type CrowdedTournamentOptions = {
    * Total constraint violation of each member (0 = feasible). When given,
    * feasibility and then smaller violation decide before rank. Default: all feasible.
    */
-  readonly violation?: Float64Array;
+  readonly violation?: ArrayLike<number>;
 };
 
 /**
@@ -48,21 +55,25 @@ export type CrowdedTournamentOptions = {
  * ```
  */
 export function crowdedTournament(
-  rank: Int32Array,
-  crowding: Float64Array,
+  rank: ArrayLike<number>,
+  crowding: ArrayLike<number>,
   rng: Rng,
   options: CrowdedTournamentOptions = {},
 ): Int32Array {
   const fn = "crowdedTournament";
-  checkInt32Array(fn, "rank", rank, { min: 0 });
-  const n = rank.length;
+  const crowding64 = asFloat64Array(fn, "crowding", crowding);
+  const rank32 = toInt32Array(fn, "rank", rank, { min: 0 });
+  const n = rank32.length;
   if (n < 2 || n % 2 !== 0) fail(fn, "rank length must be even and at least 2", n);
-  checkCrowding(fn, "crowding", crowding, n);
+  checkCrowding(fn, "crowding", crowding64, n);
   checkRng(fn, rng);
   checkOptions(fn, options, KEYS);
-  const { violation } = options;
+  const violation =
+    options.violation === undefined
+      ? undefined
+      : asFloat64Array(fn, "violation", options.violation);
   checkViolation(fn, violation, n);
   const out = new Int32Array(n);
-  tournamentInto(fn, rank, crowding, violation, rng, out);
+  tournamentInto(fn, rank32, crowding64, violation, rng, out);
   return out;
 }

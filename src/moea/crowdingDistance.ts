@@ -1,11 +1,12 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asInt32Array,
   checkInt32Array,
   checkOptions,
-  checkRowMatrix,
   fail,
   failType,
   optionKeys,
+  toRowMatrix,
 } from "../core/validate.js";
 import { crowdInto } from "./_crowding.js";
 
@@ -18,7 +19,7 @@ export type CrowdingDistanceOptions = {
    * {@link nonDominatedSort}); each row's distance is computed within its own
    * front. Default: all rows form one front.
    */
-  readonly fronts?: readonly Int32Array[];
+  readonly fronts?: readonly ArrayLike<number>[];
 };
 
 /**
@@ -46,7 +47,7 @@ export type CrowdingDistanceOptions = {
  * @param F - Objective values, one row per solution.
  * @param options - Optional partition into fronts.
  * @returns A `Float64Array` of length `F.rows`: distance of each row (>= 0 or Infinity).
- * @throws {TypeError} If `F` is not a RowMatrix or `fronts` not an array of Int32Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `fronts` not an array of Int32Array.
  * @throws {RangeError} If `F` holds a non-finite value, or `fronts` does not
  *   cover every row exactly once.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197, Section III-B.
@@ -59,19 +60,21 @@ export type CrowdingDistanceOptions = {
  * ```
  */
 export function crowdingDistance(
-  F: RowMatrix,
+  F: RowMatrix | readonly ArrayLike<number>[],
   options: CrowdingDistanceOptions = {},
 ): Float64Array {
   const fn = "crowdingDistance";
-  checkRowMatrix(fn, "F", F);
+  const FMatrix = toRowMatrix(fn, "F", F);
   checkOptions(fn, options, KEYS);
-  const n = F.rows;
+  const n = FMatrix.rows;
   const out = new Float64Array(n);
-  const { fronts } = options;
+  const fronts = Array.isArray(options.fronts)
+    ? options.fronts.map((front, f) => asInt32Array(fn, `fronts[${f}]`, front))
+    : (options.fronts as readonly Int32Array[] | undefined);
   if (fronts === undefined) {
     const all = new Int32Array(n);
     for (let i = 0; i < n; i++) all[i] = i;
-    crowdInto(F.data, F.cols, all, out);
+    crowdInto(FMatrix.data, FMatrix.cols, all, out);
     return out;
   }
   if (!Array.isArray(fronts)) failType(fn, "fronts must be an array of Int32Array");
@@ -88,6 +91,6 @@ export function crowdingDistance(
     }
   }
   if (covered !== n) fail(fn, `fronts cover ${covered} of the ${n} rows`);
-  for (const front of fronts) crowdInto(F.data, F.cols, front, out);
+  for (const front of fronts) crowdInto(FMatrix.data, FMatrix.cols, front, out);
   return out;
 }

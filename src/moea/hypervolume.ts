@@ -1,5 +1,11 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkFloat64Array, checkRowMatrix, fail } from "../core/validate.js";
+import {
+  asFloat64Array,
+  asRowMatrix,
+  checkFloat64Array,
+  checkRowMatrix,
+  fail,
+} from "../core/validate.js";
 
 /** Area dominated by a 2-D staircase (x ascending, y descending) up to (r0, r1). */
 function staircaseArea(xs: number[], ys: number[], r0: number, r1: number): number {
@@ -41,7 +47,7 @@ function insertPoint(xs: number[], ys: number[], x: number, y: number): boolean 
  * @param F - Objective values (1, 2 or 3 columns), one row per point.
  * @param reference - The reference point, one value per column.
  * @returns The hypervolume (0 for an empty set).
- * @throws {TypeError} If `F` is not a RowMatrix or `reference` not a Float64Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `reference` not a Float64Array.
  * @throws {RangeError} If `F` has more than 3 or no columns, `reference` has the
  *   wrong length, a value is not finite, or the hypervolume itself exceeds the
  *   double range (about 1.8e308; rescale the objectives).
@@ -56,8 +62,13 @@ function insertPoint(xs: number[], ys: number[], x: number, y: number): boolean 
  * hypervolume(rowMatrix([[1, 1, 1]]), new Float64Array([2, 3, 4]));          // 6
  * ```
  */
-export function hypervolume(F: RowMatrix, reference: Float64Array): number {
-  const v = volume(F, reference);
+export function hypervolume(
+  F: RowMatrix | readonly ArrayLike<number>[],
+  reference: ArrayLike<number>,
+): number {
+  const FMatrix = asRowMatrix("hypervolume", "F", F);
+  const reference64 = asFloat64Array("hypervolume", "reference", reference);
+  const v = volume(FMatrix, reference64);
   if (!Number.isFinite(v)) {
     fail(
       "hypervolume",

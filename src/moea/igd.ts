@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix, fail } from "../core/validate.js";
+import { fail, toRowMatrix } from "../core/validate.js";
 
 /**
  * Inverted generational distance: the mean, over the points of a reference
@@ -13,7 +13,7 @@ import { checkRowMatrix, fail } from "../core/validate.js";
  * @param front - The approximation, one row per point.
  * @param reference - Points on the true front, same number of columns.
  * @returns The IGD (>= 0).
- * @throws {TypeError} If an argument is not a RowMatrix.
+ * @throws {TypeError} If an argument is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If either matrix is empty, the column counts differ, or
  *   a value is not finite.
  * @see Coello Coello, C. A., Reyes Sierra, M. (2004). A study of the parallelization
@@ -25,20 +25,23 @@ import { checkRowMatrix, fail } from "../core/validate.js";
  * // 0.23570226039551587  (= (0 + sqrt(0.5) + 0) / 3)
  * ```
  */
-export function igd(front: RowMatrix, reference: RowMatrix): number {
+export function igd(
+  front: RowMatrix | readonly ArrayLike<number>[],
+  reference: RowMatrix | readonly ArrayLike<number>[],
+): number {
   const fn = "igd";
-  checkRowMatrix(fn, "front", front, { allowEmpty: false });
-  checkRowMatrix(fn, "reference", reference, { allowEmpty: false });
-  const m = front.cols;
-  if (reference.cols !== m) {
-    fail(fn, `front and reference column counts differ (${m} vs ${reference.cols})`);
+  const frontMatrix = toRowMatrix(fn, "front", front, { allowEmpty: false });
+  const referenceMatrix = toRowMatrix(fn, "reference", reference, { allowEmpty: false });
+  const m = frontMatrix.cols;
+  if (referenceMatrix.cols !== m) {
+    fail(fn, `front and reference column counts differ (${m} vs ${referenceMatrix.cols})`);
   }
-  const a = front.data;
-  const z = reference.data;
+  const a = frontMatrix.data;
+  const z = referenceMatrix.data;
   let total = 0;
-  for (let j = 0; j < reference.rows; j++) {
+  for (let j = 0; j < referenceMatrix.rows; j++) {
     let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < front.rows; i++) {
+    for (let i = 0; i < frontMatrix.rows; i++) {
       let s = 0;
       for (let k = 0; k < m; k++) {
         const t = (a[i * m + k] as number) - (z[j * m + k] as number);
@@ -48,5 +51,5 @@ export function igd(front: RowMatrix, reference: RowMatrix): number {
     }
     total += Math.sqrt(best);
   }
-  return total / reference.rows;
+  return total / referenceMatrix.rows;
 }

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix } from "../core/validate.js";
+import { toRowMatrix } from "../core/validate.js";
 
 /** Result of {@link kneePoint}. */
 export type KneePointResult = {
@@ -66,7 +66,7 @@ function solveOnes(A: Float64Array, m: number): Float64Array | null {
  *
  * @param front - Objective values of the front, one row per point (at least one row).
  * @returns The chosen row and the rule that chose it.
- * @throws {TypeError} If `front` is not a RowMatrix.
+ * @throws {TypeError} If `front` is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If `front` is empty or holds a non-finite value.
  * @see Das, I. (1999). On characterizing the "knee" of the Pareto curve based on
  *   normal-boundary intersection. Structural Optimization 18, 107-115.
@@ -78,10 +78,10 @@ function solveOnes(A: Float64Array, m: number): Float64Array | null {
  * kneePoint(rowMatrix([[0, 1], [0.6, 0.6], [1, 0]])); // { index: 1, method: "asf" }
  * ```
  */
-export function kneePoint(front: RowMatrix): KneePointResult {
+export function kneePoint(front: RowMatrix | readonly ArrayLike<number>[]): KneePointResult {
   const fn = "kneePoint";
-  checkRowMatrix(fn, "front", front, { allowEmpty: false });
-  const { rows: n, cols: m, data } = front;
+  const frontMatrix = toRowMatrix(fn, "front", front, { allowEmpty: false });
+  const { rows: n, cols: m, data } = frontMatrix;
   const f = new Float64Array(n * m);
   for (let k = 0; k < m; k++) {
     let lo = Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, checkRowMatrix, optionKeys } from "../core/validate.js";
+import { asFloat64Array, checkOptions, optionKeys, toRowMatrix } from "../core/validate.js";
 import { checkViolation } from "./_dominance.js";
 import { sortFronts } from "./_sort.js";
 
@@ -12,7 +12,7 @@ export type NonDominatedSortOptions = {
    * When given, Deb's constrained domination is used (see
    * {@link constrainedDominates}). Default: every row feasible.
    */
-  readonly violation?: Float64Array;
+  readonly violation?: ArrayLike<number>;
 };
 
 /**
@@ -41,7 +41,7 @@ export type NonDominatedSortOptions = {
  * @param options - Optional constraint violations.
  * @returns The fronts, best first; each an `Int32Array` of row indices. Every
  *   row appears in exactly one front. An empty matrix gives `[]`.
- * @throws {TypeError} If `F` is not a RowMatrix or `violation` not a Float64Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `violation` not a Float64Array.
  * @throws {RangeError} If `F` holds a non-finite value, or `violation` has the
  *   wrong length or a negative or non-finite value.
  * @see Deb, K., Pratap, A., Agarwal, S., Meyarivan, T. (2002). A fast and elitist
@@ -59,13 +59,16 @@ export type NonDominatedSortOptions = {
  * ```
  */
 export function nonDominatedSort(
-  F: RowMatrix,
+  F: RowMatrix | readonly ArrayLike<number>[],
   options: NonDominatedSortOptions = {},
 ): Int32Array[] {
   const fn = "nonDominatedSort";
-  checkRowMatrix(fn, "F", F);
+  const FMatrix = toRowMatrix(fn, "F", F);
   checkOptions(fn, options, KEYS);
-  const { violation } = options;
-  checkViolation(fn, violation, F.rows);
-  return sortFronts(F.data, F.rows, F.cols, violation).fronts;
+  const violation =
+    options.violation === undefined
+      ? undefined
+      : asFloat64Array(fn, "violation", options.violation);
+  checkViolation(fn, violation, FMatrix.rows);
+  return sortFronts(FMatrix.data, FMatrix.rows, FMatrix.cols, violation).fronts;
 }

@@ -1,15 +1,23 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, draw, fail, optionKeys } from "../core/validate.js";
-import { type Bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_realCoded.js";
+import {
+  asFloat64Array,
+  checkNumber,
+  checkOptions,
+  checkRng,
+  draw,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
+import { type Bound, bound, boundAt, boundedCopy, CLOSED, powIndex } from "./_realCoded.js";
 
 const KEYS = optionKeys<PolynomialMutationOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link polynomialMutation}. */
 export type PolynomialMutationOptions = {
   /** Lower bound, one for all variables or one per variable. Default 0. */
-  readonly low?: number | Float64Array;
+  readonly low?: number | ArrayLike<number>;
   /** Upper bound, one for all variables or one per variable. Default 1. */
-  readonly high?: number | Float64Array;
+  readonly high?: number | ArrayLike<number>;
   /** Distribution index eta_m (larger = smaller steps). Default 20. */
   readonly eta?: number;
   /** Probability that each variable is mutated. Default 1 / x.length. */
@@ -35,7 +43,7 @@ export type PolynomialMutationOptions = {
  * @returns A new mutated genome; `x` is not modified. A short genome is a
  *   view into a shared buffer (its `buffer` is larger than it is): copy it
  *   with `slice()` before transferring it to a worker.
- * @throws {TypeError} If `x` is not a Float64Array or `rng` not a function.
+ * @throws {TypeError} If `x` is not a `Float64Array` or an array of numbers or `rng` not a function.
  * @throws {RangeError} If `x` is empty or lies outside its bounds, low >= high, high - low overflows,
  *   eta < 0 or probability outside [0, 1].
  * @see Deb, K., Goyal, M. (1996). A combined genetic adaptive search (GeneAS) for
@@ -48,20 +56,23 @@ export type PolynomialMutationOptions = {
  * ```
  */
 export function polynomialMutation(
-  x: Float64Array,
+  x: ArrayLike<number>,
   rng: Rng,
   options: PolynomialMutationOptions = {},
 ): Float64Array {
   const fn = "polynomialMutation";
+  const x64 = asFloat64Array(fn, "x", x);
   checkOptions(fn, options, KEYS);
-  const { low = 0, high = 1, eta = 20 } = options;
-  const out = boundedCopy(fn, "x", x, low, high);
-  if (x.length === 0) fail(fn, "x is empty");
-  const { probability = 1 / x.length } = options;
+  const { eta = 20 } = options;
+  const low = bound(fn, "low", options.low ?? 0);
+  const high = bound(fn, "high", options.high ?? 1);
+  const out = boundedCopy(fn, "x", x64, low, high);
+  if (x64.length === 0) fail(fn, "x is empty");
+  const { probability = 1 / x64.length } = options;
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0, Number.POSITIVE_INFINITY, CLOSED);
   checkNumber(fn, "probability", probability, 0, 1, CLOSED);
-  mutateInto(x, out, rng, low, high, eta, probability);
+  mutateInto(x64, out, rng, low, high, eta, probability);
   return out;
 }
 

@@ -1,15 +1,31 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, checkOptions, checkRng, draw, fail, optionKeys } from "../core/validate.js";
-import { type Bound, boundAt, boundedCopy, CLOSED, largeBeta, powIndex } from "./_realCoded.js";
+import {
+  asFloat64Array,
+  checkNumber,
+  checkOptions,
+  checkRng,
+  draw,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
+import {
+  type Bound,
+  bound,
+  boundAt,
+  boundedCopy,
+  CLOSED,
+  largeBeta,
+  powIndex,
+} from "./_realCoded.js";
 
 const KEYS = optionKeys<SbxOptions>()("low", "high", "eta", "probability");
 
 /** Options of {@link sbx}. */
 export type SbxOptions = {
   /** Lower bound, one for all variables or one per variable. Default 0. */
-  readonly low?: number | Float64Array;
+  readonly low?: number | ArrayLike<number>;
   /** Upper bound, one for all variables or one per variable. Default 1. */
-  readonly high?: number | Float64Array;
+  readonly high?: number | ArrayLike<number>;
   /** Distribution index eta_c (larger = children closer to the parents). Default 20. */
   readonly eta?: number;
   /** Probability that each variable is recombined. Default 0.5. */
@@ -42,7 +58,7 @@ const NEAR_ONE_ABOVE = 1 + 2 ** -50;
  * @returns Two new children; the parents are not modified. Short children
  *   are views into a shared buffer (their `buffer` is larger than they are):
  *   copy one with `slice()` before transferring it to a worker.
- * @throws {TypeError} If a parent is not a Float64Array or `rng` not a function.
+ * @throws {TypeError} If a parent is not a `Float64Array` or an array of numbers or `rng` not a function.
  * @throws {RangeError} If lengths differ, a value lies outside its bounds, high - low overflows,
  *   low >= high, eta < 0 or probability outside [0, 1].
  * @see Deb, K., Agrawal, R. B. (1995). Simulated binary crossover for continuous
@@ -56,21 +72,26 @@ const NEAR_ONE_ABOVE = 1 + 2 ** -50;
  * ```
  */
 export function sbx(
-  a: Float64Array,
-  b: Float64Array,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
   rng: Rng,
   options: SbxOptions = {},
 ): [Float64Array, Float64Array] {
   const fn = "sbx";
+  const a64 = asFloat64Array(fn, "a", a);
+  const b64 = asFloat64Array(fn, "b", b);
   checkOptions(fn, options, KEYS);
-  const { low = 0, high = 1, eta = 20, probability = 0.5 } = options;
-  const c1 = boundedCopy(fn, "a", a, low, high);
-  const c2 = boundedCopy(fn, "b", b, low, high);
-  if (a.length !== b.length) fail(fn, `a and b lengths differ (${a.length} vs ${b.length})`);
+  const { eta = 20, probability = 0.5 } = options;
+  const low = bound(fn, "low", options.low ?? 0);
+  const high = bound(fn, "high", options.high ?? 1);
+  const c1 = boundedCopy(fn, "a", a64, low, high);
+  const c2 = boundedCopy(fn, "b", b64, low, high);
+  if (a64.length !== b64.length)
+    fail(fn, `a and b lengths differ (${a64.length} vs ${b64.length})`);
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0, Number.POSITIVE_INFINITY, CLOSED);
   checkNumber(fn, "probability", probability, 0, 1, CLOSED);
-  recombine(a, b, c1, c2, rng, low, high, eta, probability);
+  recombine(a64, b64, c1, c2, rng, low, high, eta, probability);
   return [c1, c2];
 }
 

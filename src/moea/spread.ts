@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkOptions, checkRowMatrix, fail, optionKeys } from "../core/validate.js";
+import { checkOptions, fail, optionKeys, toRowMatrix } from "../core/validate.js";
 
 const KEYS = optionKeys<SpreadOptions>()("extremes");
 
@@ -11,7 +11,7 @@ export type SpreadOptions = {
    * the largest f_1 (e.g. (1, 0)). Default: the front's own extremes, so
    * d_f = d_l = 0.
    */
-  readonly extremes?: RowMatrix;
+  readonly extremes?: RowMatrix | readonly ArrayLike<number>[];
 };
 
 /**
@@ -28,7 +28,7 @@ export type SpreadOptions = {
  * @param front - The approximation: two columns, at least two rows.
  * @param options - The true front's extremes (default: the front's own).
  * @returns Delta (>= 0).
- * @throws {TypeError} If an argument is not a RowMatrix.
+ * @throws {TypeError} If an argument is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If `front` does not have two columns and at least two
  *   rows, `extremes` is not 2 x 2, a value is not finite, or the denominator is
  *   0 (all points identical and on the extremes).
@@ -42,14 +42,17 @@ export type SpreadOptions = {
  * // 0.4142135623730951  (= (0.5 + 0.5) / (0.5 + 0.5 + 2 sqrt(0.5)))
  * ```
  */
-export function spread(front: RowMatrix, options: SpreadOptions = {}): number {
+export function spread(
+  front: RowMatrix | readonly ArrayLike<number>[],
+  options: SpreadOptions = {},
+): number {
   const fn = "spread";
-  checkRowMatrix(fn, "front", front);
+  const frontMatrix = toRowMatrix(fn, "front", front);
   checkOptions(fn, options, KEYS);
-  if (front.cols !== 2) fail(fn, "front must have 2 columns", front.cols);
-  const n = front.rows;
+  if (frontMatrix.cols !== 2) fail(fn, "front must have 2 columns", frontMatrix.cols);
+  const n = frontMatrix.rows;
   if (n < 2) fail(fn, "front must have at least 2 rows", n);
-  const d = front.data;
+  const d = frontMatrix.data;
   const order = Array.from({ length: n }, (_, i) => i).sort(
     (a, b) =>
       (d[2 * a] as number) - (d[2 * b] as number) ||
@@ -59,9 +62,8 @@ export function spread(front: RowMatrix, options: SpreadOptions = {}): number {
   const last = order[n - 1] as number;
   let df = 0;
   let dl = 0;
-  const { extremes } = options;
-  if (extremes !== undefined) {
-    checkRowMatrix(fn, "extremes", extremes);
+  if (options.extremes !== undefined) {
+    const extremes = toRowMatrix(fn, "extremes", options.extremes);
     if (extremes.rows !== 2 || extremes.cols !== 2) fail(fn, "extremes must be a 2 x 2 matrix");
     const e = extremes.data;
     df = Math.hypot(

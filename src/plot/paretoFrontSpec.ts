@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix, fail, failType, optionKeys } from "../core/validate.js";
+import { fail, failType, optionKeys, toRowMatrix } from "../core/validate.js";
 import { nonDominatedSort } from "../moea/nonDominatedSort.js";
 import { header } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
@@ -36,7 +36,7 @@ export type ParetoFrontSpecOptions = PlotOptions & {
  * @param F - Objective values, one row per solution, exactly two columns, all finite.
  * @param options - `objectives` (["f1", "f2"]), `labels` (row indices), `title` (none), `width` (400), `height` (250).
  * @returns A layered Vega-Lite spec with rows `{ f1, f2, rank, label }` inlined.
- * @throws {TypeError} If `F` is not a RowMatrix, or `objectives`/`labels` are not arrays of strings.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]`, or `objectives`/`labels` are not arrays of strings.
  * @throws {RangeError} If `F` does not have two columns or has no rows or a non-finite value, `labels` has the wrong length, or `width`/`height` is not positive.
  * @see Deb, K. et al. (2002). A fast and elitist multiobjective genetic algorithm: NSGA-II (non-dominated ranks).
  * @example
@@ -45,12 +45,16 @@ export type ParetoFrontSpecOptions = PlotOptions & {
  * (spec.data as { values: { rank: number }[] }).values.map((v) => v.rank); // [1, 1, 2, 1]
  * ```
  */
-export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontSpecOptions): VegaLiteSpec {
+export function paretoFrontSpec(
+  F: RowMatrix | readonly ArrayLike<number>[],
+  options?: ParetoFrontSpecOptions,
+): VegaLiteSpec {
   const fn = "paretoFrontSpec";
   const head = header(fn, options, KEYS);
-  checkRowMatrix(fn, "F", F);
-  if (F.cols !== 2) fail(fn, "F must have exactly two columns (two objectives)", F.cols);
-  if (F.rows === 0) fail(fn, "F must have at least one row");
+  const FMatrix = toRowMatrix(fn, "F", F);
+  if (FMatrix.cols !== 2)
+    fail(fn, "F must have exactly two columns (two objectives)", FMatrix.cols);
+  if (FMatrix.rows === 0) fail(fn, "F must have at least one row");
   const objectives = options?.objectives ?? ["f1", "f2"];
   if (
     !Array.isArray(objectives) ||
@@ -64,16 +68,16 @@ export function paretoFrontSpec(F: RowMatrix, options?: ParetoFrontSpecOptions):
     if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string")) {
       failType(fn, "options.labels must be an array of strings");
     }
-    if (labels.length !== F.rows)
-      fail(fn, `options.labels must have one label per row (${F.rows})`, labels.length);
+    if (labels.length !== FMatrix.rows)
+      fail(fn, `options.labels must have one label per row (${FMatrix.rows})`, labels.length);
   }
-  const rank = new Int32Array(F.rows);
-  nonDominatedSort(F).forEach((front, r) => {
+  const rank = new Int32Array(FMatrix.rows);
+  nonDominatedSort(FMatrix).forEach((front, r) => {
     for (const i of front) rank[i] = r + 1;
   });
-  const values = Array.from({ length: F.rows }, (_, i) => ({
-    f1: F.data[2 * i] ?? 0,
-    f2: F.data[2 * i + 1] ?? 0,
+  const values = Array.from({ length: FMatrix.rows }, (_, i) => ({
+    f1: FMatrix.data[2 * i] ?? 0,
+    f2: FMatrix.data[2 * i + 1] ?? 0,
     rank: rank[i] ?? 0,
     label: labels?.[i] ?? String(i),
   }));

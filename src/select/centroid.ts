@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { centroidOrder, checkCallback, checkSelectorArgs } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
 
@@ -25,7 +25,7 @@ export type CentroidOptions = DistanceOptions;
  * @param k - Number of items to pick, 0 <= k <= X.rows (0 gives an empty result).
  * @param options - `distance`: dissimilarity to the mean (default Euclidean).
  * @returns `k` distinct row indices, closest first.
- * @throws {TypeError} If `X` is not a RowMatrix, `k` not a number, `options` not an object or `options.distance` not a function.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object or `options.distance` not a function.
  * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], or the distance returns a negative or non-finite value.
  * @see Manning, Raghavan & Schütze (2008). Introduction to Information Retrieval, ch. 14 (centroids).
  * @example
@@ -35,10 +35,15 @@ export type CentroidOptions = DistanceOptions;
  * centroid(X, 3); // Int32Array [2, 1, 4]
  * ```
  */
-export function centroid(X: RowMatrix, k: number, options: CentroidOptions = {}): Int32Array {
-  checkSelectorArgs("centroid", X, k, options, KEYS);
+export function centroid(
+  X: RowMatrix | readonly ArrayLike<number>[],
+  k: number,
+  options: CentroidOptions = {},
+): Int32Array {
+  const XMatrix = asRowMatrix("centroid", "X", X);
+  checkSelectorArgs("centroid", XMatrix, k, options, KEYS);
   const { distance } = options;
   checkCallback("centroid", "options.distance", distance);
   if (k === 0) return new Int32Array(0);
-  return Int32Array.from(centroidOrder(X, distance, "centroid").slice(0, k));
+  return Int32Array.from(centroidOrder(XMatrix, distance, "centroid").slice(0, k));
 }

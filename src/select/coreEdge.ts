@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkNumber, optionKeys } from "../core/validate.js";
+import { asRowMatrix, checkNumber, optionKeys } from "../core/validate.js";
 import {
   centroidOrder,
   checkCallback,
@@ -38,7 +38,7 @@ export type CoreEdgeOptions = DistanceOptions & {
  * @param k - Number of items to pick, 0 <= k <= X.rows.
  * @param options - `edgeShare` (default 0.1) and `distance` (default Euclidean).
  * @returns `k` distinct row indices: core picks (closest to the centroid first), then edge picks.
- * @throws {TypeError} If `X` is not a RowMatrix, `k` or `edgeShare` not a number, `options` not an object or `options.distance` not a function.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` or `edgeShare` not a number, `options` not an object or `options.distance` not a function.
  * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `edgeShare` is outside [0, 1], or the distance returns a negative or non-finite value.
  * @see Kennard, R. W. & Stone, L. A. (1969). Computer aided design of experiments. Technometrics 11(1), 137-148.
  * @example
@@ -49,15 +49,20 @@ export type CoreEdgeOptions = DistanceOptions & {
  * coreEdge(X, 3, { edgeShare: 0.4 });  // Int32Array [7, 6, 9]
  * ```
  */
-export function coreEdge(X: RowMatrix, k: number, options: CoreEdgeOptions = {}): Int32Array {
-  checkSelectorArgs("coreEdge", X, k, options, KEYS);
+export function coreEdge(
+  X: RowMatrix | readonly ArrayLike<number>[],
+  k: number,
+  options: CoreEdgeOptions = {},
+): Int32Array {
+  const XMatrix = asRowMatrix("coreEdge", "X", X);
+  checkSelectorArgs("coreEdge", XMatrix, k, options, KEYS);
   const { edgeShare = 0.1, distance } = options;
   checkNumber("coreEdge", "options.edgeShare", edgeShare, 0, 1);
   checkCallback("coreEdge", "options.distance", distance);
   if (k === 0) return new Int32Array(0);
   const nEdge = Math.min(k, Math.floor(edgeShare * k + 0.5));
-  const core = nEdge === k ? [] : centroidOrder(X, distance, "coreEdge").slice(0, k - nEdge);
-  const dist = pairDistance("coreEdge", X, distance);
-  const edge = farthestFirst(X.rows, dist, core, nEdge);
+  const core = nEdge === k ? [] : centroidOrder(XMatrix, distance, "coreEdge").slice(0, k - nEdge);
+  const dist = pairDistance("coreEdge", XMatrix, distance);
+  const edge = farthestFirst(XMatrix.rows, dist, core, nEdge);
   return Int32Array.from([...core, ...edge]);
 }

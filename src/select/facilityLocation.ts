@@ -1,5 +1,12 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkNumber, fail, failType, optionKeys } from "../core/validate.js";
+import {
+  asRowMatrix,
+  checkInteger,
+  checkNumber,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import {
   checkCallback,
   checkCallbackValue,
@@ -88,7 +95,7 @@ const BANDWIDTH_PAIRS = 100_000;
  * @param options - `similarity` (default `"rbf"` with median-distance
  *   bandwidth), `distance`, `bandwidth`, `maxMatrixRows` (default 5000).
  * @returns `k` distinct row indices in pick order.
- * @throws {TypeError} If `X` is not a RowMatrix, `k` not a number, `options` not an object, or a callback option is not a function.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object, or a callback option is not a function.
  * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `similarity` is an unknown name, `distance` is given with a similarity other than "rbf", `bandwidth` is not a positive finite number, `maxMatrixRows` is not a non-negative integer, a row is all zeros under "cosine", or a callback returns a negative or non-finite value.
  * @see Nemhauser, G. L., Wolsey, L. A. & Fisher, M. L. (1978). An analysis of approximations for maximizing submodular set functions. Mathematical Programming 14, 265-294.
  * @see Minoux, M. (1978). Accelerated greedy algorithms for maximizing submodular set functions. Optimization Techniques, LNCIS 7, 234-243.
@@ -105,12 +112,13 @@ const BANDWIDTH_PAIRS = 100_000;
  * ```
  */
 export function facilityLocation(
-  X: RowMatrix,
+  X: RowMatrix | readonly ArrayLike<number>[],
   k: number,
   options: FacilityLocationOptions = {},
 ): Int32Array {
   const fn = "facilityLocation";
-  checkSelectorArgs(fn, X, k, options, KEYS);
+  const XMatrix = asRowMatrix(fn, "X", X);
+  checkSelectorArgs(fn, XMatrix, k, options, KEYS);
   const {
     similarity = "rbf",
     distance,
@@ -132,17 +140,17 @@ export function facilityLocation(
   }
   checkInteger(fn, "options.maxMatrixRows", maxMatrixRows, 0);
   if (k === 0) return new Int32Array(0);
-  const n = X.rows;
+  const n = XMatrix.rows;
   let sim: PairFn;
   if (similarity === "rbf") {
-    const sq = pairSquaredDistance(fn, X, distance);
-    const h = bandwidth ?? medianBandwidth(n, pairDistance(fn, X, distance));
+    const sq = pairSquaredDistance(fn, XMatrix, distance);
+    const h = bandwidth ?? medianBandwidth(n, pairDistance(fn, XMatrix, distance));
     const scale = -1 / (2 * h * h);
     sim = (i, j) => Math.exp(sq(i, j) * scale);
   } else if (similarity === "cosine") {
-    sim = shiftedCosine(fn, X);
+    sim = shiftedCosine(fn, XMatrix);
   } else {
-    const views = rowViews(X);
+    const views = rowViews(XMatrix);
     sim = (i, j) => {
       const v = similarity(views[i] as Float64Array, views[j] as Float64Array);
       checkCallbackValue(fn, "options.similarity", v, i, j);

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { checkCallback, checkSelectorArgs, farthestFirst, pairDistance } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
 
@@ -26,7 +26,7 @@ export type KennardStoneOptions = DistanceOptions;
  * @param k - Number of items to pick, 0 <= k <= X.rows.
  * @param options - `distance`: dissimilarity between rows (default Euclidean).
  * @returns `k` distinct row indices in pick order.
- * @throws {TypeError} If `X` is not a RowMatrix, `k` not a number, `options` not an object or `options.distance` not a function.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object or `options.distance` not a function.
  * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], or the distance returns a negative or non-finite value.
  * @see Kennard, R. W. & Stone, L. A. (1969). Computer aided design of experiments. Technometrics 11(1), 137-148.
  * @see prospectr::kenStone (R)
@@ -38,14 +38,15 @@ export type KennardStoneOptions = DistanceOptions;
  * ```
  */
 export function kennardStone(
-  X: RowMatrix,
+  X: RowMatrix | readonly ArrayLike<number>[],
   k: number,
   options: KennardStoneOptions = {},
 ): Int32Array {
-  checkSelectorArgs("kennardStone", X, k, options, KEYS);
+  const XMatrix = asRowMatrix("kennardStone", "X", X);
+  checkSelectorArgs("kennardStone", XMatrix, k, options, KEYS);
   const { distance } = options;
   checkCallback("kennardStone", "options.distance", distance);
   if (k === 0) return new Int32Array(0);
-  const dist = pairDistance("kennardStone", X, distance);
-  return Int32Array.from(farthestFirst(X.rows, dist, [], k));
+  const dist = pairDistance("kennardStone", XMatrix, distance);
+  return Int32Array.from(farthestFirst(XMatrix.rows, dist, [], k));
 }

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, optionKeys } from "../core/validate.js";
+import { asRowMatrix, checkInteger, optionKeys } from "../core/validate.js";
 import {
   checkCallback,
   checkSelectorArgs,
@@ -45,7 +45,7 @@ export type MedoidsOptions = DistanceOptions & {
  * @param k - Number of items to pick, 0 <= k <= X.rows.
  * @param options - `distance` (default Euclidean) and `maxMatrixRows` (default 5000).
  * @returns `k` distinct row indices in pick order.
- * @throws {TypeError} If `X` is not a RowMatrix, `k` not a number, `options` not an object or `options.distance` not a function.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object or `options.distance` not a function.
  * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `maxMatrixRows` is not a non-negative integer, or the distance returns a negative or non-finite value.
  * @see Kaufman, L. & Rousseeuw, P. J. (1990). Finding Groups in Data. Wiley, ch. 2.
  * @see cluster::pam (R), with do.swap = FALSE
@@ -57,15 +57,20 @@ export type MedoidsOptions = DistanceOptions & {
  * medoids(X, 2); // Int32Array [3, 5]
  * ```
  */
-export function medoids(X: RowMatrix, k: number, options: MedoidsOptions = {}): Int32Array {
+export function medoids(
+  X: RowMatrix | readonly ArrayLike<number>[],
+  k: number,
+  options: MedoidsOptions = {},
+): Int32Array {
   const fn = "medoids";
-  checkSelectorArgs(fn, X, k, options, KEYS);
+  const XMatrix = asRowMatrix(fn, "X", X);
+  checkSelectorArgs(fn, XMatrix, k, options, KEYS);
   const { distance, maxMatrixRows = DEFAULT_MAX_MATRIX_ROWS } = options;
   checkCallback(fn, "options.distance", distance);
   checkInteger(fn, "options.maxMatrixRows", maxMatrixRows, 0);
   if (k === 0) return new Int32Array(0);
-  const n = X.rows;
-  const src = columnSource(n, pairDistance(fn, X, distance), k > 1 && n <= maxMatrixRows);
+  const n = XMatrix.rows;
+  const src = columnSource(n, pairDistance(fn, XMatrix, distance), k > 1 && n <= maxMatrixRows);
   let first = 0;
   for (let j = 1; j < n; j++) if ((src.sums[j] as number) < (src.sums[first] as number)) first = j;
   if (k === 1) return Int32Array.of(first);

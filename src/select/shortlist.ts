@@ -4,10 +4,10 @@ import {
   checkInteger,
   checkNumber,
   checkRng,
-  checkRowMatrix,
   draw,
   fail,
   failType,
+  toRowMatrix,
 } from "../core/validate.js";
 import type { Selector } from "./types.js";
 
@@ -44,27 +44,28 @@ import type { Selector } from "./types.js";
  */
 export function shortlist(
   selector: Selector,
-  X: RowMatrix,
+  X: RowMatrix | readonly ArrayLike<number>[],
   k: number,
   factor: number,
   rng: Rng,
 ): Int32Array {
   const fn = "shortlist";
   if (typeof selector !== "function") failType(fn, "selector must be a function");
-  checkRowMatrix(fn, "X", X);
+  const XMatrix = toRowMatrix(fn, "X", X);
   checkInteger(fn, "k", k, 0);
-  if (k > X.rows) fail(fn, `k must be at most the number of rows of X (${X.rows})`, k);
+  if (k > XMatrix.rows) fail(fn, `k must be at most the number of rows of X (${XMatrix.rows})`, k);
   checkNumber(fn, "factor", factor, 1);
   checkRng(fn, rng);
   if (k === 0) return new Int32Array(0);
-  const m = Math.min(X.rows, Math.ceil(factor * k));
-  const pool: unknown = selector(X, m);
+  const m = Math.min(XMatrix.rows, Math.ceil(factor * k));
+  const pool: unknown = selector(XMatrix, m);
   if (!(pool instanceof Int32Array)) failType(fn, "selector must return an Int32Array");
   if (pool.length !== m) fail(fn, `selector returned ${pool.length} indices, expected ${m}`);
-  const seen = new Uint8Array(X.rows);
+  const seen = new Uint8Array(XMatrix.rows);
   for (let t = 0; t < m; t++) {
     const r = pool[t] as number;
-    if (!(r >= 0 && r < X.rows)) fail(fn, `selector returned an index outside [0, ${X.rows})`, r);
+    if (!(r >= 0 && r < XMatrix.rows))
+      fail(fn, `selector returned an index outside [0, ${XMatrix.rows})`, r);
     if (seen[r] === 1) fail(fn, `selector returned index ${r} twice`);
     seen[r] = 1;
   }

@@ -1,13 +1,15 @@
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asInt32Array,
   checkInt32Array,
   checkInteger,
   checkOptions,
-  checkRowMatrix,
   fail,
   failType,
   optionKeys,
+  toInt32Array,
+  toRowMatrix,
 } from "../core/validate.js";
 import type { Selector } from "./types.js";
 
@@ -22,7 +24,7 @@ export type WithinStrataOptions = {
    * stratum sizes by the largest-remainder (Hamilton) method, ties to the
    * lowest label; the total is exactly `k`.
    */
-  readonly allocation?: Int32Array;
+  readonly allocation?: ArrayLike<number>;
 };
 
 /**
@@ -43,7 +45,7 @@ export type WithinStrataOptions = {
  * @param X - The items, one row each, `X.rows === strata.length`.
  * @param options - `allocation`: explicit picks per stratum (default proportional).
  * @returns `k` distinct row indices: stratum by stratum in ascending label order, each in the selector's pick order.
- * @throws {TypeError} If `strata` is not an Int32Array, `selector` not a function, `X` not a RowMatrix, `options` not an object, `allocation` not an Int32Array, or the selector does not return an Int32Array.
+ * @throws {TypeError} If `strata` is not an `Int32Array` or an array of integers, `selector` not a function, `X` not a RowMatrix, `options` not an object, `allocation` not an Int32Array, or the selector does not return an Int32Array.
  * @throws {RangeError} If a label is negative, `strata.length !== X.rows`, `k` is not an integer in [0, X.rows], `X` holds a non-finite value, `allocation` has the wrong length, a negative entry, a total other than `k`, or an entry larger than its stratum, or the selector returns the wrong number of indices, an index out of range or a duplicate.
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., section 5.5 (proportional allocation).
  * @example
@@ -56,27 +58,30 @@ export type WithinStrataOptions = {
  * ```
  */
 export function withinStrata(
-  strata: Int32Array,
+  strata: ArrayLike<number>,
   k: number,
   selector: Selector,
-  X: RowMatrix,
+  X: RowMatrix | readonly ArrayLike<number>[],
   options: WithinStrataOptions = {},
 ): Int32Array {
   const fn = "withinStrata";
-  checkInt32Array(fn, "strata", strata, { min: 0 });
+  const strata32 = toInt32Array(fn, "strata", strata, { min: 0 });
   checkInteger(fn, "k", k, 0);
   if (typeof selector !== "function") failType(fn, "selector must be a function");
-  checkRowMatrix(fn, "X", X);
-  if (strata.length !== X.rows) {
-    fail(fn, `strata length and X rows differ (${strata.length} vs ${X.rows})`);
+  const XMatrix = toRowMatrix(fn, "X", X);
+  if (strata32.length !== XMatrix.rows) {
+    fail(fn, `strata length and X rows differ (${strata32.length} vs ${XMatrix.rows})`);
   }
-  if (k > X.rows) fail(fn, `k must be at most the number of rows of X (${X.rows})`, k);
+  if (k > XMatrix.rows) fail(fn, `k must be at most the number of rows of X (${XMatrix.rows})`, k);
   checkOptions(fn, options, KEYS);
-  const { allocation } = options;
+  const allocation =
+    options.allocation === undefined
+      ? undefined
+      : asInt32Array(fn, "options.allocation", options.allocation);
   const byLabel = new Map<number, number[]>();
   let H = 0;
-  for (let i = 0; i < strata.length; i++) {
-    const h = strata[i] as number;
+  for (let i = 0; i < strata32.length; i++) {
+    const h = strata32[i] as number;
     const m = byLabel.get(h);
     if (m === undefined) byLabel.set(h, [i]);
     else m.push(i);
@@ -109,7 +114,7 @@ export function withinStrata(
   }
   const out = new Int32Array(k);
   let p = 0;
-  const { cols, data } = X;
+  const { cols, data } = XMatrix;
   for (let t = 0; t < labels.length; t++) {
     const nh = alloc[t] as number;
     if (nh === 0) continue;

@@ -1,12 +1,12 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
-  checkBinary,
   checkInteger,
   checkNumber,
   checkOptions,
-  checkRowMatrix,
   fail,
   optionKeys,
+  toBinary,
+  toRowMatrix,
 } from "../core/validate.js";
 
 const KEYS = optionKeys<FitLogisticOptions>()("lambda", "maxIterations", "tolerance");
@@ -50,7 +50,7 @@ export type LogisticModel = {
  * @param y - 0/1 response per row.
  * @param options - `lambda` (default 1), `maxIterations` (default 100), `tolerance` (default 1e-10).
  * @returns Intercept, coefficients and convergence information.
- * @throws {TypeError} If `X` is not a RowMatrix, `y` not a Uint8Array or `options` not an object.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `y` not a Uint8Array or `options` not an object.
  * @throws {RangeError} If the lengths differ, X is empty or non-finite, y is
  *   not 0/1, an option is out of range, or the Newton system is singular
  *   (e.g. lambda = 0 with collinear columns).
@@ -66,21 +66,22 @@ export type LogisticModel = {
  * ```
  */
 export function fitLogistic(
-  X: RowMatrix,
-  y: Uint8Array,
+  X: RowMatrix | readonly ArrayLike<number>[],
+  y: ArrayLike<number | boolean>,
   options: FitLogisticOptions = {},
 ): LogisticModel {
   const fn = "fitLogistic";
-  checkRowMatrix(fn, "X", X);
-  checkBinary(fn, "y", y);
+  const XMatrix = toRowMatrix(fn, "X", X);
+  const y01 = toBinary(fn, "y", y);
   checkOptions(fn, options, KEYS);
-  if (X.rows === 0) fail(fn, "X has no rows");
-  if (y.length !== X.rows) fail(fn, `X and y lengths differ (${X.rows} vs ${y.length})`);
+  if (XMatrix.rows === 0) fail(fn, "X has no rows");
+  if (y01.length !== XMatrix.rows)
+    fail(fn, `X and y lengths differ (${XMatrix.rows} vs ${y01.length})`);
   const { lambda = 1, maxIterations = 100, tolerance = 1e-10 } = options;
   checkNumber(fn, "lambda", lambda, 0);
   checkInteger(fn, "maxIterations", maxIterations, 1);
   checkNumber(fn, "tolerance", tolerance, 0, Number.POSITIVE_INFINITY, { lower: true });
-  const { data, rows: n, cols: d } = X;
+  const { data, rows: n, cols: d } = XMatrix;
   const q = d + 1;
   const beta = new Float64Array(q);
   const H = new Float64Array(q * q);
@@ -99,7 +100,7 @@ export function fitLogistic(
       for (let k = 0; k < q; k++) eta += (beta[k] as number) * (x[k] as number);
       const p = 1 / (1 + Math.exp(-eta));
       const w = p * (1 - p);
-      const r = (y[i] as number) - p;
+      const r = (y01[i] as number) - p;
       for (let a = 0; a < q; a++) {
         g[a] = (g[a] as number) + (x[a] as number) * r;
         const wa = w * (x[a] as number);

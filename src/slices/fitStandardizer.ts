@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix, fail } from "../core/validate.js";
+import { fail, toRowMatrix } from "../core/validate.js";
 
 /** Column means and standard deviations learned by {@link fitStandardizer}. */
 export type StandardizerModel = {
@@ -19,7 +19,7 @@ export type StandardizerModel = {
  *
  * @param X - N x d matrix, N >= 1.
  * @returns The per-column means and SDs.
- * @throws {TypeError} If `X` is not a RowMatrix.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If `X` has no rows or a non-finite value.
  * @see sklearn.preprocessing.StandardScaler
  * @example
@@ -27,11 +27,11 @@ export type StandardizerModel = {
  * fitStandardizer(rowMatrix([[1, 5], [3, 5]])); // { mean: Float64Array [2, 5], sd: Float64Array [1, 1] }
  * ```
  */
-export function fitStandardizer(X: RowMatrix): StandardizerModel {
+export function fitStandardizer(X: RowMatrix | readonly ArrayLike<number>[]): StandardizerModel {
   const fn = "fitStandardizer";
-  checkRowMatrix(fn, "X", X);
-  if (X.rows === 0) fail(fn, "X has no rows");
-  const { data, rows: n, cols: d } = X;
+  const XMatrix = toRowMatrix(fn, "X", X);
+  if (XMatrix.rows === 0) fail(fn, "X has no rows");
+  const { data, rows: n, cols: d } = XMatrix;
   const mean = new Float64Array(d);
   const sd = new Float64Array(d);
   for (let k = 0; k < d; k++) {

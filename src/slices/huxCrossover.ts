@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkRng, fail } from "../core/validate.js";
+import { asInt32Array, checkRng, fail } from "../core/validate.js";
 import { checkSliceOf, huxInto, partitionScratch } from "./_partition.js";
 
 /**
@@ -16,7 +16,7 @@ import { checkSliceOf, huxInto, partitionScratch } from "./_partition.js";
  * @param b - Second parent, same length.
  * @param rng - Uniform random source in [0, 1).
  * @returns The two children `[fromA, fromB]` (new arrays).
- * @throws {TypeError} If a parent is not an Int32Array or `rng` is not a function.
+ * @throws {TypeError} If a parent is not an `Int32Array` or an array of integers or `rng` is not a function.
  * @throws {RangeError} If a parent is empty, has an id outside [0, N), or the
  *   lengths differ.
  * @see Eshelman, L. J. (1991). The CHC adaptive search algorithm. FOGA 1, 265-283.
@@ -28,11 +28,18 @@ import { checkSliceOf, huxInto, partitionScratch } from "./_partition.js";
  * huxCrossover(a, b, createRng(4)); // [Int32Array [0, 2, 2, 1, 1, 1], Int32Array [0, 0, 1, 2, 2, 2]]
  * ```
  */
-export function huxCrossover(a: Int32Array, b: Int32Array, rng: Rng): [Int32Array, Int32Array] {
+export function huxCrossover(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  rng: Rng,
+): [Int32Array, Int32Array] {
   const fn = "huxCrossover";
-  checkSliceOf(fn, "a", a);
-  checkSliceOf(fn, "b", b);
-  if (a.length !== b.length) fail(fn, `a and b lengths differ (${a.length} vs ${b.length})`);
+  const a32 = asInt32Array(fn, "a", a);
+  const b32 = asInt32Array(fn, "b", b);
+  checkSliceOf(fn, "a", a32);
+  checkSliceOf(fn, "b", b32);
+  if (a32.length !== b32.length)
+    fail(fn, `a and b lengths differ (${a32.length} vs ${b32.length})`);
   checkRng(fn, rng);
-  return huxInto(fn, a, b, rng, partitionScratch(a.length));
+  return huxInto(fn, a32, b32, rng, partitionScratch(a32.length));
 }

@@ -1,6 +1,8 @@
 import type { Rng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asBinary,
+  asRowMatrix,
   checkBinary,
   checkInteger,
   checkNumber,
@@ -169,16 +171,18 @@ export type IdentifySlicesResult = {
  * ```
  */
 export function identifySlices(
-  signals: RowMatrix,
-  outcome: Uint8Array,
+  signals: RowMatrix | readonly ArrayLike<number>[],
+  outcome: ArrayLike<number | boolean>,
   rng: Rng,
   options?: IdentifySlicesOptions,
 ): IdentifySlicesResult {
   const fn = "identifySlices";
-  const settings = readInput(fn, signals, outcome, rng, options);
+  const signalsMatrix = asRowMatrix(fn, "signals", signals);
+  const outcome01 = asBinary(fn, "outcome", outcome);
+  const settings = readInput(fn, signalsMatrix, outcome01, rng, options);
   const { minSize, maxSize, maxMutations, moveRate, swapRate } = settings;
-  const n = signals.rows;
-  const ev = makeEvaluator(signals, outcome);
+  const n = signalsMatrix.rows;
+  const ev = makeEvaluator(signalsMatrix, outcome01);
   const sc = partitionScratch(n);
   // Statistics and objective values of every evaluated genome still in the
   // population or just made. After each generation the entries of genomes

@@ -6,9 +6,9 @@ import {
   checkInteger,
   checkOptions,
   checkRng,
-  checkRowMatrix,
   draw,
   optionKeys,
+  toRowMatrix,
 } from "../core/validate.js";
 
 const KEYS = optionKeys<KmeansSlicesOptions>()("maxIterations");
@@ -37,7 +37,7 @@ export type KmeansSlicesOptions = {
  * @param rng - Uniform random source in [0, 1).
  * @param options - `maxIterations` (default 100).
  * @returns The cluster (slice) id per instance, ids in [0, k).
- * @throws {TypeError} If `signals` is not a RowMatrix or `rng` not a function.
+ * @throws {TypeError} If `signals` is not a `RowMatrix` or a `number[][]` or `rng` not a function.
  * @throws {RangeError} If `signals` is empty or non-finite, or k is outside 1..N.
  * @see sklearn.cluster.KMeans; Arthur, D., Vassilvitskii, S. (2007). k-means++. SODA.
  * @example
@@ -46,19 +46,19 @@ export type KmeansSlicesOptions = {
  * ```
  */
 export function kmeansSlices(
-  signals: RowMatrix,
+  signals: RowMatrix | readonly ArrayLike<number>[],
   k: number,
   rng: Rng,
   options: KmeansSlicesOptions = {},
 ): Int32Array {
   const fn = "kmeansSlices";
-  checkRowMatrix(fn, "signals", signals, { allowEmpty: false });
-  checkInteger(fn, "k", k, 1, signals.rows);
+  const signalsMatrix = toRowMatrix(fn, "signals", signals, { allowEmpty: false });
+  checkInteger(fn, "k", k, 1, signalsMatrix.rows);
   checkRng(fn, rng);
   checkOptions(fn, options, KEYS);
   const { maxIterations = 100 } = options;
   checkInteger(fn, "maxIterations", maxIterations, 1);
-  const { data, rows: n, cols: d } = signals;
+  const { data, rows: n, cols: d } = signalsMatrix;
   const near = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const centres: number[][] = [];
   let next = Math.floor(draw(fn, rng) * n);

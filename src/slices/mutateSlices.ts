@@ -1,5 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import {
+  asInt32Array,
   checkInteger,
   checkNumber,
   checkOptions,
@@ -52,7 +53,7 @@ export type MutateSlicesOptions = SliceBounds & {
  * @param options - `minSize`, `maxSize` (required), `maxMutations` (default 2),
  *   `moveRate` and `swapRate` (default 0.5 each; the paper leaves them open).
  * @returns The mutated assignment (a new array).
- * @throws {TypeError} If `sliceOf` is not an Int32Array, `rng` is not a
+ * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers, `rng` is not a
  *   function or `options` is not an object.
  * @throws {RangeError} If `sliceOf` is empty or has an id outside [0, N), the
  *   bounds are invalid for N, `maxMutations` is not an integer >= 1, or a rate
@@ -65,24 +66,25 @@ export type MutateSlicesOptions = SliceBounds & {
  * ```
  */
 export function mutateSlices(
-  sliceOf: Int32Array,
+  sliceOf: ArrayLike<number>,
   rng: Rng,
   options: MutateSlicesOptions,
 ): Int32Array {
   const fn = "mutateSlices";
-  checkSliceOf(fn, "sliceOf", sliceOf);
+  const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
+  checkSliceOf(fn, "sliceOf", sliceOf32);
   checkRng(fn, rng);
   checkOptions(fn, options, KEYS);
   if (options === undefined) fail(fn, "options with minSize and maxSize is required");
   const { minSize, maxSize, maxMutations = 2, moveRate = 0.5, swapRate = 0.5 } = options;
-  checkSliceBounds(fn, sliceOf.length, minSize, maxSize);
+  checkSliceBounds(fn, sliceOf32.length, minSize, maxSize);
   checkInteger(fn, "maxMutations", maxMutations, 1);
   checkNumber(fn, "moveRate", moveRate, 0, 1);
   checkNumber(fn, "swapRate", swapRate, 0, 1);
-  const sc = partitionScratch(sliceOf.length);
+  const sc = partitionScratch(sliceOf32.length);
   const moved = mutateInto(
     fn,
-    sliceOf,
+    sliceOf32,
     rng,
     minSize,
     maxSize,

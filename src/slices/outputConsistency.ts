@@ -1,4 +1,4 @@
-import { checkBinary, fail } from "../core/validate.js";
+import { asInt32Array, fail, toBinary } from "../core/validate.js";
 import { checkSliceOf } from "./_partition.js";
 
 /** Result of {@link outputConsistency} and {@link sliceCoherence}: one value per non-empty slice. */
@@ -21,7 +21,7 @@ export type OutputConsistencyResult = {
  * @param sliceOf - Slice id per instance, ids in [0, N).
  * @param outcome - 0/1 outcome per instance.
  * @returns Per-slice OC and their mean.
- * @throws {TypeError} If `sliceOf` is not an Int32Array or `outcome` not a Uint8Array.
+ * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers or `outcome` not a Uint8Array.
  * @throws {RangeError} If the lengths differ, an id is outside [0, N) or an outcome is not 0/1.
  * @see Muse, B. A. et al. CASPER, section 3.9 ("Output consistency").
  * @example
@@ -31,22 +31,23 @@ export type OutputConsistencyResult = {
  * ```
  */
 export function outputConsistency(
-  sliceOf: Int32Array,
-  outcome: Uint8Array,
+  sliceOf: ArrayLike<number>,
+  outcome: ArrayLike<number | boolean>,
 ): OutputConsistencyResult {
   const fn = "outputConsistency";
-  checkSliceOf(fn, "sliceOf", sliceOf);
-  checkBinary(fn, "outcome", outcome);
-  if (outcome.length !== sliceOf.length) {
-    fail(fn, `sliceOf and outcome lengths differ (${sliceOf.length} vs ${outcome.length})`);
+  const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
+  checkSliceOf(fn, "sliceOf", sliceOf32);
+  const outcome01 = toBinary(fn, "outcome", outcome);
+  if (outcome01.length !== sliceOf32.length) {
+    fail(fn, `sliceOf and outcome lengths differ (${sliceOf32.length} vs ${outcome01.length})`);
   }
-  const n = sliceOf.length;
+  const n = sliceOf32.length;
   const size = new Int32Array(n);
   const pass = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const s = sliceOf[i] as number;
+    const s = sliceOf32[i] as number;
     size[s] = (size[s] as number) + 1;
-    pass[s] = (pass[s] as number) + (outcome[i] as number);
+    pass[s] = (pass[s] as number) + (outcome01[i] as number);
   }
   const ids: number[] = [];
   const values: number[] = [];

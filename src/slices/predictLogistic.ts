@@ -1,11 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import {
-  checkFloat64Array,
-  checkNumber,
-  checkRowMatrix,
-  fail,
-  failType,
-} from "../core/validate.js";
+import type { Plain } from "../core/toPlain.js";
+import { checkNumber, fail, failType, toFloat64Array, toRowMatrix } from "../core/validate.js";
 import type { LogisticModel } from "./fitLogistic.js";
 
 /**
@@ -14,7 +9,7 @@ import type { LogisticModel } from "./fitLogistic.js";
  * 1 = pass this is CASPER's failure impact score for logistic regression
  * (the predicted probability of patch success).
  *
- * @param model - From {@link fitLogistic}.
+ * @param model - From {@link fitLogistic}, or that model read back from JSON (plain arrays, see `toPlain`).
  * @param X - N x d predictors (d = number of coefficients).
  * @returns The probabilities.
  * @throws {TypeError} If `model` or `X` has the wrong type.
@@ -26,21 +21,23 @@ import type { LogisticModel } from "./fitLogistic.js";
  * predictLogistic(m, rowMatrix([[0], [1]])); // Float64Array [0.5, 0.7499999999999999]
  * ```
  */
-export function predictLogistic(model: LogisticModel, X: RowMatrix): Float64Array {
+export function predictLogistic(
+  model: LogisticModel | Plain<LogisticModel>,
+  X: RowMatrix | readonly ArrayLike<number>[],
+): Float64Array {
   const fn = "predictLogistic";
   if (typeof model !== "object" || model === null) failType(fn, "model must be an object");
-  checkFloat64Array(fn, "model.coefficients", model.coefficients);
+  const coefficients = toFloat64Array(fn, "model.coefficients", model.coefficients);
   checkNumber(fn, "model.intercept", model.intercept);
-  checkRowMatrix(fn, "X", X);
-  const { data, rows: n, cols: d } = X;
-  if (model.coefficients.length !== d) {
-    fail(fn, `X width differs from the model (${d} vs ${model.coefficients.length})`);
+  const XMatrix = toRowMatrix(fn, "X", X);
+  const { data, rows: n, cols: d } = XMatrix;
+  if (coefficients.length !== d) {
+    fail(fn, `X width differs from the model (${d} vs ${coefficients.length})`);
   }
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let eta = model.intercept;
-    for (let k = 0; k < d; k++)
-      eta += (model.coefficients[k] as number) * (data[i * d + k] as number);
+    for (let k = 0; k < d; k++) eta += (coefficients[k] as number) * (data[i * d + k] as number);
     out[i] = 1 / (1 + Math.exp(-eta));
   }
   return out;

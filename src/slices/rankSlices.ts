@@ -1,4 +1,12 @@
-import { checkFloat64Array, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
+import {
+  asBinary,
+  asInt32Array,
+  checkOptions,
+  fail,
+  failType,
+  optionKeys,
+  toFloat64Array,
+} from "../core/validate.js";
 import { checkPicks } from "./_picks.js";
 
 const KEYS = optionKeys<RankSlicesOptions>()("aggregate", "classify");
@@ -20,17 +28,17 @@ export type ChangeClassifier = (deltaFailureRate: number, samplingRatio: number)
 /** Input of {@link rankSlices}. */
 export type RankSlicesInput = {
   /** Slice id per instance, ids in [0, N). */
-  readonly sliceOf: Int32Array;
+  readonly sliceOf: ArrayLike<number>;
   /** Indexed by slice id: the instances re-executed on V1 (missing or empty: slice ranked last, unchanged, impact 0). */
-  readonly picks: readonly Int32Array[];
-  /** 0/1 outcome per instance under V0 (1 = pass). */
-  readonly outcomeV0: Uint8Array;
+  readonly picks: readonly ArrayLike<number>[];
+  /** 0/1 outcome per instance under V0 (1 = pass; booleans accepted). */
+  readonly outcomeV0: ArrayLike<number | boolean>;
   /** 0/1 outcome per instance under V1; only picked entries are read. */
-  readonly outcomeV1: Uint8Array;
+  readonly outcomeV1: ArrayLike<number | boolean>;
   /** Failure impact score per instance under V0 (e.g. `predictLogistic` on V0 signals). */
-  readonly scoreV0: Float64Array;
+  readonly scoreV0: ArrayLike<number>;
   /** Failure impact score per instance under V1 (V1 signals, V0 scaler and model); only picked entries are read. */
-  readonly scoreV1: Float64Array;
+  readonly scoreV1: ArrayLike<number>;
 };
 
 /** Options of {@link rankSlices}. */
@@ -99,11 +107,16 @@ export function rankSlices(
   const fn = "rankSlices";
   if (typeof input !== "object" || input === null) failType(fn, "input must be an object");
   checkOptions(fn, input, INPUT_KEYS, "input field");
-  const { sliceOf, picks, outcomeV0, outcomeV1, scoreV0, scoreV1 } = input;
+  const sliceOf = asInt32Array(fn, "sliceOf", input.sliceOf);
+  const picks = Array.isArray(input.picks)
+    ? input.picks.map((list, s) => asInt32Array(fn, `picks[${s}]`, list))
+    : (input.picks as readonly Int32Array[]);
+  const outcomeV0 = asBinary(fn, "outcomeV0", input.outcomeV0);
+  const outcomeV1 = asBinary(fn, "outcomeV1", input.outcomeV1);
   const size = checkPicks(fn, sliceOf, picks, outcomeV0, outcomeV1);
   const n = sliceOf.length;
-  checkFloat64Array(fn, "scoreV0", scoreV0);
-  checkFloat64Array(fn, "scoreV1", scoreV1);
+  const scoreV0 = toFloat64Array(fn, "scoreV0", input.scoreV0);
+  const scoreV1 = toFloat64Array(fn, "scoreV1", input.scoreV1);
   if (scoreV0.length !== n)
     fail(fn, `sliceOf and scoreV0 lengths differ (${n} vs ${scoreV0.length})`);
   if (scoreV1.length !== n)

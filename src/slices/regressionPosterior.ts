@@ -1,4 +1,4 @@
-import { checkNumber, checkOptions, optionKeys } from "../core/validate.js";
+import { asBinary, asInt32Array, checkNumber, checkOptions, optionKeys } from "../core/validate.js";
 import { checkPicks } from "./_picks.js";
 
 const KEYS = optionKeys<RegressionPosteriorOptions>()("a", "b");
@@ -60,30 +60,36 @@ export type RegressionPosteriorResult = {
  * ```
  */
 export function regressionPosterior(
-  sliceOf: Int32Array,
-  picks: readonly Int32Array[],
-  outcomeV0: Uint8Array,
-  outcomeV1: Uint8Array,
+  sliceOf: ArrayLike<number>,
+  picks: readonly ArrayLike<number>[],
+  outcomeV0: ArrayLike<number | boolean>,
+  outcomeV1: ArrayLike<number | boolean>,
   options: RegressionPosteriorOptions = {},
 ): RegressionPosteriorResult {
   const fn = "regressionPosterior";
-  const size = checkPicks(fn, sliceOf, picks, outcomeV0, outcomeV1);
+  const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
+  const outcome0 = asBinary(fn, "outcomeV0", outcomeV0);
+  const outcome1 = asBinary(fn, "outcomeV1", outcomeV1);
+  const picks32 = Array.isArray(picks)
+    ? picks.map((list, s) => asInt32Array(fn, `picks[${s}]`, list))
+    : (picks as readonly Int32Array[]);
+  const size = checkPicks(fn, sliceOf32, picks32, outcome0, outcome1);
   checkOptions(fn, options, KEYS);
   const { a = 1, b = 1 } = options;
   checkNumber(fn, "a", a, 0, Number.POSITIVE_INFINITY, { lower: true });
   checkNumber(fn, "b", b, 0, Number.POSITIVE_INFINITY, { lower: true });
-  const n = sliceOf.length;
+  const n = sliceOf32.length;
   const fail0 = new Int32Array(n);
-  for (let i = 0; i < n; i++) if (outcomeV0[i] === 0) fail0[sliceOf[i] as number]++;
+  for (let i = 0; i < n; i++) if (outcome0[i] === 0) fail0[sliceOf32[i] as number]++;
   const ids: number[] = [];
   const prob: number[] = [];
   const rise: number[] = [];
-  picks.forEach((list, s) => {
+  picks32.forEach((list, s) => {
     if (list.length === 0) return;
     const ns = size[s] as number;
     const k = list.length;
     let f = 0;
-    for (const i of list) if (outcomeV1[i] === 0) f++;
+    for (const i of list) if (outcome1[i] === 0) f++;
     const a1 = a + f;
     const b1 = b + k - f;
     const m = ns - k;

@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
+import { asInt32Array, checkOptions, checkRng, fail, optionKeys } from "../core/validate.js";
 import { checkSliceBounds, checkSliceOf, partitionScratch, repairInto } from "./_partition.js";
 import type { SliceBounds } from "./randomSlices.js";
 
@@ -24,7 +24,7 @@ const KEYS = optionKeys<SliceBounds>()("minSize", "maxSize");
  * @param rng - Uniform random source in [0, 1).
  * @param bounds - `minSize` and `maxSize` (both required).
  * @returns The repaired assignment (a new array).
- * @throws {TypeError} If `sliceOf` is not an Int32Array, `rng` is not a
+ * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers, `rng` is not a
  *   function or `bounds` is not an object.
  * @throws {RangeError} If `sliceOf` is empty or has an id outside [0, N), or
  *   the bounds are invalid for N (see {@link randomSlices}).
@@ -36,19 +36,24 @@ const KEYS = optionKeys<SliceBounds>()("minSize", "maxSize");
  * // Int32Array [1, 2, 1, 2, 2, 1]
  * ```
  */
-export function repairSlices(sliceOf: Int32Array, rng: Rng, bounds: SliceBounds): Int32Array {
+export function repairSlices(
+  sliceOf: ArrayLike<number>,
+  rng: Rng,
+  bounds: SliceBounds,
+): Int32Array {
   const fn = "repairSlices";
-  checkSliceOf(fn, "sliceOf", sliceOf);
+  const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
+  checkSliceOf(fn, "sliceOf", sliceOf32);
   checkRng(fn, rng);
   checkOptions(fn, bounds, KEYS);
   if (bounds === undefined) fail(fn, "bounds with minSize and maxSize is required");
-  checkSliceBounds(fn, sliceOf.length, bounds.minSize, bounds.maxSize);
+  checkSliceBounds(fn, sliceOf32.length, bounds.minSize, bounds.maxSize);
   return repairInto(
     fn,
-    sliceOf,
+    sliceOf32,
     bounds.minSize,
     bounds.maxSize,
     rng,
-    partitionScratch(sliceOf.length),
+    partitionScratch(sliceOf32.length),
   );
 }

@@ -1,6 +1,6 @@
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkRowMatrix, fail, failType } from "../core/validate.js";
+import { asInt32Array, checkInteger, fail, failType, toRowMatrix } from "../core/validate.js";
 import { checkSliceOf } from "./_partition.js";
 
 /**
@@ -33,25 +33,26 @@ import { checkSliceOf } from "./_partition.js";
  * ```
  */
 export function representatives(
-  sliceOf: Int32Array,
-  signals: RowMatrix,
+  sliceOf: ArrayLike<number>,
+  signals: RowMatrix | readonly ArrayLike<number>[],
   k: number,
   mode: "closest" | "farthest",
 ): readonly Int32Array[] {
   const fn = "representatives";
-  checkSliceOf(fn, "sliceOf", sliceOf);
-  checkRowMatrix(fn, "signals", signals);
-  if (signals.rows !== sliceOf.length) {
-    fail(fn, `sliceOf and signals lengths differ (${sliceOf.length} vs ${signals.rows})`);
+  const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
+  checkSliceOf(fn, "sliceOf", sliceOf32);
+  const signalsMatrix = toRowMatrix(fn, "signals", signals);
+  if (signalsMatrix.rows !== sliceOf32.length) {
+    fail(fn, `sliceOf and signals lengths differ (${sliceOf32.length} vs ${signalsMatrix.rows})`);
   }
   checkInteger(fn, "k", k, 1);
   if (mode !== "closest" && mode !== "farthest") {
     failType(fn, `mode must be "closest" or "farthest" (got ${String(mode)})`);
   }
-  const { data, cols: d } = signals;
-  const n = sliceOf.length;
+  const { data, cols: d } = signalsMatrix;
+  const n = sliceOf32.length;
   const members: number[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < n; i++) (members[sliceOf[i] as number] as number[]).push(i);
+  for (let i = 0; i < n; i++) (members[sliceOf32[i] as number] as number[]).push(i);
   const out: Int32Array[] = [];
   const c = new Float64Array(d);
   for (let s = 0; s < n; s++) {

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix, fail } from "../core/validate.js";
+import { asInt32Array, fail, toRowMatrix } from "../core/validate.js";
 import { checkSliceOf } from "./_partition.js";
 import type { OutputConsistencyResult } from "./outputConsistency.js";
 
@@ -14,7 +14,7 @@ import type { OutputConsistencyResult } from "./outputConsistency.js";
  * @param sliceOf - Slice id per instance, ids in [0, N).
  * @param signals - N x d signal vectors (one row per instance).
  * @returns Per-slice SCM and their mean.
- * @throws {TypeError} If `sliceOf` is not an Int32Array or `signals` not a RowMatrix.
+ * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers or `signals` not a RowMatrix.
  * @throws {RangeError} If the lengths differ, an id is outside [0, N) or a signal is non-finite.
  * @see Muse, B. A. et al. CASPER, section 3.9 ("Slice coherence metric").
  * @example
@@ -24,15 +24,19 @@ import type { OutputConsistencyResult } from "./outputConsistency.js";
  * // { ids: Int32Array [0, 1], values: Float64Array [0.7071067811865475, 1], mean: 0.8535533905932737 }
  * ```
  */
-export function sliceCoherence(sliceOf: Int32Array, signals: RowMatrix): OutputConsistencyResult {
+export function sliceCoherence(
+  sliceOf: ArrayLike<number>,
+  signals: RowMatrix | readonly ArrayLike<number>[],
+): OutputConsistencyResult {
   const fn = "sliceCoherence";
-  checkSliceOf(fn, "sliceOf", sliceOf);
-  checkRowMatrix(fn, "signals", signals);
-  if (signals.rows !== sliceOf.length) {
-    fail(fn, `sliceOf and signals lengths differ (${sliceOf.length} vs ${signals.rows})`);
+  const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
+  checkSliceOf(fn, "sliceOf", sliceOf32);
+  const signalsMatrix = toRowMatrix(fn, "signals", signals);
+  if (signalsMatrix.rows !== sliceOf32.length) {
+    fail(fn, `sliceOf and signals lengths differ (${sliceOf32.length} vs ${signalsMatrix.rows})`);
   }
-  const { data, cols: d } = signals;
-  const n = sliceOf.length;
+  const { data, cols: d } = signalsMatrix;
+  const n = sliceOf32.length;
   const norm = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let s = 0;
@@ -40,7 +44,7 @@ export function sliceCoherence(sliceOf: Int32Array, signals: RowMatrix): OutputC
     norm[i] = Math.sqrt(s);
   }
   const members: number[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < n; i++) (members[sliceOf[i] as number] as number[]).push(i);
+  for (let i = 0; i < n; i++) (members[sliceOf32[i] as number] as number[]).push(i);
   const ids: number[] = [];
   const values: number[] = [];
   for (let s = 0; s < n; s++) {

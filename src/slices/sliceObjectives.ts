@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkBinary, checkRowMatrix, fail } from "../core/validate.js";
+import { asInt32Array, fail, toBinary, toRowMatrix } from "../core/validate.js";
 import { makeEvaluator } from "./_objectives.js";
 import { checkSliceOf } from "./_partition.js";
 
@@ -34,20 +34,21 @@ import { checkSliceOf } from "./_partition.js";
  * ```
  */
 export function sliceObjectives(
-  sliceOf: Int32Array,
-  signals: RowMatrix,
-  outcome: Uint8Array,
+  sliceOf: ArrayLike<number>,
+  signals: RowMatrix | readonly ArrayLike<number>[],
+  outcome: ArrayLike<number | boolean>,
 ): Float64Array {
   const fn = "sliceObjectives";
-  checkSliceOf(fn, "sliceOf", sliceOf);
-  checkRowMatrix(fn, "signals", signals);
-  checkBinary(fn, "outcome", outcome);
-  if (signals.rows !== sliceOf.length) {
-    fail(fn, `sliceOf and signals lengths differ (${sliceOf.length} vs ${signals.rows})`);
+  const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
+  checkSliceOf(fn, "sliceOf", sliceOf32);
+  const signalsMatrix = toRowMatrix(fn, "signals", signals);
+  const outcome01 = toBinary(fn, "outcome", outcome);
+  if (signalsMatrix.rows !== sliceOf32.length) {
+    fail(fn, `sliceOf and signals lengths differ (${sliceOf32.length} vs ${signalsMatrix.rows})`);
   }
-  if (outcome.length !== sliceOf.length) {
-    fail(fn, `sliceOf and outcome lengths differ (${sliceOf.length} vs ${outcome.length})`);
+  if (outcome01.length !== sliceOf32.length) {
+    fail(fn, `sliceOf and outcome lengths differ (${sliceOf32.length} vs ${outcome01.length})`);
   }
-  const ev = makeEvaluator(signals, outcome);
-  return ev.objectives(ev.full(sliceOf), new Float64Array(3));
+  const ev = makeEvaluator(signalsMatrix, outcome01);
+  return ev.objectives(ev.full(sliceOf32), new Float64Array(3));
 }

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkFloat64Array, checkRowMatrix, fail, failType } from "../core/validate.js";
+import { checkFloat64Array, fail, failType, toRowMatrix } from "../core/validate.js";
 import type { StandardizerModel } from "./fitStandardizer.js";
 
 /**
@@ -10,7 +10,7 @@ import type { StandardizerModel } from "./fitStandardizer.js";
  * @param scaler - The model from `fitStandardizer`: means and SDs of length d (SDs > 0).
  * @param X - N x d matrix.
  * @returns The standardised matrix (new data).
- * @throws {TypeError} If `X` is not a RowMatrix or `scaler` lacks Float64Array `mean`/`sd`.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `scaler` lacks Float64Array `mean`/`sd`.
  * @throws {RangeError} If the widths differ, a value is non-finite or an SD is not positive.
  * @see sklearn.preprocessing.StandardScaler.transform
  * @example
@@ -19,13 +19,16 @@ import type { StandardizerModel } from "./fitStandardizer.js";
  * transformStandardizer(s, rowMatrix([[1], [3], [4]])).data; // Float64Array [-1, 1, 2]
  * ```
  */
-export function transformStandardizer(scaler: StandardizerModel, X: RowMatrix): RowMatrix {
+export function transformStandardizer(
+  scaler: StandardizerModel,
+  X: RowMatrix | readonly ArrayLike<number>[],
+): RowMatrix {
   const fn = "transformStandardizer";
-  checkRowMatrix(fn, "X", X);
+  const XMatrix = toRowMatrix(fn, "X", X);
   if (typeof scaler !== "object" || scaler === null) failType(fn, "scaler must be an object");
   checkFloat64Array(fn, "scaler.mean", scaler.mean);
   checkFloat64Array(fn, "scaler.sd", scaler.sd);
-  const { data, rows: n, cols: d } = X;
+  const { data, rows: n, cols: d } = XMatrix;
   if (scaler.mean.length !== d || scaler.sd.length !== d) {
     fail(fn, `scaler width differs from X (${scaler.mean.length} vs ${d})`);
   }

@@ -1,4 +1,10 @@
-import { checkFloat64Array, checkNumber, checkSameLength, fail } from "../core/validate.js";
+import {
+  checkFloat64Array,
+  checkNumber,
+  checkSameLength,
+  fail,
+  toFloat64Array,
+} from "../core/validate.js";
 
 /**
  * Validates `estimates` (non-empty, finite) and `truth` (a finite number or a
@@ -9,7 +15,7 @@ import { checkFloat64Array, checkNumber, checkSameLength, fail } from "../core/v
 export function errorsOf(
   fn: string,
   estimates: Float64Array,
-  truth: number | Float64Array,
+  truth: number | ArrayLike<number>,
 ): Float64Array {
   checkFloat64Array(fn, "estimates", estimates);
   if (estimates.length === 0) fail(fn, "estimates is empty");
@@ -18,13 +24,13 @@ export function errorsOf(
     checkNumber(fn, "truth", truth);
     for (let i = 0; i < out.length; i++) out[i] = (estimates[i] as number) - truth;
   } else {
-    if (!(truth instanceof Float64Array)) {
+    if (typeof truth !== "object" || truth === null) {
       throw new TypeError(`${fn}: truth must be a number or a Float64Array (got ${typeof truth})`);
     }
-    checkFloat64Array(fn, "truth", truth);
-    checkSameLength(fn, "estimates", estimates, "truth", truth);
+    const t = toFloat64Array(fn, "truth", truth);
+    checkSameLength(fn, "estimates", estimates, "truth", t);
     for (let i = 0; i < out.length; i++) {
-      out[i] = (estimates[i] as number) - (truth[i] as number);
+      out[i] = (estimates[i] as number) - (t[i] as number);
     }
   }
   return out;

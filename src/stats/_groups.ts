@@ -1,5 +1,5 @@
 import { midRanks } from "../core/midRanks.js";
-import { checkFloat64Array, fail, failType } from "../core/validate.js";
+import { fail, failType, toFloat64Array } from "../core/validate.js";
 
 /**
  * Validates k >= 2 non-empty groups, ranks the pooled values with mid-ranks
@@ -9,23 +9,24 @@ import { checkFloat64Array, fail, failType } from "../core/validate.js";
  */
 export function pooledRanks(
   fn: string,
-  groups: readonly Float64Array[],
+  groups: readonly ArrayLike<number>[],
 ): { meanRanks: Float64Array; sizes: Int32Array; total: number; tieSum: number } {
-  if (!Array.isArray(groups)) failType(fn, "groups must be an array of Float64Array");
+  if (!Array.isArray(groups)) failType(fn, "groups must be an array of Float64Array or number[]");
   const k = groups.length;
   if (k < 2) fail(fn, "groups needs at least 2 groups", k);
   const sizes = new Int32Array(k);
   let total = 0;
+  const checked: Float64Array[] = [];
   for (let g = 0; g < k; g++) {
-    const x = groups[g];
-    checkFloat64Array(fn, `groups[${g}]`, x);
+    const x = toFloat64Array(fn, `groups[${g}]`, groups[g]);
     if (x.length === 0) fail(fn, `groups[${g}] is empty`);
     sizes[g] = x.length;
     total += x.length;
+    checked.push(x);
   }
   const pooled = new Float64Array(total);
   let o = 0;
-  for (const x of groups) {
+  for (const x of checked) {
     pooled.set(x, o);
     o += x.length;
   }

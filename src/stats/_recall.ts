@@ -1,4 +1,4 @@
-import { checkInt32Array, fail, failType } from "../core/validate.js";
+import { asBinary, checkInt32Array, fail, failType } from "../core/validate.js";
 
 /**
  * Validates a ranking (distinct non-negative item indices) and the relevant
@@ -10,8 +10,12 @@ import { checkInt32Array, fail, failType } from "../core/validate.js";
 export function rankingHits(
   fn: string,
   ranking: Int32Array,
-  relevant: Uint8Array | ReadonlySet<number>,
+  relevantIn: ArrayLike<number | boolean> | ReadonlySet<number>,
 ): { hits: Uint8Array; totalRelevant: number } {
+  const relevant =
+    relevantIn instanceof Set || typeof relevantIn !== "object" || relevantIn === null
+      ? relevantIn
+      : asBinary(fn, "relevant", relevantIn);
   checkInt32Array(fn, "ranking", ranking, { min: 0 });
   if (ranking.length === 0) fail(fn, "ranking is empty");
   const hits = new Uint8Array(ranking.length);

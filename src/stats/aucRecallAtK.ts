@@ -1,3 +1,4 @@
+import { asInt32Array } from "../core/validate.js";
 import { rankingHits } from "./_recall.js";
 
 /**
@@ -16,9 +17,9 @@ import { rankingHits } from "./_recall.js";
  * with each other and with the random baseline computed the same way.
  *
  * @param ranking - Distinct 0-based item indices, best first (length n >= 1).
- * @param relevant - Either a 0/1 `Uint8Array` indexed by item, or a `Set` of relevant item indices; at least one relevant item.
+ * @param relevant - Either 0/1 flags indexed by item (a `Uint8Array`, `number[]` or `boolean[]`), or a `Set` of relevant item indices; at least one relevant item.
  * @returns The area, in [0, 1].
- * @throws {TypeError} If `ranking` is not an `Int32Array` or `relevant` is neither a `Uint8Array` nor a `Set`.
+ * @throws {TypeError} If `ranking` is not an `Int32Array` or an array of integers or `relevant` is neither a `Uint8Array` nor a `Set`.
  * @throws {RangeError} If `ranking` is empty, has negative, out-of-range or repeated
  *   indices, or `relevant` has a value other than 0/1 or no relevant item.
  * @see Muse, B. A., Briand, L., Lu, Y., Gallaba, K. CASPER: change-aware slice prioritization for efficient regression testing of LLM-based systems (section 3.10, table 15).
@@ -30,10 +31,11 @@ import { rankingHits } from "./_recall.js";
  * ```
  */
 export function aucRecallAtK(
-  ranking: Int32Array,
-  relevant: Uint8Array | ReadonlySet<number>,
+  ranking: ArrayLike<number>,
+  relevant: ArrayLike<number | boolean> | ReadonlySet<number>,
 ): number {
-  const { hits, totalRelevant } = rankingHits("aucRecallAtK", ranking, relevant);
+  const ranking32 = asInt32Array("aucRecallAtK", "ranking", ranking);
+  const { hits, totalRelevant } = rankingHits("aucRecallAtK", ranking32, relevant);
   const n = hits.length;
   let found = 0;
   let area = 0;

@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { optionKeys } from "../core/validate.js";
+import { asRowMatrix, optionKeys } from "../core/validate.js";
 import { blockRanks, checkDescending } from "./_blockRanks.js";
 
 const KEYS = optionKeys<AverageRanksOptions>()("descending");
@@ -27,7 +27,7 @@ export type AverageRanksOptions = {
  * @param scores - N blocks (rows) x k treatments (columns), finite values, N >= 2, k >= 2.
  * @param options - See {@link AverageRanksOptions}.
  * @returns A `Float64Array` of length k; its values sum to (k + 1) / 2 * k.
- * @throws {TypeError} If `scores` is not a `RowMatrix` or an option has the wrong type.
+ * @throws {TypeError} If `scores` is not a `RowMatrix` or a `number[][]` or an option has the wrong type.
  * @throws {RangeError} If a score is not finite, or there are fewer than 2 blocks or treatments.
  * @see Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. JMLR 7, 1-30 (section 3.2.2).
  * @example
@@ -37,7 +37,11 @@ export type AverageRanksOptions = {
  * averageRanks(rmse, { descending: true }); // Float64Array [3, 1.5, 1.5]
  * ```
  */
-export function averageRanks(scores: RowMatrix, options?: AverageRanksOptions): Float64Array {
+export function averageRanks(
+  scores: RowMatrix | readonly ArrayLike<number>[],
+  options?: AverageRanksOptions,
+): Float64Array {
+  const scoresMatrix = asRowMatrix("averageRanks", "scores", scores);
   const descending = checkDescending("averageRanks", options, KEYS);
-  return blockRanks("averageRanks", scores, descending).meanRanks;
+  return blockRanks("averageRanks", scoresMatrix, descending).meanRanks;
 }

@@ -1,4 +1,4 @@
-import { checkFloat64Array, fail } from "../core/validate.js";
+import { fail, toFloat64Array } from "../core/validate.js";
 
 /** Verbal size of a Cliff's delta (Romano et al. 2006 thresholds). */
 export type CliffsMagnitude = "negligible" | "small" | "medium" | "large";
@@ -24,7 +24,7 @@ export type CliffsDeltaResult = {
  * @param x - First sample, finite values, non-empty.
  * @param y - Second sample, finite values, non-empty (any length).
  * @returns delta and its magnitude label; `cliffsDelta(y, x).delta === -cliffsDelta(x, y).delta`.
- * @throws {TypeError} If `x` or `y` is not a `Float64Array`.
+ * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an array of numbers.
  * @throws {RangeError} If a sample is empty or holds a non-finite value.
  * @see Cliff, N. (1993). Dominance statistics: ordinal analyses to answer ordinal questions. Psychological Bulletin 114, 494-509.
  * @see Romano, J., Kromrey, J. D., Coraggio, J., Skowronek, J. (2006). Appropriate statistics for ordinal level data. Annual meeting of the Florida Association of Institutional Research.
@@ -34,22 +34,25 @@ export type CliffsDeltaResult = {
  * // { delta: 0.8888888888888888, magnitude: "large" }   (8 wins, 1 tie, 0 losses of 9)
  * ```
  */
-export function cliffsDelta(x: Float64Array, y: Float64Array): CliffsDeltaResult {
+export function cliffsDelta(
+  x: ArrayLike<number>,
+  y: ArrayLike<number | boolean>,
+): CliffsDeltaResult {
   const fn = "cliffsDelta";
-  checkFloat64Array(fn, "x", x);
-  checkFloat64Array(fn, "y", y);
-  if (x.length === 0) fail(fn, "x is empty");
-  if (y.length === 0) fail(fn, "y is empty");
-  const ys = Float64Array.from(y).sort();
+  const x64 = toFloat64Array(fn, "x", x);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  if (x64.length === 0) fail(fn, "x is empty");
+  if (y64.length === 0) fail(fn, "y is empty");
+  const ys = Float64Array.from(y64).sort();
   const ny = ys.length;
   let diff = 0;
-  for (let i = 0; i < x.length; i++) {
-    const v = x[i] as number;
+  for (let i = 0; i < x64.length; i++) {
+    const v = x64[i] as number;
     const below = lowerBound(ys, v);
     const notAbove = upperBound(ys, v);
     diff += below - (ny - notAbove);
   }
-  const delta = diff / (x.length * ny);
+  const delta = diff / (x64.length * ny);
   const a = Math.abs(delta);
   const magnitude: CliffsMagnitude =
     a < 0.147 ? "negligible" : a < 0.33 ? "small" : a < 0.474 ? "medium" : "large";

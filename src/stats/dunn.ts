@@ -63,7 +63,7 @@ export type DunnResult = {
  * r.pValue.data[2];    // 0.007290358091535644
  * ```
  */
-export function dunn(groups: readonly Float64Array[], options?: DunnOptions): DunnResult {
+export function dunn(groups: readonly ArrayLike<number>[], options?: DunnOptions): DunnResult {
   const fn = "dunn";
   checkOptions(fn, options, KEYS);
   const { adjust = "holm" } = options ?? {};

@@ -1,4 +1,4 @@
-import { checkBinary, checkInt32Array } from "../core/validate.js";
+import { toBinary, toInt32Array } from "../core/validate.js";
 
 /**
  * Number of distinct failing items among the selected ones: the
@@ -11,7 +11,7 @@ import { checkBinary, checkInt32Array } from "../core/validate.js";
  * @param selected - 0-based indices of the selected items, each in [0, y.length); repeats allowed.
  * @param y - Outcome per item, 1 = failure (misprediction), 0 = pass.
  * @returns The number of distinct selected items with y = 1.
- * @throws {TypeError} If `selected` is not an `Int32Array` or `y` is not a `Uint8Array`.
+ * @throws {TypeError} If `selected` is not an `Int32Array` or an array of integers or `y` is not a `Uint8Array` or an array of 0/1 or booleans.
  * @throws {RangeError} If an index is out of range or `y` holds a value other than 0 or 1.
  * @see Guerriero, A., Pietrantuono, R., Russo, S. (2024). DeepSample: DNN sampling-based testing for operational accuracy assessment. ICSE.
  * @example
@@ -20,17 +20,17 @@ import { checkBinary, checkInt32Array } from "../core/validate.js";
  * failuresFound(new Int32Array([1, 3, 4, 1]), y); // 2
  * ```
  */
-export function failuresFound(selected: Int32Array, y: Uint8Array): number {
+export function failuresFound(selected: ArrayLike<number>, y: ArrayLike<number | boolean>): number {
   const fn = "failuresFound";
-  checkBinary(fn, "y", y);
-  checkInt32Array(fn, "selected", selected, { min: 0, max: y.length - 1 });
-  const seen = new Uint8Array(y.length);
+  const y01 = toBinary(fn, "y", y);
+  const selected32 = toInt32Array(fn, "selected", selected, { min: 0, max: y01.length - 1 });
+  const seen = new Uint8Array(y01.length);
   let count = 0;
-  for (let t = 0; t < selected.length; t++) {
-    const i = selected[t] as number;
+  for (let t = 0; t < selected32.length; t++) {
+    const i = selected32[t] as number;
     if (seen[i] === 0) {
       seen[i] = 1;
-      count += y[i] as number;
+      count += y01[i] as number;
     }
   }
   return count;

@@ -1,6 +1,6 @@
 import { chiSquareSf } from "../core/chiSquareSf.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { fail } from "../core/validate.js";
+import { asRowMatrix, fail } from "../core/validate.js";
 import { blockRanks } from "./_blockRanks.js";
 
 /** Result of {@link friedman}. */
@@ -35,7 +35,7 @@ export type FriedmanResult = {
  *
  * @param scores - N blocks (rows) x k treatments (columns) of finite scores; N >= 2, k >= 2.
  * @returns The statistic, p-value, degrees of freedom, sizes and average ranks.
- * @throws {TypeError} If `scores` is not a `RowMatrix`.
+ * @throws {TypeError} If `scores` is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If a score is not finite, there are fewer than 2 blocks or
  *   2 treatments, or every block is entirely tied (the statistic is undefined).
  * @see Friedman, M. (1937). The use of ranks to avoid the assumption of normality. JASA 32, 675-701.
@@ -49,11 +49,12 @@ export type FriedmanResult = {
  * r.averageRanks; // Float64Array [1.25, 2, 2.75]
  * ```
  */
-export function friedman(scores: RowMatrix): FriedmanResult {
+export function friedman(scores: RowMatrix | readonly ArrayLike<number>[]): FriedmanResult {
   const fn = "friedman";
-  const { meanRanks, tieSum } = blockRanks(fn, scores, false);
-  const n = scores.rows;
-  const k = scores.cols;
+  const scoresMatrix = asRowMatrix(fn, "scores", scores);
+  const { meanRanks, tieSum } = blockRanks(fn, scoresMatrix, false);
+  const n = scoresMatrix.rows;
+  const k = scoresMatrix.cols;
   const c = 1 - tieSum / (n * k * (k * k - 1));
   if (!(c > 0)) fail(fn, "every block of scores is entirely tied; the statistic is undefined");
   let ss = 0;

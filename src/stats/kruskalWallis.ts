@@ -43,7 +43,7 @@ export type KruskalWallisResult = {
  * r.pValue;    // 0.027323722447292524
  * ```
  */
-export function kruskalWallis(groups: readonly Float64Array[]): KruskalWallisResult {
+export function kruskalWallis(groups: readonly ArrayLike<number>[]): KruskalWallisResult {
   const { meanRanks, sizes, total, tieSum } = pooledRanks("kruskalWallis", groups);
   const k = sizes.length;
   let ss = 0;

@@ -1,3 +1,4 @@
+import { asFloat64Array } from "../core/validate.js";
 import { errorsOf } from "./_errors.js";
 
 /**
@@ -8,9 +9,9 @@ import { errorsOf } from "./_errors.js";
  * seed, over the temporal test runs, as the worst-case tracking error.
  *
  * @param estimates - R >= 1 finite estimates.
- * @param truth - The true value, or a `Float64Array` of R true values.
+ * @param truth - The true value, or R true values (a `Float64Array` or `number[]`).
  * @returns The maximum absolute error, >= 0.
- * @throws {TypeError} If `estimates` is not a `Float64Array` or `truth` is neither a number nor a `Float64Array`.
+ * @throws {TypeError} If `estimates` is not a `Float64Array` or an array of numbers or `truth` is neither a number nor a `Float64Array`.
  * @throws {RangeError} If `estimates` is empty, a value is not finite, or the lengths differ.
  * @see Ayyad, M., Wang, Z., Shin, J., Zou, Y. et al. Trajectory-aware benchmark subset selection for cost-efficient software engineering agent regression testing (MaxErr); sklearn `max_error`.
  * @example
@@ -19,8 +20,9 @@ import { errorsOf } from "./_errors.js";
  * maxError(new Float64Array([1, 2]), new Float64Array([1, 4])); // 2
  * ```
  */
-export function maxError(estimates: Float64Array, truth: number | Float64Array): number {
-  const e = errorsOf("maxError", estimates, truth);
+export function maxError(estimates: ArrayLike<number>, truth: number | ArrayLike<number>): number {
+  const estimates64 = asFloat64Array("maxError", "estimates", estimates);
+  const e = errorsOf("maxError", estimates64, truth);
   let m = 0;
   for (let i = 0; i < e.length; i++) m = Math.max(m, Math.abs(e[i] as number));
   return m;

@@ -1,6 +1,7 @@
 import jStat from "jstat";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asFloat64Array,
   checkFloat64Array,
   checkInteger,
   checkNumber,
@@ -62,7 +63,7 @@ export type NemenyiResult = {
  * @param nBlocks - Number of blocks N >= 2 the ranks were averaged over.
  * @param options - See {@link NemenyiOptions}.
  * @returns The critical difference, q_alpha and the pairwise statistics and p-values.
- * @throws {TypeError} If `averageRanks` is not a `Float64Array` or `nBlocks`/`alpha` is not a number.
+ * @throws {TypeError} If `averageRanks` is not a `Float64Array` or an array of numbers or `nBlocks`/`alpha` is not a number.
  * @throws {RangeError} If fewer than 2 ranks, a rank outside [1, k] or not finite,
  *   `nBlocks` not an integer >= 2, or `alpha` outside (0, 1).
  * @see Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. JMLR 7, 1-30 (section 3.2.2, table 5).
@@ -76,15 +77,16 @@ export type NemenyiResult = {
  * ```
  */
 export function nemenyi(
-  averageRanks: Float64Array,
+  averageRanks: ArrayLike<number>,
   nBlocks: number,
   options?: NemenyiOptions,
 ): NemenyiResult {
   const fn = "nemenyi";
   checkOptions(fn, options, KEYS);
   const { alpha = 0.05 } = options ?? {};
-  const k = averageRanks instanceof Float64Array ? averageRanks.length : 0;
-  checkFloat64Array(fn, "averageRanks", averageRanks, { min: 1, max: Math.max(k, 1) });
+  const averageRanks64 = asFloat64Array(fn, "averageRanks", averageRanks);
+  const k = averageRanks64.length;
+  checkFloat64Array(fn, "averageRanks", averageRanks64, { min: 1, max: Math.max(k, 1) });
   if (k < 2) fail(fn, "averageRanks needs at least 2 treatments", k);
   checkInteger(fn, "nBlocks", nBlocks, 2);
   checkNumber(fn, "options.alpha", alpha, 0, 1, { lower: true, upper: true });
@@ -97,7 +99,7 @@ export function nemenyi(
   for (let i = 0; i < k; i++) {
     p[i * k + i] = 1;
     for (let j = i + 1; j < k; j++) {
-      const q = Math.abs((averageRanks[i] as number) - (averageRanks[j] as number)) / se;
+      const q = Math.abs((averageRanks64[i] as number) - (averageRanks64[j] as number)) / se;
       const pij =
         q === 0 ? 1 : Math.min(1, Math.max(0, 1 - jStat.tukey.cdf(q, k, Number.POSITIVE_INFINITY)));
       stat[i * k + j] = q;

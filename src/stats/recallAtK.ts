@@ -1,4 +1,4 @@
-import { checkInteger } from "../core/validate.js";
+import { asInt32Array, checkInteger } from "../core/validate.js";
 import { rankingHits } from "./_recall.js";
 
 /**
@@ -13,10 +13,10 @@ import { rankingHits } from "./_recall.js";
  * Recall@K = K / n.
  *
  * @param ranking - Distinct 0-based item indices, best first (length n >= 1).
- * @param relevant - Either a 0/1 `Uint8Array` indexed by item, or a `Set` of relevant item indices; at least one relevant item.
+ * @param relevant - Either 0/1 flags indexed by item (a `Uint8Array`, `number[]` or `boolean[]`), or a `Set` of relevant item indices; at least one relevant item.
  * @param k - Number of top entries inspected, an integer in [0, n].
  * @returns Recall@K in [0, 1].
- * @throws {TypeError} If `ranking` is not an `Int32Array`, `relevant` is neither a `Uint8Array` nor a `Set`, or `k` is not a number.
+ * @throws {TypeError} If `ranking` is not an `Int32Array` or an array of integers, `relevant` is neither a `Uint8Array` nor a `Set`, or `k` is not a number.
  * @throws {RangeError} If `ranking` is empty, has negative, out-of-range or repeated
  *   indices, `relevant` has a value other than 0/1 or no relevant item, or `k` is outside [0, n].
  * @see Muse, B. A., Briand, L., Lu, Y., Gallaba, K. CASPER: change-aware slice prioritization for efficient regression testing of LLM-based systems (section 3.10).
@@ -28,13 +28,14 @@ import { rankingHits } from "./_recall.js";
  * ```
  */
 export function recallAtK(
-  ranking: Int32Array,
-  relevant: Uint8Array | ReadonlySet<number>,
+  ranking: ArrayLike<number>,
+  relevant: ArrayLike<number | boolean> | ReadonlySet<number>,
   k: number,
 ): number {
   const fn = "recallAtK";
-  const { hits, totalRelevant } = rankingHits(fn, ranking, relevant);
-  checkInteger(fn, "k", k, 0, ranking.length);
+  const ranking32 = asInt32Array(fn, "ranking", ranking);
+  const { hits, totalRelevant } = rankingHits(fn, ranking32, relevant);
+  checkInteger(fn, "k", k, 0, ranking32.length);
   let found = 0;
   for (let t = 0; t < k; t++) found += hits[t] as number;
   return found / totalRelevant;

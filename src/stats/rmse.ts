@@ -1,4 +1,5 @@
 import { fsum } from "../core/sum.js";
+import { asFloat64Array } from "../core/validate.js";
 import { errorsOf } from "./_errors.js";
 
 /**
@@ -15,9 +16,9 @@ import { errorsOf } from "./_errors.js";
  * estimate over repetitions) and of benchmark-subset selection.
  *
  * @param estimates - R >= 1 finite estimates.
- * @param truth - The true value, or a `Float64Array` of R true values.
+ * @param truth - The true value, or R true values (a `Float64Array` or `number[]`).
  * @returns The RMSE, >= 0.
- * @throws {TypeError} If `estimates` is not a `Float64Array` or `truth` is neither a number nor a `Float64Array`.
+ * @throws {TypeError} If `estimates` is not a `Float64Array` or an array of numbers or `truth` is neither a number nor a `Float64Array`.
  * @throws {RangeError} If `estimates` is empty, a value is not finite, or the lengths differ.
  * @see Test case selection for deep neural networks: a replication study on LLMs for code (RMSE of the accuracy estimate); sklearn `mean_squared_error(squared=False)`.
  * @example
@@ -26,8 +27,9 @@ import { errorsOf } from "./_errors.js";
  * rmse(new Float64Array([1, 2]), new Float64Array([1, 4])); // 1.4142135623730951
  * ```
  */
-export function rmse(estimates: Float64Array, truth: number | Float64Array): number {
-  const e = errorsOf("rmse", estimates, truth);
+export function rmse(estimates: ArrayLike<number>, truth: number | ArrayLike<number>): number {
+  const estimates64 = asFloat64Array("rmse", "estimates", estimates);
+  const e = errorsOf("rmse", estimates64, truth);
   let big = 0;
   for (let i = 0; i < e.length; i++) big = Math.max(big, Math.abs(e[i] as number));
   if (big === 0) return 0;
@@ -36,8 +38,8 @@ export function rmse(estimates: Float64Array, truth: number | Float64Array): num
     // a difference of finite values overflowed: halving both sides is exact
     const half =
       typeof truth === "number"
-        ? estimates.map((v) => v / 2 - truth / 2)
-        : estimates.map((v, i) => v / 2 - (truth[i] as number) / 2);
+        ? estimates64.map((v) => v / 2 - truth / 2)
+        : estimates64.map((v, i) => v / 2 - (truth[i] as number) / 2);
     return 2 * scaledRms(half);
   }
   return scaledRms(e);

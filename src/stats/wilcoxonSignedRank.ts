@@ -2,12 +2,12 @@ import { midRanks } from "../core/midRanks.js";
 import { normalCdf } from "../core/normal.js";
 import {
   assertUnreachable,
-  checkFloat64Array,
   checkOptions,
   checkSameLength,
   fail,
   failType,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 
 const KEYS = optionKeys<WilcoxonSignedRankOptions>()(
@@ -102,7 +102,7 @@ const MAX_EXACT = 500;
  * @param y - Second sample paired with `x`, same length.
  * @param options - See {@link WilcoxonSignedRankOptions}.
  * @returns Statistic, p-value, method used, counts and z.
- * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an option has the wrong type.
+ * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an array of numbers or an option has the wrong type.
  * @throws {RangeError} If a value is not finite, lengths differ, the samples are
  *   empty, every difference is zero under `"wilcox"` or `"pratt"`, or the exact
  *   test is asked for more than 500 differences.
@@ -120,15 +120,15 @@ const MAX_EXACT = 500;
  * ```
  */
 export function wilcoxonSignedRank(
-  x: Float64Array,
-  y: Float64Array,
+  x: ArrayLike<number>,
+  y: ArrayLike<number | boolean>,
   options?: WilcoxonSignedRankOptions,
 ): WilcoxonSignedRankResult {
   const fn = "wilcoxonSignedRank";
-  checkFloat64Array(fn, "x", x);
-  checkFloat64Array(fn, "y", y);
-  checkSameLength(fn, "x", x, "y", y);
-  if (x.length === 0) fail(fn, "x and y are empty");
+  const x64 = toFloat64Array(fn, "x", x);
+  const y64 = toFloat64Array(fn, "y", y, { booleans: true });
+  checkSameLength(fn, "x", x64, "y", y64);
+  if (x64.length === 0) fail(fn, "x and y are empty");
   checkOptions(fn, options, KEYS);
   const {
     exact,
@@ -149,10 +149,10 @@ export function wilcoxonSignedRank(
     fail(fn, 'options.zeroMethod must be "wilcox", "pratt" or "zsplit"', zeroMethod);
   }
 
-  const all = new Float64Array(x.length);
+  const all = new Float64Array(x64.length);
   let nZero = 0;
-  for (let i = 0; i < x.length; i++) {
-    const di = (x[i] as number) - (y[i] as number);
+  for (let i = 0; i < x64.length; i++) {
+    const di = (x64[i] as number) - (y64[i] as number);
     if (!Number.isFinite(di)) fail(fn, `x[${i}] - y[${i}] overflows`, di);
     all[i] = di;
     if (di === 0) nZero++;

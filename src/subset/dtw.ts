@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, fail, optionKeys } from "../core/validate.js";
+import { checkInteger, checkOptions, fail, optionKeys, toRowMatrix } from "../core/validate.js";
 
 const KEYS = optionKeys<DtwOptions>()("window");
 
@@ -29,7 +29,7 @@ export type DtwOptions = {
  * @param b - Second sequence, T_b x d (the same d).
  * @param options - `window`: Sakoe–Chiba band (default none).
  * @returns The DTW distance, >= 0.
- * @throws {TypeError} If `a` or `b` is not a RowMatrix or `options` is not an object.
+ * @throws {TypeError} If `a` or `b` is not a `RowMatrix` or a `number[][]` or `options` is not an object.
  * @throws {RangeError} If either has no rows or a non-finite value, their widths differ, or `window` is not an integer >= 0.
  * @see Sakoe & Chiba (1978). Dynamic programming algorithm optimization for spoken word recognition. IEEE TASSP 26(1).
  * @see R `dtw::dtw(x, y, dist.method = "Euclidean", step.pattern = symmetric1)`.
@@ -40,24 +40,29 @@ export type DtwOptions = {
  * dtw(rowMatrix([[0], [0]]), rowMatrix([[1]])); // 2
  * ```
  */
-export function dtw(a: RowMatrix, b: RowMatrix, options: DtwOptions = {}): number {
+export function dtw(
+  a: RowMatrix | readonly ArrayLike<number>[],
+  b: RowMatrix | readonly ArrayLike<number>[],
+  options: DtwOptions = {},
+): number {
   const fn = "dtw";
-  checkRowMatrix(fn, "a", a, { allowEmpty: false });
-  checkRowMatrix(fn, "b", b, { allowEmpty: false });
-  if (a.cols !== b.cols) fail(fn, `a and b widths differ (${a.cols} vs ${b.cols})`);
+  const aMatrix = toRowMatrix(fn, "a", a, { allowEmpty: false });
+  const bMatrix = toRowMatrix(fn, "b", b, { allowEmpty: false });
+  if (aMatrix.cols !== bMatrix.cols)
+    fail(fn, `a and b widths differ (${aMatrix.cols} vs ${bMatrix.cols})`);
   checkOptions(fn, options, KEYS);
-  const n = a.rows;
-  const m = b.rows;
+  const n = aMatrix.rows;
+  const m = bMatrix.rows;
   let w = Math.max(n, m);
   if (options.window !== undefined) {
     checkInteger(fn, "options.window", options.window, 0);
     w = Math.max(options.window, Math.abs(n - m));
   }
-  const d = a.cols;
+  const d = aMatrix.cols;
   const cost = (i: number, j: number): number => {
     let s = 0;
     for (let t = 0; t < d; t++) {
-      const e = (a.data[i * d + t] as number) - (b.data[j * d + t] as number);
+      const e = (aMatrix.data[i * d + t] as number) - (bMatrix.data[j * d + t] as number);
       s += e * e;
     }
     return Math.sqrt(s);

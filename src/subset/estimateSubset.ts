@@ -1,5 +1,5 @@
 import { normalQuantile } from "../core/normal.js";
-import { fail, failType } from "../core/validate.js";
+import { asBinary, fail, failType } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { pointEstimate } from "./_subsetEstimators.js";
 import type { RecommendSubsetResult } from "./recommendSubset.js";
@@ -19,7 +19,7 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * @param recommendation - The result of {@link recommendSubset}.
  * @param responses - The new run's 0/1 outcomes on `recommendation.items`, aligned with it.
  * @returns An {@link Estimate} (method `"subset <method>"`).
- * @throws {TypeError} If `recommendation` is malformed or `responses` is not a Uint8Array.
+ * @throws {TypeError} If `recommendation` is malformed or `responses` is not a `Uint8Array` or an array of 0/1 or booleans.
  * @throws {RangeError} If `responses` has the wrong length or a value other than 0/1.
  * @see {@link recommendSubset}
  * @example
@@ -33,9 +33,10 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  */
 export function estimateSubset(
   recommendation: RecommendSubsetResult,
-  responses: Uint8Array,
+  responses: ArrayLike<number | boolean>,
 ): Estimate {
   const fn = "estimateSubset";
+  const responses01 = asBinary(fn, "responses", responses);
   if (
     typeof recommendation !== "object" ||
     recommendation === null ||
@@ -44,13 +45,13 @@ export function estimateSubset(
   ) {
     failType(fn, "recommendation must be a recommendSubset result");
   }
-  if (!(responses instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
+  if (!(responses01 instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
   const k = recommendation.items.length;
-  if (responses.length !== k) {
-    fail(fn, `responses has ${responses.length} outcomes, the subset ${k} items`);
+  if (responses01.length !== k) {
+    fail(fn, `responses has ${responses01.length} outcomes, the subset ${k} items`);
   }
   for (let t = 0; t < k; t++) {
-    if ((responses[t] as number) > 1) fail(fn, `responses[${t}] must be 0 or 1`, responses[t]);
+    if ((responses01[t] as number) > 1) fail(fn, `responses[${t}] must be 0 or 1`, responses01[t]);
   }
   const m = recommendation.estimator;
   const level = recommendation.level;
@@ -61,7 +62,7 @@ export function estimateSubset(
     fail(fn, "recommendation.estimator.inflate must be finite and positive", m.inflate);
   let point: { est: number; v: number };
   try {
-    point = pointEstimate(m, responses);
+    point = pointEstimate(m, responses01);
   } catch (e) {
     // the estimator's model came with the recommendation: name this function and the field
     if (e instanceof RangeError)

@@ -1,7 +1,14 @@
 import { kmeans } from "ml-kmeans";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkOptions, checkRowMatrix, fail, optionKeys } from "../core/validate.js";
+import {
+  asRowMatrix,
+  checkInteger,
+  checkOptions,
+  checkRowMatrix,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
 import { silhouette } from "./silhouette.js";
 
 const KEYS = optionKeys<KmeansStrataOptions>()("kMin", "kMax");
@@ -44,7 +51,7 @@ export type KmeansStrataResult = {
  * @param X - The items, one row each (N >= 3).
  * @param options - `kMin` (default 2) and `kMax` (default 15).
  * @returns Labels, the chosen K, its silhouette and the score of every K tried.
- * @throws {TypeError} If `X` is not a RowMatrix or `options` is not an object.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `options` is not an object.
  * @throws {RangeError} If `X` has fewer than 3 rows or a non-finite value, `kMin`/`kMax` are not integers with 2 <= kMin <= kMax, or no K in the range gives at least two clusters.
  * @see Lloyd (1982); Gonzalez (1985) max-min initialisation; Rousseeuw (1987) silhouette.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 6.3 (2).
@@ -56,8 +63,12 @@ export type KmeansStrataResult = {
  * r.labels; // Int32Array [0, 0, 1, 1, 2, 2]
  * ```
  */
-export function kmeansStrata(X: RowMatrix, options: KmeansStrataOptions = {}): KmeansStrataResult {
-  return kmeansStrataAs("kmeansStrata", "X", X, options);
+export function kmeansStrata(
+  X: RowMatrix | readonly ArrayLike<number>[],
+  options: KmeansStrataOptions = {},
+): KmeansStrataResult {
+  const XMatrix = asRowMatrix("kmeansStrata", "X", X);
+  return kmeansStrataAs("kmeansStrata", "X", XMatrix, options);
 }
 
 /** {@link kmeansStrata} whose errors name `fn` and call the matrix `arg` (for `embeddingMethod`'s methods). */

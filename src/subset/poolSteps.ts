@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix } from "../core/validate.js";
+import { toRowMatrix } from "../core/validate.js";
 import { poolInto } from "./_internal.js";
 
 /**
@@ -16,7 +16,7 @@ import { poolInto } from "./_internal.js";
  *
  * @param steps - The trajectory's step embeddings, one row per step (T >= 1 rows, d >= 1 columns).
  * @returns A new `Float64Array` of length 5 d.
- * @throws {TypeError} If `steps` is not a RowMatrix.
+ * @throws {TypeError} If `steps` is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If `steps` has no rows or no columns, or holds a non-finite value.
  * @see Okabe, Koshinaka & Shinoda (2018). Attentive statistics pooling for deep speaker embedding.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.3.
@@ -26,9 +26,9 @@ import { poolInto } from "./_internal.js";
  * // Float64Array [2, 10,  1.632993161855452, 0,  0, 10,  2, 10,  4, 10]
  * ```
  */
-export function poolSteps(steps: RowMatrix): Float64Array {
+export function poolSteps(steps: RowMatrix | readonly ArrayLike<number>[]): Float64Array {
   const fn = "poolSteps";
-  checkRowMatrix(fn, "steps", steps, { allowEmpty: false });
-  if (steps.cols === 0) throw new RangeError(`${fn}: steps has no columns`);
-  return poolInto(steps, new Float64Array(5 * steps.cols), 0);
+  const stepsMatrix = toRowMatrix(fn, "steps", steps, { allowEmpty: false });
+  if (stepsMatrix.cols === 0) throw new RangeError(`${fn}: steps has no columns`);
+  return poolInto(stepsMatrix, new Float64Array(5 * stepsMatrix.cols), 0);
 }

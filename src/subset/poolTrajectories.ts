@@ -1,5 +1,5 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkRowMatrix, fail, failType } from "../core/validate.js";
+import { fail, failType, toRowMatrix } from "../core/validate.js";
 import { poolInto } from "./_internal.js";
 
 /**
@@ -7,7 +7,7 @@ import { poolInto } from "./_internal.js";
  *
  * @param list - One step-embedding matrix per item (T_i x d, T_i >= 1, the same d for all).
  * @returns A new `list.length` x 5 d RowMatrix ([mean, std, first, middle, last] per row).
- * @throws {TypeError} If `list` is not an array or an element is not a RowMatrix.
+ * @throws {TypeError} If `list` is not an array or an element is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If `list` is empty, a trajectory has no steps or a non-finite value, or the widths d differ.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.3.
  * @example
@@ -17,18 +17,20 @@ import { poolInto } from "./_internal.js";
  * X.data; // Float64Array [2, 1, 1, 3, 3,  5, 0, 5, 5, 5]
  * ```
  */
-export function poolTrajectories(list: readonly RowMatrix[]): RowMatrix {
+export function poolTrajectories(
+  list: readonly (RowMatrix | readonly ArrayLike<number>[])[],
+): RowMatrix {
   const fn = "poolTrajectories";
   if (!Array.isArray(list)) failType(fn, "list must be an array of RowMatrix");
   if (list.length === 0) fail(fn, "list is empty");
-  const d = (list[0] as RowMatrix | undefined)?.cols;
-  list.forEach((m, i) => {
-    checkRowMatrix(fn, `list[${i}]`, m, { allowEmpty: false });
+  const matrices = list.map((m, i) => toRowMatrix(fn, `list[${i}]`, m, { allowEmpty: false }));
+  const d = matrices[0]?.cols;
+  matrices.forEach((m, i) => {
     if (m.cols !== d) fail(fn, `list[${i}] has ${m.cols} columns, list[0] has ${d}`);
   });
   if (d === undefined || d === 0) fail(fn, "trajectories have no columns");
   const data = new Float64Array(list.length * 5 * d);
-  list.forEach((m, i) => {
+  matrices.forEach((m, i) => {
     poolInto(m, data, i * 5 * d);
   });
   return { data, rows: list.length, cols: 5 * d };

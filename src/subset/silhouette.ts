@@ -1,6 +1,6 @@
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInt32Array, checkRowMatrix, fail } from "../core/validate.js";
+import { fail, toInt32Array, toRowMatrix } from "../core/validate.js";
 
 /**
  * Mean silhouette coefficient of a clustering (Euclidean distance): how much
@@ -16,7 +16,7 @@ import { checkInt32Array, checkRowMatrix, fail } from "../core/validate.js";
  * @param X - The items, one row each.
  * @param labels - Cluster label per row, integers >= 0, with 2 <= (distinct labels) <= N - 1.
  * @returns The mean silhouette coefficient.
- * @throws {TypeError} If `X` is not a RowMatrix or `labels` not an Int32Array.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `labels` not an Int32Array.
  * @throws {RangeError} If `X` holds a non-finite value, `labels.length !== X.rows`, a label is negative, or the number of distinct labels is not in [2, N - 1].
  * @see Rousseeuw, P. J. (1987). Silhouettes: a graphical aid to the interpretation and validation of cluster analysis. J. Comput. Appl. Math. 20, 53-65.
  * @see sklearn.metrics.silhouette_score
@@ -26,24 +26,27 @@ import { checkInt32Array, checkRowMatrix, fail } from "../core/validate.js";
  * silhouette(rowMatrix([[0], [1], [10], [11]]), Int32Array.of(0, 0, 1, 1)); // 0.899749373433584
  * ```
  */
-export function silhouette(X: RowMatrix, labels: Int32Array): number {
+export function silhouette(
+  X: RowMatrix | readonly ArrayLike<number>[],
+  labels: ArrayLike<number>,
+): number {
   const fn = "silhouette";
-  checkRowMatrix(fn, "X", X);
-  checkInt32Array(fn, "labels", labels, { min: 0 });
-  if (labels.length !== X.rows) {
-    fail(fn, `labels length and X rows differ (${labels.length} vs ${X.rows})`);
+  const XMatrix = toRowMatrix(fn, "X", X);
+  const labels32 = toInt32Array(fn, "labels", labels, { min: 0 });
+  if (labels32.length !== XMatrix.rows) {
+    fail(fn, `labels length and X rows differ (${labels32.length} vs ${XMatrix.rows})`);
   }
-  const ids = Array.from(new Set(labels)).sort((p, q) => p - q);
+  const ids = Array.from(new Set(labels32)).sort((p, q) => p - q);
   const K = ids.length;
-  const N = X.rows;
+  const N = XMatrix.rows;
   if (K < 2 || K > N - 1) {
     fail(fn, `the number of distinct labels must lie in [2, N - 1] = [2, ${N - 1}]`, K);
   }
   const dense = new Map(ids.map((h, t) => [h, t]));
-  const lab = Int32Array.from(labels, (h) => dense.get(h) as number);
+  const lab = Int32Array.from(labels32, (h) => dense.get(h) as number);
   const size = new Float64Array(K);
   for (let i = 0; i < N; i++) size[lab[i] as number] = (size[lab[i] as number] as number) + 1;
-  const { data, cols } = X;
+  const { data, cols } = XMatrix;
   const sums = new Float64Array(N * K);
   for (let i = 0; i < N; i++) {
     for (let j = i + 1; j < N; j++) {

@@ -1,6 +1,7 @@
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { Rng } from "../core/rng.js";
 import {
+  asInt32Array,
   checkInt32Array,
   checkInteger,
   checkOptions,
@@ -8,6 +9,7 @@ import {
   draw,
   fail,
   optionKeys,
+  toInt32Array,
 } from "../core/validate.js";
 import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import { stratumSizes } from "./_internal.js";
@@ -22,7 +24,7 @@ export type StratifiedSubsetOptions = {
    * largest-remainder (Hamilton) method, ties to the lowest label, total
    * exactly `k`.
    */
-  readonly allocation?: Int32Array;
+  readonly allocation?: ArrayLike<number>;
 };
 
 /**
@@ -41,7 +43,7 @@ export type StratifiedSubsetOptions = {
  * @param rng - Uniform source in [0, 1).
  * @param options - `allocation`: explicit per-stratum sizes (default proportional).
  * @returns `k` distinct item indices, sorted ascending.
- * @throws {TypeError} If `strata` or `allocation` is not an Int32Array, `rng` is not a function, or `options` is not an object.
+ * @throws {TypeError} If `strata` or `allocation` is not an `Int32Array` or an array of integers, `rng` is not a function, or `options` is not an object.
  * @throws {RangeError} If `strata` is empty or has a negative label or one above 2^27 - 1, `k` is not an integer in [1, strata.length], `allocation` has the wrong length, a negative entry, a total other than `k`, or asks more of a stratum than it holds, or `rng` returns a value outside [0, 1).
  * @see Cochran (1977), Sampling Techniques, 3rd ed., section 5.3; R `sampling::strata(..., method = "srswor")`.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.4.1.
@@ -52,23 +54,24 @@ export type StratifiedSubsetOptions = {
  * ```
  */
 export function stratifiedSubset(
-  strata: Int32Array,
+  strata: ArrayLike<number>,
   k: number,
   rng: Rng,
   options: StratifiedSubsetOptions = {},
 ): Int32Array {
   const fn = "stratifiedSubset";
-  checkInt32Array(fn, "strata", strata, { min: 0, allowEmpty: false });
+  const strata32 = toInt32Array(fn, "strata", strata, { min: 0, allowEmpty: false });
   checkInteger(fn, "k", k, 1);
-  if (k > strata.length) fail(fn, `k must be at most the number of items (${strata.length})`, k);
+  if (k > strata32.length)
+    fail(fn, `k must be at most the number of items (${strata32.length})`, k);
   checkRng(fn, rng);
   checkOptions(fn, options, KEYS);
-  const sizes = stratumSizes(strata, fn);
+  const sizes = stratumSizes(strata32, fn);
   let alloc: Int32Array;
   if (options.allocation === undefined) {
     alloc = largestRemainder(sizes, sizes, k);
   } else {
-    alloc = options.allocation;
+    alloc = asInt32Array(fn, "options.allocation", options.allocation);
     checkInt32Array(fn, "options.allocation", alloc, { min: 0 });
     if (alloc.length !== sizes.length) {
       fail(
@@ -87,5 +90,5 @@ export function stratifiedSubset(
     if (total !== k) fail(fn, `options.allocation sums to ${total}, not to k = ${k}`);
   }
   // draws checked here, so a faulty rng is reported as stratifiedSubset, not stratifiedSrs
-  return stratifiedSrs(strata, alloc, () => draw(fn, rng));
+  return stratifiedSrs(strata32, alloc, () => draw(fn, rng));
 }

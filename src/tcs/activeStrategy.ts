@@ -1,5 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import {
+  asFloat64Array,
   checkChoice,
   checkFloat64Array,
   checkNumber,
@@ -43,7 +44,7 @@ export type ActiveOptions = StrategyOptions & {
    * fixed before any label is drawn (e.g. an LLM judge's score). When given, it
    * is the score that is calibrated and ranked; without it, `risk` is.
    */
-  readonly predictions?: Float64Array;
+  readonly predictions?: ArrayLike<number>;
   /**
    * How the score becomes the failure probability f of phase 2: `"isotonic"` or
    * `"logistic"` (fitted on the phase-1 labels), or `"none"` (f = `predictions`,
@@ -185,7 +186,7 @@ type Plan = {
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - See {@link ActiveOptions} and {@link activeDefaults}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` or `predictions` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object or has an unknown key; later, if a label is not a number.
+ * @throws {TypeError} If `risk` or `predictions` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object or has an unknown key; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; `budget` is not an integer in [2, N]; `predictions` has another length or a value outside [0, 1] or NaN; `tau` is not in [0, 1], `pilot` or `greedy` not in [0, 1); `calibration`, `size` or `weights` is unknown; `calibration` is `"none"` without `predictions`; the shares leave fewer than 2 active labels, a pilot of 1, or nothing to calibrate on; `level` is not in (0, 1); later, if a label is not finite, not in [0, 1] while calibrating, or `next` is called after the budget is spent.
  * @see Zrnic, T. & Candès, E. J. (2024). Active statistical inference. ICML; Hesterberg (1995) (defensive mixture); Deville & Tillé (1998) (pivotal); Särndal, Swensson & Wretman (1992), §6.3 (difference estimator).
  * @example
@@ -198,14 +199,15 @@ type Plan = {
  * ```
  */
 export function activeStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: ActiveOptions,
 ): Generator<number, Estimate, number> {
   const fn = "activeStrategy";
-  const { N, est } = checkCommon(fn, risk, budget, rng, options, KEYS);
-  const plan = readPlan(fn, risk, budget, N, options ?? {});
+  const risk64 = asFloat64Array(fn, "risk", risk);
+  const { N, est } = checkCommon(fn, risk64, budget, rng, options, KEYS);
+  const plan = readPlan(fn, risk64, budget, N, options ?? {});
   return askTell(fn, budget, run(fn, plan, checkedRng(fn, rng), est), est);
 }
 
@@ -217,7 +219,10 @@ function readPlan(
   o: ActiveOptions,
 ): Plan {
   const d = activeDefaults;
-  const { predictions } = o;
+  const predictions =
+    o.predictions === undefined
+      ? undefined
+      : asFloat64Array(fn, "options.predictions", o.predictions);
   if (predictions !== undefined) {
     checkFloat64Array(fn, "options.predictions", predictions, { min: 0, max: 1 });
     checkSameLength(fn, "risk", risk, "options.predictions", predictions);

@@ -1,4 +1,5 @@
 import type { Rng } from "../core/rng.js";
+import { asFloat64Array } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
@@ -28,7 +29,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Hájek, J. (1971), comment in Foundations of Statistical Inference, 236; Tillé (2006), Sampling Algorithms; R `survey::svymean`.
  * @example
@@ -41,12 +42,17 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * ```
  */
 export function balancedStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
-  return prepareBalanced(risk, budget, rng, options).start(rng);
+  return prepareBalanced(
+    asFloat64Array("balancedStrategy", "risk", risk),
+    budget,
+    rng,
+    options,
+  ).start(rng);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Rng } from "../core/rng.js";
+import { asFloat64Array } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
 import { d2Centres } from "./_centres.js";
@@ -33,7 +34,7 @@ import type { StrataOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Arthur, D. & Vassilvitskii, S. (2007). k-means++: the advantages of careful seeding. SODA, 1027-1035; Cochran (1977), chapter 5.
  * @example
@@ -46,12 +47,17 @@ import type { StrataOptions } from "./types.js";
  * ```
  */
 export function d2StratStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: StrataOptions,
 ): Generator<number, Estimate, number> {
-  return prepareD2Strat(risk, budget, rng, options).start(rng);
+  return prepareD2Strat(
+    asFloat64Array("d2StratStrategy", "risk", risk),
+    budget,
+    rng,
+    options,
+  ).start(rng);
 }
 
 /**

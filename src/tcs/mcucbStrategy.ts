@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, optionKeys } from "../core/validate.js";
+import { asFloat64Array, checkNumber, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon, readStrataCount } from "./_checks.js";
@@ -51,7 +51,7 @@ const MCUCB_KEYS = optionKeys<McucbOptions>()("level", "interval", "strata", "pa
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `delta` (default budget^(-7/2)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units) or `options.partition` is unknown; if `budget` is not an integer in [2, N] or is below two units per stratum; if `options.delta` is not in (0, 1); if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Carpentier, A. & Munos, R. (2011). Finite time analysis of stratified sampling for Monte Carlo. NeurIPS 24 (algorithm MC-UCB); Carpentier & Munos (2012), Adaptive stratified sampling for Monte-Carlo integration of differentiable functions, NeurIPS 25.
  * @example
@@ -64,12 +64,14 @@ const MCUCB_KEYS = optionKeys<McucbOptions>()("level", "interval", "strata", "pa
  * ```
  */
 export function mcucbStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: McucbOptions,
 ): Generator<number, Estimate, number> {
-  return prepareMcucb(risk, budget, rng, options).start(rng);
+  return prepareMcucb(asFloat64Array("mcucbStrategy", "risk", risk), budget, rng, options).start(
+    rng,
+  );
 }
 
 /**

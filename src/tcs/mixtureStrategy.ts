@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, fail, optionKeys } from "../core/validate.js";
+import { asFloat64Array, checkNumber, fail, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon, positiveRiskTotal } from "./_checks.js";
@@ -50,7 +50,7 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, or is all zero while lambda > 0 or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `lambda` is not in [0, 1] or `estimator` is unknown; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Hesterberg, T. (1995). Weighted average importance sampling and defensive mixture distributions. Technometrics 37, 185-194; Deville & Tillé (1998); R `sampling::UPpivotal`.
  * @example
@@ -63,12 +63,17 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  * ```
  */
 export function mixtureStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: MixtureOptions,
 ): Generator<number, Estimate, number> {
-  return prepareMixture(risk, budget, rng, options).start(rng);
+  return prepareMixture(
+    asFloat64Array("mixtureStrategy", "risk", risk),
+    budget,
+    rng,
+    options,
+  ).start(rng);
 }
 
 /**

@@ -2,12 +2,12 @@ import { fsum } from "../core/sum.js";
 import {
   assertUnreachable,
   checkChoice,
-  checkFloat64Array,
   checkNumber,
   checkOptions,
   fail,
   failType,
   optionKeys,
+  toFloat64Array,
 } from "../core/validate.js";
 import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
 import { readLevel } from "../estimate/_internal.js";
@@ -32,7 +32,7 @@ const PLANNED_DESIGNS: readonly PlannedDesign[] = [
 /** Arguments of {@link planSampleSize}. */
 export type PlanSampleSizeOptions = {
   /** One non-negative finite risk per unit (its length is N). */
-  readonly risk: Float64Array;
+  readonly risk: ArrayLike<number>;
   /** The strategy whose variance formula is used. */
   readonly design: PlannedDesign;
   /** Wanted half-width of the confidence interval for the failure rate, > 0. */
@@ -130,8 +130,8 @@ export function planSampleSize(args: PlanSampleSizeOptions): PlanSampleSizeResul
   const fn = "planSampleSize";
   if (typeof args !== "object" || args === null) failType(fn, "args must be an object");
   checkOptions(fn, args, ARG_KEYS, "input field");
-  const { risk, design, targetHalfWidth, anticipatedRate } = args;
-  checkFloat64Array(fn, "risk", risk, { min: 0, allowEmpty: false });
+  const { design, targetHalfWidth, anticipatedRate } = args;
+  const risk = toFloat64Array(fn, "risk", args.risk, { min: 0, allowEmpty: false });
   const N = risk.length;
   checkNumber(fn, "targetHalfWidth", targetHalfWidth, 0, Number.POSITIVE_INFINITY, { lower: true });
   checkNumber(fn, "anticipatedRate", anticipatedRate, 0, 1, { lower: true, upper: true });

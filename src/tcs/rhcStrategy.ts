@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import { fail } from "../core/validate.js";
+import { asFloat64Array, fail } from "../core/validate.js";
 import { rhc } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
@@ -33,7 +33,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a zero, negative or non-finite value or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). JRSS B 24, 482-491; Cochran (1977), §9A.13.
  * @example
@@ -46,12 +46,12 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * ```
  */
 export function rhcStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
-  return prepareRhc(risk, budget, rng, options).start(rng);
+  return prepareRhc(asFloat64Array("rhcStrategy", "risk", risk), budget, rng, options).start(rng);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { checkNumber, draw, fail, optionKeys } from "../core/validate.js";
+import { asFloat64Array, checkNumber, draw, fail, optionKeys } from "../core/validate.js";
 import { weightedSequence } from "../estimate/_boundedSequences.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
@@ -62,7 +62,7 @@ const SEQUENTIALPPS_KEYS = optionKeys<SequentialPpsOptions>()(
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `lambda` (default 0.5), `level` (default 0.95), `sequential` (stopping rule; off by default: all `budget` labels), see {@link SequentialPpsOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or a positive value below 1e-200 of its total; if `budget` is not an integer in [2, N], `lambda` not in [0, 1), `level` not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold` or has a bad value; later, if a label is not finite or outside [0, 1] (it can be re-sent) or `next` is called after the budget is spent.
  * @see Shekhar, S., Xu, Z., Lipton, Z. C., Liang, P. J. & Ramdas, A. (2023). Risk-limiting financial audits via weighted sampling without replacement. UAI, PMLR 216; Hesterberg, T. (1995). Technometrics 37, 185-194.
  * @example
@@ -78,12 +78,17 @@ const SEQUENTIALPPS_KEYS = optionKeys<SequentialPpsOptions>()(
  * ```
  */
 export function sequentialPpsStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: SequentialPpsOptions,
 ): Generator<number, Estimate, number> {
-  return prepareSequentialPps(risk, budget, rng, options).start(rng);
+  return prepareSequentialPps(
+    asFloat64Array("sequentialPpsStrategy", "risk", risk),
+    budget,
+    rng,
+    options,
+  ).start(rng);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Rng } from "../core/rng.js";
+import { asFloat64Array } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, fixedSample, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
@@ -56,7 +57,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  *   With 0/1 labels the variance floors every stratum's `s_h^2` at `q_h (1 - q_h)`, `q_h` the stratum's
  *   failure rate shrunk towards the pooled one (see "Variance floor" above), so an all-pass stratum does not claim zero variance.
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units) or `options.partition` is unknown; if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Neyman, J. (1934). JRSS 97, 558-625; Cochran (1977), chapter 5; Lohr (2021), §3.4; R `sampling::strata`, `survey::svymean`.
  * @example
@@ -69,12 +70,12 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * ```
  */
 export function ssrsStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
-  return prepareSsrs(risk, budget, rng, options).start(rng);
+  return prepareSsrs(asFloat64Array("ssrsStrategy", "risk", risk), budget, rng, options).start(rng);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
-import { optionKeys } from "../core/validate.js";
+import { asFloat64Array, optionKeys } from "../core/validate.js";
 import { aliasTable, drawAlias } from "../design/_alias.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
@@ -58,7 +58,7 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
- * @throws {TypeError} If `risk` is not a `Float64Array`, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
+ * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
  * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero risk; later, if a label is not finite (in sequential mode: outside [0, 1]; it can be re-sent) or `next` is called after the budget is spent.
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
  * @example
@@ -71,12 +71,12 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  * ```
  */
 export function supsStrategy(
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
-  return prepareSups(risk, budget, rng, options).start(rng);
+  return prepareSups(asFloat64Array("supsStrategy", "risk", risk), budget, rng, options).start(rng);
 }
 
 /**

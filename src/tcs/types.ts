@@ -37,7 +37,7 @@ export type StrategyOptions = {
  * [2, N].
  */
 export type Strategy<O extends StrategyOptions = StrategyOptions> = (
-  risk: Float64Array,
+  risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
   options?: O,

@@ -1,11 +1,11 @@
 import {
-  checkBinary,
   checkNumber,
   checkOptions,
   checkSameLength,
   fail,
   failType,
   optionKeys,
+  toBinary,
 } from "../core/validate.js";
 import { core, keynessRows } from "./_text.js";
 import type { KeynessRow } from "./types.js";
@@ -36,7 +36,7 @@ export type KeynessOptions = {
  * @param outcomes - 1 = passed (resolved), 0 = failed, one per text.
  * @param options - `threshold` (default 10.83).
  * @returns Rows with G² above the threshold, by decreasing G² (ties by word).
- * @throws {TypeError} If `texts` is not an array of strings or `outcomes` is not a Uint8Array.
+ * @throws {TypeError} If `texts` is not an array of strings or `outcomes` is not a `Uint8Array` or an array of 0/1 or booleans.
  * @throws {RangeError} If lengths differ, an outcome is not 0/1, either group is empty, or the threshold is negative.
  * @see Dunning, T. (1993). Accurate methods for the statistics of surprise and coincidence. Computational Linguistics 19(1), 61-74.
  * @see Rayson, P. & Garside, R. (2000). Comparing corpora using frequency profiling. WCC workshop.
@@ -54,13 +54,13 @@ export type KeynessOptions = {
  */
 export function keyness(
   texts: readonly string[],
-  outcomes: Uint8Array,
+  outcomes: ArrayLike<number | boolean>,
   options?: KeynessOptions,
 ): readonly KeynessRow[] {
   const FN = "keyness";
   if (!Array.isArray(texts)) failType(FN, "texts must be an array of strings");
-  checkBinary(FN, "outcomes", outcomes);
-  checkSameLength(FN, "texts", texts, "outcomes", outcomes);
+  const outcomes01 = toBinary(FN, "outcomes", outcomes);
+  checkSameLength(FN, "texts", texts, "outcomes", outcomes01);
   checkOptions(FN, options, KEYS);
   const threshold = options?.threshold ?? 10.83;
   checkNumber(FN, "options.threshold", threshold, 0);
@@ -69,7 +69,7 @@ export function keyness(
   for (let i = 0; i < texts.length; i++) {
     const t = texts[i];
     if (typeof t !== "string") failType(FN, `texts[${i}] must be a string`);
-    const g = outcomes[i] as number;
+    const g = outcomes01[i] as number;
     for (const tok of t.split(/\s+/)) {
       const w = core(tok);
       if (w.length === 0) continue;

@@ -1,6 +1,5 @@
 import type { Rng } from "../core/rng.js";
 import {
-  checkBinary,
   checkInteger,
   checkNumber,
   checkOptions,
@@ -10,6 +9,7 @@ import {
   fail,
   failType,
   optionKeys,
+  toBinary,
 } from "../core/validate.js";
 import { words } from "./_text.js";
 
@@ -181,7 +181,7 @@ function predict(x: Sparse, m: Model): number {
  * @param rng - Uniform source in [0, 1) for fold assignment and SGD order.
  * @param options - `folds` (5), `epochs` (30), `alpha` (1e-4), `eta0` (0.5), `minDf` (2), `topK` (20).
  * @returns Cross-validated accuracy with a binomial SE, per-fold accuracies, the majority baseline and the top-weighted words.
- * @throws {TypeError} If `texts` is not an array of strings, `outcomes` is not a Uint8Array or `rng` is not a function.
+ * @throws {TypeError} If `texts` is not an array of strings, `outcomes` is not a `Uint8Array` or an array of 0/1 or booleans or `rng` is not a function.
  * @throws {RangeError} If lengths differ, an outcome is not 0/1, an outcome has fewer texts than `folds`, or an option is out of range.
  * @see Paper 2 (trajectory-aware subset selection), section 4.2.4; Bottou (2010), large-scale learning with SGD.
  * @see sklearn.linear_model.SGDClassifier, sklearn.feature_extraction.text.TfidfVectorizer
@@ -196,7 +196,7 @@ function predict(x: Sparse, m: Model): number {
  */
 export function leakageProbe(
   texts: readonly string[],
-  outcomes: Uint8Array,
+  outcomes: ArrayLike<number | boolean>,
   rng: Rng,
   options?: LeakageProbeOptions,
 ): LeakageProbeResult {
@@ -205,8 +205,8 @@ export function leakageProbe(
   for (let i = 0; i < texts.length; i++) {
     if (typeof texts[i] !== "string") failType(FN, `texts[${i}] must be a string`);
   }
-  checkBinary(FN, "outcomes", outcomes);
-  checkSameLength(FN, "texts", texts, "outcomes", outcomes);
+  const outcomes01 = toBinary(FN, "outcomes", outcomes);
+  checkSameLength(FN, "texts", texts, "outcomes", outcomes01);
   checkRng(FN, rng);
   checkOptions(FN, options, KEYS);
   const folds = options?.folds ?? 5;
@@ -224,13 +224,13 @@ export function leakageProbe(
 
   const n = texts.length;
   const byClass: number[][] = [[], []];
-  for (let i = 0; i < n; i++) (byClass[outcomes[i] as number] as number[]).push(i);
+  for (let i = 0; i < n; i++) (byClass[outcomes01[i] as number] as number[]).push(i);
   const smaller = Math.min((byClass[0] as number[]).length, (byClass[1] as number[]).length);
   if (smaller < folds) {
     fail(FN, `each outcome needs at least ${folds} texts (one per fold)`, smaller);
   }
   const docs = texts.map((t) => words(t));
-  const y = Array.from(outcomes);
+  const y = Array.from(outcomes01);
   const fold = new Int32Array(n);
   let dealt = 0;
   for (const cls of byClass) {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  asBinary,
+  asFloat64Array,
+  asInt32Array,
+  asRowMatrix,
   checkLength,
   checkOptions,
   checkRowMatrix,
   checkRowMatrixShape,
   maxLength,
+  toBinary,
+  toFloat64Array,
+  toInt32Array,
+  toRowMatrix,
 } from "../../src/core/validate.js";
 
 describe("checkOptions(fn, options, known)", () => {
@@ -88,5 +96,82 @@ describe("checkOptions on array-likes and very short keys", () => {
     );
     expect(() => checkOptions("f", { x: 1 }, ["id"])).toThrow(/^f: unknown option "x"; valid/);
     expect(() => checkOptions("f", { ix: 1 }, ["id"])).toThrow(/did you mean "id"\?/);
+  });
+});
+
+describe("the entry-point converters (toFloat64Array, toInt32Array, toBinary, toRowMatrix)", () => {
+  it("return a typed input itself, without a copy", () => {
+    const f = new Float64Array([1, 2]);
+    const i = new Int32Array([1, 2]);
+    const b = new Uint8Array([1, 0]);
+    const m = { data: new Float64Array([1, 2]), rows: 1, cols: 2 };
+    expect(toFloat64Array("f", "x", f)).toBe(f);
+    expect(asFloat64Array("f", "x", f)).toBe(f);
+    expect(toInt32Array("f", "x", i)).toBe(i);
+    expect(asInt32Array("f", "x", i)).toBe(i);
+    expect(toBinary("f", "x", b)).toBe(b);
+    expect(asBinary("f", "x", b)).toBe(b);
+    expect(toRowMatrix("f", "x", m)).toBe(m);
+    expect(asRowMatrix("f", "x", m)).toBe(m);
+  });
+
+  it("copy plain arrays and other typed arrays without touching them", () => {
+    const x = [1, 2.5];
+    const out = toFloat64Array("f", "x", x);
+    expect(out).toBeInstanceOf(Float64Array);
+    expect(Array.from(out)).toEqual([1, 2.5]);
+    out[0] = 9;
+    expect(x).toEqual([1, 2.5]);
+    expect(Array.from(toFloat64Array("f", "x", Float32Array.of(0.5)))).toEqual([0.5]);
+    expect(Array.from(toInt32Array("f", "x", [3, -1]))).toEqual([3, -1]);
+    expect(Array.from(toFloat64Array("f", "y", [true, false], { booleans: true }))).toEqual([1, 0]);
+    expect(Array.from(toBinary("f", "y", [true, 0, 1, false]))).toEqual([1, 0, 1, 0]);
+    const rows = [
+      [1, 2],
+      [3, 4],
+    ];
+    expect(toRowMatrix("f", "X", rows)).toEqual({
+      data: new Float64Array([1, 2, 3, 4]),
+      rows: 2,
+      cols: 2,
+    });
+    expect(toRowMatrix("f", "X", [Float64Array.of(1), Float64Array.of(2)]).rows).toBe(2);
+    expect(toRowMatrix("f", "X", []).rows).toBe(0);
+  });
+
+  it("check values as the typed checks do, on either path", () => {
+    expect(() => toFloat64Array("f", "x", [1, Number.NaN])).toThrow(
+      new RangeError("f: x[1] is not finite (got NaN)"),
+    );
+    expect(() => toFloat64Array("f", "x", new Float64Array([1, -1]), { min: 0 })).toThrow(
+      new RangeError("f: x[1] is below 0 (got -1)"),
+    );
+    expect(() => toFloat64Array("f", "x", [1, -1], { min: 0 })).toThrow(
+      new RangeError("f: x[1] is below 0 (got -1)"),
+    );
+    expect(() => toFloat64Array("f", "x", [true])).toThrow(
+      new TypeError("f: x must hold numbers: pass numbers or a Float64Array; got a boolean at [0]"),
+    );
+    expect(() => toInt32Array("f", "x", [2 ** 31])).toThrow(RangeError);
+    expect(() => toInt32Array("f", "x", [1], { max: 0 })).toThrow(
+      new RangeError("f: x[0] must lie in [-2147483648, 0] (got 1)"),
+    );
+    expect(() => toBinary("f", "y", [0.5])).toThrow(
+      new RangeError("f: y[0] must be 0 or 1 (got 0.5)"),
+    );
+    expect(() => toRowMatrix("f", "X", [[Number.NaN]])).toThrow(
+      new RangeError("f: X has a non-finite value at row 0, column 0 (got NaN)"),
+    );
+    expect(toRowMatrix("f", "X", [[Number.NaN]], { finite: false }).rows).toBe(1);
+    expect(() => toRowMatrix("f", "X", [], { allowEmpty: false })).toThrow(/X has no rows/);
+  });
+
+  it("reject what is not an array with the message of the typed check", () => {
+    expect(() => toFloat64Array("f", "x", "12")).toThrow(
+      new TypeError('f: x must be a Float64Array or an array of numbers (got "12")'),
+    );
+    expect(() => toInt32Array("f", "x", 3)).toThrow(/^f: x must be an Int32Array or an array/);
+    expect(() => toBinary("f", "x", null)).toThrow(/^f: x must be a Uint8Array or an array/);
+    expect(() => toRowMatrix("f", "X", 3)).toThrow(/^f: X must be a RowMatrix/);
   });
 });

@@ -109,8 +109,8 @@ describe("inclusionProbabilities(size, n)", () => {
     });
 
     it("rejects a size that is not a Float64Array", () => {
-      expect(() => inclusionProbabilities([1, 2] as unknown as Float64Array, 1)).toThrow(TypeError);
-      expect(() => inclusionProbabilities([1, 2] as unknown as Float64Array, 1)).toThrow(
+      expect(() => inclusionProbabilities("1, 2" as unknown as Float64Array, 1)).toThrow(TypeError);
+      expect(() => inclusionProbabilities("1, 2" as unknown as Float64Array, 1)).toThrow(
         /inclusionProbabilities: size must be a Float64Array/,
       );
     });

@@ -137,8 +137,8 @@ describe("neymanAllocation(stratumSizes, stratumSds, n, { minPerStratum })", () 
       expect(() => neymanAllocation(sizes, sds, n, options)).toThrow(message);
     });
     it("rejects bad types", () => {
-      expect(() => neymanAllocation([3] as unknown as Int32Array, f64(1), 1)).toThrow(TypeError);
-      expect(() => neymanAllocation(i32(3), [1] as unknown as Float64Array, 1)).toThrow(TypeError);
+      expect(() => neymanAllocation("3" as unknown as Int32Array, f64(1), 1)).toThrow(TypeError);
+      expect(() => neymanAllocation(i32(3), "1" as unknown as Float64Array, 1)).toThrow(TypeError);
       expect(() => neymanAllocation(i32(3), f64(1), 1, null as unknown as object)).toThrow(
         /neymanAllocation: options must be an object/,
       );

@@ -114,7 +114,7 @@ describe("pivotal(pik, rng, { eps })", () => {
       expect(() => pivotal(f64(0.5, 0.5), rng, { eps })).toThrow(message);
     });
     it("rejects bad types: pik, rng, options", () => {
-      expect(() => pivotal([0.5, 0.5] as unknown as Float64Array, rng)).toThrow(TypeError);
+      expect(() => pivotal("0.5, 0.5" as unknown as Float64Array, rng)).toThrow(TypeError);
       expect(() => pivotal(f64(0.5, 0.5), {} as unknown as () => number)).toThrow(
         /pivotal: rng must be a function/,
       );

@@ -58,7 +58,7 @@ describe("poisson(pik, rng)", () => {
       expect(() => poisson(pik, rng)).toThrow(message);
     });
     it("rejects a pik that is not a Float64Array and a missing rng", () => {
-      expect(() => poisson([0.5] as unknown as Float64Array, rng)).toThrow(TypeError);
+      expect(() => poisson("0.5" as unknown as Float64Array, rng)).toThrow(TypeError);
       expect(() => poisson(f64(0.5), null as unknown as () => number)).toThrow(
         /poisson: rng must be a function/,
       );

@@ -33,7 +33,7 @@ describe("poissonPi2(pik)", () => {
       expect(() => poissonPi2(pik)).toThrow(message);
     });
     it("rejects a pik that is not a Float64Array", () => {
-      expect(() => poissonPi2([0.5] as unknown as Float64Array)).toThrow(TypeError);
+      expect(() => poissonPi2("0.5" as unknown as Float64Array)).toThrow(TypeError);
     });
   });
 });

@@ -77,7 +77,7 @@ describe("ppsWithReplacement(p, n, rng)", () => {
       expect(() => ppsWithReplacement(p, n, rng)).toThrow(message);
     });
     it("rejects bad types and a bad rng value", () => {
-      expect(() => ppsWithReplacement([1] as unknown as Float64Array, 1, rng)).toThrow(TypeError);
+      expect(() => ppsWithReplacement("1" as unknown as Float64Array, 1, rng)).toThrow(TypeError);
       expect(() => ppsWithReplacement(f64(1), 1, null as unknown as () => number)).toThrow(
         TypeError,
       );

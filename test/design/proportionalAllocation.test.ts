@@ -54,7 +54,7 @@ describe("proportionalAllocation(stratumSizes, n)", () => {
       expect(() => proportionalAllocation(sizes, n)).toThrow(message);
     });
     it("rejects stratumSizes that are not an Int32Array", () => {
-      expect(() => proportionalAllocation([3, 2] as unknown as Int32Array, 1)).toThrow(TypeError);
+      expect(() => proportionalAllocation("3, 2" as unknown as Int32Array, 1)).toThrow(TypeError);
     });
   });
 });

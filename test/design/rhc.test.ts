@@ -110,7 +110,7 @@ describe("rhc(size, n, rng)", () => {
       expect(() => rhc(size, n, rng)).toThrow(message);
     });
     it("rejects bad types and a bad rng value", () => {
-      expect(() => rhc([1, 2] as unknown as Float64Array, 1, rng)).toThrow(TypeError);
+      expect(() => rhc("1, 2" as unknown as Float64Array, 1, rng)).toThrow(TypeError);
       expect(() => rhc(f64(1, 2), 1, "x" as unknown as () => number)).toThrow(
         /rhc: rng must be a function/,
       );

@@ -95,7 +95,7 @@ describe("systematicPi2(pik)", () => {
       expect(() => systematicPi2(pik)).toThrow(message);
     });
     it("rejects a pik that is not a Float64Array", () => {
-      expect(() => systematicPi2([0.5, 0.5] as unknown as Float64Array)).toThrow(TypeError);
+      expect(() => systematicPi2("0.5, 0.5" as unknown as Float64Array)).toThrow(TypeError);
     });
   });
 });

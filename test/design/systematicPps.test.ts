@@ -115,7 +115,7 @@ describe("systematicPps(pik, rng)", () => {
       expect(systematicPps(f64(0.1, 0.2, 0.7 + 1e-12), rng).length).toBe(1);
     });
     it("rejects a pik that is not a Float64Array, a missing rng and a bad rng value", () => {
-      expect(() => systematicPps([0.5, 0.5] as unknown as Float64Array, rng)).toThrow(TypeError);
+      expect(() => systematicPps("0.5, 0.5" as unknown as Float64Array, rng)).toThrow(TypeError);
       expect(() => systematicPps(f64(0.5, 0.5), 3 as unknown as () => number)).toThrow(TypeError);
       expect(() => systematicPps(f64(0.5, 0.5), () => 1.5)).toThrow(/systematicPps: rng returned/);
     });

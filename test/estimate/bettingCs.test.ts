@@ -96,7 +96,7 @@ describe("bettingCs(y, N, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not a Float64Array",
-        () => bettingCs([0.5] as never, inf),
+        () => bettingCs("0.5" as never, inf),
         TypeError,
         /bettingCs: y must be a Float64Array/,
       ],

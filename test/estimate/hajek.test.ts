@@ -73,7 +73,7 @@ describe("hajek(y, pik, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not a Float64Array",
-        () => hajek([1] as never, f([0.5])),
+        () => hajek("1" as never, f([0.5])),
         TypeError,
         /y must be a Float64Array/,
       ],

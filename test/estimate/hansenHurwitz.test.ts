@@ -51,13 +51,13 @@ describe("hansenHurwitz(y, p, N, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not a Float64Array",
-        () => hansenHurwitz([1, 2] as never, f([0.5, 0.5]), 2),
+        () => hansenHurwitz("1, 2" as never, f([0.5, 0.5]), 2),
         TypeError,
         /y must be a Float64Array/,
       ],
       [
         "p not a Float64Array",
-        () => hansenHurwitz(f([1, 2]), [0.5, 0.5] as never, 2),
+        () => hansenHurwitz(f([1, 2]), "0.5, 0.5" as never, 2),
         TypeError,
         /p must be a Float64Array/,
       ],

@@ -106,13 +106,13 @@ describe("horvitzThompson(y, pik, N, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not a Float64Array",
-        () => horvitzThompson([3] as never, f([0.5]), 2),
+        () => horvitzThompson("3" as never, f([0.5]), 2),
         TypeError,
         /y must be a Float64Array/,
       ],
       [
         "pik not a Float64Array",
-        () => horvitzThompson(f([3]), [0.5] as never, 2),
+        () => horvitzThompson(f([3]), "0.5" as never, 2),
         TypeError,
         /pik must be a Float64Array/,
       ],
@@ -226,7 +226,7 @@ describe("horvitzThompson(y, pik, N, options)", () => {
       ],
       [
         "pi2 not a matrix",
-        () => horvitzThompson(y, pik, 20, { pi2: [[1]] as never }),
+        () => horvitzThompson(y, pik, 20, { pi2: { data: [1], rows: 1, cols: 1 } as never }),
         TypeError,
         /options.pi2.data must be a Float64Array/,
       ],

@@ -147,7 +147,7 @@ describe("hypergeometricCs(y, N, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not typed",
-        () => hypergeometricCs([1, 0] as never, 5),
+        () => hypergeometricCs("1, 0" as never, 5),
         TypeError,
         /hypergeometricCs: y must be/,
       ],

@@ -145,7 +145,7 @@ describe("ppiMean: bad input throws naming the function and the argument", () =>
   const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
     [
       "y not a Float64Array",
-      () => ppiMean([1, 0] as unknown as Float64Array, yhat, yu),
+      () => ppiMean("1, 0" as unknown as Float64Array, yhat, yu),
       TypeError,
       /^ppiMean: y must be a Float64Array/,
     ],

@@ -41,13 +41,13 @@ describe("raoHartleyCochran(y, groupShare, groupTotal, N, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not a Float64Array",
-        () => raoHartleyCochran([4, 9] as never, share, total, 5),
+        () => raoHartleyCochran("4, 9" as never, share, total, 5),
         TypeError,
         /y must be a Float64Array/,
       ],
       [
         "groupTotal not a Float64Array",
-        () => raoHartleyCochran(y, share, [0.6, 0.4] as never, 5),
+        () => raoHartleyCochran(y, share, "0.6, 0.4" as never, 5),
         TypeError,
         /groupTotal must be a Float64Array/,
       ],

@@ -87,7 +87,7 @@ describe("stoppingTime(cs, rule)", () => {
       ],
       [
         "cs arrays",
-        () => stoppingTime({ lower: [0], upper: [1] } as never, { halfWidth: 1 }),
+        () => stoppingTime({ lower: "0", upper: "1" } as never, { halfWidth: 1 }),
         TypeError,
         /stoppingTime: cs must be/,
       ],

@@ -45,19 +45,19 @@ describe("stratifiedMean(y, strata, stratumSizes, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not a Float64Array",
-        () => stratifiedMean([1, 3] as never, i32([0, 0]), i32([5])),
+        () => stratifiedMean("1, 3" as never, i32([0, 0]), i32([5])),
         TypeError,
         /y must be a Float64Array/,
       ],
       [
         "strata not an Int32Array",
-        () => stratifiedMean(y, [0, 0, 1, 1] as never, i32([5, 5])),
+        () => stratifiedMean(y, "0, 0, 1, 1" as never, i32([5, 5])),
         TypeError,
         /strata must be an Int32Array/,
       ],
       [
         "stratumSizes not an Int32Array",
-        () => stratifiedMean(y, s, f([5, 5]) as never),
+        () => stratifiedMean(y, s, "55" as never),
         TypeError,
         /stratumSizes must be an Int32Array/,
       ],

@@ -121,7 +121,7 @@ describe("stratifiedPpiMean: bad input throws naming the function and the argume
     ],
     [
       "strata not Int32Array",
-      () => stratifiedPpiMean(y, f, [0, 0, 1, 1] as unknown as Int32Array, fu, hu),
+      () => stratifiedPpiMean(y, f, "0, 0, 1, 1" as unknown as Int32Array, fu, hu),
       TypeError,
       /^stratifiedPpiMean: strata must be an Int32Array/,
     ],

@@ -121,7 +121,7 @@ describe("weightedBettingCs(y, q, qMin, N, options)", () => {
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       [
         "y not typed",
-        () => weightedBettingCs([1] as never, q, m, 3),
+        () => weightedBettingCs("1" as never, q, m, 3),
         TypeError,
         /weightedBettingCs: y must be a Float64Array/,
       ],

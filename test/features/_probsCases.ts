@@ -58,7 +58,7 @@ export function badProbsCases(name: string, feature: unknown): void {
     );
   });
   it(`${name} rejects a non-matrix and wrong option types`, () => {
-    expect(call([[0.5, 0.5]])).toThrow(TypeError);
+    expect(call([0.5, 0.5])).toThrow(TypeError);
     expect(call(rowMatrix([[0.5, 0.5]]), "multiLabel")).toThrow(TypeError);
     expect(call(rowMatrix([[0.5, 0.5]]), { multiLabel: 1 })).toThrow(TypeError);
   });

@@ -86,7 +86,7 @@ describe("fitCalibration(scores, labels, options)", () => {
     expect(() => fitCalibration(Float64Array.from([Number.NaN]), Float64Array.from([0]))).toThrow(
       RangeError,
     );
-    expect(() => fitCalibration([0.1] as unknown as Float64Array, s)).toThrow(TypeError);
+    expect(() => fitCalibration("0.1" as unknown as Float64Array, s)).toThrow(TypeError);
     expect(() => fitCalibration(s, s, { method: "platt" as unknown as "logistic" })).toThrow(
       /^fitCalibration: options.method/,
     );

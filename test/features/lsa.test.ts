@@ -154,7 +154,7 @@ describe("lsa(train, trainClass, test, testClass)", () => {
     expect(() => lsa(train, cls(0, 0, -1, 0), test, cls(0))).toThrow(
       /^lsa: trainClass\[2\] must lie in/,
     );
-    expect(() => lsa(train, [0, 0, 0, 0] as unknown as Int32Array, test, cls(0))).toThrow(
+    expect(() => lsa(train, "0, 0, 0, 0" as unknown as Int32Array, test, cls(0))).toThrow(
       TypeError,
     );
   });

@@ -40,7 +40,7 @@ describe("toRisk(score, orientation, { floor })", () => {
     );
   });
   it("rejects a score that is not a Float64Array", () => {
-    expect(() => toRisk([1, 2] as unknown as Float64Array, "lower")).toThrow(TypeError);
+    expect(() => toRisk("1, 2" as unknown as Float64Array, "lower")).toThrow(TypeError);
   });
   it("rejects an unknown orientation", () => {
     expect(() => toRisk(new Float64Array([1]), "up" as "higher")).toThrow(

@@ -93,7 +93,7 @@ describe("crowdedTournament(rank, crowding, rng)", () => {
     expect(() =>
       crowdedTournament(new Int32Array([0, -1]), new Float64Array(2), createRng(1)),
     ).toThrow(RangeError);
-    expect(() => crowdedTournament([0, 1] as never, new Float64Array(2), createRng(1))).toThrow(
+    expect(() => crowdedTournament("0, 1" as never, new Float64Array(2), createRng(1))).toThrow(
       TypeError,
     );
   });
@@ -104,7 +104,7 @@ describe("crowdedTournament(rank, crowding, rng)", () => {
     );
     expect(() => crowdedTournament(r, new Float64Array([0, -1]), createRng(1))).toThrow(RangeError);
     expect(() => crowdedTournament(r, new Float64Array(4), createRng(1))).toThrow(/lengths differ/);
-    expect(() => crowdedTournament(r, [0, 0] as never, createRng(1))).toThrow(TypeError);
+    expect(() => crowdedTournament(r, "0, 0" as never, createRng(1))).toThrow(TypeError);
   });
   it("rejects a missing rng, a broken rng and bad violations", () => {
     const r = new Int32Array(2);

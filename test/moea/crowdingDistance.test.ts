@@ -135,10 +135,11 @@ describe("crowdingDistance(F)", () => {
       crowdingDistance({ data: new Float64Array([Number.NaN]), rows: 1, cols: 1 }),
     ).toThrow(/crowdingDistance: F has a non-finite value/);
   });
-  it("rejects fronts that are not an array of Int32Array", () => {
+  it("rejects fronts that are not an array of integer arrays", () => {
     const F = rowMatrix([[0, 1]]);
     expect(() => crowdingDistance(F, { fronts: new Int32Array([0]) as never })).toThrow(TypeError);
-    expect(() => crowdingDistance(F, { fronts: [[0]] as never })).toThrow(TypeError);
+    expect(() => crowdingDistance(F, { fronts: [[0.5]] as never })).toThrow(RangeError);
+    expect(() => crowdingDistance(F, { fronts: [["0"]] as never })).toThrow(TypeError);
   });
   it("rejects fronts that repeat, miss or exceed rows", () => {
     const F = rowMatrix([

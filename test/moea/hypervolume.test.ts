@@ -103,7 +103,7 @@ describe("hypervolume(F, reference)", () => {
     expect(() =>
       hypervolume({ data: new Float64Array([Number.NaN, 1]), rows: 1, cols: 2 }, r([2, 2])),
     ).toThrow(RangeError);
-    expect(() => hypervolume(rowMatrix([[1, 1]]), [2, 2] as never)).toThrow(TypeError);
+    expect(() => hypervolume(rowMatrix([[1, 1]]), "2, 2" as never)).toThrow(TypeError);
   });
 });
 

@@ -65,6 +65,6 @@ describe("igd(front, reference)", () => {
     expect(() =>
       igd({ data: new Float64Array([Number.NaN, 1]), rows: 1, cols: 2 }, rowMatrix([[1, 1]])),
     ).toThrow(RangeError);
-    expect(() => igd(rowMatrix([[1, 1]]), [[1, 1]] as never)).toThrow(TypeError);
+    expect(() => igd(rowMatrix([[1, 1]]), [1, 1] as never)).toThrow(TypeError);
   });
 });

@@ -98,6 +98,6 @@ describe("kneePoint(front)", () => {
     expect(() => kneePoint({ data: new Float64Array([Number.NaN, 0]), rows: 1, cols: 2 })).toThrow(
       RangeError,
     );
-    expect(() => kneePoint([[0, 1]] as never)).toThrow(TypeError);
+    expect(() => kneePoint([0, 1] as never)).toThrow(TypeError);
   });
 });

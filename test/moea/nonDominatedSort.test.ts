@@ -85,7 +85,7 @@ describe("nonDominatedSort(F)", () => {
     expect(Array.from(v)).toEqual([0, 0.1, 0]);
   });
   it("rejects a non-matrix", () => {
-    expect(() => nonDominatedSort([[1, 2]] as never)).toThrow(TypeError);
+    expect(() => nonDominatedSort([1, 2] as never)).toThrow(TypeError);
     expect(() => nonDominatedSort(null as never)).toThrow(/nonDominatedSort: F/);
   });
   it("rejects NaN objectives", () => {
@@ -114,7 +114,7 @@ describe("nonDominatedSort(F)", () => {
   });
   it("rejects a violation that is not a Float64Array", () => {
     const F = rowMatrix([[1, 2]]);
-    expect(() => nonDominatedSort(F, { violation: [0] as never })).toThrow(TypeError);
+    expect(() => nonDominatedSort(F, { violation: "0" as never })).toThrow(TypeError);
   });
   it("rejects non-object options", () => {
     expect(() => nonDominatedSort(rowMatrix([[1]]), 3 as never)).toThrow(TypeError);

@@ -95,7 +95,7 @@ describe("polynomialMutation(x, rng)", () => {
     );
   });
   it("rejects a non-Float64Array genome and a missing rng", () => {
-    expect(() => polynomialMutation([0.5] as never, createRng(1))).toThrow(TypeError);
+    expect(() => polynomialMutation("0.5" as never, createRng(1))).toThrow(TypeError);
     expect(() => polynomialMutation(f([0.5]), 5 as never)).toThrow(TypeError);
   });
 });

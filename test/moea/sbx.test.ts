@@ -97,7 +97,7 @@ describe("sbx(a, b, rng)", () => {
     expect(() => sbx(f([0.5]), f([0.5]), createRng(1), { probability: 2 })).toThrow(/probability/);
   });
   it("rejects non-Float64Array parents and a missing rng", () => {
-    expect(() => sbx([0.5] as never, f([0.5]), createRng(1))).toThrow(TypeError);
+    expect(() => sbx("0.5" as never, f([0.5]), createRng(1))).toThrow(TypeError);
     expect(() => sbx(f([0.5]), f([0.5]), null as never)).toThrow(TypeError);
   });
 });

@@ -101,6 +101,6 @@ describe("spread(front)", () => {
     expect(() =>
       spread({ data: new Float64Array([0, 1, Number.NaN, 0]), rows: 2, cols: 2 }),
     ).toThrow(RangeError);
-    expect(() => spread([[0, 1]] as never)).toThrow(TypeError);
+    expect(() => spread([0, 1] as never)).toThrow(TypeError);
   });
 });

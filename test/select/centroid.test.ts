@@ -76,7 +76,7 @@ describe("centroid(X, k)", () => {
     expect(() => centroid(nan, 1)).toThrow(
       /^centroid: X has a non-finite value at row 1, column 0/,
     );
-    expect(() => centroid([[1, 2]] as unknown as typeof cloud, 1)).toThrow(TypeError);
+    expect(() => centroid([1, 2] as unknown as typeof cloud, 1)).toThrow(TypeError);
     expect(() => centroid(cloud, 1, null as unknown as undefined)).toThrow(TypeError);
     expect(() => centroid(cloud, 1, { distance: 3 as unknown as () => number })).toThrow(TypeError);
     expect(() => centroid(cloud, 1, { distance: () => Number.NaN })).toThrow(

@@ -109,12 +109,12 @@ describe("withinStrata(strata, k, selector, X, { allocation })", () => {
       withinStrata(strata, 5, centroid, line, { allocation: Int32Array.of(6, -1) }),
     ).toThrow(RangeError);
     expect(() =>
-      withinStrata(strata, 5, centroid, line, { allocation: [3, 2] as unknown as Int32Array }),
+      withinStrata(strata, 5, centroid, line, { allocation: "32" as unknown as Int32Array }),
     ).toThrow(TypeError);
     expect(() => withinStrata(Int32Array.of(0, -1), 1, centroid, rowMatrix([[0], [1]]))).toThrow(
       RangeError,
     );
-    expect(() => withinStrata([0, 1] as unknown as Int32Array, 1, centroid, line)).toThrow(
+    expect(() => withinStrata("0, 1" as unknown as Int32Array, 1, centroid, line)).toThrow(
       TypeError,
     );
     expect(() => withinStrata(strata, 2, "centroid" as unknown as Selector, line)).toThrow(

@@ -24,7 +24,7 @@ describe("auc(scores, labels)", () => {
 
   it("rejects bad input with typed errors", () => {
     const l = new Uint8Array([1, 0]);
-    expect(() => auc([1, 2] as never, l)).toThrow(TypeError);
+    expect(() => auc("1, 2" as never, l)).toThrow(TypeError);
     expect(() => auc(new Float64Array([1, Number.NaN]), l)).toThrow(
       /auc: scores\[1\] is not finite/,
     );

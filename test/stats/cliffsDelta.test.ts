@@ -31,7 +31,7 @@ describe("cliffsDelta(x, y)", () => {
   });
 
   it("rejects bad input with typed errors", () => {
-    expect(() => cliffsDelta([1] as never, f([1]))).toThrow(TypeError);
+    expect(() => cliffsDelta("1" as never, f([1]))).toThrow(TypeError);
     expect(() => cliffsDelta(f([]), f([1]))).toThrow(/cliffsDelta: x is empty/);
     expect(() => cliffsDelta(f([1]), f([]))).toThrow(/cliffsDelta: y is empty/);
     expect(() => cliffsDelta(f([Number.NaN]), f([1]))).toThrow(/cliffsDelta: x\[0\] is not finite/);

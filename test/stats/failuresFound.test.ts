@@ -18,10 +18,8 @@ describe("failuresFound(selected, y)", () => {
   });
 
   it("rejects bad input with typed errors", () => {
-    expect(() => failuresFound([1] as never, y)).toThrow(TypeError);
-    expect(() => failuresFound(new Int32Array([1]), new Float64Array([1]) as never)).toThrow(
-      TypeError,
-    );
+    expect(() => failuresFound("1" as never, y)).toThrow(TypeError);
+    expect(() => failuresFound(new Int32Array([1]), "1" as never)).toThrow(TypeError);
     expect(() => failuresFound(new Int32Array([5]), y)).toThrow(
       /failuresFound: selected\[0\] must lie in \[0, 4\]/,
     );

@@ -35,7 +35,7 @@ describe("kruskalWallis(groups)", () => {
       /kruskalWallis: groups needs at least 2 groups/,
     );
     expect(() => kruskalWallis([f([1]), f([])])).toThrow(/kruskalWallis: groups\[1\] is empty/);
-    expect(() => kruskalWallis([f([1]), [2] as never])).toThrow(TypeError);
+    expect(() => kruskalWallis([f([1]), "2" as never])).toThrow(TypeError);
     expect(() => kruskalWallis([f([1]), f([Number.NaN])])).toThrow(
       /kruskalWallis: groups\[1\]\[0\] is not finite/,
     );

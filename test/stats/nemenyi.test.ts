@@ -47,7 +47,7 @@ describe("nemenyi(averageRanks, nBlocks, { alpha })", () => {
 
   it("rejects bad input with typed errors", () => {
     const r = new Float64Array([1.5, 1.5]);
-    expect(() => nemenyi([1, 2] as never, 5)).toThrow(TypeError);
+    expect(() => nemenyi("1, 2" as never, 5)).toThrow(TypeError);
     expect(() => nemenyi(new Float64Array([1]), 5)).toThrow(
       /nemenyi: averageRanks needs at least 2 treatments/,
     );

@@ -73,7 +73,7 @@ describe("wilcoxonSignedRank(x, y, options)", () => {
 
   it("rejects bad input with typed errors", () => {
     const x = f([1, 2, 3]);
-    expect(() => wilcoxonSignedRank([1, 2] as never, x)).toThrow(TypeError);
+    expect(() => wilcoxonSignedRank("1, 2" as never, x)).toThrow(TypeError);
     expect(() => wilcoxonSignedRank(x, f([1, Number.NaN, 2]))).toThrow(
       /wilcoxonSignedRank: y\[1\] is not finite/,
     );

@@ -63,7 +63,7 @@ describe("poolSteps(steps)", () => {
     expect(() => poolSteps({ data: Float64Array.of(1, Number.NaN), rows: 1, cols: 2 })).toThrow(
       /non-finite/,
     );
-    expect(() => poolSteps([[1]] as never)).toThrow(TypeError);
+    expect(() => poolSteps([1] as never)).toThrow(TypeError);
   });
 });
 

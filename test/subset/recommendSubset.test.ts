@@ -128,6 +128,6 @@ describe("recommendSubset + estimateSubset", () => {
       /^estimateSubset: responses\[0\] must be 0 or 1/,
     );
     expect(() => estimateSubset({} as never, new Uint8Array(20))).toThrow(TypeError);
-    expect(() => estimateSubset(rec, [1] as never)).toThrow(TypeError);
+    expect(() => estimateSubset(rec, "1" as never)).toThrow(TypeError);
   });
 });

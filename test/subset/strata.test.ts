@@ -89,6 +89,6 @@ describe("crossStrata(a, b)", () => {
   it("rejects different lengths, negative labels and non-Int32Array input", () => {
     expect(() => crossStrata(Int32Array.of(0, 1), Int32Array.of(0))).toThrow(/lengths differ/);
     expect(() => crossStrata(Int32Array.of(-1), Int32Array.of(0))).toThrow(RangeError);
-    expect(() => crossStrata([0] as never, Int32Array.of(0))).toThrow(TypeError);
+    expect(() => crossStrata("0" as never, Int32Array.of(0))).toThrow(TypeError);
   });
 });

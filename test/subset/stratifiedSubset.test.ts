@@ -83,7 +83,7 @@ describe("stratifiedSubset(strata, k, rng, { allocation })", () => {
       /length must equal/,
     );
     expect(() => stratifiedSubset(strata, 5, "x" as never)).toThrow(TypeError);
-    expect(() => stratifiedSubset([0, 1] as never, 1, rng)).toThrow(TypeError);
+    expect(() => stratifiedSubset("0, 1" as never, 1, rng)).toThrow(TypeError);
     expect(() => stratifiedSubset(Int32Array.of(-1, 0), 1, rng)).toThrow(RangeError);
     expect(() => stratifiedSubset(strata, 5, () => 1)).toThrow(/outside \[0, 1\)/);
   });

@@ -187,7 +187,7 @@ describe("trajectoryVectors", () => {
       /no item has a trajectory/,
     );
     expect(() => trajectoryVectors("x" as never, items, o)).toThrow(TypeError);
-    expect(() => trajectoryVectors(corpus, [1] as never, o)).toThrow(TypeError);
+    expect(() => trajectoryVectors(corpus, "1" as never, o)).toThrow(TypeError);
     expect(() => trajectoryVectors(corpus, items, { ...o, pooling: "max" as never })).toThrow(
       /^trajectoryVectors: options.pooling/,
     );

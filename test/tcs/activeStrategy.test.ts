@@ -124,7 +124,7 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     expect(call({ predictions: predictions.slice(1) })).toThrow(
       /^activeStrategy: risk and options.predictions lengths differ \(60 vs 59\)/,
     );
-    expect(call({ predictions: [0.5] })).toThrow(TypeError);
+    expect(call({ predictions: "0.5" as never })).toThrow(TypeError);
     expect(call({ tau: 1.2 })).toThrow(/^activeStrategy: options.tau must be at most 1/);
     expect(call({ tau: -0.1 })).toThrow(/^activeStrategy: options.tau must be at least 0/);
     expect(call({ tau: Number.NaN })).toThrow(/^activeStrategy: options.tau must be finite/);

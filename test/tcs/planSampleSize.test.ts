@@ -122,7 +122,7 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
       anticipatedRate: 0.2,
     };
     expect(() => planSampleSize(null as unknown as typeof ok)).toThrow(TypeError);
-    expect(() => planSampleSize({ ...ok, risk: [1, 2] as unknown as Float64Array })).toThrow(
+    expect(() => planSampleSize({ ...ok, risk: "1, 2" as unknown as Float64Array })).toThrow(
       TypeError,
     );
     expect(() => planSampleSize({ ...ok, risk: new Float64Array([1, Number.NaN]) })).toThrow(

@@ -158,7 +158,7 @@ describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (nam
     neg[2] = -0.1;
     expect(() => strategy(neg, 5, rng)).toThrow(/risk\[2\] is below 0/);
     expect(() => strategy(new Float64Array(0), 5, rng)).toThrow(/risk is empty/);
-    expect(() => strategy([0.1, 0.2] as unknown as Float64Array, 2, rng)).toThrow(TypeError);
+    expect(() => strategy("0.1, 0.2" as unknown as Float64Array, 2, rng)).toThrow(TypeError);
     expect(() => strategy(risk, 5, 42 as unknown as () => number)).toThrow(TypeError);
     expect(() => strategy(risk, 5, rng, 3 as unknown as object)).toThrow(TypeError);
     expect(() => strategy(risk, 5, rng, { level: 1 })).toThrow(/level must be less than 1/);

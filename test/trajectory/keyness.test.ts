@@ -50,7 +50,7 @@ describe("keyness(texts, outcomes, options)", () => {
     expect(() => keyness(["a", "b"], new Uint8Array([1, 2]))).toThrow(
       /outcomes\[1\] must be 0 or 1/,
     );
-    expect(() => keyness(["a", "b"], [1, 0] as unknown as Uint8Array)).toThrow(TypeError);
+    expect(() => keyness(["a", "b"], "1, 0" as unknown as Uint8Array)).toThrow(TypeError);
     expect(() => keyness("a" as unknown as string[], new Uint8Array(1))).toThrow(TypeError);
     expect(() => keyness(["a", 3 as unknown as string], new Uint8Array([1, 0]))).toThrow(
       /texts\[1\] must be a string/,

@@ -9,7 +9,9 @@ import { intervalDefaults } from "../../estimate/intervalDefaults.js";
  */
 
 import { normalQuantile } from "../../core/normal.js";
+import type { Plain } from "../../core/toPlain.js";
 import {
+  asFloat64Array,
   checkInteger,
   checkLevel,
   checkNumber,
@@ -29,6 +31,20 @@ export function logistic(z: number): number {
   if (z >= 0) return 1 / (1 + Math.exp(-z));
   const e = Math.exp(z);
   return e / (1 + e);
+}
+
+/**
+ * {@link checkItems}, after turning plain `a` / `b` arrays (an IrtItems read
+ * back from JSON, see `toPlain`) into `Float64Array`s; typed ones are used as
+ * they are.
+ */
+export function readItems(fn: string, items: IrtItems | Plain<IrtItems>): IrtItems {
+  if (typeof items !== "object" || items === null) checkItems(fn, items);
+  const a = Array.isArray(items.a) ? asFloat64Array(fn, "items.a", items.a) : items.a;
+  const b = Array.isArray(items.b) ? asFloat64Array(fn, "items.b", items.b) : items.b;
+  const out = a === items.a && b === items.b ? items : { ...items, a, b };
+  checkItems(fn, out);
+  return out;
 }
 
 /** Checks an {@link IrtItems}: equal-length finite a > 0 and b, a known model, a finite prior. */

@@ -1,4 +1,4 @@
-import { checkNumber, fail, optionKeys } from "../../core/validate.js";
+import { asInt32Array, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import { cholesky } from "../../features/_linalg.js";
 import { checkOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
@@ -65,7 +65,7 @@ export type RateRegressionModel = {
  * @param observed - The subset's item indices, distinct, at least one.
  * @param options - `runs` (default all), `ridge` (20).
  * @returns The fitted predictor (see {@link RateRegressionModel}).
- * @throws {TypeError} If `history` is not a well-formed Outcomes, `observed` is not an Int32Array, or an option has the wrong type.
+ * @throws {TypeError} If `history` is not a well-formed Outcomes, `observed` is not an `Int32Array` or an array of integers, or an option has the wrong type.
  * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `observed` is empty, repeats or leaves [0, items); `runs` has fewer than 2 runs, repeats a run or is out of range; `ridge` is negative or not finite; or (lambda = 0) X'X is singular.
  * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
  * @see R `MASS::lm.ridge`; scikit-learn `Ridge` (same estimator with an unpenalised, centred intercept).
@@ -85,20 +85,21 @@ export type RateRegressionModel = {
  */
 export function fitRateRegression(
   history: Outcomes,
-  observed: Int32Array,
+  observed: ArrayLike<number>,
   options: FitRateRegressionOptions = {},
 ): RateRegressionModel {
   const fn = "fitRateRegression";
+  const observed32 = asInt32Array(fn, "observed", observed);
   checkOutcomes(fn, "history", history);
   const runList = trainingRuns(fn, history, options, KEYS);
   const N = history.items.length;
-  checkItemIndices(fn, N, observed);
-  if (observed.length === 0) fail(fn, "observed is empty");
+  checkItemIndices(fn, N, observed32);
+  if (observed32.length === 0) fail(fn, "observed is empty");
   const { ridge = 20 } = options ?? {};
   checkNumber(fn, "options.ridge", ridge, 0);
   const R = runList.length;
   if (R < 2) fail(fn, "needs at least 2 runs", R);
-  const k = observed.length;
+  const k = observed32.length;
   const x = new Float64Array(R * k);
   const f = new Float64Array(R);
   const itemMean = new Float64Array(k);
@@ -109,7 +110,7 @@ export function fitRateRegression(
     f[t] = s / N;
     rateMean += s / N;
     for (let j = 0; j < k; j++) {
-      const v = history.data[r * N + (observed[j] as number)] as number;
+      const v = history.data[r * N + (observed32[j] as number)] as number;
       x[t * k + j] = v;
       itemMean[j] = (itemMean[j] as number) + v;
     }
@@ -163,7 +164,7 @@ export function fitRateRegression(
     loo += res * res;
   }
   return {
-    observed: Int32Array.from(observed),
+    observed: Int32Array.from(observed32),
     itemMean,
     weights,
     rateMean,

@@ -1,5 +1,6 @@
-import { optionKeys } from "../../core/validate.js";
-import { abilityPosterior, checkItems, checkObserved, checkPredictOptions } from "./_internal.js";
+import type { Plain } from "../../core/toPlain.js";
+import { asBinary, asInt32Array, optionKeys } from "../../core/validate.js";
+import { abilityPosterior, checkObserved, checkPredictOptions, readItems } from "./_internal.js";
 import type { IrtItems } from "./types.js";
 
 const KEYS = optionKeys<IrtAbilityOptions>()("ability", "grid");
@@ -37,12 +38,12 @@ export type IrtAbilityResult = {
  * error from the test information plus the prior precision. Both exist for
  * all-0 and all-1 patterns and for no observed item (then the prior).
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param observed - Indices of the items the run was scored on, distinct.
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `grid` (41).
  * @returns The ability estimate and its uncertainty.
- * @throws {TypeError} If `items` is malformed, `observed` is not an Int32Array, `responses` not a Uint8Array, or `options` not an object.
+ * @throws {TypeError} If `items` is malformed, `observed` is not an `Int32Array` or an array of integers, `responses` not a Uint8Array, or `options` not an object.
  * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` repeats or leaves [0, N), the lengths differ, a response is not 0/1, `ability` is unknown, or `grid` is not an integer >= 3.
  * @see Bock, R. D. & Mislevy, R. J. (1982). Adaptive EAP estimation of ability in a microcomputer environment. Applied Psychological Measurement 6(4), 431-444.
  * @see R `mirt::fscores(fit, method = "EAP")`.
@@ -55,15 +56,17 @@ export type IrtAbilityResult = {
  * ```
  */
 export function irtAbility(
-  items: IrtItems,
-  observed: Int32Array,
-  responses: Uint8Array,
+  items: IrtItems | Plain<IrtItems>,
+  observed: ArrayLike<number>,
+  responses: ArrayLike<number | boolean>,
   options: IrtAbilityOptions = {},
 ): IrtAbilityResult {
   const fn = "irtAbility";
-  checkItems(fn, items);
-  checkObserved(fn, items.a.length, observed, responses);
+  const observed32 = asInt32Array(fn, "observed", observed);
+  const responses01 = asBinary(fn, "responses", responses);
+  items = readItems(fn, items);
+  checkObserved(fn, items.a.length, observed32, responses01);
   const { ability, grid } = checkPredictOptions(fn, options, KEYS);
-  const post = abilityPosterior(items, observed, responses, ability, grid);
-  return { theta: post.theta, sd: post.sd, method: ability, n: observed.length };
+  const post = abilityPosterior(items, observed32, responses01, ability, grid);
+  return { theta: post.theta, sd: post.sd, method: ability, n: observed32.length };
 }

@@ -1,10 +1,11 @@
+import type { Plain } from "../../core/toPlain.js";
 import { checkInteger, fail, failType, optionKeys } from "../../core/validate.js";
 import {
   abilityPosterior,
-  checkItems,
   checkPredictOptions,
   logistic,
   pirtEstimate,
+  readItems,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
 
@@ -38,7 +39,7 @@ export type IrtAdaptiveOptions = {
  * the items depend on the outcomes, the plain subset mean is biased here;
  * only p-IRT (see {@link predictIrt}) is returned.
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param budget - Number of items to ask for, an integer in [1, N].
  * @param options - `ability` ("eap"), `level` (0.95), `grid` (41).
  * @returns A generator yielding item indices and returning the p-IRT {@link IrtEstimate}.
@@ -57,12 +58,12 @@ export type IrtAdaptiveOptions = {
  * ```
  */
 export function irtAdaptive(
-  items: IrtItems,
+  items: IrtItems | Plain<IrtItems>,
   budget: number,
   options: IrtAdaptiveOptions = {},
 ): Generator<number, IrtEstimate, number> {
   const fn = "irtAdaptive";
-  checkItems(fn, items);
+  items = readItems(fn, items);
   const N = items.a.length;
   checkInteger(fn, "budget", budget, 1);
   if (budget > N) fail(fn, `budget must be at most the number of items (${N})`, budget);

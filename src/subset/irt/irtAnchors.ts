@@ -1,4 +1,5 @@
 import type { Rng } from "../../core/rng.js";
+import type { Plain } from "../../core/toPlain.js";
 import {
   checkInteger,
   checkOptions,
@@ -7,7 +8,7 @@ import {
   fail,
   optionKeys,
 } from "../../core/validate.js";
-import { checkItems } from "./_internal.js";
+import { readItems } from "./_internal.js";
 import type { IrtItems } from "./types.js";
 
 const KEYS = optionKeys<IrtAnchorsOptions>()("restarts", "maxIter");
@@ -48,7 +49,7 @@ export type IrtAnchorsResult = {
  * When the embedding has fewer than k distinct points some clusters are
  * empty; their anchors are the nearest items not yet chosen, with weight 0.
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param k - Number of anchors, an integer in [1, N].
  * @param rng - Uniform source in [0, 1) for the k-means++ seeding.
  * @param options - `restarts` (5), `maxIter` (100).
@@ -67,13 +68,13 @@ export type IrtAnchorsResult = {
  * ```
  */
 export function irtAnchors(
-  items: IrtItems,
+  items: IrtItems | Plain<IrtItems>,
   k: number,
   rng: Rng,
   options: IrtAnchorsOptions = {},
 ): IrtAnchorsResult {
   const fn = "irtAnchors";
-  checkItems(fn, items);
+  items = readItems(fn, items);
   const N = items.a.length;
   checkInteger(fn, "k", k, 1);
   if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);

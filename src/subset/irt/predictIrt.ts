@@ -1,13 +1,22 @@
-import { checkFloat64Array, checkNumber, fail, optionKeys } from "../../core/validate.js";
+import type { Plain } from "../../core/toPlain.js";
+import {
+  asBinary,
+  asFloat64Array,
+  asInt32Array,
+  checkFloat64Array,
+  checkNumber,
+  fail,
+  optionKeys,
+} from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import {
   abilityPosterior,
-  checkItems,
   checkObserved,
   checkPredictOptions,
   irtEstimate,
   naiveEstimate,
   pirtEstimate,
+  readItems,
 } from "./_internal.js";
 import type { IrtEstimate, IrtItems } from "./types.js";
 
@@ -23,7 +32,7 @@ export type PredictIrtOptions = {
    * {@link irtAnchors}).
    * @defaultValue 1 / n each (the plain subset mean).
    */
-  readonly weights?: Float64Array;
+  readonly weights?: ArrayLike<number>;
   /**
    * Anticipated absolute bias b of p-IRT (model misfit), >= 0, which sets the
    * gp-IRT weight lambda = b^2 / (b^2 + Var(naive)). Estimate it, e.g., as the
@@ -75,12 +84,12 @@ export type PredictIrtResult = {
  * (lambda se_naive + (1 - lambda) se_pIRT)^2 (the two estimators share the
  * observed items, so their covariance is positive and not estimated).
  *
- * @param items - Calibrated items, e.g. from {@link fitIrt}.
+ * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param observed - Indices of the subset items the run was scored on, distinct, at least one.
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `weights` (uniform), `bias` (0), `level` (0.95), `grid` (41).
  * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link PredictIrtResult}).
- * @throws {TypeError} If `items` is malformed, `observed` is not an Int32Array, `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
+ * @throws {TypeError} If `items` is malformed, `observed` is not an `Int32Array` or an array of integers, `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
  * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` is empty, repeats or leaves [0, N), the lengths differ, a response is not 0/1, weights are negative, misaligned or do not sum to 1, `bias` is negative or not finite, `ability` is unknown, `level` is not in (0, 1), or `grid` is not an integer >= 3.
  * @see Polo, F. M., Weber, L., Choshen, L., Sun, Y., Xu, G. & Yurochkin, M. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.
  * @example
@@ -94,24 +103,30 @@ export type PredictIrtResult = {
  * ```
  */
 export function predictIrt(
-  items: IrtItems,
-  observed: Int32Array,
-  responses: Uint8Array,
+  items: IrtItems | Plain<IrtItems>,
+  observed: ArrayLike<number>,
+  responses: ArrayLike<number | boolean>,
   options: PredictIrtOptions = {},
 ): PredictIrtResult {
   const fn = "predictIrt";
-  checkItems(fn, items);
+  const observed32 = asInt32Array(fn, "observed", observed);
+  const responses01 = asBinary(fn, "responses", responses);
+  items = readItems(fn, items);
   const N = items.a.length;
-  checkObserved(fn, N, observed, responses);
-  if (observed.length === 0) fail(fn, "observed is empty");
+  checkObserved(fn, N, observed32, responses01);
+  if (observed32.length === 0) fail(fn, "observed is empty");
   const { ability, level, grid } = checkPredictOptions(fn, options, KEYS);
-  const { weights, bias = 0 } = options;
+  const { bias = 0 } = options;
+  const weights =
+    options.weights === undefined
+      ? undefined
+      : asFloat64Array(fn, "options.weights", options.weights);
   if (weights !== undefined) {
     checkFloat64Array(fn, "options.weights", weights, { min: 0 });
-    if (weights.length !== observed.length) {
+    if (weights.length !== observed32.length) {
       fail(
         fn,
-        `options.weights and observed lengths differ (${weights.length} vs ${observed.length})`,
+        `options.weights and observed lengths differ (${weights.length} vs ${observed32.length})`,
       );
     }
     let s = 0;
@@ -119,9 +134,9 @@ export function predictIrt(
     if (!(Math.abs(s - 1) <= 1e-9)) fail(fn, "options.weights must sum to 1", s);
   }
   checkNumber(fn, "options.bias", bias, 0);
-  const post = abilityPosterior(items, observed, responses, ability, grid);
-  const pirt = pirtEstimate(items, observed, responses, post, ability, level);
-  const naive = naiveEstimate(fn, N, responses, weights, level);
+  const post = abilityPosterior(items, observed32, responses01, ability, grid);
+  const pirt = pirtEstimate(items, observed32, responses01, post, ability, level);
+  const naive = naiveEstimate(fn, N, responses01, weights, level);
   const b2 = bias * bias;
   const lambda = b2 === 0 ? 0 : b2 / (b2 + naive.variance);
   const se = lambda * naive.se + (1 - lambda) * pirt.se;
@@ -129,7 +144,7 @@ export function predictIrt(
     lambda * naive.estimate + (1 - lambda) * pirt.estimate,
     se * se,
     level,
-    observed.length,
+    observed32.length,
     `gp-IRT (${ability})`,
     post,
   );

@@ -1,5 +1,9 @@
 import { normalQuantile } from "../../core/normal.js";
+import type { Plain } from "../../core/toPlain.js";
 import {
+  asBinary,
+  asFloat64Array,
+  asInt32Array,
   checkLevel,
   checkNumber,
   checkOptions,
@@ -47,11 +51,11 @@ export type PredictRateRegressionOptions = {
  * `mse: fitStepwiseRate(...).cvMse` instead (see {@link fitStepwiseRate}),
  * the K-fold error of selection plus fit, which covered 96.7 % there.
  *
- * @param model - The fitted predictor.
+ * @param model - The fitted predictor, or it read back from JSON (plain arrays, see `toPlain`).
  * @param responses - The run's 0/1 outcomes on `model.observed`, aligned with it.
  * @param options - `mse` (model.looMse; use `fitStepwiseRate(...).cvMse` for a subset selected on the fitted runs), `level` (0.95).
  * @returns The {@link Estimate} (method `"rate regression"`, n = number of observed items).
- * @throws {TypeError} If `model` is malformed, `responses` is not a Uint8Array, or an option has the wrong type.
+ * @throws {TypeError} If `model` is malformed, `responses` is not a `Uint8Array` or an array of 0/1 or booleans, or an option has the wrong type.
  * @throws {RangeError} If the lengths of `responses` and `model.observed` differ, a response is not 0/1, a model number is not finite, `mse` is negative, infinite or NaN, or `level` is not in (0, 1).
  * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
  * @example
@@ -67,15 +71,26 @@ export type PredictRateRegressionOptions = {
  * ```
  */
 export function predictRateRegression(
-  model: RateRegressionModel,
-  responses: Uint8Array,
+  model: RateRegressionModel | Plain<RateRegressionModel>,
+  responses: ArrayLike<number | boolean>,
   options: PredictRateRegressionOptions = {},
 ): Estimate {
   const fn = "predictRateRegression";
+  const responses01 = asBinary(fn, "responses", responses);
   if (typeof model !== "object" || model === null) {
     failType(fn, "model must be a RateRegression (from fitRateRegression)");
   }
-  const { observed, itemMean, weights, rateMean, looMse } = model;
+  const { rateMean, looMse } = model;
+  // plain arrays: a model read back from JSON (see toPlain)
+  const observed = Array.isArray(model.observed)
+    ? asInt32Array(fn, "model.observed", model.observed)
+    : model.observed;
+  const itemMean = Array.isArray(model.itemMean)
+    ? asFloat64Array(fn, "model.itemMean", model.itemMean)
+    : model.itemMean;
+  const weights = Array.isArray(model.weights)
+    ? asFloat64Array(fn, "model.weights", model.weights)
+    : model.weights;
   if (!(observed instanceof Int32Array)) failType(fn, "model.observed must be an Int32Array");
   if (!(itemMean instanceof Float64Array)) failType(fn, "model.itemMean must be a Float64Array");
   if (!(weights instanceof Float64Array)) failType(fn, "model.weights must be a Float64Array");
@@ -87,9 +102,9 @@ export function predictRateRegression(
     );
   }
   checkNumber(fn, "model.rateMean", rateMean);
-  if (!(responses instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
-  if (responses.length !== k) {
-    fail(fn, `responses and model.observed lengths differ (${responses.length} vs ${k})`);
+  if (!(responses01 instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
+  if (responses01.length !== k) {
+    fail(fn, `responses and model.observed lengths differ (${responses01.length} vs ${k})`);
   }
   checkOptions(fn, options, KEYS);
   const { mse = looMse, level = intervalDefaults.level } = options ?? {};
@@ -97,7 +112,7 @@ export function predictRateRegression(
   checkLevel(fn, level);
   let est = rateMean;
   for (let j = 0; j < k; j++) {
-    const y = responses[j] as number;
+    const y = responses01[j] as number;
     if (y > 1) fail(fn, `responses[${j}] must be 0 or 1`, y);
     const w = weights[j] as number;
     const m = itemMean[j] as number;

@@ -125,7 +125,7 @@ describe("predictIrt bad input", () => {
   const y = Uint8Array.of(1, 0);
   it("throws TypeError for malformed items", () => {
     expect(() => predictIrt(null as never, obs, y)).toThrow(TypeError);
-    expect(() => predictIrt({ ...items4, a: [1, 1, 1, 1] } as never, obs, y)).toThrow(
+    expect(() => predictIrt({ ...items4, a: "1111" } as never, obs, y)).toThrow(
       /items.a must be a Float64Array/,
     );
   });
@@ -145,8 +145,8 @@ describe("predictIrt bad input", () => {
     expect(() => predictIrt({ ...items4, thetaSd: 0 }, obs, y)).toThrow(/items.thetaSd/);
   });
   it("throws TypeError for observed / responses of the wrong type", () => {
-    expect(() => predictIrt(items4, [0, 3] as never, y)).toThrow(TypeError);
-    expect(() => predictIrt(items4, obs, [1, 0] as never)).toThrow(TypeError);
+    expect(() => predictIrt(items4, "0, 3" as never, y)).toThrow(TypeError);
+    expect(() => predictIrt(items4, obs, "1, 0" as never)).toThrow(TypeError);
   });
   it("throws RangeError for empty, out-of-range, duplicate or misaligned observed items", () => {
     expect(() => predictIrt(items4, new Int32Array(0), new Uint8Array(0))).toThrow(

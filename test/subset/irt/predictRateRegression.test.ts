@@ -50,7 +50,7 @@ describe("predictRateRegression(model, responses, options)", () => {
     ).toThrow(TypeError);
     expect(() =>
       predictRateRegression(
-        { ...model, observed: [0, 3] } as unknown as RateRegressionModel,
+        { ...model, observed: "03" } as unknown as RateRegressionModel,
         Uint8Array.of(1, 0),
       ),
     ).toThrow(/predictRateRegression: model.observed must be an Int32Array/);
@@ -66,7 +66,7 @@ describe("predictRateRegression(model, responses, options)", () => {
         Uint8Array.of(1, 0),
       ),
     ).toThrow(/predictRateRegression: model.weights\[0\] and model.itemMean\[0\] must be finite/);
-    expect(() => predictRateRegression(model, [1, 0] as unknown as Uint8Array)).toThrow(TypeError);
+    expect(() => predictRateRegression(model, "1, 0" as unknown as Uint8Array)).toThrow(TypeError);
     expect(() => predictRateRegression(model, Uint8Array.of(1))).toThrow(
       /responses and model.observed lengths differ \(1 vs 2\)/,
     );
