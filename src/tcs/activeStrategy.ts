@@ -204,7 +204,7 @@ export function activeStrategy(
   rng: Rng,
   options?: ActiveOptions,
 ): Generator<number, Estimate, number> {
-  const fn = "activeStrategy";
+  const fn = "extraStrategies.active";
   const risk64 = asFloat64Array(fn, "risk", risk);
   const { N, est } = checkCommon(fn, risk64, budget, rng, options, KEYS);
   const plan = readPlan(fn, risk64, budget, N, options ?? {});

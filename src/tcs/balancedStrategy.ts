@@ -48,7 +48,7 @@ export function balancedStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   return prepareBalanced(
-    asFloat64Array("balancedStrategy", "risk", risk),
+    asFloat64Array("strategies.balanced", "risk", risk),
     budget,
     rng,
     options,
@@ -66,7 +66,7 @@ export function prepareBalanced(
   rng: unknown,
   options?: StrategyOptions,
 ): PreparedStrategy {
-  const fn = "balancedStrategy";
+  const fn = "strategies.balanced";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "balanced (systematic PPS, hajek, deville variance)";
   return preparePpsFixed(fn, risk, budget, est, "systematic", "hajek", method);

@@ -53,7 +53,7 @@ export function d2StratStrategy(
   options?: StrataOptions,
 ): Generator<number, Estimate, number> {
   return prepareD2Strat(
-    asFloat64Array("d2StratStrategy", "risk", risk),
+    asFloat64Array("strategies.d2Strat", "risk", risk),
     budget,
     rng,
     options,
@@ -71,7 +71,7 @@ export function prepareD2Strat(
   rng: unknown,
   options?: StrataOptions,
 ): PreparedStrategy {
-  const fn = "d2StratStrategy";
+  const fn = "strategies.d2Strat";
   const centres = (H: number, draws: Rng) => d2Centres(fn, risk, H, draws);
   return prepareCentreStratified(
     fn,

@@ -79,7 +79,7 @@ export function deepEstStrategy(
   options?: DeepEstOptions,
 ): Generator<number, Estimate, number> {
   return prepareDeepEst(
-    asFloat64Array("deepEstStrategy", "risk", risk),
+    asFloat64Array("strategies.deepEst", "risk", risk),
     budget,
     rng,
     options,
@@ -97,7 +97,7 @@ export function prepareDeepEst(
   rng: unknown,
   options?: DeepEstOptions,
 ): PreparedStrategy {
-  const fn = "deepEstStrategy";
+  const fn = "strategies.deepEst";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, DEEPEST_KEYS);
   const { exploit = 0.8, threshold = 0 } = options ?? {};
   checkNumber(fn, "options.exploit", exploit, 0, 1, { lower: true, upper: true });

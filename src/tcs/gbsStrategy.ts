@@ -76,7 +76,9 @@ export function gbsStrategy(
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
-  return prepareGbs(asFloat64Array("gbsStrategy", "risk", risk), budget, rng, options).start(rng);
+  return prepareGbs(asFloat64Array("strategies.gbs", "risk", risk), budget, rng, options).start(
+    rng,
+  );
 }
 
 /**
@@ -90,7 +92,7 @@ export function prepareGbs(
   rng: unknown,
   options?: RiskStrataOptions,
 ): PreparedStrategy {
-  const fn = "gbsStrategy";
+  const fn = "strategies.gbs";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);

@@ -67,7 +67,7 @@ export function kCenterStratStrategy(
   options?: StrataOptions,
 ): Generator<number, Estimate, number> {
   return prepareKCenterStrat(
-    asFloat64Array("kCenterStratStrategy", "risk", risk),
+    asFloat64Array("strategies.kCenterStrat", "risk", risk),
     budget,
     rng,
     options,
@@ -85,7 +85,7 @@ export function prepareKCenterStrat(
   rng: unknown,
   options?: StrataOptions,
 ): PreparedStrategy {
-  const fn = "kCenterStratStrategy";
+  const fn = "strategies.kCenterStrat";
   const centres = (H: number) => farthestFirstCentres(risk, H);
   return prepareCentreStratified(
     fn,

@@ -69,7 +69,7 @@ export function mcucbStrategy(
   rng: Rng,
   options?: McucbOptions,
 ): Generator<number, Estimate, number> {
-  return prepareMcucb(asFloat64Array("mcucbStrategy", "risk", risk), budget, rng, options).start(
+  return prepareMcucb(asFloat64Array("strategies.mcucb", "risk", risk), budget, rng, options).start(
     rng,
   );
 }
@@ -85,7 +85,7 @@ export function prepareMcucb(
   rng: unknown,
   options?: McucbOptions,
 ): PreparedStrategy {
-  const fn = "mcucbStrategy";
+  const fn = "strategies.mcucb";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, MCUCB_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);

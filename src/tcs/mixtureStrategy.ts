@@ -69,7 +69,7 @@ export function mixtureStrategy(
   options?: MixtureOptions,
 ): Generator<number, Estimate, number> {
   return prepareMixture(
-    asFloat64Array("mixtureStrategy", "risk", risk),
+    asFloat64Array("extraStrategies.mixture", "risk", risk),
     budget,
     rng,
     options,
@@ -87,7 +87,7 @@ export function prepareMixture(
   rng: unknown,
   options?: MixtureOptions,
 ): PreparedStrategy {
-  const fn = "mixtureStrategy";
+  const fn = "extraStrategies.mixture";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, MIXTURE_KEYS);
   const { lambda = 0.5, estimator = "hajek" } = options ?? {};
   checkNumber(fn, "options.lambda", lambda, 0, 1);

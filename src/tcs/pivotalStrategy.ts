@@ -49,7 +49,7 @@ export function pivotalStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   return preparePivotal(
-    asFloat64Array("pivotalStrategy", "risk", risk),
+    asFloat64Array("strategies.pivotal", "risk", risk),
     budget,
     rng,
     options,
@@ -67,7 +67,7 @@ export function preparePivotal(
   rng: unknown,
   options?: StrategyOptions,
 ): PreparedStrategy {
-  const fn = "pivotalStrategy";
+  const fn = "strategies.pivotal";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "pivotal (hajek, deville variance)";
   return preparePpsFixed(fn, risk, budget, est, "pivotal", "hajek", method);

@@ -51,7 +51,9 @@ export function rhcStrategy(
   rng: Rng,
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
-  return prepareRhc(asFloat64Array("rhcStrategy", "risk", risk), budget, rng, options).start(rng);
+  return prepareRhc(asFloat64Array("strategies.rhc", "risk", risk), budget, rng, options).start(
+    rng,
+  );
 }
 
 /**
@@ -65,7 +67,7 @@ export function prepareRhc(
   rng: unknown,
   options?: StrategyOptions,
 ): PreparedStrategy {
-  const fn = "rhcStrategy";
+  const fn = "strategies.rhc";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   for (let i = 0; i < N; i++) {
     if (!((risk[i] as number) > 0)) {

@@ -84,7 +84,7 @@ export function sequentialPpsStrategy(
   options?: SequentialPpsOptions,
 ): Generator<number, Estimate, number> {
   return prepareSequentialPps(
-    asFloat64Array("sequentialPpsStrategy", "risk", risk),
+    asFloat64Array("extraStrategies.sequentialPps", "risk", risk),
     budget,
     rng,
     options,
@@ -102,7 +102,7 @@ export function prepareSequentialPps(
   rng: unknown,
   options?: SequentialPpsOptions,
 ): PreparedStrategy {
-  const fn = "sequentialPpsStrategy";
+  const fn = "extraStrategies.sequentialPps";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SEQUENTIALPPS_KEYS);
   const level = est.level;
   const { lambda = 0.5 } = options ?? {};

@@ -60,7 +60,9 @@ export function srsStrategy(
   rng: Rng,
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
-  return prepareSrs(asFloat64Array("srsStrategy", "risk", risk), budget, rng, options).start(rng);
+  return prepareSrs(asFloat64Array("strategies.srs", "risk", risk), budget, rng, options).start(
+    rng,
+  );
 }
 
 /**
@@ -74,7 +76,7 @@ export function prepareSrs(
   rng: unknown,
   options?: SequentialOptions,
 ): PreparedStrategy {
-  const fn = "srsStrategy";
+  const fn = "strategies.srs";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SRS_KEYS, true);
   if (options?.sequential !== undefined) {
     const s = readSequential(fn, options.sequential, budget, true);

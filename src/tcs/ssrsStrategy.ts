@@ -75,7 +75,9 @@ export function ssrsStrategy(
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
-  return prepareSsrs(asFloat64Array("ssrsStrategy", "risk", risk), budget, rng, options).start(rng);
+  return prepareSsrs(asFloat64Array("strategies.ssrs", "risk", risk), budget, rng, options).start(
+    rng,
+  );
 }
 
 /**
@@ -89,7 +91,7 @@ export function prepareSsrs(
   rng: unknown,
   options?: RiskStrataOptions,
 ): PreparedStrategy {
-  const fn = "ssrsStrategy";
+  const fn = "strategies.ssrs";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const s = riskStrata(fn, risk, H, options?.partition);

@@ -76,7 +76,9 @@ export function supsStrategy(
   rng: Rng,
   options?: SequentialOptions,
 ): Generator<number, Estimate, number> {
-  return prepareSups(asFloat64Array("supsStrategy", "risk", risk), budget, rng, options).start(rng);
+  return prepareSups(asFloat64Array("strategies.sups", "risk", risk), budget, rng, options).start(
+    rng,
+  );
 }
 
 /**
@@ -90,7 +92,7 @@ export function prepareSups(
   rng: unknown,
   options?: SequentialOptions,
 ): PreparedStrategy {
-  const fn = "supsStrategy";
+  const fn = "strategies.sups";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SUPS_KEYS);
   const total = positiveRiskTotal(fn, risk);
   const p = risk.map((r) => r / total);

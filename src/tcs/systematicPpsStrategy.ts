@@ -53,7 +53,7 @@ export function systematicPpsStrategy(
   options?: StrategyOptions,
 ): Generator<number, Estimate, number> {
   return prepareSystematicPps(
-    asFloat64Array("systematicPpsStrategy", "risk", risk),
+    asFloat64Array("strategies.systematicPps", "risk", risk),
     budget,
     rng,
     options,
@@ -71,7 +71,7 @@ export function prepareSystematicPps(
   rng: unknown,
   options?: StrategyOptions,
 ): PreparedStrategy {
-  const fn = "systematicPpsStrategy";
+  const fn = "strategies.systematicPps";
   const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
   const method = "systematicPps (horvitzThompson, deville variance)";
   return preparePpsFixed(fn, risk, budget, est, "systematic", "ht", method);

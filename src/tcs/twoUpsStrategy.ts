@@ -65,9 +65,12 @@ export function twoUpsStrategy(
   rng: Rng,
   options?: RiskStrataOptions,
 ): Generator<number, Estimate, number> {
-  return prepareTwoUps(asFloat64Array("twoUpsStrategy", "risk", risk), budget, rng, options).start(
+  return prepareTwoUps(
+    asFloat64Array("strategies.twoUps", "risk", risk),
+    budget,
     rng,
-  );
+    options,
+  ).start(rng);
 }
 
 /**
@@ -81,7 +84,7 @@ export function prepareTwoUps(
   rng: unknown,
   options?: RiskStrataOptions,
 ): PreparedStrategy {
-  const fn = "twoUpsStrategy";
+  const fn = "strategies.twoUps";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, RISK_STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
   const total = positiveRiskTotal(fn, risk);

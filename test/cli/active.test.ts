@@ -87,6 +87,6 @@ describe("evalsift tcs plan|estimate --strategy active --predictions COLUMN", ()
       "score",
     );
     expect(out.code).not.toBe(0);
-    expect(out.stderr).toContain("activeStrategy: options.predictions[0] is above 1");
+    expect(out.stderr).toContain("extraStrategies.active: options.predictions[0] is above 1");
   });
 });

@@ -114,7 +114,7 @@ describe("options.interval of the strategies", () => {
     const risk = new Float64Array(20).fill(1);
     expect(() => srsStrategy(risk, 5, createRng(1), { interval: "jeffreys" })).not.toThrow();
     expect(() => supsStrategy(risk, 5, createRng(1), { interval: "jeffreys" })).toThrow(
-      /supsStrategy: .*simple random sample/,
+      /strategies.sups: .*simple random sample/,
     );
     expect(() => supsStrategy(risk, 5, createRng(1), { interval: "bta" as "beta" })).toThrow(
       /did you mean "beta"/,
@@ -124,7 +124,7 @@ describe("options.interval of the strategies", () => {
   it("a proportion method makes next(y) refuse a label other than 0 or 1 (and take it corrected)", () => {
     const gen = srsStrategy(new Float64Array(10).fill(1), 3, createRng(1), { interval: "beta" });
     gen.next();
-    expect(() => gen.next(0.5)).toThrow(/srsStrategy: .*0 or 1/);
+    expect(() => gen.next(0.5)).toThrow(/strategies.srs: .*0 or 1/);
     expect(gen.next(1).done).toBe(false);
   });
 });

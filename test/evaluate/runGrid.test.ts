@@ -369,7 +369,7 @@ describe("runGrid", () => {
       const zero = new Float64Array(10);
       expect(bad({ features: { z: zero } })).toThrow(RangeError);
       expect(bad({ features: { z: zero } })).toThrow(
-        /^runGrid: strategy "systematicPps" on feature "z" at budget 4, repetition 0 failed: systematicPpsStrategy: /,
+        /^runGrid: strategy "systematicPps" on feature "z" at budget 4, repetition 0 failed: strategies.systematicPps: /,
       );
       const typeErr: Strategy = () => {
         throw new TypeError("custom: broken");

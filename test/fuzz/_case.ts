@@ -287,8 +287,14 @@ export class CaseRunner {
     const msg = e.message.split("\n")[0] ?? "";
     const named = /^([A-Za-z_$][\w$.]*): /.exec(msg)?.[1] ?? "";
     const accepted = new Set([c.own, c.name, ...c.aliases]);
-    for (const a of template)
-      if (a instanceof GenRef) accepted.add(this.byName.get(a.producer)?.own ?? a.producer);
+    for (const a of template) {
+      if (!(a instanceof GenRef)) continue;
+      // a generator's errors name its producer: its own name or its public path (`strategies.srs`)
+      const producer = this.byName.get(a.producer);
+      accepted.add(producer?.own ?? a.producer);
+      accepted.add(producer?.name ?? a.producer);
+      for (const alias of producer?.aliases ?? []) accepted.add(alias);
+    }
     const shown = `${cls}: ${msg.slice(0, 160)}`;
     if (!accepted.has(named))
       return done(

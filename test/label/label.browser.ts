@@ -108,19 +108,19 @@ try {
   await bad(
     "negative.csv",
     "id,risk\na,0.1\nb,-0.2\nc,0.3\n",
-    /^supsStrategy: risk\[1\].*\(data row 1, negative\.csv line 3\)/,
+    /^strategies.sups: risk\[1\].*\(data row 1, negative\.csv line 3\)/,
     startWith,
   );
   await bad(
     "nan.csv",
     "id,risk\na,0.1\nb,0.2\nc,oops\n",
-    /^supsStrategy: risk\[2\].*NaN.*\(data row 2, nan\.csv line 4\)/,
+    /^strategies.sups: risk\[2\].*NaN.*\(data row 2, nan\.csv line 4\)/,
     startWith,
   );
   await bad(
     "budget.csv",
     "id,risk\na,0.1\nb,0.2\nc,0.3\n",
-    /^supsStrategy: budget.*3/,
+    /^strategies.sups: budget.*3/,
     async (p) => {
       await p.locator("#setup").waitFor();
       await p.locator("#goal").selectOption("both");

@@ -61,10 +61,10 @@ describe("labelling page: reading the items file", () => {
   it("gives a negative or missing risk the strategy's own error with the row", () => {
     const neg = parseTable("a.csv", "id,risk\na,1\nb,-2\n");
     expect(() => riskOf(neg, settings)).toThrow(
-      /^supsStrategy: risk\[1\].*\(data row 1, a\.csv line 3\)$/,
+      /^strategies.sups: risk\[1\].*\(data row 1, a\.csv line 3\)$/,
     );
     const nan = parseTable("a.csv", "id,risk\na,1\nb,\n");
-    expect(() => riskOf(nan, settings)).toThrow(/^supsStrategy: risk\[1\].*NaN.*line 3\)$/);
+    expect(() => riskOf(nan, settings)).toThrow(/^strategies.sups: risk\[1\].*NaN.*line 3\)$/);
     const p = parseTable("a.csv", "id,risk\na,1.5\nb,0\n");
     expect(() => riskOf(p, { ...settings, scoreKind: "failProb" })).toThrow(
       "score[0] must be a probability in [0, 1] (got 1.5) (data row 0, a.csv line 2)",
@@ -102,7 +102,7 @@ describe("labelling page: sessions", () => {
     expect(labelsCsv(["a", "b,c"], [{ row: 1, label: 0 }])).toBe('row,id,label\n1,"b,c",0\n');
     const risk = riskOf(t, settings);
     expect(() => replay(risk, { ...settings, budget: 5 }, new Map())).toThrow(
-      /^supsStrategy: budget/,
+      /^strategies.sups: budget/,
     );
     expect(replay(risk, settings, new Map()).pending).toHaveLength(1);
   });

@@ -209,7 +209,7 @@ const cases: { name: string; s: Setup; options: ActiveOptions; budget: number }[
   },
 ];
 
-describe("activeStrategy: exact unbiasedness by enumerating every pilot and active sample", () => {
+describe("extraStrategies.active: exact unbiasedness by enumerating every pilot and active sample", () => {
   for (const c of cases) {
     it(`${c.name}: E[estimate] = mu to 1e-12`, () => {
       const all = outcomes(c.s);

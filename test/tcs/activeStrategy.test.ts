@@ -13,7 +13,7 @@ const predictions = risk.map((r) =>
   Math.min(1, Math.max(0, 0.03 + 0.5 * (r - 0.02) + 0.1 * (g() - 0.5))),
 );
 
-describe("activeStrategy: unbiasedness by Monte Carlo (N = 60, n = 16, 4,000 seeded runs)", () => {
+describe("extraStrategies.active: unbiasedness by Monte Carlo (N = 60, n = 16, 4,000 seeded runs)", () => {
   const RUNS = 4_000;
   const configs = [
     { name: "defaults (isotonic on the risk)", o: {} },
@@ -39,7 +39,7 @@ describe("activeStrategy: unbiasedness by Monte Carlo (N = 60, n = 16, 4,000 see
   }
 });
 
-describe("activeStrategy: interval coverage (N = 2,000, n = 100, 1,000 seeded runs)", () => {
+describe("extraStrategies.active: interval coverage (N = 2,000, n = 100, 1,000 seeded runs)", () => {
   const big = population(2000, "active-coverage");
   for (const [name, o, least] of [
     ["defaults", {}, 0.93],
@@ -73,7 +73,7 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     }
     expect(n).toBe(6);
     expect(r.value.method).toMatch(/^active \(pilot 2, active 4, isotonic/);
-    expect(() => gen.next(0)).toThrow(/^activeStrategy: next called after the budget/);
+    expect(() => gen.next(0)).toThrow(/^extraStrategies.active: next called after the budget/);
   });
   it("is a deterministic function of the seed and the labels, and picks distinct units", () => {
     const a = runStrategy(activeStrategy(risk, 20, createRng("d"), { greedy: 0.2 }), oracle);
@@ -113,56 +113,56 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
       () =>
         activeStrategy(risk, n, rng, o);
     expect(call({ predictions: predictions.map((p, i) => (i === 3 ? 1.5 : p)) })).toThrow(
-      /^activeStrategy: options.predictions\[3\] is above 1/,
+      /^extraStrategies.active: options.predictions\[3\] is above 1/,
     );
     expect(call({ predictions: predictions.map((p, i) => (i === 3 ? -0.1 : p)) })).toThrow(
-      /^activeStrategy: options.predictions\[3\] is below 0/,
+      /^extraStrategies.active: options.predictions\[3\] is below 0/,
     );
     expect(call({ predictions: predictions.map((p, i) => (i === 3 ? Number.NaN : p)) })).toThrow(
-      /^activeStrategy: options.predictions\[3\] is not finite/,
+      /^extraStrategies.active: options.predictions\[3\] is not finite/,
     );
     expect(call({ predictions: predictions.slice(1) })).toThrow(
-      /^activeStrategy: risk and options.predictions lengths differ \(60 vs 59\)/,
+      /^extraStrategies.active: risk and options.predictions lengths differ \(60 vs 59\)/,
     );
     expect(call({ predictions: "0.5" as never })).toThrow(TypeError);
-    expect(call({ tau: 1.2 })).toThrow(/^activeStrategy: options.tau must be at most 1/);
-    expect(call({ tau: -0.1 })).toThrow(/^activeStrategy: options.tau must be at least 0/);
-    expect(call({ tau: Number.NaN })).toThrow(/^activeStrategy: options.tau must be finite/);
-    expect(call({ pilot: 1 })).toThrow(/^activeStrategy: options.pilot must be less than 1/);
-    expect(call({ greedy: Number.NaN })).toThrow(/^activeStrategy: options.greedy must be finite/);
+    expect(call({ tau: 1.2 })).toThrow(/^extraStrategies.active: options.tau must be at most 1/);
+    expect(call({ tau: -0.1 })).toThrow(/^extraStrategies.active: options.tau must be at least 0/);
+    expect(call({ tau: Number.NaN })).toThrow(/^extraStrategies.active: options.tau must be finite/);
+    expect(call({ pilot: 1 })).toThrow(/^extraStrategies.active: options.pilot must be less than 1/);
+    expect(call({ greedy: Number.NaN })).toThrow(/^extraStrategies.active: options.greedy must be finite/);
     expect(call({ pilot: 0.5, greedy: 0.4 })).toThrow(
       /leave 1 of the budget 10 for the active sample/,
     );
-    expect(call({ pilot: 0.1 })).toThrow(/^activeStrategy: options.pilot gives a pilot of 1 label/);
+    expect(call({ pilot: 0.1 })).toThrow(/^extraStrategies.active: options.pilot gives a pilot of 1 label/);
     expect(call({ pilot: 0 })).toThrow(
-      /^activeStrategy: options.pilot and options.greedy give no labels/,
+      /^extraStrategies.active: options.pilot and options.greedy give no labels/,
     );
     expect(call({ calibration: "none" })).toThrow(
-      /^activeStrategy: options.calibration "none" needs options.predictions/,
+      /^extraStrategies.active: options.calibration "none" needs options.predictions/,
     );
-    expect(call({ calibration: "platt" })).toThrow(/^activeStrategy: options.calibration/);
-    expect(call({ size: "var" })).toThrow(/^activeStrategy: options.size/);
-    expect(call({ weights: "variance" })).toThrow(/^activeStrategy: options.weights/);
+    expect(call({ calibration: "platt" })).toThrow(/^extraStrategies.active: options.calibration/);
+    expect(call({ size: "var" })).toThrow(/^extraStrategies.active: options.size/);
+    expect(call({ weights: "variance" })).toThrow(/^extraStrategies.active: options.weights/);
     expect(call({ lambda: 1 })).toThrow(TypeError);
-    expect(call({}, 1)).toThrow(/^activeStrategy: budget must be at least 2/);
+    expect(call({}, 1)).toThrow(/^extraStrategies.active: budget must be at least 2/);
     expect(() =>
       activeStrategy(
         risk.map((r, i) => (i ? r : Number.NaN)),
         10,
         rng,
       ),
-    ).toThrow(/^activeStrategy: risk\[0\] is not finite/);
+    ).toThrow(/^extraStrategies.active: risk\[0\] is not finite/);
   });
   it("rejects a label outside [0, 1] while calibrating, and NaN always", () => {
     const gen = activeStrategy(risk, 10, createRng(6));
     gen.next();
     expect(() => gen.next(2)).toThrow(
-      /^activeStrategy: label sent through next\(y\) must lie in \[0, 1\]/,
+      /^extraStrategies.active: label sent through next\(y\) must lie in \[0, 1\]/,
     );
     const gen2 = activeStrategy(risk, 10, createRng(6));
     gen2.next();
     expect(() => gen2.next(Number.NaN)).toThrow(
-      /^activeStrategy: label sent through next\(y\) must be finite/,
+      /^extraStrategies.active: label sent through next\(y\) must be finite/,
     );
   });
 });

@@ -40,7 +40,7 @@ describe("adaptive strategies: bias by Monte Carlo over 20,000 seeded runs (N = 
   // not design-unbiased (TSDoc says so); the test measures the bias and bounds
   // it at 10% of the failure rate, which a starvation bug (a stratum frozen at
   // its first labels) exceeds by far.
-  it("gbsStrategy: measured bias below 10% of the rate", () => {
+  it("strategies.gbs: measured bias below 10% of the rate", () => {
     const r = monteCarlo(
       RUNS,
       mu,
@@ -52,7 +52,7 @@ describe("adaptive strategies: bias by Monte Carlo over 20,000 seeded runs (N = 
     expect(Math.abs(r.bias)).toBeLessThan(0.1 * mu);
   });
 
-  it("mcucbStrategy: measured bias below 10% of the rate", () => {
+  it("strategies.mcucb: measured bias below 10% of the rate", () => {
     const r = monteCarlo(
       RUNS,
       mu,

@@ -41,7 +41,7 @@ describe("deepEstStrategy(risk, budget, rng, options)", () => {
   it("rejects bad options", () => {
     const risk = new Float64Array([1, 2, 3]);
     expect(() => deepEstStrategy(risk, 2, fixedRng(0.5), { exploit: 1 })).toThrow(
-      /^deepEstStrategy: options.exploit must be less than 1/,
+      /^strategies.deepEst: options.exploit must be less than 1/,
     );
     expect(() => deepEstStrategy(risk, 2, fixedRng(0.5), { exploit: 0 })).toThrow(
       /options.exploit must be greater than 0/,

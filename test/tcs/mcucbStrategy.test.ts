@@ -31,7 +31,7 @@ describe("mcucbStrategy(risk, budget, rng, options)", () => {
     );
     expect(Array.from(run.indices)).toEqual([0, 5, 6, 8, 4]);
     expect(() => mcucbStrategy(r, 5, fixedRng(0), { delta: 1 })).toThrow(
-      /^mcucbStrategy: options.delta must be less than 1/,
+      /^strategies.mcucb: options.delta must be less than 1/,
     );
   });
 });

@@ -28,7 +28,7 @@ describe("runStrategy(generator, label)", () => {
 
   it("propagates the strategy's error for a bad oracle value", () => {
     expect(() => runStrategy(strategies.srs(risk, 4, createRng(1)), () => Number.NaN)).toThrow(
-      /^srsStrategy: label sent through next\(y\) must be finite/,
+      /^strategies.srs: label sent through next\(y\) must be finite/,
     );
   });
 

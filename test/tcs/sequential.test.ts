@@ -82,7 +82,7 @@ describe("srsStrategy with options.sequential", () => {
     const gen = srsStrategy(flat, 5, createRng("seq-guard"), { sequential: { halfWidth: 0.01 } });
     gen.next();
     expect(() => gen.next(1.5)).toThrow(
-      /srsStrategy: with options.sequential every label must lie in \[0, 1\]/,
+      /strategies.srs: with options.sequential every label must lie in \[0, 1\]/,
     );
     expect(gen.next(0.5).done).toBe(false);
     const hg = srsStrategy(flat, 5, createRng("seq-guard"), {
@@ -104,14 +104,14 @@ describe("srsStrategy with options.sequential", () => {
         "no rule",
         call({}),
         TypeError,
-        /srsStrategy: options.sequential must set halfWidth, threshold or both/,
+        /strategies.srs: options.sequential must set halfWidth, threshold or both/,
       ],
-      ["not an object", call(0.1), TypeError, /srsStrategy: options.sequential must be an object/],
+      ["not an object", call(0.1), TypeError, /strategies.srs: options.sequential must be an object/],
       [
         "halfWidth 0",
         call({ halfWidth: 0 }),
         RangeError,
-        /srsStrategy: options.sequential.halfWidth must be greater than 0/,
+        /strategies.srs: options.sequential.halfWidth must be greater than 0/,
       ],
       [
         "threshold NaN",
@@ -123,7 +123,7 @@ describe("srsStrategy with options.sequential", () => {
         "minLabels above budget",
         call({ halfWidth: 0.1, minLabels: 11 }),
         RangeError,
-        /srsStrategy: options.sequential.minLabels must be at most 10/,
+        /strategies.srs: options.sequential.minLabels must be at most 10/,
       ],
       [
         "minLabels 1",
@@ -135,7 +135,7 @@ describe("srsStrategy with options.sequential", () => {
         "unknown cs",
         call({ halfWidth: 0.1, cs: "wald" }),
         RangeError,
-        /srsStrategy: options.sequential.cs must be "betting" or "hypergeometric"/,
+        /strategies.srs: options.sequential.cs must be "betting" or "hypergeometric"/,
       ],
     ];
     it.each(cases)("%s", (_, c, type, message) => {
@@ -171,13 +171,13 @@ describe("supsStrategy with options.sequential", () => {
     expect(() =>
       supsStrategy(zero, 10, createRng("x"), { sequential: { halfWidth: 0.1 } }),
     ).toThrow(
-      /supsStrategy: with options.sequential every risk must be positive \(risk\[5\] is 0\)/,
+      /strategies.sups: with options.sequential every risk must be positive \(risk\[5\] is 0\)/,
     );
     expect(() =>
       supsStrategy(risk, 10, createRng("x"), {
         sequential: { halfWidth: 0.1, cs: "hypergeometric" },
       }),
-    ).toThrow(/supsStrategy: options.sequential.cs must be "betting"/);
+    ).toThrow(/strategies.sups: options.sequential.cs must be "betting"/);
   });
 });
 
@@ -215,7 +215,7 @@ describe("sequentialPpsStrategy", () => {
 
   it("rejects bad options and labels", () => {
     expect(() => sequentialPpsStrategy(risk, 10, createRng("x"), { lambda: 1 })).toThrow(
-      /sequentialPpsStrategy: options.lambda must be less than 1/,
+      /extraStrategies.sequentialPps: options.lambda must be less than 1/,
     );
     expect(() => sequentialPpsStrategy(risk, 10, createRng("x"), { sequential: {} })).toThrow(
       TypeError,
@@ -223,7 +223,7 @@ describe("sequentialPpsStrategy", () => {
     const gen = sequentialPpsStrategy(risk, 10, createRng("x"));
     gen.next();
     expect(() => gen.next(-0.5)).toThrow(
-      /sequentialPpsStrategy: with options.sequential every label must lie in \[0, 1\]/,
+      /extraStrategies.sequentialPps: with options.sequential every label must lie in \[0, 1\]/,
     );
   });
 });

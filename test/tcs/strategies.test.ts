@@ -143,7 +143,7 @@ describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (nam
   });
 
   it("throws on bad arguments, naming the function and the argument", () => {
-    const fn = strategy.name;
+    const fn = name === "mixture" ? "extraStrategies\\.mixture" : `strategies\\.${name}`;
     const rng = createRng(1);
     expect(() => strategy(risk, N + 1, rng)).toThrow(RangeError);
     expect(() => strategy(risk, N + 1, rng)).toThrow(new RegExp(`^${fn}: budget must be at most`));
@@ -222,7 +222,7 @@ describe("mixtureStrategy options", () => {
       o?: object,
     ) => unknown;
     expect(() => m(risk, 5, createRng(1), { lambda: 1.5 })).toThrow(
-      /^mixtureStrategy: options.lambda must be at most 1/,
+      /^extraStrategies.mixture: options.lambda must be at most 1/,
     );
     expect(() => m(risk, 5, createRng(1), { lambda: Number.NaN })).toThrow(
       /options.lambda must be finite/,

@@ -59,8 +59,9 @@ describe("estimators and strategies refuse unknown option keys, suggesting the i
   const all: Record<string, Strategy> = { ...strategies, ...extraStrategies };
   it.each(Object.keys(all))("%s", (key) => {
     const s = all[key] as Strategy;
+    const path = key in strategies ? `strategies\\.${key}` : `extraStrategies\\.${key}`;
     expect(() => s(new Float64Array(20).fill(1), 5, createRng(1), typo)).toThrow(
-      /Strategy: unknown option "levl" \(did you mean "level"\?\)/,
+      new RegExp(`^${path}: unknown option "levl" \\(did you mean "level"\\?\\)`),
     );
   });
 
