@@ -12,7 +12,6 @@
  * behavioralSignals. Writes docs/replication/casper.md. Heavy: run under
  * `flock /tmp/evalsift-heavy.lock`.
  */
-import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRng, type RowMatrix } from "../src/entry/core.js";
@@ -39,6 +38,8 @@ import {
 import { aucRecallAtK, recallAtK } from "../src/entry/stats.js";
 import { hasShared } from "../test/helpers/sharedData.js";
 import { realCorpus } from "../test/trajectory/_real.js";
+import { f3, mean, pct, reportLines, sd } from "./_report.js";
+import { writeKeepingSections } from "./_section.js";
 import { loadMiniSwe } from "./_swebenchMini.js";
 import { fmtMs } from "./_timing.js";
 
@@ -82,24 +83,7 @@ function rawSignals(r: number, before: number): RowMatrix {
   return { data: out, rows: N, cols: 4 };
 }
 
-const mean = (xs: ArrayLike<number>): number => {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += xs[i] as number;
-  return s / xs.length;
-};
-const sd = (xs: ArrayLike<number>): number => {
-  const m = mean(xs);
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += ((xs[i] as number) - m) ** 2;
-  return Math.sqrt(s / Math.max(1, xs.length - 1));
-};
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const f3 = (x: number): string => x.toFixed(3);
-const lines: string[] = [];
-const say = (s = ""): void => {
-  lines.push(s);
-  console.log(s);
-};
+const { lines, say } = reportLines();
 
 const PAIRS = [
   { v0: "sonnet-4-5-20250929", v1: "gemini-3-pro-preview" },
@@ -380,7 +364,10 @@ names.forEach((nm, j) => {
 say();
 say(`Total time ${fmtMs(performance.now() - t0)}.`);
 if (write) {
-  writeFileSync(join(here, "..", "docs", "replication", "casper.md"), `${lines.join("\n")}\n`);
+  // The "real-signals" section belongs to bench/replicate-casper-real.ts.
+  writeKeepingSections(join(here, "..", "docs", "replication", "casper.md"), lines.join("\n"), [
+    "real-signals",
+  ]);
   console.log("wrote docs/replication/casper.md");
 }
 void R;
