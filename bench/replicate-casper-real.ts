@@ -51,7 +51,7 @@ import {
 import { aucRecallAtK } from "../src/entry/stats.js";
 import { pathsIn } from "../src/slices/_signals.js";
 import { hasShared, readSharedJson } from "../test/helpers/sharedData.js";
-import { f3, mean, pct, reportLines, sd } from "./_report.js";
+import { f3, mean, pct, reportLines, sd, trainChangeClassifiers } from "./_report.js";
 import { writeMarkedSection } from "./_section.js";
 import { loadSwebenchAll } from "./_swebenchAll.js";
 import { fmtMs } from "./_timing.js";
@@ -197,6 +197,30 @@ for (const i of sample) {
   });
 }
 
+// Recall side, over all trajectories: a command verb that is no program name
+// (e.g. a comment marker), and write-like actions with no file written.
+const VERB = /^[A-Za-z0-9_./~][\w./+~-]*( -m [\w.]+)?$/;
+const WRITE_LIKE = /(?:^|\s)(?:sed\s+-i|tee)\s|(?:^|[\s\w'"])>>?\s*(?!&|\/dev\/null)['"]?[\w./-]+/m;
+const recallSide = { verbs: [0, 0], writes: [0, 0] };
+const writeMisses: string[] = [];
+for (const t of trajs) {
+  for (const s of t.steps) {
+    if (s.command !== undefined) {
+      recallSide.verbs[0]++;
+      if (!VERB.test(s.command)) recallSide.verbs[1]++;
+    }
+    if (s.action !== "" && WRITE_LIKE.test(s.action)) {
+      recallSide.writes[0]++;
+      if (s.filesTouched.length === 0) {
+        recallSide.writes[1]++;
+        writeMisses.push(
+          `${t.instanceId} step ${s.index}: ${s.action.slice(0, 40).replace(/\n/g, " ")}`,
+        );
+      }
+    }
+  }
+}
+
 // ---- 2. Slice identification ----------------------------------------------
 const si: { oc: number; scm: number; slices: number; ms: number; sliceOf: Int32Array }[] = [];
 for (let seed = 1; seed <= SI_SEEDS; seed++) {
@@ -249,19 +273,32 @@ const sliceOf = (si[0] as { sliceOf: Int32Array }).sliceOf;
 const ids = [...new Set(sliceOf)].sort((a, b) => a - b);
 const score0 = predictLogistic(fitLogistic(X0, y0), X0);
 const KS = [1, 2, 4];
+const outcomeOfRun = (r: number): Uint8Array | undefined => {
+  const y = new Uint8Array(N);
+  for (let i = 0; i < N; i++) {
+    const j = itemIx.get(raw.ids[i] as string);
+    if (j === undefined) return undefined;
+    y[i] = all.outcomes.data[r * all.outcomes.items.length + j] as number;
+  }
+  return y;
+};
+// The paper's trained change classifiers: fitted on consecutive pairs of the
+// mini-swe-agent runs dated before V0 (outcomes only; the same slices and picks).
+const historyRuns = all.outcomes.runs.filter(
+  (run) => (all.dateOf.get(run) ?? "") < TRAJ_DATE && all.frameworkOf.get(run) === "mini-swe-agent",
+);
+const history = historyRuns.map(
+  (run) => outcomeOfRun(all.outcomes.runs.indexOf(run)) as Uint8Array,
+);
+const perK = KS.map((k) => {
+  const picks = representatives(sliceOf, X0, k, "closest");
+  return { k, picks, classify: trainChangeClassifiers(history, sliceOf, picks) };
+});
 type Acc = Record<string, number[]>;
 const perRun: { run: string; date: string; fw: string; rate: number; reg: number; auc: Acc }[] = [];
-const R = all.outcomes.runs.length;
-const M = all.outcomes.items.length;
 for (const { run, r, date } of later) {
-  const y1 = new Uint8Array(N);
-  let complete = true;
-  raw.ids.forEach((id, i) => {
-    const j = itemIx.get(id);
-    if (j === undefined) complete = false;
-    else y1[i] = all.outcomes.data[r * M + j] as number;
-  });
-  if (!complete) continue;
+  const y1 = outcomeOfRun(r);
+  if (y1 === undefined) continue;
   const f0 = new Map<number, number>();
   const f1 = new Map<number, number>();
   for (let i = 0; i < N; i++) {
@@ -289,8 +326,7 @@ for (const { run, r, date } of later) {
       const rel = Uint8Array.from(ord, (s) => (regressed.has(s) ? 1 : 0));
       return aucRecallAtK(Int32Array.from(ord.keys()), rel);
     };
-    for (const k of KS) {
-      const picks = representatives(sliceOf, X0, k, "closest");
+    for (const { k, picks, classify } of perK) {
       const input = {
         sliceOf,
         picks,
@@ -300,15 +336,23 @@ for (const { run, r, date } of later) {
         scoreV1: score0,
       };
       const sign = rankSlices(input).ranking;
+      const trained = rankSlices(input, { classify }).ranking;
       const post = regressionPosterior(sliceOf, picks, y0, y1).ranking;
-      const aucs = { sign: [] as number[], post: [] as number[], rand: [] as number[] };
+      const aucs = {
+        sign: [] as number[],
+        trained: [] as number[],
+        post: [] as number[],
+        rand: [] as number[],
+      };
       subsets.forEach((keep, t) => {
         aucs.sign.push(evalAuc(sign, keep));
+        aucs.trained.push(evalAuc(trained, keep));
         aucs.post.push(evalAuc(post, keep));
         const rr = randomRanking(Int32Array.from(ids), createRng(`rand-real-${k}-${t}`));
         aucs.rand.push(evalAuc(rr, keep));
       });
       push(`sign${k}`, mean(aucs.sign));
+      push(`trained${k}`, mean(aucs.trained));
       push(`post${k}`, mean(aucs.post));
       push(`rand${k}`, mean(aucs.rand));
     }
@@ -375,6 +419,21 @@ for (const [label, key] of auditRows) {
   const c = audit[key] as number[];
   say(`| ${label} | ${c[0]} | ${c[1]} |`);
 }
+say(
+  `| recall side, all ${N}: command verb that is no program name | ${recallSide.verbs[0]} | ${recallSide.verbs[1]} |`,
+);
+say(
+  `| recall side, all ${N}: write-like action (\`sed -i\`, \`tee\`, \`>\`) with no file written | ${recallSide.writes[0]} | ${recallSide.writes[1]} |`,
+);
+if (writeMisses.length > 0) {
+  say();
+  say(
+    `Write-like actions with no file written (inspected by hand: \`python -c\` scripts that write from Python, outside the shell rules, or a shell syntax error): ${writeMisses
+      .slice(0, 5)
+      .map((m) => `\`${m}\``)
+      .join("; ")}.`,
+  );
+}
 if (misses.length > 0) {
   say();
   say(`First misses: ${misses.map((m) => `\`${m}\``).join("; ")}.`);
@@ -422,32 +481,34 @@ say();
 say(
   `On CASPER-SI seed 1 (${ids.length} slices). V1 = each of the ${perRun.length} runs on the same 500 instances dated after ${TRAJ_DATE} (${perRun.filter((p) => p.fw === "mini-swe-agent").length} mini-swe-agent runs, the rest leaderboard submissions of other frameworks). ` +
     "A slice is regressed when V1 fails more of its instances than V0. **Missing: V1's trajectories**, hence V1's signals: the failure-impact score of V1 is V0's (logistic model on V0's signals), " +
-    "so the impact term is 0 and the paper's ranking (sign rule) orders slices by change category only, ties by slice id; the trained change classifiers of the section above need consecutive historical runs with the same signals, which do not exist here, and are not run. " +
+    `so the impact term is 0 and the paper's ranking orders slices by change category only (sign rule, or the trained classifiers), ties by slice id. The trained change classifiers need outcomes only: fitted, as in the sections above, on the ${history.length - 1} consecutive pairs of the ${history.length} mini-swe-agent runs dated before V0 (same slices and picks). ` +
     `Picks: k closest to the slice centroid (CDS). AUC of Recall@K, mean over ${DOWNSAMPLES} balanced downsamplings per V1, then over the V1 runs.`,
 );
 say();
 const withAuc = perRun.filter((p) => Object.keys(p.auc).length > 0);
-say("| k per slice | paper, sign rule | posterior | random |");
-say("|---|---|---|---|");
+say("| k per slice | paper, sign rule | paper, trained classifiers | posterior | random |");
+say("|---|---|---|---|---|");
 for (const k of KS) {
   const col = (key: string): string => {
     const v = withAuc.map((p) => (p.auc[`${key}${k}`] as number[])[0] as number);
     return `${f3(mean(v))} (sd ${f3(sd(v))})`;
   };
-  say(`| ${k} | ${col("sign")} | ${col("post")} | ${col("rand")} |`);
+  say(`| ${k} | ${col("sign")} | ${col("trained")} | ${col("post")} | ${col("rand")} |`);
 }
 say();
 say(
   `Per V1 run (k = 2; ${withAuc.length} of ${perRun.length} runs have both regressed and non-regressed slices):`,
 );
 say();
-say("| V1 | date | framework | resolve rate | regressed slices | sign rule | posterior | random |");
-say("|---|---|---|---|---|---|---|---|");
+say(
+  "| V1 | date | framework | resolve rate | regressed slices | sign rule | trained | posterior | random |",
+);
+say("|---|---|---|---|---|---|---|---|---|");
 for (const p of perRun) {
   const a = (key: string): string =>
     p.auc[key] === undefined ? "-" : f3((p.auc[key] as number[])[0] as number);
   say(
-    `| ${p.run} | ${p.date} | ${p.fw} | ${pct(p.rate)} | ${p.reg} | ${a("sign2")} | ${a("post2")} | ${a("rand2")} |`,
+    `| ${p.run} | ${p.date} | ${p.fw} | ${pct(p.rate)} | ${p.reg} | ${a("sign2")} | ${a("trained2")} | ${a("post2")} | ${a("rand2")} |`,
   );
 }
 say();
@@ -460,4 +521,3 @@ if (write) {
   );
   console.log("wrote the real-signals section of docs/replication/casper.md");
 }
-void R;

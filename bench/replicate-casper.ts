@@ -19,7 +19,6 @@ import {
   type AgentState,
   agentStates,
   behavioralSignals,
-  type ChangeCategory,
   type ChangeClassifier,
   fitLogistic,
   fitStandardizer,
@@ -38,7 +37,7 @@ import {
 import { aucRecallAtK, recallAtK } from "../src/entry/stats.js";
 import { hasShared } from "../test/helpers/sharedData.js";
 import { realCorpus } from "../test/trajectory/_real.js";
-import { f3, mean, pct, reportLines, sd } from "./_report.js";
+import { f3, mean, pct, reportLines, sd, trainChangeClassifiers } from "./_report.js";
 import { writeKeepingSections } from "./_section.js";
 import { loadMiniSwe } from "./_swebenchMini.js";
 import { fmtMs } from "./_timing.js";
@@ -187,44 +186,9 @@ for (const pair of PAIRS) {
   const score1 = predictLogistic(model, X1);
 
   // Change classifiers trained on historical consecutive run pairs before V0 (same slices).
-  const trainClassifiers = (picks: readonly Int32Array[]): ChangeClassifier => {
-    const feats: number[][] = [];
-    const isR: number[] = [];
-    const isI: number[] = [];
-    for (let a = 0; a + 1 < r0; a++) {
-      const ya = outcomeOf(a);
-      const yb = outcomeOf(a + 1);
-      for (const s of ids) {
-        const list = picks[s] ?? new Int32Array(0);
-        let fa = 0;
-        let fb = 0;
-        for (const i of list) {
-          if (ya[i] === 0) fa++;
-          if (yb[i] === 0) fb++;
-        }
-        let FA = 0;
-        let FB = 0;
-        for (let i = 0; i < N; i++) {
-          if (sliceOf[i] !== s) continue;
-          if (ya[i] === 0) FA++;
-          if (yb[i] === 0) FB++;
-        }
-        feats.push([(fb - fa) / list.length, list.length / (size.get(s) as number)]);
-        isR.push(FB > FA ? 1 : 0);
-        isI.push(FB < FA ? 1 : 0);
-      }
-    }
-    const F = { data: Float64Array.from(feats.flat()), rows: feats.length, cols: 2 };
-    const mR = fitLogistic(F, Uint8Array.from(isR));
-    const mI = fitLogistic(F, Uint8Array.from(isI));
-    return (d, ratio): ChangeCategory => {
-      const x = { data: Float64Array.from([d, ratio]), rows: 1, cols: 2 };
-      const pR = predictLogistic(mR, x)[0] as number;
-      const pI = predictLogistic(mI, x)[0] as number;
-      if (pR < 0.5 && pI < 0.5) return "unchanged";
-      return pR >= pI ? "regressed" : "improved";
-    };
-  };
+  const history = Array.from({ length: r0 }, (_, a) => outcomeOf(a));
+  const trainClassifiers = (picks: readonly Int32Array[]): ChangeClassifier =>
+    trainChangeClassifiers(history, sliceOf, picks);
 
   const balanced = (seed: number): number[] => {
     const rng = createRng(`bal-${seed}`);
