@@ -9,7 +9,8 @@
  * trained on historical run pairs), the beta-binomial posterior ranking and
  * random, at k = 1..4 picks per slice, over 30 balanced downsamplings as in
  * the paper. The 40 real trajectories exercise agentStates and
- * behavioralSignals. Writes docs/replication/casper.md. Heavy: run under
+ * behavioralSignals. Writes docs/replication/casper.md, keeping its section
+ * "real-signals" (bench/replicate-casper-real.ts). Heavy: run under
  * `flock /tmp/evalsift-heavy.lock`.
  */
 import { dirname, join } from "node:path";
