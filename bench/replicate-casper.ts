@@ -9,10 +9,10 @@
  * trained on historical run pairs), the beta-binomial posterior ranking and
  * random, at k = 1..4 picks per slice, over 30 balanced downsamplings as in
  * the paper. The 40 real trajectories exercise agentStates and
- * behavioralSignals. Writes docs/replication/casper.md. Heavy: run under
+ * behavioralSignals. Writes docs/replication/casper.md, keeping its section
+ * "real-signals" (bench/replicate-casper-real.ts). Heavy: run under
  * `flock /tmp/evalsift-heavy.lock`.
  */
-import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRng, type RowMatrix } from "../src/entry/core.js";
@@ -20,7 +20,6 @@ import {
   type AgentState,
   agentStates,
   behavioralSignals,
-  type ChangeCategory,
   type ChangeClassifier,
   fitLogistic,
   fitStandardizer,
@@ -39,6 +38,8 @@ import {
 import { aucRecallAtK, recallAtK } from "../src/entry/stats.js";
 import { hasShared } from "../test/helpers/sharedData.js";
 import { realCorpus } from "../test/trajectory/_real.js";
+import { f3, mean, pct, reportLines, sd, trainChangeClassifiers } from "./_report.js";
+import { writeKeepingSections } from "./_section.js";
 import { loadMiniSwe } from "./_swebenchMini.js";
 import { fmtMs } from "./_timing.js";
 
@@ -82,24 +83,7 @@ function rawSignals(r: number, before: number): RowMatrix {
   return { data: out, rows: N, cols: 4 };
 }
 
-const mean = (xs: ArrayLike<number>): number => {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += xs[i] as number;
-  return s / xs.length;
-};
-const sd = (xs: ArrayLike<number>): number => {
-  const m = mean(xs);
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += ((xs[i] as number) - m) ** 2;
-  return Math.sqrt(s / Math.max(1, xs.length - 1));
-};
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const f3 = (x: number): string => x.toFixed(3);
-const lines: string[] = [];
-const say = (s = ""): void => {
-  lines.push(s);
-  console.log(s);
-};
+const { lines, say } = reportLines();
 
 const PAIRS = [
   { v0: "sonnet-4-5-20250929", v1: "gemini-3-pro-preview" },
@@ -203,44 +187,9 @@ for (const pair of PAIRS) {
   const score1 = predictLogistic(model, X1);
 
   // Change classifiers trained on historical consecutive run pairs before V0 (same slices).
-  const trainClassifiers = (picks: readonly Int32Array[]): ChangeClassifier => {
-    const feats: number[][] = [];
-    const isR: number[] = [];
-    const isI: number[] = [];
-    for (let a = 0; a + 1 < r0; a++) {
-      const ya = outcomeOf(a);
-      const yb = outcomeOf(a + 1);
-      for (const s of ids) {
-        const list = picks[s] ?? new Int32Array(0);
-        let fa = 0;
-        let fb = 0;
-        for (const i of list) {
-          if (ya[i] === 0) fa++;
-          if (yb[i] === 0) fb++;
-        }
-        let FA = 0;
-        let FB = 0;
-        for (let i = 0; i < N; i++) {
-          if (sliceOf[i] !== s) continue;
-          if (ya[i] === 0) FA++;
-          if (yb[i] === 0) FB++;
-        }
-        feats.push([(fb - fa) / list.length, list.length / (size.get(s) as number)]);
-        isR.push(FB > FA ? 1 : 0);
-        isI.push(FB < FA ? 1 : 0);
-      }
-    }
-    const F = { data: Float64Array.from(feats.flat()), rows: feats.length, cols: 2 };
-    const mR = fitLogistic(F, Uint8Array.from(isR));
-    const mI = fitLogistic(F, Uint8Array.from(isI));
-    return (d, ratio): ChangeCategory => {
-      const x = { data: Float64Array.from([d, ratio]), rows: 1, cols: 2 };
-      const pR = predictLogistic(mR, x)[0] as number;
-      const pI = predictLogistic(mI, x)[0] as number;
-      if (pR < 0.5 && pI < 0.5) return "unchanged";
-      return pR >= pI ? "regressed" : "improved";
-    };
-  };
+  const history = Array.from({ length: r0 }, (_, a) => outcomeOf(a));
+  const trainClassifiers = (picks: readonly Int32Array[]): ChangeClassifier =>
+    trainChangeClassifiers(history, sliceOf, picks);
 
   const balanced = (seed: number): number[] => {
     const rng = createRng(`bal-${seed}`);
@@ -380,7 +329,10 @@ names.forEach((nm, j) => {
 say();
 say(`Total time ${fmtMs(performance.now() - t0)}.`);
 if (write) {
-  writeFileSync(join(here, "..", "docs", "replication", "casper.md"), `${lines.join("\n")}\n`);
+  // The "real-signals" section belongs to bench/replicate-casper-real.ts.
+  writeKeepingSections(join(here, "..", "docs", "replication", "casper.md"), lines.join("\n"), [
+    "real-signals",
+  ]);
   console.log("wrote docs/replication/casper.md");
 }
 void R;

@@ -2,8 +2,8 @@
  * Rule-based reading of shell commands (paper 2, section 4.1): split a command
  * line into simple commands, find the program, test runs, written files and
  * heredoc sizes. A small lexer rather than a full shell parser: it honours
- * quotes, heredocs, `&&`/`||`/`;`/`|`/newlines and redirections, which is what
- * agent commands use.
+ * quotes, heredocs, `#` comments, `&&`/`||`/`;`/`|`/newlines and redirections,
+ * which is what agent commands use.
  * @internal
  */
 
@@ -89,6 +89,12 @@ export function segments(cmd: string): Segment[] {
         }
       }
       endSegment();
+      continue;
+    }
+    if (c === "#" && !inWord && (i === 0 || /[\s;&|()]/.test(cmd[i - 1] as string))) {
+      // a comment runs to the end of the line; quotes in it open nothing
+      const e = cmd.indexOf("\n", i);
+      i = e < 0 ? n : e;
       continue;
     }
     if (c === "'") {

@@ -80,6 +80,23 @@ describe("parseMiniSweAgent(raw, options)", () => {
     expect(t.steps[2]?.filesTouched).toEqual(["c.py", "log.txt"]);
   });
 
+  it("skips shell comments, so an apostrophe in a comment opens no quote", () => {
+    // django__django-13089 step 12 of the 500-trajectory run: the heredoc write was lost.
+    const t = parseMiniSweAgent(
+      log(
+        reply("# I'll write a script.\ncat <<'EOF' > apply_fix.py\nx = 1\nEOF\npython apply_fix.py"),
+        obs(0, ""),
+        reply("echo a#b > out.txt && echo ${#x} # it's done > no.txt"),
+        obs(0, ""),
+      ),
+    );
+    expect(t.steps[0]?.filesTouched).toEqual(["apply_fix.py"]);
+    expect(t.steps[0]?.editSize).toBe(1);
+    expect(t.steps[0]?.command).toBe("cat");
+    // "#" inside a word or after "${" is no comment; a comment ends the line
+    expect(t.steps[1]?.filesTouched).toEqual(["out.txt"]);
+  });
+
   it("reports no error when the exit code is 0 even if a traceback is printed", () => {
     const t = parseMiniSweAgent(
       log(reply("python r.py"), obs(0, "Traceback (most recent call last):\nValueError: x")),
