@@ -21,6 +21,7 @@ import {
 import { predictCalibration } from "../features/predictCalibration.js";
 import { askTell, type EstimatorChoice } from "./_askTell.js";
 import { checkCommon, checkedRng } from "./_checks.js";
+import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
 import type { StrategyOptions } from "./types.js";
 
 /** How `extraStrategies.active` calibrates its score: a {@link CalibrationMethod} or `"none"` (use `predictions` as they are). */
@@ -181,6 +182,10 @@ type Plan = {
  * 0: equal probabilities). A phase whose capped `pik` would leave a single
  * uncertain draw (no variance estimate) is drawn with equal probabilities.
  *
+ * Interval floor: with 0/1 labels of both values, every risk band of the score (8 bands of equal
+ * total score) whose labels all agree adds the variance of its rate shrunk towards the pooled one, as
+ * for the weighted strategies (coverage on CIFAR-10's rare-failure versions at n = 200 rose from
+ * 78-89 % to 92-95 %; docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit (the score to calibrate when `predictions` is absent).
  * @param budget - Number of labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
@@ -676,6 +681,7 @@ function* run(
   const budget = nGreedy + nPilot + nActive;
   const taken = new Uint8Array(N);
   const labels: number[] = [];
+  const asked: number[] = [];
   const seen = (y: number): number => {
     if (calibration !== "none" && !(y >= 0 && y <= 1)) {
       fail(fn, "label sent through next(y) must lie in [0, 1] when the score is calibrated", y);
@@ -690,6 +696,7 @@ function* run(
   const calY: number[] = [];
   for (const u of greedy) {
     taken[u] = 1;
+    asked.push(u);
     const y = seen(yield u);
     fixedSum += y;
     calX.push(score[u] as number);
@@ -716,6 +723,7 @@ function* run(
     for (let k = 0; k < s.units.length; k++) {
       const u = s.units[k] as number;
       taken[u] = 1;
+      asked.push(u);
       const y = seen(yield u);
       yS[k] = y;
       pilotSum += y;
@@ -740,7 +748,10 @@ function* run(
   const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v);
   const s = drawOn(M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng);
   const yS = new Float64Array(s.units.length);
-  for (let k = 0; k < s.units.length; k++) yS[k] = seen(yield s.units[k] as number);
+  for (let k = 0; k < s.units.length; k++) {
+    asked.push(s.units[k] as number);
+    yS[k] = seen(yield s.units[k] as number);
+  }
   const fSum = untakenSum(f, taken, score, order, stepValue);
   const yhatS = predictorAt(f, s.units, score);
   const active = phase(fn, yS, s.pik, yhatS, fSum, m2, fixedSum + pilotSum, N);
@@ -752,7 +763,7 @@ function* run(
   const estimate = w * (pilot?.estimate ?? 0) + (1 - w) * active.estimate;
   const variance = w * w * (pilot?.variance ?? 0) + (1 - w) * (1 - w) * active.variance;
   const method = `active (${nGreedy > 0 ? `greedy ${nGreedy}, ` : ""}pilot ${nPilot}, active ${nActive}, ${calibration}, ${size}, tau ${tau}, pivotal, weights ${plan.weights})`;
-  return intervalEstimate(fn, {
+  const e = intervalEstimate(fn, {
     method,
     estimate,
     variance,
@@ -767,4 +778,5 @@ function* run(
     },
     interval: est.interval,
   });
+  return flooredWeightedEstimate(fn, e, asked, Float64Array.from(labels), riskBands(score), est);
 }
