@@ -32,80 +32,116 @@ const PRIOR_SHARE = 0.1;
 /** The pseudo-count a of the pooled rate in {@link flooredWeightedEstimate}: 1/2, Jeffreys' prior. */
 const PSEUDO = 0.5;
 
+/** The most histogram bins {@link riskBands} uses (fewer when N is smaller). */
+const MAX_BINS = 4096;
+
 /**
  * Splits the population into {@link RISK_BANDS} bands of equal total risk:
  * the cut c_j (j = 1..H-1) is the smallest risk value with
  * `sum_{r_i <= c_j} r_i >= j total / H`, and unit i's band is the number of
  * cuts below its risk, so a design drawing proportionally to risk expects
  * about n / H labels in every band and the low bands are where the weights
- * are large. Ties stay together (a band may be empty). Expected O(H N):
- * weighted quickselect on a copy; `risk` is not modified. Returns
+ * are large. Ties stay together (a band may be empty). Algorithm: a
+ * histogram of the risk mass over min(4096, N) equal-width bins locates the
+ * bin of every cut; only those bins' values are sorted to place the cut
+ * exactly, so it costs three passes over N; `risk` is not modified. Returns
  * `undefined` when fewer than two bands hold units (e.g. a constant risk).
  */
 export function riskBands(risk: Float64Array): RiskBands | undefined {
   const N = risk.length;
+  const H = RISK_BANDS;
   let total = 0;
-  for (let i = 0; i < N; i++) total += risk[i] as number;
-  if (!(total > 0) || N < 2) return undefined;
-  const work = Float64Array.from(risk);
-  const cuts = new Float64Array(RISK_BANDS - 1);
-  for (let j = 1; j < RISK_BANDS; j++)
-    cuts[j - 1] = weightedQuantile(work, (j * total) / RISK_BANDS);
-  const band = new Uint8Array(N);
-  const sizes = new Array<number>(RISK_BANDS).fill(0);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < N; i++) {
     const r = risk[i] as number;
-    let h = 0;
-    while (h < cuts.length && r > (cuts[h] as number)) h++;
-    band[i] = h;
-    sizes[h] = (sizes[h] as number) + 1;
+    total += r;
+    if (r < lo) lo = r;
+    if (r > hi) hi = r;
   }
+  if (!(total > 0) || N < 2 || !(hi > lo)) return undefined;
+  const BINS = Math.min(MAX_BINS, Math.max(16, N));
+  // a histogram of the risk mass over BINS equal-width bins (monotone in the risk)
+  const scale = BINS / (hi - lo);
+  const binOf = new Uint16Array(N);
+  const mass = new Float64Array(BINS);
+  for (let i = 0; i < N; i++) {
+    const r = risk[i] as number;
+    const b = Math.min(BINS - 1, Math.floor((r - lo) * scale));
+    binOf[i] = b;
+    mass[b] = (mass[b] as number) + r;
+  }
+  // the bin holding cut j: where the cumulative mass reaches j total / H
+  const cutBin = new Int32Array(H - 1);
+  const before = new Float64Array(H - 1);
+  let acc = 0;
+  let j = 1;
+  for (let b = 0; b < BINS && j < H; b++) {
+    const after = acc + (mass[b] as number);
+    while (j < H && after >= (j * total) / H) {
+      cutBin[j - 1] = b;
+      before[j - 1] = acc;
+      j++;
+    }
+    acc = after;
+  }
+  for (; j < H; j++) {
+    cutBin[j - 1] = BINS - 1;
+    before[j - 1] = acc - (mass[BINS - 1] as number);
+  }
+  // one pass: a unit outside the boundary bins takes its bin's band (the cuts
+  // in lower bins); the boundary bins' units wait for their exact cuts
+  const slot = new Int32Array(BINS).fill(-1);
+  let nSlots = 0;
+  for (let k = 0; k < H - 1; k++)
+    if (slot[cutBin[k] as number] === -1) slot[cutBin[k] as number] = nSlots++;
+  const base = new Uint8Array(BINS);
+  for (let k = 0; k < H - 1; k++)
+    if ((cutBin[k] as number) + 1 < BINS) base[(cutBin[k] as number) + 1]++;
+  for (let b = 1; b < BINS; b++) base[b] = (base[b] as number) + (base[b - 1] as number);
+  const band = new Uint8Array(N);
+  const waiting: number[] = [];
+  const lists: number[][] = Array.from({ length: nSlots }, () => []);
+  for (let i = 0; i < N; i++) {
+    const b = binOf[i] as number;
+    const s = slot[b] as number;
+    if (s < 0) band[i] = base[b] as number;
+    else {
+      waiting.push(i);
+      (lists[s] as number[]).push(risk[i] as number);
+    }
+  }
+  for (const l of lists) l.sort((x, y) => x - y);
+  // the exact cut: the smallest value of its bin whose mass with everything below reaches the target
+  const cuts = new Float64Array(H - 1);
+  for (let k = 0; k < H - 1; k++) {
+    const vals = lists[slot[cutBin[k] as number] as number] as number[];
+    const target = ((k + 1) * total) / H;
+    let run = before[k] as number;
+    let m = 0;
+    let cut = vals[vals.length - 1] as number;
+    while (m < vals.length) {
+      const v = vals[m] as number;
+      while (m < vals.length && vals[m] === v) run += vals[m++] as number;
+      if (run >= target) {
+        cut = v;
+        break;
+      }
+    }
+    cuts[k] = cut;
+  }
+  for (const i of waiting) {
+    const b = binOf[i] as number;
+    const r = risk[i] as number;
+    let h = base[b] as number;
+    for (let k = 0; k < H - 1; k++) if (cutBin[k] === b && r > (cuts[k] as number)) h++;
+    band[i] = h;
+  }
+  const sizes = new Array<number>(H).fill(0);
+  for (let i = 0; i < N; i++) sizes[band[i] as number] = (sizes[band[i] as number] as number) + 1;
   let held = 0;
   for (const c of sizes) if (c > 0) held++;
   return held < 2 ? undefined : { band, sizes };
-}
-
-/**
- * The smallest value t of `v` with `sum_{v_i <= t} v_i >= target` (v_i >= 0),
- * by weighted quickselect on `v` (reordered in place): expected O(N).
- */
-function weightedQuantile(v: Float64Array, target: number): number {
-  let lo = 0;
-  let hi = v.length - 1;
-  let below = 0; // the sum of the values known to lie below v[lo..hi]
-  while (lo < hi) {
-    const pivot = v[(lo + hi) >>> 1] as number;
-    // three-way partition of v[lo..hi]: < pivot, = pivot, > pivot
-    let lt = lo;
-    let gt = hi;
-    let i = lo;
-    let sumLt = 0;
-    let sumEq = 0;
-    while (i <= gt) {
-      const x = v[i] as number;
-      if (x < pivot) {
-        v[i] = v[lt] as number;
-        v[lt] = x;
-        lt++;
-        i++;
-        sumLt += x;
-      } else if (x > pivot) {
-        v[i] = v[gt] as number;
-        v[gt] = x;
-        gt--;
-      } else {
-        sumEq += x;
-        i++;
-      }
-    }
-    if (below + sumLt >= target) hi = lt - 1;
-    else if (below + sumLt + sumEq >= target) return pivot;
-    else {
-      below += sumLt + sumEq;
-      lo = gt + 1;
-    }
-  }
-  return v[lo] as number;
 }
 
 /**
