@@ -14,7 +14,11 @@ import {
 import { intervalDefaults } from "../estimate/intervalDefaults.js";
 import { failuresFound } from "../stats/failuresFound.js";
 import { rmse } from "../stats/rmse.js";
+import { type PreparedStrategy, UNCHECKED_RNG } from "../tcs/_askTell.js";
+import { preparers } from "../tcs/_prepared.js";
+import { extraStrategies } from "../tcs/extraStrategies.js";
 import { runStrategy } from "../tcs/runStrategy.js";
+import { strategies as registry } from "../tcs/strategies.js";
 import type { Strategy } from "../tcs/types.js";
 
 const INPUT_KEYS = optionKeys<RunGridOptions>()(
@@ -124,6 +128,34 @@ export type RunGridResult = {
   /** One summary per (strategy, feature, budget) cell, in the same order. */
   readonly summary: readonly RunGridCell[];
 };
+
+/**
+ * The preparer of every registry strategy, keyed by the registry's function
+ * (`strategies.srs`, ...): a cell of the grid prepares once and starts every
+ * repetition from it. `active` is left out (its preparer does not take the
+ * options, and its design depends on the labels anyway); a user's own
+ * strategy function is called directly.
+ */
+const PREPARED: ReadonlyMap<
+  unknown,
+  (risk: Float64Array, budget: number, rng: unknown, options: { level: number }) => PreparedStrategy
+> = new Map(
+  (
+    [
+      ...Object.entries(registry),
+      ["mixture", extraStrategies.mixture],
+      ["sequentialPps", extraStrategies.sequentialPps],
+    ] as [string, unknown][]
+  ).map(([key, f]) => [
+    f,
+    preparers[key as keyof typeof preparers] as unknown as (
+      risk: Float64Array,
+      budget: number,
+      rng: unknown,
+      options: { level: number },
+    ) => PreparedStrategy,
+  ]),
+);
 
 /**
  * Runs test-case-selection strategies over a grid of features x budgets x
@@ -249,14 +281,29 @@ export function runGrid(input: RunGridOptions): RunGridResult {
   let done = 0;
   for (const { strategy, feature } of plan) {
     const run = strategies[strategy] as Strategy;
+    const prepare = PREPARED.get(run);
     const risk = feature === null ? flat : (features[feature] as Float64Array);
     for (const budget of budgets) {
       const cell: RunGridRow[] = [];
+      // a registry strategy is set up once per cell (checks, strata, inclusion
+      // probabilities, risk bands); each repetition then runs exactly as run(...) would
+      let prepared: PreparedStrategy | undefined;
+      if (prepare !== undefined) {
+        try {
+          prepared = prepare(risk, budget, UNCHECKED_RNG, { level });
+        } catch (e) {
+          throw rethrow(fn, e, strategy, feature, budget, 0);
+        }
+      }
       for (let r = 0; r < repetitions; r++) {
         const runSeed = JSON.stringify([seed, strategy, feature, budget, r]);
         let out: ReturnType<typeof runStrategy>;
         try {
-          out = runStrategy(run(risk, budget, createRng(runSeed), { level }), label);
+          const g = createRng(runSeed);
+          out = runStrategy(
+            prepared === undefined ? run(risk, budget, g, { level }) : prepared.start(g),
+            label,
+          );
         } catch (e) {
           throw rethrow(fn, e, strategy, feature, budget, r);
         }
