@@ -127,13 +127,21 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     expect(call({ predictions: "0.5" as never })).toThrow(TypeError);
     expect(call({ tau: 1.2 })).toThrow(/^extraStrategies.active: options.tau must be at most 1/);
     expect(call({ tau: -0.1 })).toThrow(/^extraStrategies.active: options.tau must be at least 0/);
-    expect(call({ tau: Number.NaN })).toThrow(/^extraStrategies.active: options.tau must be finite/);
-    expect(call({ pilot: 1 })).toThrow(/^extraStrategies.active: options.pilot must be less than 1/);
-    expect(call({ greedy: Number.NaN })).toThrow(/^extraStrategies.active: options.greedy must be finite/);
+    expect(call({ tau: Number.NaN })).toThrow(
+      /^extraStrategies.active: options.tau must be finite/,
+    );
+    expect(call({ pilot: 1 })).toThrow(
+      /^extraStrategies.active: options.pilot must be less than 1/,
+    );
+    expect(call({ greedy: Number.NaN })).toThrow(
+      /^extraStrategies.active: options.greedy must be finite/,
+    );
     expect(call({ pilot: 0.5, greedy: 0.4 })).toThrow(
       /leave 1 of the budget 10 for the active sample/,
     );
-    expect(call({ pilot: 0.1 })).toThrow(/^extraStrategies.active: options.pilot gives a pilot of 1 label/);
+    expect(call({ pilot: 0.1 })).toThrow(
+      /^extraStrategies.active: options.pilot gives a pilot of 1 label/,
+    );
     expect(call({ pilot: 0 })).toThrow(
       /^extraStrategies.active: options.pilot and options.greedy give no labels/,
     );

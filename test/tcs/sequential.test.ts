@@ -106,7 +106,12 @@ describe("srsStrategy with options.sequential", () => {
         TypeError,
         /strategies.srs: options.sequential must set halfWidth, threshold or both/,
       ],
-      ["not an object", call(0.1), TypeError, /strategies.srs: options.sequential must be an object/],
+      [
+        "not an object",
+        call(0.1),
+        TypeError,
+        /strategies.srs: options.sequential must be an object/,
+      ],
       [
         "halfWidth 0",
         call({ halfWidth: 0 }),

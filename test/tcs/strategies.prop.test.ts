@@ -374,7 +374,8 @@ describe.each(cases)("$name: a fixed design composed with its estimator", (c) =>
         // 0/1 labels holding both values may get the risk-band floor on top
         // (src/tcs/_riskBands.ts, tested in riskBands.test.ts): never below
         const labels = Array.from(run.labels);
-        const mixed = labels.every((v) => v === 0 || v === 1) && labels.includes(0) && labels.includes(1);
+        const mixed =
+          labels.every((v) => v === 0 || v === 1) && labels.includes(0) && labels.includes(1);
         if (mixed) expect(run.estimate.variance).toBeGreaterThanOrEqual(e.variance * (1 - 1e-12));
         else close(run.estimate.variance, e.variance);
       }),

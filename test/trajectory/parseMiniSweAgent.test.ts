@@ -84,7 +84,9 @@ describe("parseMiniSweAgent(raw, options)", () => {
     // django__django-13089 step 12 of the 500-trajectory run: the heredoc write was lost.
     const t = parseMiniSweAgent(
       log(
-        reply("# I'll write a script.\ncat <<'EOF' > apply_fix.py\nx = 1\nEOF\npython apply_fix.py"),
+        reply(
+          "# I'll write a script.\ncat <<'EOF' > apply_fix.py\nx = 1\nEOF\npython apply_fix.py",
+        ),
         obs(0, ""),
         reply("echo a#b > out.txt && echo ${#x} # it's done > no.txt"),
         obs(0, ""),
