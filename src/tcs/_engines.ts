@@ -6,10 +6,14 @@
  */
 
 import type { Rng } from "../core/rng.js";
+import { fsum } from "../core/sum.js";
+import { aliasTable, drawAlias } from "../design/_alias.js";
 import { pivotal } from "../design/pivotal.js";
+import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import { stratifiedSrs } from "../design/stratifiedSrs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hajek } from "../estimate/hajek.js";
+import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
 import {
   askTell,
@@ -204,6 +208,50 @@ export function prepareCentreStratified(
       const draws = checkedRng(fn, r);
       const s = strataOf(draws);
       return run(s, stratifiedSrs(s.strata, allocate(s), draws));
+    },
+  };
+}
+
+/**
+ * The with-replacement strategies (SUPS, 2-UPS): `budget` independent draws
+ * with the per-unit probabilities `p` (the design's checks and its alias
+ * table done once), the Hansen–Hurwitz estimator, the risk-band floor on the
+ * bands of `p` and the single-failure flag. `method`, when given, names the
+ * estimate instead of hansenHurwitz's own name.
+ */
+export function preparePpsWithReplacement(
+  fn: string,
+  p: Float64Array,
+  budget: number,
+  N: number,
+  est: EstimatorChoice,
+  method?: string,
+): PreparedStrategy {
+  // the design's own checks once (n = 0 draws nothing), then its alias table
+  ppsWithReplacement(p, 0, UNCHECKED_RNG);
+  const table = aliasTable(p, fsum(p));
+  const bands = riskBands(p);
+  return {
+    start: (r) => {
+      const sample = drawAlias(table, budget, checkedRng(fn, r));
+      const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
+      const core = fixedSample(sample, (y) => {
+        const e = hansenHurwitz(y, pDrawn, N, est);
+        return flagSingleFailure(
+          flooredWeightedEstimate(
+            fn,
+            method === undefined ? e : { ...e, method },
+            sample,
+            y,
+            bands,
+            est,
+          ),
+          y,
+          pDrawn.map((q) => 1 / q),
+          est,
+        );
+      });
+      return askTell(fn, budget, core, est);
     },
   };
 }

@@ -1,19 +1,9 @@
 import type { Rng } from "../core/rng.js";
-import { fsum } from "../core/sum.js";
 import { asFloat64Array, optionKeys } from "../core/validate.js";
-import { aliasTable, drawAlias } from "../design/_alias.js";
-import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
-import {
-  askTell,
-  fixedSample,
-  flagSingleFailure,
-  type PreparedStrategy,
-  UNCHECKED_RNG,
-} from "./_askTell.js";
+import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon, checkedRng, positiveRiskTotal, RISK_FLOOR_HINT } from "./_checks.js";
-import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
+import { preparePpsWithReplacement } from "./_engines.js";
 import {
   checkAllPositive,
   readSequential,
@@ -109,27 +99,5 @@ export function prepareSups(
         ),
     };
   }
-  // the design's own checks once (n = 0 draws nothing), then its alias table
-  ppsWithReplacement(p, 0, UNCHECKED_RNG);
-  const table = aliasTable(p, fsum(p));
-  const bands = riskBands(p);
-  return {
-    start: (r) => {
-      const sample = drawAlias(table, budget, checkedRng(fn, r));
-      const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
-      return askTell(
-        fn,
-        budget,
-        fixedSample(sample, (y) =>
-          flagSingleFailure(
-            flooredWeightedEstimate(fn, hansenHurwitz(y, pDrawn, N, est), sample, y, bands, est),
-            y,
-            pDrawn.map((q) => 1 / q),
-            est,
-          ),
-        ),
-        est,
-      );
-    },
-  };
+  return preparePpsWithReplacement(fn, p, budget, N, est);
 }
