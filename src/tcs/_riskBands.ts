@@ -159,13 +159,17 @@ export function riskBands(risk: Float64Array): RiskBands | undefined {
  * draws no failure among the low-risk, large-weight units; the design's own
  * variance estimate (Deville, Hansen–Hurwitz, RHC, deepEst's z_k) is unbiased
  * on average but small exactly when the estimate is low, so the interval
- * missed from below: 83–90 % coverage on CIFAR-10 model F (35 % failures at
- * n = 30; its rare-failure versions at n = 100–200) at 1,000 runs. A band
- * whose labels all pass is the hazard the stratified strategies floor (see
- * `flooredStratifiedEstimate`); the band count and the prior weight were
- * chosen on those measurements (H in {2, 4, 6, 8, 12}, m from 0.03 to 0.5
- * band labels: the narrowest that kept every model-F cell at or above 94 %).
- * Measured effect on every population: docs/replication/coverage.md.
+ * missed from below (docs/replication/coverage.md before this floor, at
+ * commit 6474e4a: 83–90 % on CIFAR-10 model F, 35 % failures at n = 30 and
+ * its rare-failure versions at n = 100–200; reproduced without the floor by
+ * test/tcs/coverage.weighted.test.ts's synthetic cell). A band whose labels
+ * all pass is the hazard the stratified strategies floor (see
+ * `flooredStratifiedEstimate`). The band count and the prior weight were
+ * chosen with `bench/coverage.ts --filter "CIFAR-10 F"` on variants not kept
+ * in the code (H in {2, 4, 6, 8, 12}, m from 0.03 to 0.5 band labels, adding
+ * to vs taking the max with a post-stratified variance): the narrowest that
+ * kept every model-F cell at or above 94 %. Measured effect on every
+ * population: docs/replication/coverage.md.
  *
  * Real-valued labels, labels that all agree (the design's Kish-size rule
  * handles those), a negative variance and a population in one band are
