@@ -273,20 +273,26 @@ export function readHarnessScores(
   );
 }
 
-/** The run of `--run`, or the only run of the table. */
-function pickRun(verb: string, t: HarnessRuns, p: Parsed): number {
-  const want = p.values.get("run");
+/** The run named by option `--<option>` (default `--run`), or the only run of the table read from `what`. */
+export function pickRun(
+  verb: string,
+  t: HarnessRuns,
+  p: Parsed,
+  option = "run",
+  what = "--input",
+): number {
+  const want = p.values.get(option);
   if (want !== undefined) {
     const r = t.runs.indexOf(want);
     if (r < 0)
       throw new CliError(
-        `${verb}: no run ${JSON.stringify(want)} in --input (runs: ${t.runs.join(", ")})`,
+        `${verb}: no run ${JSON.stringify(want)} in ${what} (runs: ${t.runs.join(", ")})`,
       );
     return r;
   }
   if (t.runs.length !== 1) {
     throw new CliError(
-      `${verb}: --input holds ${t.runs.length} runs (${t.runs.join(", ")}): choose one with --run`,
+      `${verb}: ${what} holds ${t.runs.length} runs (${t.runs.join(", ")}): choose one with --${option}`,
     );
   }
   return 0;

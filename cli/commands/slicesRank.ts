@@ -1,7 +1,9 @@
 import { rankSlices } from "../../src/index.js";
 import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
-import { type ColumnRead, openTable, parseDecimal, requireColumn } from "../io.js";
+import { fromFormat, pickRun, readHarness } from "../importers.js";
+import { type FromFormat, importOptions } from "../importOptions.js";
+import { type ColumnRead, type Columns, openTable, parseDecimal, requireColumn } from "../io.js";
 import type { Result } from "../output.js";
 
 export const slicesRankOptions: readonly OptionSpec[] = [
@@ -9,7 +11,7 @@ export const slicesRankOptions: readonly OptionSpec[] = [
     name: "input",
     kind: "string",
     value: "FILE",
-    help: "one row per test: slice, V0 outcome and score, and V1 results of the re-run tests",
+    help: "one row per test: slice, V0 outcome and score, and V1 results of the re-run tests; with --from, one row per item of --outcomes-v0 (column --id): slice, pick and scores",
     required: true,
   },
   {
@@ -30,14 +32,14 @@ export const slicesRankOptions: readonly OptionSpec[] = [
     name: "outcome-v0",
     kind: "string",
     value: "COL",
-    help: "0/1 outcome under V0 (1 = pass)",
+    help: "table input: 0/1 outcome under V0 (1 = pass; see --failure-outcome)",
     default: "outcome_v0",
   },
   {
     name: "outcome-v1",
     kind: "string",
     value: "COL",
-    help: "0/1 outcome under V1 (read on picked rows)",
+    help: "table input: 0/1 outcome under V1 (read on picked rows)",
     default: "outcome_v1",
   },
   {
@@ -61,20 +63,170 @@ export const slicesRankOptions: readonly OptionSpec[] = [
     help: "how per-test score changes combine per slice",
     default: "mean",
   },
+  {
+    name: "failure-outcome",
+    kind: "string",
+    value: "0|1",
+    help: "the outcome value that means failure, in the outcome columns or the harness's 0/1 outcomes: 0 (1 = pass, as harnesses write for correct) or 1",
+    default: "0",
+  },
+  ...importOptions,
+  {
+    name: "outcomes-v0",
+    kind: "string",
+    value: "FILES",
+    help: "with --from: V0's harness output (files or folders, comma-separated, * and ?, as --from describes); its items are the rows, each matched to the --input row of the same --id",
+  },
+  {
+    name: "outcomes-v1",
+    kind: "string",
+    value: "FILES",
+    help: "with --from: V1's harness output; it must hold every picked item and only items of --outcomes-v0",
+  },
+  {
+    name: "run-v0",
+    kind: "string",
+    value: "NAME",
+    help: "with --from: the run of --outcomes-v0 that is V0 (default: the only run)",
+  },
+  {
+    name: "run-v1",
+    kind: "string",
+    value: "NAME",
+    help: "with --from: the run of --outcomes-v1 that is V1 (default: the only run)",
+  },
+  {
+    name: "id",
+    kind: "string",
+    value: "COL",
+    help: "with --from: the --input column of item ids (slices identify --from writes it)",
+    default: "id",
+  },
 ];
 
 export const slicesRankHelp = helpText(
-  "evalsift slices rank --input FILE [--slice COL] [--pick COL] [--outcome-v0 COL] ...",
+  "evalsift slices rank --input FILE [--slice COL] [--pick COL] [--outcome-v0 COL] ... | --from FORMAT --input FILE --outcomes-v0 FILES --outcomes-v1 FILES",
   "Ranks slices by how likely they regressed after a change (CASPER): regressed first,\n" +
     "then improved, then unchanged, each by decreasing change in failure impact score,\n" +
-    "from the V1 results of the picked tests only.",
+    "from the V1 results of the picked tests only. With --from, the outcomes of V0 and V1\n" +
+    "come from a harness's output, matched by item id to the --input rows (slice, pick, scores).",
   slicesRankOptions,
-  "evalsift slices rank --input results.csv --slice slice --pick pick",
+  "evalsift slices rank --input results.csv --slice slice --pick pick\n" +
+    "  evalsift slices rank --from swebench --items ids.txt --input slices.csv --outcomes-v0 v0/results.json --outcomes-v1 v1/results.json",
 );
+
+/** One version's outcomes from a harness's output (`--outcomes-v0` or `--outcomes-v1` with `--from`). */
+type Version = {
+  /** The option, its files and the run, for error messages. */
+  readonly label: string;
+  readonly items: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
+  /** The run's 0/1 outcome per item, as the harness wrote it. */
+  readonly data: Uint8Array;
+};
+
+function readVersion(verb: string, format: FromFormat, p: Parsed, v: "v0" | "v1"): Version {
+  const option = `outcomes-${v}`;
+  const spec = p.values.get(option);
+  if (spec === undefined)
+    throw new CliError(
+      `${verb}: with --from, give ${v.toUpperCase()}'s harness output as --${option} FILES`,
+    );
+  const t = readHarness(format, spec, `--${option}`, p);
+  const r = pickRun(verb, t, p, `run-${v}`, `--${option}`);
+  const N = t.items.length;
+  return {
+    label: `--${option} ${spec} (run ${JSON.stringify(t.runs[r])})`,
+    items: t.items,
+    index: new Map(t.items.map((id, i) => [id, i] as const)),
+    data: t.data.subarray(r * N, (r + 1) * N),
+  };
+}
+
+/** `--failure-outcome`: 0 (outcomes are 1 = pass, the default) or 1. */
+function failureOutcome(verb: string, p: Parsed): 0 | 1 {
+  const raw = p.values.get("failure-outcome") ?? "0";
+  if (raw !== "0" && raw !== "1")
+    throw new CliError(`${verb}: --failure-outcome must be 0 or 1 (got ${JSON.stringify(raw)})`);
+  return raw === "1" ? 1 : 0;
+}
+
+/** Rejects the options of the other input mode (table columns vs harness files). */
+function checkMode(verb: string, p: Parsed, format: FromFormat | undefined): void {
+  if (format === undefined) {
+    for (const o of ["outcomes-v0", "outcomes-v1", "run-v0", "run-v1", "id"]) {
+      if (p.values.has(o)) throw new CliError(`${verb}: --${o} needs --from`);
+    }
+    return;
+  }
+  for (const o of ["outcome-v0", "outcome-v1"]) {
+    if (p.values.has(o))
+      throw new CliError(
+        `${verb}: --${o} names a column of a table input; with --from the outcomes come from --outcomes-v0 and --outcomes-v1`,
+      );
+  }
+}
+
+/**
+ * The outcomes of the --input rows from the harness, matched by id: rows and
+ * V0 items one to one, every item of V1 one of V0's; V1's outcome of a row
+ * is looked up when it is read (picked rows only), a missing one is an error.
+ */
+function matchItems(
+  c: Columns,
+  cid: string,
+  v0: Version,
+  v1: Version,
+  at: (i: number, col: string) => string,
+): { outcomeV0: Uint8Array; outcomeV1: (i: number) => number } {
+  const ids = Array.from({ length: c.n }, (_, i) => (c.strings.get(cid)?.[i] ?? "").trim());
+  const outcome = new Uint8Array(c.n);
+  const rowOf = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const prev = rowOf.get(id);
+    if (prev !== undefined)
+      throw new CliError(
+        `${at(i, cid)}: malformed row: ${cid} ${JSON.stringify(id)} appears twice (first at ${at(prev, cid)})`,
+      );
+    rowOf.set(id, i);
+    const j = v0.index.get(id);
+    if (j === undefined)
+      throw new CliError(
+        `${at(i, cid)}: malformed row: ${cid} ${JSON.stringify(id)} is not an item of ${v0.label}`,
+      );
+    outcome[i] = v0.data[j] as number;
+  });
+  const missing = v0.items.filter((id) => !rowOf.has(id));
+  if (missing.length > 0)
+    throw new CliError(
+      `${v0.label}: item ${JSON.stringify(missing[0])}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""} has no row in ${c.file} (column ${cid})`,
+    );
+  const extra = v1.items.find((id) => !rowOf.has(id));
+  if (extra !== undefined)
+    throw new CliError(
+      `${v1.label}: item ${JSON.stringify(extra)} is not an item of ${v0.label} (no row in ${c.file})`,
+    );
+  const outcomeV1 = (i: number): number => {
+    const j = v1.index.get(ids[i] ?? "");
+    if (j === undefined)
+      throw new CliError(
+        `${v1.label}: no outcome for item ${JSON.stringify(ids[i])}, picked at ${at(i, cid)}`,
+      );
+    return v1.data[j] as number;
+  };
+  return { outcomeV0: outcome, outcomeV1 };
+}
 
 /** `evalsift slices rank`. */
 export function slicesRank(p: Parsed): Result {
   const verb = "slices rank";
+  const failure = failureOutcome(verb, p);
+  const format = fromFormat(verb, p);
+  checkMode(verb, p, format);
+  const harness =
+    format === undefined
+      ? undefined
+      : { v0: readVersion(verb, format, p, "v0"), v1: readVersion(verb, format, p, "v1") };
   const t = openTable(stringOpt(p, "input"), "--input");
   const name = (opt: string, fallback: string) => requireColumn(t, p.values.get(opt) ?? fallback);
   let names: string[];
@@ -82,16 +234,18 @@ export function slicesRank(p: Parsed): Result {
     names = [
       name("slice", "slice"),
       name("pick", "pick"),
-      name("outcome-v0", "outcome_v0"),
-      name("outcome-v1", "outcome_v1"),
       name("score-v0", "score_v0"),
       name("score-v1", "score_v1"),
+      ...(harness === undefined
+        ? [name("outcome-v0", "outcome_v0"), name("outcome-v1", "outcome_v1")]
+        : [name("id", "id")]),
     ];
   } catch (e) {
     t.close();
     throw e;
   }
-  const [cs, cp, co0, co1, cs0, cs1] = names as [string, string, string, string, string, string];
+  // c4 is the V0 outcome column, or with --from the id column (then co1 is undefined)
+  const [cs, cp, cs0, cs1, c4, co1] = names as [string, string, string, string, string, string?];
   const binary = (v: number) => v === 0 || v === 1;
   const num = (col: string, what: string, ok: (v: number) => boolean): ColumnRead => ({
     kind: "number",
@@ -99,23 +253,23 @@ export function slicesRank(p: Parsed): Result {
     bad: (raw) => `${col} ${JSON.stringify(raw.trim())} is not ${what}`,
   });
   // V1 columns are read on picked rows only, so they are kept as text and checked below.
-  const c = t.read(
-    new Map<string, ColumnRead>([
-      [cs, num(cs, "a slice id in [0, n - 1]", (v) => Number.isInteger(v) && v >= 0)],
-      [cp, num(cp, "0 or 1", binary)],
-      [co0, num(co0, "0 or 1", binary)],
-      [cs0, num(cs0, "a finite number", () => true)],
-      [co1, { kind: "string" }],
-      [cs1, { kind: "string" }],
-    ]),
-    { positions: [cs, co1, cs1] },
-  );
+  const spec = new Map<string, ColumnRead>([
+    [cs, num(cs, "a slice id in [0, n - 1]", (v) => Number.isInteger(v) && v >= 0)],
+    [cp, num(cp, "0 or 1", binary)],
+    [cs0, num(cs0, "a finite number", () => true)],
+    [cs1, { kind: "string" }],
+  ]);
+  if (co1 === undefined) spec.set(c4, { kind: "string" });
+  else spec.set(c4, num(c4, "0 or 1", binary)).set(co1, { kind: "string" });
+  const c = t.read(spec, { positions: [cs, c4, cs1, ...(co1 === undefined ? [] : [co1])] });
   const n = c.n;
   const at = (i: number, col: string) =>
     `${c.file}:${c.lines?.[i] ?? 1}:${c.cols.get(col)?.[i] ?? 1}`;
   const sliceOf = Int32Array.from(c.numbers.get(cs) as Float64Array);
   const picked = Uint8Array.from(c.numbers.get(cp) as Float64Array);
-  const outcomeV0 = Uint8Array.from(c.numbers.get(co0) as Float64Array);
+  const fromHarness =
+    harness === undefined ? undefined : matchItems(c, c4, harness.v0, harness.v1, at);
+  const outcomeV0 = fromHarness?.outcomeV0 ?? Uint8Array.from(c.numbers.get(c4) as Float64Array);
   const scoreV0 = Float64Array.from(c.numbers.get(cs0) as Float64Array);
   const outcomeV1 = new Uint8Array(n);
   const scoreV1 = new Float64Array(n);
@@ -135,8 +289,15 @@ export function slicesRank(p: Parsed): Result {
       );
     }
     if (picked[i] === 1) {
-      outcomeV1[i] = v1(i, co1, "0 or 1", binary);
+      outcomeV1[i] = fromHarness?.outcomeV1(i) ?? v1(i, co1 ?? "", "0 or 1", binary);
       scoreV1[i] = v1(i, cs1, "a finite number", () => true);
+    }
+  }
+  if (failure === 1) {
+    // rankSlices reads 1 = pass
+    for (let i = 0; i < n; i++) {
+      outcomeV0[i] = 1 - (outcomeV0[i] as number);
+      if (picked[i] === 1) outcomeV1[i] = 1 - (outcomeV1[i] as number);
     }
   }
   const lists: number[][] = Array.from({ length: n }, () => []);
