@@ -564,6 +564,29 @@ describe("evalsift slices rank --from", () => {
     });
   }
 
+  it("lm-eval: a glob of several samples files holds both versions, --run-v0 / --run-v1 pick them", () => {
+    const byId = idTable("rank-glob.csv", ["0", "1", "2", "3", "4", "5"]);
+    const glob = `${F}/lm-eval/*/samples_*.jsonl`;
+    const a = ok(
+      rank(
+        "--from",
+        "lm-eval",
+        "--input",
+        byId,
+        "--outcomes-v0",
+        glob,
+        "--run-v0",
+        "EleutherAI/pythia-160m",
+        "--outcomes-v1",
+        glob,
+        "--run-v1",
+        "EleutherAI/pythia-410m",
+      ),
+    );
+    const [first] = cases;
+    expect(a).toEqual(ok(rank("--from", "lm-eval", ...(first?.args ?? []), "--input", byId)));
+  });
+
   it("an item missing on either side is an error naming the file and the id", () => {
     const ids = ["0", "1", "2", "3", "4", "5"];
     const v0 = LM("EleutherAI__pythia-160m");
