@@ -211,7 +211,7 @@ const PREPARED: ReadonlyMap<
  * g.rows.length;                                      // 100 (srs once, systematicPps on "risk")
  * g.summary.map((c) => [c.strategy, c.feature]);      // [["srs", null], ["systematicPps", "risk"]]
  * g.summary.map((c) => c.failuresMedian);             // [1, 3]
- * g.summary.map((c) => Number(c.rmse.toFixed(4)));    // [0.1823, 0.0603]
+ * g.summary.map((c) => Number(c.rmse.toFixed(4)));    // [0.1823, 0.0545]
  * ```
  */
 export function runGrid(input: RunGridOptions): RunGridResult {

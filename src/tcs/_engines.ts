@@ -34,7 +34,7 @@ import {
   preparedStratifiedSrs,
   stratifiedEstimate,
 } from "./_stratified.js";
-import { preparedSystematicPps } from "./_systematic.js";
+import { preparedSystematicPps, randomOrderSystematicPps } from "./_systematic.js";
 import { type MemberLists, urns } from "./_urn.js";
 import { STRATA_KEYS, type StrataOptions } from "./types.js";
 
@@ -115,7 +115,7 @@ export function* adaptiveStratified(
 /**
  * The fixed-size PPS strategies (PPSsys, Balanced, Pivotal, mixture): `pik`
  * proportional to `size` (capped), computed once; each `start(rng)` draws the
- * sample at once by systematic or pivotal sampling, then Horvitz–Thompson or
+ * sample at once by systematic (fixed or random order) or pivotal sampling, then Horvitz–Thompson or
  * Hájek with Deville's variance.
  */
 export function preparePpsFixed(
@@ -123,13 +123,18 @@ export function preparePpsFixed(
   size: Float64Array,
   budget: number,
   est: EstimatorChoice,
-  design: "systematic" | "pivotal",
+  design: "systematic" | "randomSystematic" | "pivotal",
   estimator: "ht" | "hajek",
   method: string,
 ): PreparedStrategy {
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
-  const drawSystematic = design === "systematic" ? preparedSystematicPps(pik) : undefined;
+  const drawSystematic =
+    design === "systematic"
+      ? preparedSystematicPps(pik)
+      : design === "randomSystematic"
+        ? randomOrderSystematicPps(pik)
+        : undefined;
   const bands = riskBands(size);
   return {
     start: (rng) => {

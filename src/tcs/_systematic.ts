@@ -62,3 +62,58 @@ export function preparedSystematicPps(pik: Float64Array): (rng: Rng) => Int32Arr
     return Int32Array.from(out).sort();
   };
 }
+
+/**
+ * Randomised systematic PPS (Goodman & Kish 1950; Hartley & Rao 1962) on a
+ * checked `pik`: every draw first puts the units with 0 < pik < 1 in a
+ * uniformly random order (Fisher–Yates, L - 1 rng values for L such units),
+ * then runs Madow's systematic PPS in that order with one more rng value as
+ * the start; certain units (pik = 1) are always in. The first-order inclusion
+ * probabilities stay `pik`; the joint ones are positive for every pair (unlike
+ * the fixed-order design, whose samples are a handful of fixed sets for a
+ * given order), so the design has high entropy and Deville's variance
+ * approximation applies. O(N) per draw. When rounding hands out a point too
+ * many or too few, the draw is replayed through `systematicPps` on the
+ * permuted `pik` with the same start.
+ */
+export function randomOrderSystematicPps(pik: Float64Array): (rng: Rng) => Int32Array {
+  const n = checkPikSum("systematicPps", "pik", pik);
+  const certain: number[] = [];
+  const units: number[] = [];
+  for (let i = 0; i < pik.length; i++) {
+    const p = pik[i] as number;
+    if (p === 1) certain.push(i);
+    else if (p > 0) units.push(i);
+  }
+  const base = Int32Array.from(units);
+  const L = base.length;
+  return (rng) => {
+    const perm = base.slice();
+    for (let k = L - 1; k > 0; k--) {
+      const j = Math.floor(draw("systematicPps", rng) * (k + 1));
+      const t = perm[k] as number;
+      perm[k] = perm[j] as number;
+      perm[j] = t;
+    }
+    const u = draw("systematicPps", rng);
+    const start = u > 0 ? u : 1;
+    const out: number[] = certain.slice();
+    let s = 0;
+    let next = start;
+    for (let k = 0; k < L; k++) {
+      const i = perm[k] as number;
+      s += pik[i] as number;
+      if (s >= next) {
+        out.push(i);
+        next += 1;
+      }
+    }
+    if (out.length !== n) {
+      const permPik = Float64Array.from(perm, (i) => pik[i] as number);
+      const picked = systematicPps(permPik, () => u);
+      out.length = certain.length;
+      for (let k = 0; k < picked.length; k++) out.push(perm[picked[k] as number] as number);
+    }
+    return Int32Array.from(out).sort();
+  };
+}

@@ -22,6 +22,7 @@ export type { SequentialOptions, SequentialRule } from "./sequentialOptions.js";
 export type { SequentialPpsOptions } from "./sequentialPpsStrategy.js";
 export type { Strategies } from "./strategies.js";
 export { strategies } from "./strategies.js";
+export type { SystematicPpsOptions } from "./systematicPpsStrategy.js";
 export type {
   RiskStrataOptions,
   StrataOptions,

@@ -12,7 +12,7 @@ import type { SequentialOptions } from "./sequentialOptions.js";
 import { srsStrategy } from "./srsStrategy.js";
 import { ssrsStrategy } from "./ssrsStrategy.js";
 import { supsStrategy } from "./supsStrategy.js";
-import { systematicPpsStrategy } from "./systematicPpsStrategy.js";
+import { type SystematicPpsOptions, systematicPpsStrategy } from "./systematicPpsStrategy.js";
 import { twoUpsStrategy } from "./twoUpsStrategy.js";
 import type { RiskStrataOptions, StrataOptions, Strategy, StrategyName } from "./types.js";
 
@@ -37,8 +37,8 @@ export type Strategies = {
   readonly twoUps: Strategy<RiskStrataOptions>;
   /** DeepEST: adaptive web sampling over the risk (Guerriero et al. 2021) with its design-based estimator. */
   readonly deepEst: Strategy<DeepEstOptions>;
-  /** PPSsys: fixed-size systematic PPS on the risk (the `systematicPps` design) with the Horvitz–Thompson estimator. */
-  readonly systematicPps: Strategy;
+  /** PPSsys: fixed-size systematic PPS on the risk (the `systematicPps` design, by default in a random order per run) with the Horvitz–Thompson estimator. */
+  readonly systematicPps: Strategy<SystematicPpsOptions>;
   /** Balanced: the systematic PPS design with the Hájek estimator instead of Horvitz–Thompson. */
   readonly balanced: Strategy;
   /** Pivotal: the Deville–Tillé ordered pivotal design (the `pivotal` design) on `pik` proportional to risk, Hájek estimator. */

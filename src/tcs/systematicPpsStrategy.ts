@@ -1,10 +1,26 @@
 import type { Rng } from "../core/rng.js";
-import { asFloat64Array } from "../core/validate.js";
+import { asFloat64Array, checkChoice, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
 import { preparePpsFixed } from "./_engines.js";
-import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
+import type { StrategyOptions } from "./types.js";
+
+/** Options of `strategies.systematicPps`. */
+export type SystematicPpsOptions = StrategyOptions & {
+  /**
+   * The order the systematic step runs through: `"random"` (a new uniformly
+   * random order of the units in every run: randomised systematic PPS, whose
+   * intervals are measured in docs/replication/coverage.md) or `"given"`
+   * (the units' index order, Madow's fixed-order design as in DeepSample:
+   * on a fixed population only about N / n distinct samples exist, so the
+   * coverage of its interval depends on how the order meets y).
+   * @defaultValue "random"
+   */
+  readonly order?: "random" | "given";
+};
+
+const SYSTEMATIC_KEYS = optionKeys<SystematicPpsOptions>()("level", "interval", "order");
 
 /**
  * PPSsys: fixed-size systematic PPS sampling on the risk with the
@@ -13,29 +29,35 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * Design: `pik_i = min(1, n r_i / sum(r))` with iterated capping
  * (`inclusionProbabilities`: units reaching 1 are fixed at 1 and the others
  * rescaled until none exceeds 1, so `sum(pik) = n` exactly), then Madow's
- * systematic PPS (`systematicPps`) in the units' given order with one random
- * start; drawn when the strategy is called, yielded in increasing index order.
+ * systematic PPS (`systematicPps`) with one random start, by default in a new
+ * random order of the units every run (randomised systematic PPS, Goodman &
+ * Kish 1950; Hartley & Rao 1962: `options.order` "random"), or in the units'
+ * given order (`order: "given"`, the fixed-order design DeepSample runs); drawn
+ * when the strategy is called, yielded in increasing index order. The random
+ * order was made the default because the fixed order undercovered on one
+ * population of the coverage grid (docs/replication/coverage.md) while the
+ * random one keeps the same pik and mean width.
  * Units with zero risk are never drawn (the estimate then ignores them; use
  * `toRisk`'s floor).
  *
  * Estimator: Horvitz–Thompson `(1/N) sum_k y_k / pik_k`, unbiased. Systematic
  * sampling has zero joint inclusion probabilities, so no unbiased variance
  * estimator exists; the variance is Deville's approximation for high-entropy
- * designs (`horvitzThompson` with `variance: "deville"`), which is
- * conservative or anti-conservative depending on how the data order
- * interacts with the systematic step.
+ * designs (`horvitzThompson` with `variance: "deville"`), which suits the
+ * random order; in the given order it is conservative or anti-conservative
+ * depending on how the data order interacts with the systematic step.
  *
  * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit, with at least `budget` positive values.
  * @param budget - Sample size n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `level` (default 0.95).
+ * @param options - `order` (default `"random"`), `level` (default 0.95), `interval`.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights 1/pik, below 2): the variance then rests on one term.
  * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `options.order` is not "random" or "given"; if `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Madow, W. G. (1949). Ann. Math. Statist. 20, 333-354; Horvitz & Thompson (1952). JASA 47, 663-685; R `sampling::UPsystematic`, `sampling::HTestimator`.
  * @example
  * ```ts
@@ -50,7 +72,7 @@ export function systematicPpsStrategy(
   risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
-  options?: StrategyOptions,
+  options?: SystematicPpsOptions,
 ): Generator<number, Estimate, number> {
   return prepareSystematicPps(
     asFloat64Array("strategies.systematicPps", "risk", risk),
@@ -69,10 +91,13 @@ export function prepareSystematicPps(
   risk: Float64Array,
   budget: number,
   rng: unknown,
-  options?: StrategyOptions,
+  options?: SystematicPpsOptions,
 ): PreparedStrategy {
   const fn = "strategies.systematicPps";
-  const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
-  const method = "systematicPps (horvitzThompson, deville variance)";
-  return preparePpsFixed(fn, risk, budget, est, "systematic", "ht", method);
+  const { est } = checkCommon(fn, risk, budget, rng, options, SYSTEMATIC_KEYS);
+  const order = options?.order ?? "random";
+  checkChoice(fn, "options.order", order, ["random", "given"]);
+  const method = `systematicPps (${order} order, horvitzThompson, deville variance)`;
+  const design = order === "random" ? "randomSystematic" : "systematic";
+  return preparePpsFixed(fn, risk, budget, est, design, "ht", method);
 }

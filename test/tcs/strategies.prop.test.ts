@@ -225,9 +225,12 @@ const cases: Case[] = [
     strategy: (r, n, g) => strategies.systematicPps(r, n, g),
     compose: (r, n, g) => {
       const pik = ppsPik("test", r, n);
-      const sample = systematicPps(pik, g);
+      const sample = randomOrderSystematic(pik, g);
       return { sample, estimate: ht(pik, r.length)(sample) };
     },
+    // Horvitz–Thompson is unbiased given every order of the units, so over the
+    // random order too; the given-order samples are enumerated here, the
+    // random-order design's inclusion probabilities in the test below
     enumerate: (r, n) => {
       const pik = proportionalPik(r, n);
       return wrap(enumerateSystematic(pik), (o) => ht(pik, r.length)(o.sample));
@@ -324,6 +327,31 @@ const cases: Case[] = [
     unbiased: false,
   },
 ];
+
+/**
+ * The default `systematicPps` design written from its definition: the units
+ * with 0 < pik < 1 shuffled (Fisher–Yates from the top, one rng value per
+ * step), then Madow's design on them in that order; certain units always in.
+ */
+function randomOrderSystematic(pik: Float64Array, g: () => number): Int32Array {
+  const open: number[] = [];
+  const out: number[] = [];
+  pik.forEach((p, i) => {
+    if (p === 1) out.push(i);
+    else if (p > 0) open.push(i);
+  });
+  for (let k = open.length - 1; k > 0; k--) {
+    const j = Math.floor(g() * (k + 1));
+    [open[k], open[j]] = [open[j] as number, open[k] as number];
+  }
+  if (open.length === 0) return Int32Array.from(out).sort();
+  const picked = systematicPps(
+    Float64Array.from(open, (i) => pik[i] as number),
+    g,
+  );
+  for (const k of picked) out.push(open[k] as number);
+  return Int32Array.from(out).sort();
+}
 
 // N in [5, 8] units, risk in [0.1, 10] on a 0.1 grid, y either real in [-50, 50] or 0/1, n in [4, N].
 const popArb = fc
