@@ -72,7 +72,8 @@ export function preparedSystematicPps(pik: Float64Array): (rng: Rng) => Int32Arr
  * probabilities stay `pik`; the joint ones are positive for every pair (unlike
  * the fixed-order design, whose samples are a handful of fixed sets for a
  * given order), so the design has high entropy and Deville's variance
- * approximation applies. O(N) per draw. When rounding hands out a point too
+ * approximation applies. O(N) per draw; `rng` must already be checked (it is
+ * called directly). When rounding hands out a point too
  * many or too few, the draw is replayed through `systematicPps` on the
  * permuted `pik` with the same start.
  */
@@ -89,8 +90,9 @@ export function randomOrderSystematicPps(pik: Float64Array): (rng: Rng) => Int32
   const L = base.length;
   return (rng) => {
     const perm = base.slice();
+    // `rng` is the strategy's checked stream (`checkedRng`): no second check per value
     for (let k = L - 1; k > 0; k--) {
-      const j = Math.floor(draw("systematicPps", rng) * (k + 1));
+      const j = Math.floor(rng() * (k + 1));
       const t = perm[k] as number;
       perm[k] = perm[j] as number;
       perm[j] = t;
