@@ -119,7 +119,8 @@ function assignScan(
     let dmin = Number.POSITIVE_INFINITY;
     for (let c = 0, q = 0; c < k; c++, q += d) {
       let s = 0;
-      for (let t = 0; t < d; t++) {
+      // partial sums only grow, so a centre already at dmin or beyond cannot win
+      for (let t = 0; t < d && s < dmin; t++) {
         const u = (data[o + t] as number) - (centres[q + t] as number);
         s += u * u;
       }
