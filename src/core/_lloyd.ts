@@ -85,7 +85,7 @@ export function lloyd(points: RowMatrix, init: RowMatrix, options: LloydOptions)
       centres = Float64Array.from(Array.from(new Set(centres)).sort((a, b) => a - b));
       k = centres.length;
     }
-    sse = line ? assignLine(data, centres, next) : assignScan(data, d, centres, k, next);
+    sse = line ? assignLine(data, centres, next) : assignScan(data, d, centres, k, labels, next);
     if (empty === "drop") {
       const kept = dropEmpty(next, centres, d, k);
       centres = kept.centres;
@@ -105,26 +105,47 @@ export function lloyd(points: RowMatrix, init: RowMatrix, options: LloydOptions)
   return { labels, centres, k, sizes, sse, rounds };
 }
 
-/** Nearest centre by scanning all k (ties to the lowest id); returns the SSE. */
+/**
+ * Nearest centre by scanning all k (ties to the lowest id); returns the SSE.
+ * The unit's previous centre `prev[i]` is measured first, so most other
+ * centres are dropped after a few coordinates (partial sums only grow); a
+ * centre is taken when it is nearer, or as near with a lower id, which gives
+ * exactly the plain scan's choice and distance.
+ */
 function assignScan(
   data: Float64Array,
   d: number,
   centres: Float64Array,
   k: number,
+  prev: Int32Array,
   out: Int32Array,
 ): number {
   let sse = 0;
   for (let i = 0, o = 0; i < out.length; i++, o += d) {
+    let p = prev[i] as number;
     let arg = 0;
     let dmin = Number.POSITIVE_INFINITY;
-    for (let c = 0, q = 0; c < k; c++, q += d) {
+    if (p >= 0 && p < k) {
       let s = 0;
-      // partial sums only grow, so a centre already at dmin or beyond cannot win
-      for (let t = 0; t < d && s < dmin; t++) {
+      for (let t = 0, q = p * d; t < d; t++) {
         const u = (data[o + t] as number) - (centres[q + t] as number);
         s += u * u;
       }
-      if (s < dmin) {
+      // a non-finite distance (overflow) gives no bound: plain scan
+      if (s < Number.POSITIVE_INFINITY) {
+        arg = p;
+        dmin = s;
+      } else p = -1;
+    }
+    for (let c = 0, q = 0; c < k; c++, q += d) {
+      if (c === p) continue;
+      const tieWins = c < arg;
+      let s = 0;
+      for (let t = 0; t < d && (s < dmin || (tieWins && s === dmin)); t++) {
+        const u = (data[o + t] as number) - (centres[q + t] as number);
+        s += u * u;
+      }
+      if (s < dmin || (tieWins && s === dmin)) {
         dmin = s;
         arg = c;
       }
