@@ -292,7 +292,7 @@ out(
   "- Vectors (no trajectories exist for these runs): per instance, the W training runs' [log(1 + API calls), log(1 + cost in cents)] as a W x 2 sequence, pooled with `poolSteps` (mean, std, first, middle, last = 10 numbers), each column z-scored over instances. The paper embeds full trajectories (Nomic, 3,840 d); these are cheap behavioural proxies.",
 );
 out(
-  "- Geometric selectors with their defaults (`facilityLocation`: RBF similarity, median-distance bandwidth; `kennardStone`: farthest pair first; `coreEdge`: 10% edge). Clustering ablation: k-means (`ml-kmeans`, deterministic max-min seeds) on the vectors, K in 2..15 by silhouette, Centroid within clusters. HDBSCAN: not used (no maintained npm package we could vet: `hdbscan-ts` 1.0.17 is a months-old single-maintainer package, `hdbscanjs` 1.0.12 unmaintained).",
+  "- Geometric selectors with their defaults (`facilityLocation`: RBF similarity, median-distance bandwidth; `kennardStone`: farthest pair first; `coreEdge`: 10% edge). Clustering ablation: k-means (Lloyd, centre tolerance 1e-6, deterministic max-min seeds) on the vectors, K in 2..15 by silhouette, Centroid within clusters. HDBSCAN: not used (no maintained npm package we could vet: `hdbscan-ts` 1.0.17 is a months-old single-maintainer package, `hdbscanjs` 1.0.12 unmaintained).",
 );
 out("");
 out("## Findings");

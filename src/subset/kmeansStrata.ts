@@ -1,4 +1,4 @@
-import { kmeans } from "ml-kmeans";
+import { lloyd } from "../core/_lloyd.js";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
@@ -38,8 +38,10 @@ export type KmeansStrataResult = {
  * clusters by the silhouette, for the paper's "clustering instead of outcome
  * strata" ablation.
  *
- * Algorithm: for K = kMin..kMax, Lloyd's k-means (`ml-kmeans`, squared
- * Euclidean, at most 100 iterations, tolerance 1e-6) started from K
+ * Algorithm: for K = kMin..kMax, Lloyd's k-means (squared Euclidean, at
+ * most 100 rounds, stopping once no centre moves more than 1e-6 in squared
+ * distance, an empty cluster keeping its centre: the rule and arithmetic of
+ * `ml-kmeans` 7, which this replaced bit for bit) started from K
  * deterministic seeds: the row nearest the column mean, then repeatedly the
  * row farthest from its nearest seed (Gonzalez's max-min rule; ties to the
  * lowest index), so no random source is needed and the result is
@@ -87,18 +89,21 @@ export function kmeansStrataAs(
   if (N < 3) fail(fn, `${arg} needs at least 3 rows`, N);
   const top = Math.min(kMax, N - 1);
   const seeds = maxMinSeeds(X, top);
-  const points: number[][] = [];
-  for (let i = 0; i < N; i++)
-    points.push(Array.from(X.data.subarray(i * X.cols, (i + 1) * X.cols)));
+  const { data, cols } = X;
   // one score per K actually tried, so a huge kMax allocates nothing extra
   const scores = new Float64Array(Math.max(0, top - kMin + 1)).fill(Number.NaN);
   let best: Int32Array | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (let K = kMin; K <= top; K++) {
     if (K > seeds.length) break;
-    const init = seeds.slice(0, K).map((i) => points[i] as number[]);
-    const res = kmeans(points, K, { initialization: init, maxIterations: 100, tolerance: 1e-6 });
-    const labels = dense(res.clusters);
+    const init = new Float64Array(K * cols);
+    for (let c = 0; c < K; c++) {
+      const i = seeds[c] as number;
+      init.set(data.subarray(i * cols, i * cols + cols), c * cols);
+    }
+    const start = { data: init, rows: K, cols };
+    const res = lloyd(X, start, { maxRounds: 100, tolerance: 1e-6, empty: "keep" });
+    const labels = dense(res.labels);
     const distinct = new Set(labels).size;
     if (distinct < 2 || distinct > N - 1) continue;
     const s = silhouette(X, labels);
@@ -150,7 +155,7 @@ function maxMinSeeds(X: RowMatrix, count: number): number[] {
   return seeds;
 }
 
-function dense(clusters: readonly number[]): Int32Array {
+function dense(clusters: Int32Array): Int32Array {
   const map = new Map<number, number>();
   return Int32Array.from(clusters, (c) => {
     let h = map.get(c);

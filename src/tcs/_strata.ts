@@ -5,6 +5,7 @@
  * @internal
  */
 
+import { lloyd } from "../core/_lloyd.js";
 import { fail } from "../core/validate.js";
 
 /** Strata as ids per unit plus their sizes (every stratum non-empty). */
@@ -153,14 +154,11 @@ export function riskStrata(fn: string, risk: Float64Array, H: number, partition:
  * start: the centres start at the means of the quantile strata, then units
  * join their nearest centre (ties to the lower one) and centres move to their
  * units' mean, until no unit moves (at most 100 rounds). Strata are numbered
- * by increasing centre; empty ones are dropped.
- *
- * Not the public `kmeansStrata` of `evalsift/subset` (rows of a matrix, K chosen
- * by silhouette, `ml-kmeans`): this one is 1-D with a fixed H and a
- * deterministic quantile start so that the strata are a function of the risk
- * alone. Both could call one shared Lloyd helper in `src/core` (assign to the
- * nearest centre, move centres to their means, stop when nothing moves) once
- * the four k-means paths of issue #17 are merged; `src/subset` is left as is here.
+ * by increasing centre; empty ones are dropped. The iterations are the
+ * library's one Lloyd core (`lloyd` in `src/core/_lloyd.ts`, shared with
+ * `kmeansSlices`, `irtAnchors` and the public `kmeansStrata`) in its sorted
+ * one-dimensional mode with empty strata dropped; the deterministic quantile
+ * start keeps the strata a function of the risk alone.
  */
 export function kmeansStrata(risk: Float64Array, H: number): Strata {
   const start = quantileStrata(risk, H);
@@ -168,16 +166,15 @@ export function kmeansStrata(risk: Float64Array, H: number): Strata {
   let centres = new Float64Array(K);
   for (let i = 0; i < risk.length; i++) centres[start.strata[i] as number] += risk[i] as number;
   centres = centres.map((c, h) => c / (start.sizes[h] as number));
-  let current = start;
-  for (let round = 0; round < 100; round++) {
-    const next = nearestCentreStrata(risk, Array.from(centres));
-    let moved = next.sizes.length !== current.sizes.length;
-    for (let i = 0; i < risk.length && !moved; i++) moved = next.strata[i] !== current.strata[i];
-    current = next;
-    if (!moved) break;
-    centres = new Float64Array(next.sizes.length);
-    for (let i = 0; i < risk.length; i++) centres[next.strata[i] as number] += risk[i] as number;
-    centres = centres.map((c, h) => c / (next.sizes[h] as number));
-  }
-  return current;
+  const run = lloyd(
+    { data: risk, rows: risk.length, cols: 1 },
+    { data: centres, rows: K, cols: 1 },
+    {
+      maxRounds: 100,
+      empty: "drop",
+      line: true,
+      start: start.strata,
+    },
+  );
+  return { strata: run.labels, sizes: run.sizes };
 }

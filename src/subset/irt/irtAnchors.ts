@@ -1,3 +1,4 @@
+import { lloyd } from "../../core/_lloyd.js";
 import type { Rng } from "../../core/rng.js";
 import type { Plain } from "../../core/toPlain.js";
 import {
@@ -92,7 +93,7 @@ export function irtAnchors(
   let best: { labels: Int32Array; cx: Float64Array; cz: Float64Array } | undefined;
   let bestSse = Number.POSITIVE_INFINITY;
   for (let s = 0; s < restarts; s++) {
-    const run = lloyd(fn, x, z, k, rng, maxIter);
+    const run = seededLloyd(fn, x, z, k, rng, maxIter);
     if (run.sse < bestSse) {
       bestSse = run.sse;
       best = run;
@@ -148,8 +149,8 @@ export function irtAnchors(
   return { items: out, weights, clusters };
 }
 
-/** One k-means++ seeding plus Lloyd iterations on 2-d points. */
-function lloyd(
+/** One k-means++ seeding plus Lloyd iterations (the shared core) on 2-d points. */
+function seededLloyd(
   fn: string,
   x: Float64Array,
   z: Float64Array,
@@ -204,48 +205,27 @@ function lloyd(
     }
     first = pick;
   }
-  const labels = new Int32Array(N).fill(-1);
-  const sx = new Float64Array(k);
-  const sz = new Float64Array(k);
-  const cnt = new Int32Array(k);
-  let sse = 0;
-  for (let iter = 0; iter < maxIter; iter++) {
-    let moved = false;
-    sse = 0;
-    for (let i = 0; i < N; i++) {
-      let arg = 0;
-      let dmin = Number.POSITIVE_INFINITY;
-      for (let c = 0; c < k; c++) {
-        const d =
-          ((x[i] as number) - (cx[c] as number)) ** 2 + ((z[i] as number) - (cz[c] as number)) ** 2;
-        if (d < dmin) {
-          dmin = d;
-          arg = c;
-        }
-      }
-      sse += dmin;
-      if (labels[i] !== arg) {
-        labels[i] = arg;
-        moved = true;
-      }
-    }
-    if (!moved) break;
-    sx.fill(0);
-    sz.fill(0);
-    cnt.fill(0);
-    for (let i = 0; i < N; i++) {
-      const c = labels[i] as number;
-      sx[c] = (sx[c] as number) + (x[i] as number);
-      sz[c] = (sz[c] as number) + (z[i] as number);
-      cnt[c] = (cnt[c] as number) + 1;
-    }
-    for (let c = 0; c < k; c++) {
-      const m = cnt[c] as number;
-      if (m > 0) {
-        cx[c] = (sx[c] as number) / m;
-        cz[c] = (sz[c] as number) / m;
-      }
-    }
+  const points = new Float64Array(2 * N);
+  const init = new Float64Array(2 * k);
+  for (let i = 0; i < N; i++) {
+    points[2 * i] = x[i] as number;
+    points[2 * i + 1] = z[i] as number;
   }
-  return { labels, cx, cz, sse };
+  for (let c = 0; c < k; c++) {
+    init[2 * c] = cx[c] as number;
+    init[2 * c + 1] = cz[c] as number;
+  }
+  const run = lloyd(
+    { data: points, rows: N, cols: 2 },
+    { data: init, rows: k, cols: 2 },
+    {
+      maxRounds: maxIter,
+      empty: "keep",
+    },
+  );
+  for (let c = 0; c < k; c++) {
+    cx[c] = run.centres[2 * c] as number;
+    cz[c] = run.centres[2 * c + 1] as number;
+  }
+  return { labels: run.labels, cx, cz, sse: run.sse };
 }
