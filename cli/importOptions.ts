@@ -1,4 +1,5 @@
-import type { OptionSpec } from "./args.js";
+import type { OptionSpec, Parsed } from "./args.js";
+import { CliError } from "./errors.js";
 
 /** The harness formats `--from` accepts. */
 export const FROM_FORMATS = ["lm-eval", "inspect", "swebench", "promptfoo"] as const;
@@ -42,3 +43,20 @@ export const tcsImportOptions: readonly OptionSpec[] = [
     default: "1",
   },
 ];
+
+/** `--failure-outcome` of the slice verbs, whose outcomes are 0/1 with 1 = pass by default. */
+export const failureOutcomeOption: OptionSpec = {
+  name: "failure-outcome",
+  kind: "string",
+  value: "0|1",
+  help: "the outcome value that means failure, in the outcome columns or the harness's 0/1 outcomes: 0 (1 = pass, as harnesses write for correct) or 1",
+  default: "0",
+};
+
+/** `--failure-outcome`: 0 (outcomes are 1 = pass, the default) or 1. */
+export function failureOutcome(verb: string, p: Parsed): 0 | 1 {
+  const raw = p.values.get("failure-outcome") ?? "0";
+  if (raw !== "0" && raw !== "1")
+    throw new CliError(`${verb}: --failure-outcome must be 0 or 1 (got ${JSON.stringify(raw)})`);
+  return raw === "1" ? 1 : 0;
+}

@@ -37,7 +37,7 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     name: "outcome",
     kind: "string",
     value: "COL",
-    help: "0/1 outcome under V0 (1 = pass); required unless --from",
+    help: "0/1 outcome under V0 (1 = pass); required unless --from. Its polarity does not change the slices (they group consistent outcomes, either value), so this verb has no --failure-outcome",
   },
   {
     name: "signals",

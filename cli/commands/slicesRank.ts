@@ -2,7 +2,12 @@ import { rankSlices } from "../../src/index.js";
 import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import { fromFormat, pickRun, readHarness } from "../importers.js";
-import { type FromFormat, importOptions } from "../importOptions.js";
+import {
+  type FromFormat,
+  failureOutcome,
+  failureOutcomeOption,
+  importOptions,
+} from "../importOptions.js";
 import { type ColumnRead, type Columns, openTable, parseDecimal, requireColumn } from "../io.js";
 import type { Result } from "../output.js";
 
@@ -63,13 +68,7 @@ export const slicesRankOptions: readonly OptionSpec[] = [
     help: "how per-test score changes combine per slice",
     default: "mean",
   },
-  {
-    name: "failure-outcome",
-    kind: "string",
-    value: "0|1",
-    help: "the outcome value that means failure, in the outcome columns or the harness's 0/1 outcomes: 0 (1 = pass, as harnesses write for correct) or 1",
-    default: "0",
-  },
+  failureOutcomeOption,
   ...importOptions,
   {
     name: "outcomes-v0",
@@ -141,14 +140,6 @@ function readVersion(verb: string, format: FromFormat, p: Parsed, v: "v0" | "v1"
     index: new Map(t.items.map((id, i) => [id, i] as const)),
     data: t.data.subarray(r * N, (r + 1) * N),
   };
-}
-
-/** `--failure-outcome`: 0 (outcomes are 1 = pass, the default) or 1. */
-function failureOutcome(verb: string, p: Parsed): 0 | 1 {
-  const raw = p.values.get("failure-outcome") ?? "0";
-  if (raw !== "0" && raw !== "1")
-    throw new CliError(`${verb}: --failure-outcome must be 0 or 1 (got ${JSON.stringify(raw)})`);
-  return raw === "1" ? 1 : 0;
 }
 
 /** Rejects the options of the other input mode (table columns vs harness files). */
