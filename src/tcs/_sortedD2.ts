@@ -34,6 +34,8 @@ export type SortedRisk = {
   readonly s2Lo: Float64Array;
   /** Absolute error bound of one range's D² mass computed from the prefix sums. */
   readonly bound: number;
+  /** Absolute error bound of the same mass computed in doubles from the high parts only. */
+  readonly coarse: number;
 };
 
 /** Sorts the risk (ties by index) and builds the prefix sums of {@link SortedRisk}: O(N log N), once. */
@@ -87,7 +89,9 @@ export function sortRisk(risk: Float64Array): SortedRisk {
   // (u = 2^-53; double-double additions, relative error <= 3 u^2 each), the
   // range's S2 - 2 c S1 + m c^2 within 18 N^2 u^2 + 20 N u^2 of the exact value
   const bound = 32 * N * (N + 1) * 2 ** -106;
-  return { order, rank, value, x, ref, scale, s1Hi, s1Lo, s2Hi, s2Lo, bound };
+  // in doubles from the high parts: each prefix within u N, the range's mass within 20 u N
+  const coarse = 64 * N * 2 ** -53;
+  return { order, rank, value, x, ref, scale, s1Hi, s1Lo, s2Hi, s2Lo, bound, coarse };
 }
 
 // double-double results, to avoid allocating a pair per operation
@@ -206,7 +210,8 @@ export type SortedStrata = { readonly centres: number[]; readonly bounds: Int32A
  * double-double prefix sums of {@link sortRisk}, within `bound` of the exact
  * value. Each step draws u, walks the parts (in sorted order) to the one
  * where u times the total mass falls, then the unit inside it by a binary
- * search on the prefix-sum mass of [p, k). When the parts' error bounds add
+ * search on the prefix-sum mass of [p, k) (in doubles where that is more than
+ * its error bound away from the target, else in double-double). When the parts' error bounds add
  * up to more than 2^-60 of the total (squared distances tiny against the
  * risk's range), the parts' masses are recomputed and the unit is found by a
  * direct compensated scan of the part instead, as the O(N) seeding does.
@@ -329,12 +334,21 @@ export function d2SortedStrata(fn: string, sr: SortedRisk, H: number, rng: Rng):
         }
       }
     } else {
-      // first k with mass([p, k + 1)) > rest
+      // first k with mass([p, k + 1)) > rest: the prefix sums' high parts in
+      // doubles decide unless they fall within `coarse` of rest, then double-double
+      const { s1Hi, s2Hi, coarse } = sr;
+      const p1 = s1Hi[p] as number;
+      const p2 = s2Hi[p] as number;
+      const cc = c * c;
       let lo = p;
       let hi = q - 1;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (rangeMass(sr, p, mid + 1, c) > rest) hi = mid;
+        const j = mid + 1;
+        const v = (s2Hi[j] as number) - p2 - 2 * c * ((s1Hi[j] as number) - p1) + (j - p) * cc;
+        const above =
+          v > rest + coarse ? true : v <= rest - coarse ? false : rangeMass(sr, p, j, c) > rest;
+        if (above) hi = mid;
         else lo = mid + 1;
       }
       k = lo;
