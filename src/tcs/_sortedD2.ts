@@ -41,9 +41,7 @@ export type SortedRisk = {
 /** Sorts the risk (ties by index) and builds the prefix sums of {@link SortedRisk}: O(N log N), once. */
 export function sortRisk(risk: Float64Array): SortedRisk {
   const N = risk.length;
-  const order = new Int32Array(N);
-  for (let i = 0; i < N; i++) order[i] = i;
-  order.sort((a, b) => (risk[a] as number) - (risk[b] as number) || a - b);
+  const order = argsortNonNegative(risk);
   const rank = new Int32Array(N);
   const value = new Float64Array(N);
   for (let k = 0; k < N; k++) {
@@ -92,6 +90,50 @@ export function sortRisk(risk: Float64Array): SortedRisk {
   // in doubles from the high parts: each prefix within u N, the range's mass within 20 u N
   const coarse = 64 * N * 2 ** -53;
   return { order, rank, value, x, ref, scale, s1Hi, s1Lo, s2Hi, s2Lo, bound, coarse };
+}
+
+/**
+ * The units sorted by risk, ties by index: a stable LSD radix sort on the
+ * 64-bit patterns of the risks (for non-negative doubles, with -0 read as 0,
+ * the pattern's order is the value's), four passes of 16 bits, a pass skipped
+ * when every unit has the same digit.
+ */
+export function argsortNonNegative(risk: Float64Array): Int32Array {
+  const N = risk.length;
+  const bits = new Float64Array(N);
+  for (let i = 0; i < N; i++) bits[i] = (risk[i] as number) + 0;
+  const words = new Uint32Array(bits.buffer);
+  // the low word of a double comes first on a little-endian platform
+  const low = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f ? 0 : 1;
+  let order = new Int32Array(N);
+  for (let i = 0; i < N; i++) order[i] = i;
+  let next = new Int32Array(N);
+  const count = new Int32Array(65537);
+  for (let pass = 0; pass < 4; pass++) {
+    const word = pass < 2 ? low : 1 - low;
+    const shift = (pass & 1) === 0 ? 0 : 16;
+    count.fill(0);
+    for (let i = 0; i < N; i++) {
+      const d = ((words[2 * i + word] as number) >>> shift) & 0xffff;
+      count[d + 1] = (count[d + 1] as number) + 1;
+    }
+    let one = false;
+    for (let d = 1; d <= 65536; d++) {
+      if (count[d] === N) one = true;
+      count[d] = (count[d] as number) + (count[d - 1] as number);
+    }
+    if (one) continue;
+    for (let k = 0; k < N; k++) {
+      const i = order[k] as number;
+      const d = ((words[2 * i + word] as number) >>> shift) & 0xffff;
+      next[count[d] as number] = i;
+      count[d] = (count[d] as number) + 1;
+    }
+    const t = order;
+    order = next;
+    next = t;
+  }
+  return order;
 }
 
 // double-double results, to avoid allocating a pair per operation

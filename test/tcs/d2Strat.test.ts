@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRng, type Rng } from "../../src/core/rng.js";
 import { neymanAllocation } from "../../src/design/neymanAllocation.js";
 import { UNCHECKED_RNG } from "../../src/tcs/_askTell.js";
-import { d2SortedStrata, sortRisk } from "../../src/tcs/_sortedD2.js";
+import { argsortNonNegative, d2SortedStrata, sortRisk } from "../../src/tcs/_sortedD2.js";
 import { nearestCentreStrata } from "../../src/tcs/_strata.js";
 import { d2StratStrategy, prepareD2Strat } from "../../src/tcs/d2StratStrategy.js";
 import { runStrategy } from "../../src/tcs/runStrategy.js";
@@ -224,6 +224,36 @@ describe("d2Strat: the exact law of D² seeding, strata and stratified SRS", () 
           .slice(1)
           .map((b, h) => b - (bounds[h] as number)),
       ).toEqual(Array.from(s.sizes));
+    }
+  });
+});
+
+describe("argsortNonNegative", () => {
+  it("orders by risk, ties by index, as a comparator sort does", () => {
+    const g = createRng("argsort");
+    const special = [
+      0,
+      -0,
+      5e-324,
+      2.2250738585072014e-308,
+      1e-300,
+      0.5,
+      1,
+      1e300,
+      Number.MAX_VALUE,
+    ];
+    for (const N of [0, 1, 7, 1000, 70_000]) {
+      const risk = Float64Array.from({ length: N }, (_, i) =>
+        i % 5 === 0
+          ? (special[Math.floor(g() * special.length)] as number)
+          : i % 3 === 0
+            ? Math.round(g() * 20) / 4
+            : g() * 2 ** Math.floor(g() * 60 - 30),
+      );
+      const want = Array.from(risk.keys()).sort(
+        (a, b) => (risk[a] as number) - (risk[b] as number) || a - b,
+      );
+      expect(Array.from(argsortNonNegative(risk))).toEqual(want);
     }
   });
 });
