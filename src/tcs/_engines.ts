@@ -10,7 +10,7 @@ import { fsum } from "../core/sum.js";
 import { aliasTable, drawAlias } from "../design/_alias.js";
 import { pivotal } from "../design/pivotal.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
-import { stratifiedSrs } from "../design/stratifiedSrs.js";
+import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { hajek } from "../estimate/hajek.js";
 import { hansenHurwitz } from "../estimate/hansenHurwitz.js";
@@ -26,6 +26,7 @@ import {
 import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
 import { ppsPik } from "./_pik.js";
 import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
+import { d2SortedStrata, sortRisk } from "./_sortedD2.js";
 import { nearestCentreStrata, type Strata } from "./_strata.js";
 import {
   allocateAtLeastTwo,
@@ -169,12 +170,31 @@ export function preparePpsFixed(
   };
 }
 
+/** The ask/tell run of a nearest-centre stratified sample: the stratified mean, floored when `pseudo` is given. */
+function centreStratifiedRun(
+  fn: string,
+  budget: number,
+  est: EstimatorChoice,
+  method: string,
+  pseudo: number | undefined,
+  sample: Int32Array,
+  positions: ArrayLike<number>,
+  s: Strata,
+): Generator<number, Estimate, number> {
+  const core = fixedSample(sample, (y) =>
+    pseudo === undefined
+      ? stratifiedEstimate(positions, y, s, est, method)
+      : flooredStratifiedEstimate(positions, y, s, est, method, pseudo),
+  );
+  return askTell(fn, budget, core, est);
+}
+
 /**
- * The nearest-centre stratified strategies (D2Strat, KCenterStrat): strata
- * from `centres` on the risk, min(2, N_h) per stratum and the rest
- * proportional to N_h, stratified SRS drawn at once, the stratified mean.
- * `random` centres draw from the rng, so the strata are part of each run;
- * deterministic ones are built once here, with the member lists.
+ * The nearest-centre stratified strategy with deterministic centres
+ * (KCenterStrat): strata from `centres` on the risk, min(2, N_h) per stratum
+ * and the rest proportional to N_h, stratified SRS drawn at once, the
+ * stratified mean. The strata, the allocation and the member lists are built
+ * once here.
  */
 export function prepareCentreStratified(
   fn: string,
@@ -182,37 +202,85 @@ export function prepareCentreStratified(
   budget: number,
   rng: unknown,
   options: StrataOptions | undefined,
-  centres: (H: number, rng: Rng) => number[],
-  random: boolean,
+  centres: (H: number) => number[],
   method: string,
   pseudo?: number,
 ): PreparedStrategy {
   const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
   const H = readStrataCount(fn, options?.strata, N, budget);
-  const run = (s: Strata, sample: Int32Array): Generator<number, Estimate, number> => {
-    const core = fixedSample(sample, (y) =>
-      pseudo === undefined
-        ? stratifiedEstimate(sample, y, s, est, method)
-        : flooredStratifiedEstimate(sample, y, s, est, method, pseudo),
-    );
-    return askTell(fn, budget, core, est);
+  const s = nearestCentreStrata(risk, centres(H));
+  minimumTwo(fn, s, budget);
+  const drawSample = preparedStratifiedSrs(
+    s,
+    allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget),
+  );
+  return {
+    start: (r) => {
+      const sample = drawSample(checkedRng(fn, r));
+      return centreStratifiedRun(fn, budget, est, method, pseudo, sample, sample, s);
+    },
   };
-  const strataOf = (draws: Rng): Strata => {
-    const s = nearestCentreStrata(risk, centres(H, draws));
-    minimumTwo(fn, s, budget);
-    return s;
-  };
-  const allocate = (s: Strata) => allocateAtLeastTwo(s, new Float64Array(s.sizes.length), budget);
-  if (!random) {
-    const s = strataOf(UNCHECKED_RNG);
-    const drawSample = preparedStratifiedSrs(s, allocate(s));
-    return { start: (r) => run(s, drawSample(checkedRng(fn, r))) };
-  }
+}
+
+/**
+ * The D² (k-means++) stratified strategy (D2Strat): the risk sorted once
+ * ({@link sortRisk}); each `start(rng)` draws the centres and their
+ * nearest-centre strata as ranges of the sorted order ({@link d2SortedStrata}),
+ * allocates min(2, N_h) per stratum and the rest proportional to N_h, draws
+ * the `srs` of each stratum (in stratum order) among its sorted positions, and
+ * yields the sample in increasing index order; the stratified mean. Per run
+ * O(H² + H log N + n log n) instead of O(H N): the law of the strata and of
+ * the sample is that of D² seeding over all units, nearest-centre strata and
+ * stratified SRS; only the mapping of draws to units follows the sorted order.
+ */
+export function prepareD2Stratified(
+  fn: string,
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options: StrataOptions | undefined,
+  method: string,
+): PreparedStrategy {
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, STRATA_KEYS);
+  const H = readStrataCount(fn, options?.strata, N, budget);
+  const sorted = sortRisk(risk);
   return {
     start: (r) => {
       const draws = checkedRng(fn, r);
-      const s = strataOf(draws);
-      return run(s, stratifiedSrs(s.strata, allocate(s), draws));
+      const { bounds } = d2SortedStrata(fn, sorted, H, draws);
+      const m = bounds.length - 1;
+      const sizes = new Int32Array(m);
+      for (let h = 0; h < m; h++) sizes[h] = (bounds[h + 1] as number) - (bounds[h] as number);
+      minimumTwo(fn, { sizes }, budget);
+      const allocation = allocateAtLeastTwo({ sizes }, new Float64Array(m), budget);
+      const sample = new Int32Array(budget);
+      let k = 0;
+      for (let h = 0; h < m; h++) {
+        const a = allocation[h] as number;
+        if (a === 0) continue;
+        const pos = srs(sizes[h] as number, a, draws);
+        for (let j = 0; j < a; j++)
+          sample[k++] = sorted.order[(bounds[h] as number) + (pos[j] as number)] as number;
+      }
+      sample.sort();
+      // the strata of the sampled units, by position in the sample (the
+      // estimators read s.strata only at the positions they are given)
+      const ids = new Int32Array(budget);
+      const positions = new Int32Array(budget);
+      for (let j = 0; j < budget; j++) {
+        const p = sorted.rank[sample[j] as number] as number;
+        let lo = 0;
+        let hi = m - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >>> 1;
+          if ((bounds[mid] as number) <= p) lo = mid;
+          else hi = mid - 1;
+        }
+        ids[j] = lo;
+        positions[j] = j;
+      }
+      const s: Strata = { strata: ids, sizes };
+      return centreStratifiedRun(fn, budget, est, method, undefined, sample, positions, s);
     },
   };
 }

@@ -32,7 +32,7 @@ export function stratumSds(x: Float64Array, s: Strata): Float64Array {
 }
 
 /** The units min(2, N_h) per stratum take before any other allocation rule. */
-export function minimumTwo(fn: string, s: Strata, budget: number): number {
+export function minimumTwo(fn: string, s: Pick<Strata, "sizes">, budget: number): number {
   let need = 0;
   for (let h = 0; h < s.sizes.length; h++) need += Math.min(2, s.sizes[h] as number);
   if (budget < need) {
@@ -46,7 +46,11 @@ export function minimumTwo(fn: string, s: Strata, budget: number): number {
 }
 
 /** Allocation with min(2, N_h) per stratum and the rest by Neyman's rule on `sds` (proportional if all are 0). */
-export function allocateAtLeastTwo(s: Strata, sds: Float64Array, budget: number): Int32Array {
+export function allocateAtLeastTwo(
+  s: Pick<Strata, "sizes">,
+  sds: Float64Array,
+  budget: number,
+): Int32Array {
   return neymanAllocation(s.sizes, sds, budget, { minPerStratum: 2 });
 }
 

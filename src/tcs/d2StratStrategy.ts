@@ -2,8 +2,7 @@ import type { Rng } from "../core/rng.js";
 import { asFloat64Array } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
-import { d2Centres } from "./_centres.js";
-import { prepareCentreStratified } from "./_engines.js";
+import { prepareD2Stratified } from "./_engines.js";
 import type { StrataOptions } from "./types.js";
 
 /**
@@ -24,8 +23,25 @@ import type { StrataOptions } from "./types.js";
  * (`neymanAllocation` with zero SDs and `minPerStratum: 2`). The paper leaves
  * the allocation open; proportional allocation was chosen because the strata
  * already separate risk levels and proportional allocation is, up to finite-population terms,
- * never less precise than SRS. Sampling is `stratifiedSrs`, drawn when the
- * strategy is called and yielded in increasing index order.
+ * never less precise than SRS. Sampling is stratified SRS (an `srs` per
+ * stratum, in stratum order), drawn when the strategy is called and yielded
+ * in increasing index order.
+ *
+ * Algorithm: the units are sorted by risk once (ties by index) with
+ * double-double prefix sums of the risk and its square. In 1-D every
+ * nearest-centre cell is a range of the sorted order, so each run needs no
+ * pass over the units: a cell's D² mass comes from the prefix sums in O(1),
+ * the next centre is a cell drawn by mass then a unit inside it by a binary
+ * search on the cumulative mass (or a direct scan of the cell when the
+ * squared distances are too small for the prefix sums to resolve, within
+ * 2^-60 of the total), the strata are ranges of the sorted order, and the
+ * `srs` of each stratum draws positions inside its range. A unit at distance 0
+ * from a centre is never drawn. Per run O(H² + H log N + n log n) after an
+ * O(N log N) sort done once per (risk, budget, options), instead of the
+ * O(H N) of a seeding that passes over every unit for each centre. The law
+ * of the centres, strata and sample is that of D² seeding over the units,
+ * but draws map to units in sorted order, not index order: the picks for a
+ * given seed differ from evalsift versions before this change.
  *
  * Estimator: the stratified mean with its unbiased variance (`stratifiedMean`).
  *
@@ -42,8 +58,8 @@ import type { StrataOptions } from "./types.js";
  * const risk = new Float64Array([0.1, 0.9, 0.2, 0.8, 0.5, 0.3, 0.7, 0.4]);
  * const y = [0, 1, 0, 1, 1, 0, 1, 0];
  * const run = runStrategy(strategies.d2Strat(risk, 4, createRng(1), { strata: 2 }), (i) => y[i]);
- * run.indices;           // Int32Array [0, 1, 3, 5]
- * run.estimate.estimate; // 0.625
+ * run.indices;           // Int32Array [0, 4, 5, 7]
+ * run.estimate.estimate; // 0.3125
  * ```
  */
 export function d2StratStrategy(
@@ -71,16 +87,12 @@ export function prepareD2Strat(
   rng: unknown,
   options?: StrataOptions,
 ): PreparedStrategy {
-  const fn = "strategies.d2Strat";
-  const centres = (H: number, draws: Rng) => d2Centres(fn, risk, H, draws);
-  return prepareCentreStratified(
-    fn,
+  return prepareD2Stratified(
+    "strategies.d2Strat",
     risk,
     budget,
     rng,
     options,
-    centres,
-    true,
     "d2Strat (stratifiedMean)",
   );
 }

@@ -94,7 +94,6 @@ export function prepareKCenterStrat(
     rng,
     options,
     centres,
-    false,
     "kCenterStrat (stratifiedMean, variance floored per stratum)",
     STRATUM_PSEUDO_COUNT,
   );

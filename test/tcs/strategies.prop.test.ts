@@ -15,8 +15,9 @@ import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
 import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import { raoHartleyCochran } from "../../src/estimate/raoHartleyCochran.js";
 import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
-import { d2Centres, farthestFirstCentres } from "../../src/tcs/_centres.js";
+import { farthestFirstCentres } from "../../src/tcs/_centres.js";
 import { ppsPik } from "../../src/tcs/_pik.js";
+import { d2SortedStrata, sortRisk } from "../../src/tcs/_sortedD2.js";
 import {
   kmeansStrata,
   nearestCentreStrata,
@@ -127,8 +128,12 @@ const propPlan = (s: Strata, n: number) => ({
   s,
   allocation: allocateAtLeastTwo(s, new Float64Array(s.sizes.length), n),
 });
-const d2Strata = (risk: Float64Array, rng: Rng) =>
-  nearestCentreStrata(risk, d2Centres("test", risk, 2, rng));
+// D2Strat's seeding on the sorted risk, its strata by nearestCentreStrata for the same centres
+const d2Strata = (risk: Float64Array, rng: Rng) => {
+  const sorted = sortRisk(risk);
+  const { centres } = d2SortedStrata("test", sorted, 2, rng);
+  return { sorted, s: nearestCentreStrata(risk, centres) };
+};
 const kcStrata = (risk: Float64Array) => nearestCentreStrata(risk, farthestFirstCentres(risk, 2));
 const wrap = <T extends { probability: number; sample: Int32Array }>(
   outcomes: T[],
@@ -269,13 +274,21 @@ const cases: Case[] = [
     name: "d2Strat",
     strategy: (r, n, g) => d2StratStrategy(r, n, g, { strata: 2 }),
     compose: (r, n, g) => {
-      const { s, allocation } = propPlan(d2Strata(r, g), n);
-      const sample = stratifiedSrs(s.strata, allocation, g);
+      const d2 = d2Strata(r, g);
+      const { s, allocation } = propPlan(d2.s, n);
+      // stratified SRS with each stratum's units listed in sorted-risk order
+      const order = d2.sorted.order;
+      const positions = stratifiedSrs(
+        Int32Array.from(order, (i) => s.strata[i] as number),
+        allocation,
+        g,
+      );
+      const sample = Int32Array.from(positions, (k) => order[k] as number).sort();
       return { sample, estimate: strat(s, r.length)(sample) };
     },
     // conditional on the seeding (drawn from rng, independently of y)
     enumerate: (r, n, g) => {
-      const { s, allocation } = propPlan(d2Strata(r, g), n);
+      const { s, allocation } = propPlan(d2Strata(r, g).s, n);
       return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
         strat(s, r.length)(o.sample),
       );
@@ -498,6 +511,7 @@ describe("risk strata", () => {
   });
 
   it("D2 seeding stops when every unit sits on a centre", () => {
-    expect(d2Centres("test", new Float64Array([2, 2, 5, 5]), 4, createRng(1)).length).toBe(2);
+    const sorted = sortRisk(new Float64Array([2, 2, 5, 5]));
+    expect(d2SortedStrata("test", sorted, 4, createRng(1)).centres.length).toBe(2);
   });
 });
