@@ -77,6 +77,17 @@ export function pivotal(
   checkOptions(FN, options, KEYS);
   const { eps = 1e-6 } = options;
   checkNumber(FN, "options.eps", eps, 0, 0.5, { upper: true });
+  return pivotalDuels(pik64, rng, eps);
+}
+
+/**
+ * The duels of {@link pivotal} on a checked `pik` (a `Float64Array` summing
+ * to an integer, see `checkPikSum`) and a checked `eps`: the same sample for
+ * the same rng. For callers that draw many samples on one `pik` and check it
+ * once; an rng value outside [0, 1) throws naming `fn`.
+ * @internal
+ */
+export function pivotalDuels(pik64: Float64Array, rng: Rng, eps: number, fn = FN): Int32Array {
   const N = pik64.length;
   // with eps = 0 the bounds still settle exact 0 and 1 (R would loop forever)
   const lo = eps > 0 ? eps : Number.MIN_VALUE;
@@ -101,7 +112,7 @@ export function pivotal(
       continue;
     }
     const u = rng();
-    if (!(u >= 0 && u < 1)) fail(FN, "rng returned a value outside [0, 1)", u);
+    if (!(u >= 0 && u < 1)) fail(fn, "rng returned a value outside [0, 1)", u);
     const s = a + b;
     if (s > 1) {
       if (u < (1 - b) / (2 - s)) {

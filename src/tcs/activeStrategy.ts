@@ -19,9 +19,9 @@ import {
   fitCalibration,
 } from "../features/fitCalibration.js";
 import { predictCalibration } from "../features/predictCalibration.js";
-import { askTell, type EstimatorChoice } from "./_askTell.js";
+import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
 import { checkCommon, checkedRng } from "./_checks.js";
-import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
+import { flooredWeightedEstimate, type RiskBands, riskBands } from "./_riskBands.js";
 import type { StrategyOptions } from "./types.js";
 
 /** How `extraStrategies.active` calibrates its score: a {@link CalibrationMethod} or `"none"` (use `predictions` as they are). */
@@ -210,11 +210,47 @@ export function activeStrategy(
   options?: ActiveOptions,
 ): Generator<number, Estimate, number> {
   const fn = "extraStrategies.active";
-  const risk64 = asFloat64Array(fn, "risk", risk);
-  const { N, est } = checkCommon(fn, risk64, budget, rng, options, KEYS);
-  const plan = readPlan(fn, risk64, budget, N, options ?? {});
-  return askTell(fn, budget, run(fn, plan, checkedRng(fn, rng), est), est);
+  return prepareActive(asFloat64Array(fn, "risk", risk), budget, rng, options).start(rng);
 }
+
+/**
+ * `extraStrategies.active` with its checks done once and what does not depend
+ * on a run's draws or labels (the greedy units, the score order, the pilot's
+ * pik, the risk bands) computed by the first run that reaches it and kept for
+ * the others; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareActive(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: ActiveOptions,
+): PreparedStrategy {
+  const fn = "extraStrategies.active";
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, KEYS);
+  const plan = readPlan(fn, risk, budget, N, options ?? {});
+  const setup: Setup = {};
+  return { start: (r) => askTell(fn, budget, run(fn, plan, checkedRng(fn, r), est, setup), est) };
+}
+
+/**
+ * What every run of one prepared strategy computes alike, each part filled in
+ * by the first run that reaches it (where the unprepared strategy computes it,
+ * so an error is thrown at the same step) and only read afterwards: runs that
+ * interleave share it safely, since none writes to it after filling it.
+ */
+type Setup = {
+  greedy?: Int32Array;
+  order?: ScoreOrder;
+  M1?: Line;
+  /** The pilot's pik on M1 (never written by the draws). */
+  pilotPik?: Float64Array;
+  priorSum?: number;
+  /** The least and greatest score of every step of M1 (see {@link activeSizes}). */
+  bounds?: Float64Array;
+  bands?: RiskBands | undefined;
+  bandsDone?: boolean;
+};
 
 function readPlan(
   fn: string,
@@ -491,30 +527,15 @@ function activeSizes(
   f: Predictor,
   size: ActiveSize,
   out: Float64Array,
+  setup: Setup,
 ): { total: number; stepValue: Float64Array | undefined } {
   let total = 0;
   let k = 0;
   let d = 0;
   if (f.kind === "model" && f.model.method === "isotonic") {
-    const { ends } = line;
-    const B = ends.length;
-    // the least and greatest score of every step (0 for an empty one)
-    const bounds = new Float64Array(2 * B);
-    let from = 0;
-    for (let b = 0; b < B; b++) {
-      const end = ends[b] as number;
-      let lo = end > from ? (line.score[from] as number) : 0;
-      let hi = lo;
-      for (let p = from + 1; p < end; p++) {
-        const x = line.score[p] as number;
-        if (x < lo) lo = x;
-        if (x > hi) hi = x;
-      }
-      bounds[2 * b] = lo;
-      bounds[2 * b + 1] = hi;
-      from = end;
-    }
-    const atBounds = predictCalibration(f.model, bounds);
+    const B = line.ends.length;
+    setup.bounds ??= stepBounds(line);
+    const atBounds = predictCalibration(f.model, setup.bounds);
     const stepValue = new Float64Array(B);
     let begin = 0;
     for (let b = 0; b < B; b++) {
@@ -554,6 +575,28 @@ function activeSizes(
     total += x;
   }
   return { total, stepValue: undefined };
+}
+
+/** The least and greatest score of every step of `line` (0 for an empty one), as pairs. */
+function stepBounds(line: Line): Float64Array {
+  const { ends } = line;
+  const B = ends.length;
+  const bounds = new Float64Array(2 * B);
+  let from = 0;
+  for (let b = 0; b < B; b++) {
+    const end = ends[b] as number;
+    let lo = end > from ? (line.score[from] as number) : 0;
+    let hi = lo;
+    for (let p = from + 1; p < end; p++) {
+      const x = line.score[p] as number;
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+    bounds[2 * b] = lo;
+    bounds[2 * b + 1] = hi;
+    from = end;
+  }
+  return bounds;
 }
 
 /**
@@ -676,6 +719,7 @@ function* run(
   plan: Plan,
   rng: Rng,
   est: EstimatorChoice,
+  setup: Setup,
 ): Generator<number, Estimate, number> {
   const { N, score, predictions, calibration, tau, size, nGreedy, nPilot, nActive } = plan;
   const budget = nGreedy + nPilot + nActive;
@@ -690,7 +734,8 @@ function* run(
     return y;
   };
   // step 1: the highest scores, with certainty
-  const greedy = topUnits(score, nGreedy);
+  setup.greedy ??= topUnits(score, nGreedy);
+  const { greedy } = setup;
   let fixedSum = 0;
   const calX: number[] = [];
   const calY: number[] = [];
@@ -707,18 +752,25 @@ function* run(
     predictions === undefined ? { kind: "zero" } : { kind: "given", f: predictions };
   // duels in increasing score: the ordered pivotal design then spreads the
   // sample along the score like a stratification on it
-  const order = scoreOrder(score, predictions !== undefined);
+  setup.order ??= scoreOrder(score, predictions !== undefined);
+  const { order } = setup;
   const { line, step } = order;
-  const M1 = nGreedy > 0 ? drop(line, positionsOf(line, step, greedy)) : line;
+  setup.M1 ??= nGreedy > 0 ? drop(line, positionsOf(line, step, greedy)) : line;
+  const { M1 } = setup;
   const m1 = M1.units.length;
   const v = new Float64Array(m1);
   let pilot: Phase | undefined;
   let pilotAt: Int32Array = new Int32Array(0);
   let pilotSum = 0;
   if (nPilot > 0) {
-    const total = pilotSizes(M1, size, v);
-    const s = drawOn(M1.units, pilotAt, mixturePik(v, total, tau, nPilot), rng);
-    const priorSum = untakenSum(prior, taken, score, order, undefined);
+    if (setup.pilotPik === undefined) {
+      const total = pilotSizes(M1, size, v);
+      setup.pilotPik = mixturePik(v, total, tau, nPilot);
+    }
+    const s = drawOn(M1.units, pilotAt, setup.pilotPik, rng);
+    // only the greedy units are marked yet, as in every run
+    setup.priorSum ??= untakenSum(prior, taken, score, order, undefined);
+    const { priorSum } = setup;
     const yS = new Float64Array(nPilot);
     for (let k = 0; k < s.units.length; k++) {
       const u = s.units[k] as number;
@@ -745,7 +797,7 @@ function* run(
         };
   const m2 = m1 - pilotAt.length;
   const v2 = v.subarray(0, m2);
-  const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v);
+  const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v, setup);
   const s = drawOn(M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng);
   const yS = new Float64Array(s.units.length);
   for (let k = 0; k < s.units.length; k++) {
@@ -778,5 +830,9 @@ function* run(
     },
     interval: est.interval,
   });
-  return flooredWeightedEstimate(fn, e, asked, Float64Array.from(labels), riskBands(score), est);
+  if (setup.bandsDone !== true) {
+    setup.bands = riskBands(score);
+    setup.bandsDone = true;
+  }
+  return flooredWeightedEstimate(fn, e, asked, Float64Array.from(labels), setup.bands, est);
 }
