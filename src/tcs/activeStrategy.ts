@@ -1,3 +1,4 @@
+import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
 import {
   asFloat64Array,
@@ -9,7 +10,7 @@ import {
   optionKeys,
 } from "../core/validate.js";
 import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
-import { pivotal } from "../design/pivotal.js";
+import { pivotalDuels } from "../design/pivotal.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
@@ -20,7 +21,7 @@ import {
 } from "../features/fitCalibration.js";
 import { predictCalibration } from "../features/predictCalibration.js";
 import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
-import { checkCommon, checkedRng } from "./_checks.js";
+import { checkCommon } from "./_checks.js";
 import { flooredWeightedEstimate, type RiskBands, riskBands } from "./_riskBands.js";
 import type { StrategyOptions } from "./types.js";
 
@@ -230,7 +231,8 @@ export function prepareActive(
   const { N, est } = checkCommon(fn, risk, budget, rng, options, KEYS);
   const plan = readPlan(fn, risk, budget, N, options ?? {});
   const setup: Setup = {};
-  return { start: (r) => askTell(fn, budget, run(fn, plan, checkedRng(fn, r), est, setup), est) };
+  // the duels check the rng's values as checkedRng would, without its wrapper
+  return { start: (r) => askTell(fn, budget, run(fn, plan, r, est, setup), est) };
 }
 
 /**
@@ -243,8 +245,15 @@ type Setup = {
   greedy?: Int32Array;
   order?: ScoreOrder;
   M1?: Line;
-  /** The pilot's pik on M1 (never written by the draws). */
+  /** The pilot's pik on M1 (never written by the draws) and whether pivotal's check of it passed. */
   pilotPik?: Float64Array;
+  pilotChecked?: boolean;
+  /**
+   * Scratch for the sizes of M1's units: each run writes and reads it only
+   * between two of its yields (the sizes, then the pik computed from them), so
+   * interleaved runs never see each other's values in it.
+   */
+  sizes?: Float64Array;
   priorSum?: number;
   /** The least and greatest score of every step of M1 (see {@link activeSizes}). */
   bounds?: Float64Array;
@@ -656,12 +665,15 @@ function untakenSum(
  * and the drawn units by index with their pik.
  */
 function drawOn(
+  fn: string,
   units: Int32Array,
   skip: Int32Array,
   pik: Float64Array,
   rng: Rng,
+  checked: boolean,
 ): { at: Int32Array; units: Int32Array; pik: Float64Array } {
-  const drawn = pivotal(pik, rng, { eps: 0 });
+  if (!checked) checkPikSum("pivotal", "pik", pik);
+  const drawn = pivotalDuels(pik, rng, 0, fn);
   const at = new Int32Array(drawn.length);
   let d = 0;
   for (let j = 0; j < drawn.length; j++) {
@@ -758,7 +770,8 @@ function* run(
   setup.M1 ??= nGreedy > 0 ? drop(line, positionsOf(line, step, greedy)) : line;
   const { M1 } = setup;
   const m1 = M1.units.length;
-  const v = new Float64Array(m1);
+  setup.sizes ??= new Float64Array(m1);
+  const v = setup.sizes;
   let pilot: Phase | undefined;
   let pilotAt: Int32Array = new Int32Array(0);
   let pilotSum = 0;
@@ -767,7 +780,8 @@ function* run(
       const total = pilotSizes(M1, size, v);
       setup.pilotPik = mixturePik(v, total, tau, nPilot);
     }
-    const s = drawOn(M1.units, pilotAt, setup.pilotPik, rng);
+    const s = drawOn(fn, M1.units, pilotAt, setup.pilotPik, rng, setup.pilotChecked === true);
+    setup.pilotChecked = true;
     // only the greedy units are marked yet, as in every run
     setup.priorSum ??= untakenSum(prior, taken, score, order, undefined);
     const { priorSum } = setup;
@@ -798,7 +812,7 @@ function* run(
   const m2 = m1 - pilotAt.length;
   const v2 = v.subarray(0, m2);
   const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v, setup);
-  const s = drawOn(M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng);
+  const s = drawOn(fn, M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng, false);
   const yS = new Float64Array(s.units.length);
   for (let k = 0; k < s.units.length; k++) {
     asked.push(s.units[k] as number);
