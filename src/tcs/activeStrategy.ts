@@ -326,8 +326,12 @@ function sizeOf(p: number, size: ActiveSize): number {
 function mixturePik(v: Float64Array, total: number, tau: number, m: number): Float64Array {
   const M = v.length;
   let most = 0;
+  // the same numbers as tau / M + ((1 - tau) v_k) / total, the invariant parts hoisted
+  const even = tau / M;
+  const tilt = 1 - tau;
+  const equal = 1 / M;
   for (let k = 0; k < M; k++) {
-    const x = total > 0 ? tau / M + ((1 - tau) * (v[k] as number)) / total : 1 / M;
+    const x = total > 0 ? even + (tilt * (v[k] as number)) / total : equal;
     v[k] = x;
     if (x > most) most = x;
   }
@@ -541,6 +545,8 @@ function activeSizes(
   let total = 0;
   let k = 0;
   let d = 0;
+  // the next position to skip (-1 past the last), read once per skip
+  let next = skip.length > 0 ? (skip[0] as number) : -1;
   if (f.kind === "model" && f.model.method === "isotonic") {
     const B = line.ends.length;
     setup.bounds ??= stepBounds(line);
@@ -555,8 +561,9 @@ function activeSizes(
       const values = cut ? predictCalibration(f.model, line.score.subarray(begin, end)) : undefined;
       const x0 = sizeOf(v, size);
       for (let p = begin; p < end; p++) {
-        if (p === skip[d]) {
+        if (p === next) {
           d++;
+          next = d < skip.length ? (skip[d] as number) : -1;
           continue;
         }
         const x = values === undefined ? x0 : sizeOf(values[p - begin] as number, size);
@@ -575,8 +582,9 @@ function activeSizes(
         : predictCalibration(f.model, line.score);
   const x0 = sizeOf(0, size);
   for (let p = 0; p < line.units.length; p++) {
-    if (p === skip[d]) {
+    if (p === next) {
       d++;
+      next = d < skip.length ? (skip[d] as number) : -1;
       continue;
     }
     const x = values === undefined ? x0 : sizeOf(values[p] as number, size);
