@@ -58,7 +58,21 @@ export function inclusionProbabilities(size: ArrayLike<number>, n: number): Floa
   }
   checkInteger(FN, "n", n);
   if (n === 0) return new Float64Array(size64.length);
-  const total = s + c;
+  return inclusionProbabilitiesOfSum(size64, n, s + c);
+}
+
+/**
+ * {@link inclusionProbabilities} of sizes already checked (finite, >= 0) for
+ * an integer `n > 0`, given `total`, their Neumaier sum in index order (what
+ * it computes in its checking pass): the same result and errors, for callers
+ * that sum the sizes as they make them.
+ * @internal
+ */
+export function inclusionProbabilitiesOfSum(
+  size64: Float64Array,
+  n: number,
+  total: number,
+): Float64Array {
   if (!(total <= 1e300)) {
     // the sum overflows or nearly so: work with size / max(size) instead
     let big = 0;

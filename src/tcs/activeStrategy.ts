@@ -9,7 +9,10 @@ import {
   fail,
   optionKeys,
 } from "../core/validate.js";
-import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
+import {
+  inclusionProbabilities,
+  inclusionProbabilitiesOfSum,
+} from "../design/inclusionProbabilities.js";
 import { pivotalDuels } from "../design/pivotal.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
@@ -330,12 +333,20 @@ function mixturePik(v: Float64Array, total: number, tau: number, m: number): Flo
   const even = tau / M;
   const tilt = 1 - tau;
   const equal = 1 / M;
+  // their Neumaier sum in order, as inclusionProbabilities' checking pass makes it
+  let sum = 0;
+  let c = 0;
+  let valid = true;
   for (let k = 0; k < M; k++) {
     const x = total > 0 ? even + (tilt * (v[k] as number)) / total : equal;
     v[k] = x;
     if (x > most) most = x;
+    if (!(x >= 0 && x < Number.POSITIVE_INFINITY)) valid = false;
+    const t = sum + x;
+    c += sum >= x ? sum - t + x : x - t + sum;
+    sum = t;
   }
-  const pik = inclusionProbabilities(v, m);
+  const pik = valid ? inclusionProbabilitiesOfSum(v, m, sum + c) : inclusionProbabilities(v, m);
   let certain = 0;
   // the mixture sums to 1 (to rounding), so m * most <= 0.5 leaves every pik
   // below 0.51: nothing capped, nothing to settle
