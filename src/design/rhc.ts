@@ -83,7 +83,8 @@ export function rhc(size: ArrayLike<number>, n: number, rng: Rng): RhcResult {
  * The draw of {@link rhc} on checked sizes (positive, finite), a checked `n`
  * in [1, N] and `X = fsum(size)`: the same sample for the same rng, for
  * callers that draw many samples on one population and check it once; an rng
- * value outside [0, 1) throws naming `fn`.
+ * value outside [0, 1) throws naming `fn`. `scratch` (length N, any content)
+ * holds the permutation instead of a new array; it is not read afterwards.
  * @internal
  */
 export function rhcDraw(
@@ -92,9 +93,10 @@ export function rhcDraw(
   rng: Rng,
   X: number,
   fn: string,
+  scratch?: Int32Array,
 ): RhcResult {
   const N = size64.length;
-  const perm = randomPermutation(fn, N, rng);
+  const perm = randomPermutation(fn, N, rng, scratch);
   const q = Math.floor(N / n);
   const r = N - n * q;
   const drawn = new Int32Array(n);

@@ -257,6 +257,8 @@ type Setup = {
    * interleaved runs never see each other's values in it.
    */
   sizes?: Float64Array;
+  /** Scratch for phase 2's pik, likewise used only between two yields (the draw copies what it keeps). */
+  pik?: Float64Array;
   priorSum?: number;
   /** The least and greatest score of every step of M1 (see {@link activeSizes}). */
   bounds?: Float64Array;
@@ -324,9 +326,16 @@ function sizeOf(p: number, size: ActiveSize): number {
 
 /**
  * Inclusion probabilities of `m` units from the mixture `tau / M + (1 - tau) v / total`,
- * `v` the units' sizes (overwritten) and `total` their sum in order.
+ * `v` the units' sizes (overwritten) and `total` their sum in order; `into`, when
+ * given, may receive the pik (see `inclusionProbabilitiesOfSum`).
  */
-function mixturePik(v: Float64Array, total: number, tau: number, m: number): Float64Array {
+function mixturePik(
+  v: Float64Array,
+  total: number,
+  tau: number,
+  m: number,
+  into?: Float64Array,
+): Float64Array {
   const M = v.length;
   let most = 0;
   // the same numbers as tau / M + ((1 - tau) v_k) / total, the invariant parts hoisted
@@ -346,7 +355,9 @@ function mixturePik(v: Float64Array, total: number, tau: number, m: number): Flo
     c += sum >= x ? sum - t + x : x - t + sum;
     sum = t;
   }
-  const pik = valid ? inclusionProbabilitiesOfSum(v, m, sum + c) : inclusionProbabilities(v, m);
+  const pik = valid
+    ? inclusionProbabilitiesOfSum(v, m, sum + c, into)
+    : inclusionProbabilities(v, m);
   let certain = 0;
   // the mixture sums to 1 (to rounding), so m * most <= 0.5 leaves every pik
   // below 0.51: nothing capped, nothing to settle
@@ -831,7 +842,9 @@ function* run(
   const m2 = m1 - pilotAt.length;
   const v2 = v.subarray(0, m2);
   const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v, setup);
-  const s = drawOn(fn, M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng, false);
+  setup.pik ??= new Float64Array(m1);
+  const pik2 = mixturePik(v2, total, tau, nActive, setup.pik.subarray(0, m2));
+  const s = drawOn(fn, M1.units, pilotAt, pik2, rng, false);
   const yS = new Float64Array(s.units.length);
   for (let k = 0; k < s.units.length; k++) {
     asked.push(s.units[k] as number);

@@ -77,10 +77,13 @@ export function prepareRhc(
   const X = fsum(risk);
   checkRiskRatio(fn, risk, X);
   const bands = riskBands(risk);
+  // the permutation's buffer: a run uses it only inside start (the draw is done
+  // there at once), so runs that interleave never share it
+  const scratch = new Int32Array(N);
   return {
     start: (r) => {
       // rhc's checks of risk and budget are those above; the draws check the rng's values
-      const { indices, groupShare, groupTotal } = rhcDraw(risk, budget, r, X, fn);
+      const { indices, groupShare, groupTotal } = rhcDraw(risk, budget, r, X, fn, scratch);
       return askTell(
         fn,
         budget,
