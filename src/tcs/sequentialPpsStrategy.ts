@@ -132,7 +132,16 @@ type Population = {
   readonly rMin: number;
   readonly positive: number;
   readonly R: number;
+  /**
+   * Workspaces of finished runs, reset to the start (the tree's sums, nothing
+   * taken): a run takes one (or makes one) and hands it back when it ends, so
+   * runs alive at the same time never share one.
+   */
+  readonly spare: Workspace[];
 };
+
+/** A run's mutable state: the remaining risks' tree and the drawn units. */
+type Workspace = { readonly tree: Fenwick; readonly taken: Uint8Array };
 
 function population(risk: Float64Array): Population {
   let rMin = Number.POSITIVE_INFINITY;
@@ -144,7 +153,7 @@ function population(risk: Float64Array): Population {
     if (r > 0) positive++;
     R += r;
   }
-  return { tree: new Fenwick(risk), rMin, positive, R };
+  return { tree: new Fenwick(risk), rMin, positive, R, spare: [] };
 }
 
 function* sequentialPps(
@@ -158,14 +167,35 @@ function* sequentialPps(
   s: Sequential | undefined,
 ): Generator<number, Estimate, number> {
   const N = risk.length;
+  const ws = pop.spare.pop() ?? { tree: new Fenwick(risk, pop.tree), taken: new Uint8Array(N) };
+  try {
+    return yield* drawAll(fn, risk, pop, ws, budget, rng, level, lambda, s);
+  } finally {
+    ws.tree.reset(pop.tree);
+    ws.taken.fill(0);
+    pop.spare.push(ws);
+  }
+}
+
+function* drawAll(
+  fn: string,
+  risk: Float64Array,
+  pop: Population,
+  ws: Workspace,
+  budget: number,
+  rng: Rng,
+  level: number,
+  lambda: number,
+  s: Sequential | undefined,
+): Generator<number, Estimate, number> {
+  const N = risk.length;
   const cs = weightedSequence(N, 1 - level, GRID, TRUNCATION);
-  const tree = new Fenwick(risk, pop.tree);
+  const { tree, taken } = ws;
   // remaining units as a swap-remove list, for the uniform component: position
   // p holds unit `left.get(p) ?? p` and unit i sits at `where.get(i) ?? i` (only
   // the few moved entries are stored, so a run does not fill two N-length lists)
   const left = new Map<number, number>();
   const where = new Map<number, number>();
-  const taken = new Uint8Array(N);
   const { rMin } = pop;
   let { positive, R } = pop;
   let sum = 0;
