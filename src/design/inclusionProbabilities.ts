@@ -58,7 +58,23 @@ export function inclusionProbabilities(size: ArrayLike<number>, n: number): Floa
   }
   checkInteger(FN, "n", n);
   if (n === 0) return new Float64Array(size64.length);
-  const total = s + c;
+  return inclusionProbabilitiesOfSum(size64, n, s + c);
+}
+
+/**
+ * {@link inclusionProbabilities} of sizes already checked (finite, >= 0) for
+ * an integer `n > 0`, given `total`, their Neumaier sum in index order (what
+ * it computes in its checking pass): the same result and errors, for callers
+ * that sum the sizes as they make them. `into` (length N, any content), when
+ * given, receives the pik unless the sizes must be rescaled (a total above 1e300).
+ * @internal
+ */
+export function inclusionProbabilitiesOfSum(
+  size64: Float64Array,
+  n: number,
+  total: number,
+  into?: Float64Array,
+): Float64Array {
   if (!(total <= 1e300)) {
     // the sum overflows or nearly so: work with size / max(size) instead
     let big = 0;
@@ -67,7 +83,7 @@ export function inclusionProbabilities(size: ArrayLike<number>, n: number): Floa
     return positiveOrFail(size64, capToOne(scaled, n, fsum(scaled)).pik);
   }
   if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
-  const { pik, clean } = capToOne(size64, n, total);
+  const { pik, clean } = capToOne(size64, n, total, into);
   return clean ? pik : positiveOrFail(size64, pik);
 }
 
@@ -94,9 +110,11 @@ function capToOne(
   size: Float64Array,
   n: number,
   total: number,
+  into?: Float64Array,
 ): { pik: Float64Array; clean: boolean } {
   const N = size.length;
-  const pik = new Float64Array(N);
+  // every pik is written by the first round, so `into` may hold anything
+  const pik = into ?? new Float64Array(N);
 
   // first round fused with counting the positive sizes (checked before any return)
   let positive = 0;

@@ -77,22 +77,29 @@ export function pivotal(
   checkOptions(FN, options, KEYS);
   const { eps = 1e-6 } = options;
   checkNumber(FN, "options.eps", eps, 0, 0.5, { upper: true });
+  return pivotalDuels(pik64, rng, eps);
+}
+
+/**
+ * The duels of {@link pivotal} on a checked `pik` (a `Float64Array` summing
+ * to an integer, see `checkPikSum`) and a checked `eps`: the same sample for
+ * the same rng. For callers that draw many samples on one `pik` and check it
+ * once; an rng value outside [0, 1) throws naming `fn`.
+ * @internal
+ */
+export function pivotalDuels(pik64: Float64Array, rng: Rng, eps: number, fn = FN): Int32Array {
   const N = pik64.length;
   // with eps = 0 the bounds still settle exact 0 and 1 (R would loop forever)
   const lo = eps > 0 ? eps : Number.MIN_VALUE;
   const hi = eps > 0 ? 1 - eps : 1 - 2 ** -53;
-  const taken = new Uint8Array(N);
-  // units settled as selected (each is settled once)
-  let count = 0;
+  // units settled as selected (each is settled once), sorted at the end
+  const taken: number[] = [];
   let carried = -1;
   let a = 0;
   for (let j = 0; j < N; j++) {
     let b = pik64[j] as number;
     if (b < lo || b > hi) {
-      if (b > hi) {
-        taken[j] = 1;
-        count++;
-      }
+      if (b > hi) taken.push(j);
       continue;
     }
     if (carried < 0) {
@@ -101,7 +108,7 @@ export function pivotal(
       continue;
     }
     const u = rng();
-    if (!(u >= 0 && u < 1)) fail(FN, "rng returned a value outside [0, 1)", u);
+    if (!(u >= 0 && u < 1)) fail(fn, "rng returned a value outside [0, 1)", u);
     const s = a + b;
     if (s > 1) {
       if (u < (1 - b) / (2 - s)) {
@@ -120,33 +127,18 @@ export function pivotal(
     }
     // at least one of the two is now settled; the other is carried on
     if (a < lo || a > hi) {
-      if (a > hi) {
-        taken[carried] = 1;
-        count++;
-      }
+      if (a > hi) taken.push(carried);
       if (b < lo || b > hi) {
-        if (b > hi) {
-          taken[j] = 1;
-          count++;
-        }
+        if (b > hi) taken.push(j);
         carried = -1;
       } else {
         carried = j;
         a = b;
       }
-    } else if (b > hi) {
-      taken[j] = 1;
-      count++;
-    }
+    } else if (b > hi) taken.push(j);
   }
-  if (carried >= 0 && a >= 0.5) {
-    taken[carried] = 1;
-    count++;
-  }
+  if (carried >= 0 && a >= 0.5) taken.push(carried);
   // the count is n unless eps-rounding drifted by half a unit in total, which
   // needs about 1 / (2 eps) near-boundary duels; then the sample says so by its length
-  const out = new Int32Array(count);
-  let k = 0;
-  for (let i = 0; k < count; i++) if (taken[i] === 1) out[k++] = i;
-  return out;
+  return Int32Array.from(taken).sort();
 }

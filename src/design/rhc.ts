@@ -76,8 +76,27 @@ export function rhc(size: ArrayLike<number>, n: number, rng: Rng): RhcResult {
     };
   }
 
-  const perm = randomPermutation(FN, N, rng);
-  const X = fsum(size64);
+  return rhcDraw(size64, n, rng, fsum(size64), FN);
+}
+
+/**
+ * The draw of {@link rhc} on checked sizes (positive, finite), a checked `n`
+ * in [1, N] and `X = fsum(size)`: the same sample for the same rng, for
+ * callers that draw many samples on one population and check it once; an rng
+ * value outside [0, 1) throws naming `fn`. `scratch` (length N, any content)
+ * holds the permutation instead of a new array; it is not read afterwards.
+ * @internal
+ */
+export function rhcDraw(
+  size64: Float64Array,
+  n: number,
+  rng: Rng,
+  X: number,
+  fn: string,
+  scratch?: Int32Array,
+): RhcResult {
+  const N = size64.length;
+  const perm = randomPermutation(fn, N, rng, scratch);
   const q = Math.floor(N / n);
   const r = N - n * q;
   const drawn = new Int32Array(n);
@@ -88,7 +107,7 @@ export function rhc(size: ArrayLike<number>, n: number, rng: Rng): RhcResult {
     const end = start + (g < r ? q + 1 : q);
     let S = 0;
     for (let t = start; t < end; t++) S += size64[perm[t] as number] as number;
-    const target = draw(FN, rng) * S;
+    const target = draw(fn, rng) * S;
     // the last unit of the group catches a target that rounding put past the running sum
     let pick = perm[end - 1] as number;
     let run = 0;

@@ -5,10 +5,11 @@
  * @internal
  */
 
+import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { aliasTable, drawAlias } from "../design/_alias.js";
-import { pivotal } from "../design/pivotal.js";
+import { pivotalDuels } from "../design/pivotal.js";
 import { ppsWithReplacement } from "../design/ppsWithReplacement.js";
 import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
@@ -137,13 +138,21 @@ export function preparePpsFixed(
         ? randomOrderSystematicPps(pik)
         : undefined;
   const bands = riskBands(size);
+  // pivotal's check of pik, done by the first run (where pivotal itself would throw)
+  let pikChecked = false;
   return {
     start: (rng) => {
-      const draws = checkedRng(fn, rng);
+      if (drawSystematic === undefined && !pikChecked) {
+        checkPikSum("pivotal", "pik", pik);
+        pikChecked = true;
+      }
       // eps 0: R's default eps (1e-6) would silently drop units with a tiny but
-      // positive pik, making the design non-measurable and the estimators biased
+      // positive pik, making the design non-measurable and the estimators biased;
+      // the duels check the rng's values as checkedRng would, without its wrapper
       const sample =
-        drawSystematic === undefined ? pivotal(pik, draws, { eps: 0 }) : drawSystematic(draws);
+        drawSystematic === undefined
+          ? pivotalDuels(pik, rng, 0, fn)
+          : drawSystematic(checkedRng(fn, rng));
       const pikS = Float64Array.from(sample, (i) => pik[i] as number);
       const core = fixedSample(sample, (y) =>
         flagSingleFailure(

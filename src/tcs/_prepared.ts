@@ -7,7 +7,7 @@
  */
 
 import type { PreparedStrategy } from "./_askTell.js";
-import { activeStrategy } from "./activeStrategy.js";
+import { prepareActive } from "./activeStrategy.js";
 import { prepareBalanced } from "./balancedStrategy.js";
 import { prepareD2Strat } from "./d2StratStrategy.js";
 import { prepareDeepEst } from "./deepEstStrategy.js";
@@ -49,7 +49,7 @@ export const preparers: Readonly<
   d2Strat: prepareD2Strat,
   kCenterStrat: prepareKCenterStrat,
   mixture: prepareMixture,
-  // not prepared: its design depends on the pilot's labels, so each run sets up anew
-  active: (risk, budget) => ({ start: (r) => activeStrategy(risk, budget, r) }),
+  // its design depends on the pilot's labels: only what does not is kept across runs
+  active: prepareActive,
   sequentialPps: prepareSequentialPps,
 });

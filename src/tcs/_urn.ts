@@ -83,6 +83,10 @@ export class Fenwick {
       if (j <= this.n) this.tree[j] = (this.tree[j] as number) + (this.tree[i] as number);
     }
   }
+  /** Makes this tree's sums those of `other` (a tree of as many weights), in place. */
+  reset(other: Fenwick): void {
+    this.tree.set(other.tree);
+  }
   /** Adds `delta` to the weight of item i. */
   add(i: number, delta: number): void {
     for (let j = i + 1; j <= this.n; j += j & -j) this.tree[j] = (this.tree[j] as number) + delta;

@@ -1,3 +1,4 @@
+import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
 import {
   asFloat64Array,
@@ -8,8 +9,11 @@ import {
   fail,
   optionKeys,
 } from "../core/validate.js";
-import { inclusionProbabilities } from "../design/inclusionProbabilities.js";
-import { pivotal } from "../design/pivotal.js";
+import {
+  inclusionProbabilities,
+  inclusionProbabilitiesOfSum,
+} from "../design/inclusionProbabilities.js";
+import { pivotalDuels } from "../design/pivotal.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
@@ -19,9 +23,9 @@ import {
   fitCalibration,
 } from "../features/fitCalibration.js";
 import { predictCalibration } from "../features/predictCalibration.js";
-import { askTell, type EstimatorChoice } from "./_askTell.js";
-import { checkCommon, checkedRng } from "./_checks.js";
-import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
+import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
+import { checkCommon } from "./_checks.js";
+import { flooredWeightedEstimate, type RiskBands, riskBands } from "./_riskBands.js";
 import type { StrategyOptions } from "./types.js";
 
 /** How `extraStrategies.active` calibrates its score: a {@link CalibrationMethod} or `"none"` (use `predictions` as they are). */
@@ -210,11 +214,57 @@ export function activeStrategy(
   options?: ActiveOptions,
 ): Generator<number, Estimate, number> {
   const fn = "extraStrategies.active";
-  const risk64 = asFloat64Array(fn, "risk", risk);
-  const { N, est } = checkCommon(fn, risk64, budget, rng, options, KEYS);
-  const plan = readPlan(fn, risk64, budget, N, options ?? {});
-  return askTell(fn, budget, run(fn, plan, checkedRng(fn, rng), est), est);
+  return prepareActive(asFloat64Array(fn, "risk", risk), budget, rng, options).start(rng);
 }
+
+/**
+ * `extraStrategies.active` with its checks done once and what does not depend
+ * on a run's draws or labels (the greedy units, the score order, the pilot's
+ * pik, the risk bands) computed by the first run that reaches it and kept for
+ * the others; `rng` is only checked (`UNCHECKED_RNG` when preparing ahead).
+ * @internal
+ */
+export function prepareActive(
+  risk: Float64Array,
+  budget: number,
+  rng: unknown,
+  options?: ActiveOptions,
+): PreparedStrategy {
+  const fn = "extraStrategies.active";
+  const { N, est } = checkCommon(fn, risk, budget, rng, options, KEYS);
+  const plan = readPlan(fn, risk, budget, N, options ?? {});
+  const setup: Setup = {};
+  // the duels check the rng's values as checkedRng would, without its wrapper
+  return { start: (r) => askTell(fn, budget, run(fn, plan, r, est, setup), est) };
+}
+
+/**
+ * What every run of one prepared strategy computes alike, each part filled in
+ * by the first run that reaches it (where the unprepared strategy computes it,
+ * so an error is thrown at the same step) and only read afterwards: runs that
+ * interleave share it safely, since none writes to it after filling it.
+ */
+type Setup = {
+  greedy?: Int32Array;
+  order?: ScoreOrder;
+  M1?: Line;
+  /** The pilot's pik on M1 (never written by the draws) and whether pivotal's check of it passed. */
+  pilotPik?: Float64Array;
+  pilotChecked?: boolean;
+  /**
+   * Scratch for the sizes of M1's units: each run writes and reads it only
+   * between two of its yields (the sizes, then the pik computed from them), so
+   * interleaved runs never see each other's values in it.
+   */
+  sizes?: Float64Array;
+  /** Scratch for phase 2's pik, likewise used only between two yields (the draw copies what it keeps). */
+  pik?: Float64Array;
+  priorSum?: number;
+  /** The least and greatest score of every step of M1 (see {@link activeSizes}). */
+  bounds?: Float64Array;
+  bands?: RiskBands | undefined;
+  bandsDone?: boolean;
+};
 
 function readPlan(
   fn: string,
@@ -276,17 +326,38 @@ function sizeOf(p: number, size: ActiveSize): number {
 
 /**
  * Inclusion probabilities of `m` units from the mixture `tau / M + (1 - tau) v / total`,
- * `v` the units' sizes (overwritten) and `total` their sum in order.
+ * `v` the units' sizes (overwritten) and `total` their sum in order; `into`, when
+ * given, may receive the pik (see `inclusionProbabilitiesOfSum`).
  */
-function mixturePik(v: Float64Array, total: number, tau: number, m: number): Float64Array {
+function mixturePik(
+  v: Float64Array,
+  total: number,
+  tau: number,
+  m: number,
+  into?: Float64Array,
+): Float64Array {
   const M = v.length;
   let most = 0;
+  // the same numbers as tau / M + ((1 - tau) v_k) / total, the invariant parts hoisted
+  const even = tau / M;
+  const tilt = 1 - tau;
+  const equal = 1 / M;
+  // their Neumaier sum in order, as inclusionProbabilities' checking pass makes it
+  let sum = 0;
+  let c = 0;
+  let valid = true;
   for (let k = 0; k < M; k++) {
-    const x = total > 0 ? tau / M + ((1 - tau) * (v[k] as number)) / total : 1 / M;
+    const x = total > 0 ? even + (tilt * (v[k] as number)) / total : equal;
     v[k] = x;
     if (x > most) most = x;
+    if (!(x >= 0 && x < Number.POSITIVE_INFINITY)) valid = false;
+    const t = sum + x;
+    c += sum >= x ? sum - t + x : x - t + sum;
+    sum = t;
   }
-  const pik = inclusionProbabilities(v, m);
+  const pik = valid
+    ? inclusionProbabilitiesOfSum(v, m, sum + c, into)
+    : inclusionProbabilities(v, m);
   let certain = 0;
   // the mixture sums to 1 (to rounding), so m * most <= 0.5 leaves every pik
   // below 0.51: nothing capped, nothing to settle
@@ -491,30 +562,17 @@ function activeSizes(
   f: Predictor,
   size: ActiveSize,
   out: Float64Array,
+  setup: Setup,
 ): { total: number; stepValue: Float64Array | undefined } {
   let total = 0;
   let k = 0;
   let d = 0;
+  // the next position to skip (-1 past the last), read once per skip
+  let next = skip.length > 0 ? (skip[0] as number) : -1;
   if (f.kind === "model" && f.model.method === "isotonic") {
-    const { ends } = line;
-    const B = ends.length;
-    // the least and greatest score of every step (0 for an empty one)
-    const bounds = new Float64Array(2 * B);
-    let from = 0;
-    for (let b = 0; b < B; b++) {
-      const end = ends[b] as number;
-      let lo = end > from ? (line.score[from] as number) : 0;
-      let hi = lo;
-      for (let p = from + 1; p < end; p++) {
-        const x = line.score[p] as number;
-        if (x < lo) lo = x;
-        if (x > hi) hi = x;
-      }
-      bounds[2 * b] = lo;
-      bounds[2 * b + 1] = hi;
-      from = end;
-    }
-    const atBounds = predictCalibration(f.model, bounds);
+    const B = line.ends.length;
+    setup.bounds ??= stepBounds(line);
+    const atBounds = predictCalibration(f.model, setup.bounds);
     const stepValue = new Float64Array(B);
     let begin = 0;
     for (let b = 0; b < B; b++) {
@@ -525,8 +583,9 @@ function activeSizes(
       const values = cut ? predictCalibration(f.model, line.score.subarray(begin, end)) : undefined;
       const x0 = sizeOf(v, size);
       for (let p = begin; p < end; p++) {
-        if (p === skip[d]) {
+        if (p === next) {
           d++;
+          next = d < skip.length ? (skip[d] as number) : -1;
           continue;
         }
         const x = values === undefined ? x0 : sizeOf(values[p - begin] as number, size);
@@ -545,8 +604,9 @@ function activeSizes(
         : predictCalibration(f.model, line.score);
   const x0 = sizeOf(0, size);
   for (let p = 0; p < line.units.length; p++) {
-    if (p === skip[d]) {
+    if (p === next) {
       d++;
+      next = d < skip.length ? (skip[d] as number) : -1;
       continue;
     }
     const x = values === undefined ? x0 : sizeOf(values[p] as number, size);
@@ -554,6 +614,28 @@ function activeSizes(
     total += x;
   }
   return { total, stepValue: undefined };
+}
+
+/** The least and greatest score of every step of `line` (0 for an empty one), as pairs. */
+function stepBounds(line: Line): Float64Array {
+  const { ends } = line;
+  const B = ends.length;
+  const bounds = new Float64Array(2 * B);
+  let from = 0;
+  for (let b = 0; b < B; b++) {
+    const end = ends[b] as number;
+    let lo = end > from ? (line.score[from] as number) : 0;
+    let hi = lo;
+    for (let p = from + 1; p < end; p++) {
+      const x = line.score[p] as number;
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+    bounds[2 * b] = lo;
+    bounds[2 * b + 1] = hi;
+    from = end;
+  }
+  return bounds;
 }
 
 /**
@@ -613,12 +695,15 @@ function untakenSum(
  * and the drawn units by index with their pik.
  */
 function drawOn(
+  fn: string,
   units: Int32Array,
   skip: Int32Array,
   pik: Float64Array,
   rng: Rng,
+  checked: boolean,
 ): { at: Int32Array; units: Int32Array; pik: Float64Array } {
-  const drawn = pivotal(pik, rng, { eps: 0 });
+  if (!checked) checkPikSum("pivotal", "pik", pik);
+  const drawn = pivotalDuels(pik, rng, 0, fn);
   const at = new Int32Array(drawn.length);
   let d = 0;
   for (let j = 0; j < drawn.length; j++) {
@@ -676,6 +761,7 @@ function* run(
   plan: Plan,
   rng: Rng,
   est: EstimatorChoice,
+  setup: Setup,
 ): Generator<number, Estimate, number> {
   const { N, score, predictions, calibration, tau, size, nGreedy, nPilot, nActive } = plan;
   const budget = nGreedy + nPilot + nActive;
@@ -690,7 +776,8 @@ function* run(
     return y;
   };
   // step 1: the highest scores, with certainty
-  const greedy = topUnits(score, nGreedy);
+  setup.greedy ??= topUnits(score, nGreedy);
+  const { greedy } = setup;
   let fixedSum = 0;
   const calX: number[] = [];
   const calY: number[] = [];
@@ -707,18 +794,27 @@ function* run(
     predictions === undefined ? { kind: "zero" } : { kind: "given", f: predictions };
   // duels in increasing score: the ordered pivotal design then spreads the
   // sample along the score like a stratification on it
-  const order = scoreOrder(score, predictions !== undefined);
+  setup.order ??= scoreOrder(score, predictions !== undefined);
+  const { order } = setup;
   const { line, step } = order;
-  const M1 = nGreedy > 0 ? drop(line, positionsOf(line, step, greedy)) : line;
+  setup.M1 ??= nGreedy > 0 ? drop(line, positionsOf(line, step, greedy)) : line;
+  const { M1 } = setup;
   const m1 = M1.units.length;
-  const v = new Float64Array(m1);
+  setup.sizes ??= new Float64Array(m1);
+  const v = setup.sizes;
   let pilot: Phase | undefined;
   let pilotAt: Int32Array = new Int32Array(0);
   let pilotSum = 0;
   if (nPilot > 0) {
-    const total = pilotSizes(M1, size, v);
-    const s = drawOn(M1.units, pilotAt, mixturePik(v, total, tau, nPilot), rng);
-    const priorSum = untakenSum(prior, taken, score, order, undefined);
+    if (setup.pilotPik === undefined) {
+      const total = pilotSizes(M1, size, v);
+      setup.pilotPik = mixturePik(v, total, tau, nPilot);
+    }
+    const s = drawOn(fn, M1.units, pilotAt, setup.pilotPik, rng, setup.pilotChecked === true);
+    setup.pilotChecked = true;
+    // only the greedy units are marked yet, as in every run
+    setup.priorSum ??= untakenSum(prior, taken, score, order, undefined);
+    const { priorSum } = setup;
     const yS = new Float64Array(nPilot);
     for (let k = 0; k < s.units.length; k++) {
       const u = s.units[k] as number;
@@ -745,8 +841,10 @@ function* run(
         };
   const m2 = m1 - pilotAt.length;
   const v2 = v.subarray(0, m2);
-  const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v);
-  const s = drawOn(M1.units, pilotAt, mixturePik(v2, total, tau, nActive), rng);
+  const { total, stepValue } = activeSizes(M1, pilotAt, f, size, v, setup);
+  setup.pik ??= new Float64Array(m1);
+  const pik2 = mixturePik(v2, total, tau, nActive, setup.pik.subarray(0, m2));
+  const s = drawOn(fn, M1.units, pilotAt, pik2, rng, false);
   const yS = new Float64Array(s.units.length);
   for (let k = 0; k < s.units.length; k++) {
     asked.push(s.units[k] as number);
@@ -778,5 +876,9 @@ function* run(
     },
     interval: est.interval,
   });
-  return flooredWeightedEstimate(fn, e, asked, Float64Array.from(labels), riskBands(score), est);
+  if (setup.bandsDone !== true) {
+    setup.bands = riskBands(score);
+    setup.bandsDone = true;
+  }
+  return flooredWeightedEstimate(fn, e, asked, Float64Array.from(labels), setup.bands, est);
 }

@@ -1,11 +1,11 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { asFloat64Array, fail } from "../core/validate.js";
-import { rhc } from "../design/rhc.js";
+import { rhcDraw } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
 import { askTell, fixedSample, flagSingleFailure, type PreparedStrategy } from "./_askTell.js";
-import { checkCommon, checkedRng, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
+import { checkCommon, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
 import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
@@ -74,11 +74,16 @@ export function prepareRhc(
       fail(fn, `risk[${i}] is 0, but RHC needs every risk positive; ${RISK_FLOOR_HINT}`);
     }
   }
-  checkRiskRatio(fn, risk, fsum(risk));
+  const X = fsum(risk);
+  checkRiskRatio(fn, risk, X);
   const bands = riskBands(risk);
+  // the permutation's buffer: a run uses it only inside start (the draw is done
+  // there at once), so runs that interleave never share it
+  const scratch = new Int32Array(N);
   return {
     start: (r) => {
-      const { indices, groupShare, groupTotal } = rhc(risk, budget, checkedRng(fn, r));
+      // rhc's checks of risk and budget are those above; the draws check the rng's values
+      const { indices, groupShare, groupTotal } = rhcDraw(risk, budget, r, X, fn, scratch);
       return askTell(
         fn,
         budget,

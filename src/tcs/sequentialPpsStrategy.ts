@@ -114,20 +114,74 @@ export function prepareSequentialPps(
     options?.sequential === undefined
       ? undefined
       : readSequential(fn, options.sequential, budget, false);
+  const pop = population(risk);
   return {
     start: (r) =>
       sequentialStrategy(
         fn,
         budget,
-        sequentialPps(fn, risk, budget, checkedRng(fn, r), level, lambda, s),
+        sequentialPps(fn, risk, pop, budget, checkedRng(fn, r), level, lambda, s),
         false,
       ),
   };
 }
 
+/** What every run starts from: the risk's Fenwick tree (copied by each run), least value, positive count and sum in index order. */
+type Population = {
+  readonly tree: Fenwick;
+  readonly rMin: number;
+  readonly positive: number;
+  readonly R: number;
+  /**
+   * Workspaces of finished runs, reset to the start (the tree's sums, nothing
+   * taken): a run takes one (or makes one) and hands it back when it ends, so
+   * runs alive at the same time never share one.
+   */
+  readonly spare: Workspace[];
+};
+
+/** A run's mutable state: the remaining risks' tree and the drawn units. */
+type Workspace = { readonly tree: Fenwick; readonly taken: Uint8Array };
+
+function population(risk: Float64Array): Population {
+  let rMin = Number.POSITIVE_INFINITY;
+  let positive = 0;
+  let R = 0;
+  for (let i = 0; i < risk.length; i++) {
+    const r = risk[i] as number;
+    rMin = Math.min(rMin, r);
+    if (r > 0) positive++;
+    R += r;
+  }
+  return { tree: new Fenwick(risk), rMin, positive, R, spare: [] };
+}
+
 function* sequentialPps(
   fn: string,
   risk: Float64Array,
+  pop: Population,
+  budget: number,
+  rng: Rng,
+  level: number,
+  lambda: number,
+  s: Sequential | undefined,
+): Generator<number, Estimate, number> {
+  const N = risk.length;
+  const ws = pop.spare.pop() ?? { tree: new Fenwick(risk, pop.tree), taken: new Uint8Array(N) };
+  try {
+    return yield* drawAll(fn, risk, pop, ws, budget, rng, level, lambda, s);
+  } finally {
+    ws.tree.reset(pop.tree);
+    ws.taken.fill(0);
+    pop.spare.push(ws);
+  }
+}
+
+function* drawAll(
+  fn: string,
+  risk: Float64Array,
+  pop: Population,
+  ws: Workspace,
   budget: number,
   rng: Rng,
   level: number,
@@ -136,24 +190,14 @@ function* sequentialPps(
 ): Generator<number, Estimate, number> {
   const N = risk.length;
   const cs = weightedSequence(N, 1 - level, GRID, TRUNCATION);
-  const tree = new Fenwick(risk);
-  // remaining units as a swap-remove list, for the uniform component
-  const left = new Int32Array(N);
-  const where = new Int32Array(N);
-  for (let i = 0; i < N; i++) {
-    left[i] = i;
-    where[i] = i;
-  }
-  const taken = new Uint8Array(N);
-  let rMin = Number.POSITIVE_INFINITY;
-  let positive = 0;
-  let R = 0;
-  for (let i = 0; i < N; i++) {
-    const r = risk[i] as number;
-    rMin = Math.min(rMin, r);
-    if (r > 0) positive++;
-    R += r;
-  }
+  const { tree, taken } = ws;
+  // remaining units as a swap-remove list, for the uniform component: position
+  // p holds unit `left.get(p) ?? p` and unit i sits at `where.get(i) ?? i` (only
+  // the few moved entries are stored, so a run does not fill two N-length lists)
+  const left = new Map<number, number>();
+  const where = new Map<number, number>();
+  const { rMin } = pop;
+  let { positive, R } = pop;
   let sum = 0;
   let ss = 0;
   let t = 0;
@@ -162,7 +206,8 @@ function* sequentialPps(
     const tilt = positive > 0 ? lambda : 0;
     const uniformPart = draw(fn, rng) >= tilt;
     const u = draw(fn, rng);
-    let unit = uniformPart ? (left[Math.floor(u * K)] as number) : tree.find(u * R);
+    const p = Math.floor(u * K);
+    let unit = uniformPart ? (left.get(p) ?? p) : tree.find(u * R);
     // rounding can point the tree search at a drawn or zero-risk unit: take a remaining positive one
     if (!uniformPart && (taken[unit] === 1 || !((risk[unit] as number) > 0))) {
       unit = lastPositive(risk, taken);
@@ -173,10 +218,10 @@ function* sequentialPps(
     const qMin = (1 - tilt) / K + (tilt > 0 ? (tilt * rMin) / R : 0);
     const y = yield unit;
     // remove the unit from both samplers
-    const at = where[unit] as number;
-    const last = left[K - 1] as number;
-    left[at] = last;
-    where[last] = at;
+    const at = where.get(unit) ?? unit;
+    const last = left.get(K - 1) ?? K - 1;
+    left.set(at, last);
+    where.set(last, at);
     if (r > 0) {
       tree.add(unit, -r);
       positive--;
