@@ -4,7 +4,12 @@ import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon } from "./_checks.js";
 import { preparePpsFixed } from "./_engines.js";
-import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
+import {
+  SYSTEMATIC_KEYS,
+  type SystematicPpsOptions,
+  systematicDesign,
+  systematicOrder,
+} from "./systematicPpsStrategy.js";
 
 /**
  * Balanced: the PPSsys design (systematic PPS with capped `pik` proportional
@@ -12,8 +17,10 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * (strategy key `balanced`).
  *
  * Design: as `strategies.systematicPps`: `pik = inclusionProbabilities(risk, n)`,
- * Madow's systematic PPS in the given unit order; drawn when called, yielded
- * in increasing index order.
+ * Madow's systematic PPS, by default in a new random order of the units every
+ * run (`options.order` "random"; "given" keeps the index order, the
+ * fixed-order design DeepSample runs); drawn when called, yielded in
+ * increasing index order.
  *
  * Estimator: Hájek `sum_k (y_k / pik_k) / sum_k (1 / pik_k)` with the
  * linearised variance (Deville's form on the residuals, `hajek` with
@@ -24,13 +31,13 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * @param risk - One non-negative finite risk per unit, with at least `budget` positive values.
  * @param budget - Sample size n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
- * @param options - `level` (default 0.95).
+ * @param options - `order` (default `"random"`), `level` (default 0.95), `interval`.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
  * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {RangeError} If `options.order` is not "random" or "given"; if `risk` is empty, holds a negative or non-finite value, is all zero or has fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
  * @see Hájek, J. (1971), comment in Foundations of Statistical Inference, 236; Tillé (2006), Sampling Algorithms; R `survey::svymean`.
  * @example
  * ```ts
@@ -45,7 +52,7 @@ export function balancedStrategy(
   risk: ArrayLike<number>,
   budget: number,
   rng: Rng,
-  options?: StrategyOptions,
+  options?: SystematicPpsOptions,
 ): Generator<number, Estimate, number> {
   return prepareBalanced(
     asFloat64Array("strategies.balanced", "risk", risk),
@@ -64,10 +71,11 @@ export function prepareBalanced(
   risk: Float64Array,
   budget: number,
   rng: unknown,
-  options?: StrategyOptions,
+  options?: SystematicPpsOptions,
 ): PreparedStrategy {
   const fn = "strategies.balanced";
-  const { est } = checkCommon(fn, risk, budget, rng, options, STRATEGY_KEYS);
-  const method = "balanced (systematic PPS, hajek, deville variance)";
-  return preparePpsFixed(fn, risk, budget, est, "systematic", "hajek", method);
+  const { est } = checkCommon(fn, risk, budget, rng, options, SYSTEMATIC_KEYS);
+  const order = systematicOrder(fn, options);
+  const method = `balanced (systematic PPS in ${order} order, hajek, deville variance)`;
+  return preparePpsFixed(fn, risk, budget, est, systematicDesign(order), "hajek", method);
 }

@@ -40,7 +40,7 @@ export type Strategies = {
   /** PPSsys: fixed-size systematic PPS on the risk (the `systematicPps` design, by default in a random order per run) with the Horvitz–Thompson estimator. */
   readonly systematicPps: Strategy<SystematicPpsOptions>;
   /** Balanced: the systematic PPS design with the Hájek estimator instead of Horvitz–Thompson. */
-  readonly balanced: Strategy;
+  readonly balanced: Strategy<SystematicPpsOptions>;
   /** Pivotal: the Deville–Tillé ordered pivotal design (the `pivotal` design) on `pik` proportional to risk, Hájek estimator. */
   readonly pivotal: Strategy;
   /** MC-UCB: Carpentier & Munos' adaptive stratified sampling over fixed risk strata. */

@@ -6,7 +6,7 @@ import { checkCommon } from "./_checks.js";
 import { preparePpsFixed } from "./_engines.js";
 import type { StrategyOptions } from "./types.js";
 
-/** Options of `strategies.systematicPps`. */
+/** Options of `strategies.systematicPps` and `strategies.balanced` (the same design). */
 export type SystematicPpsOptions = StrategyOptions & {
   /**
    * The order the systematic step runs through: `"random"` (a new uniformly
@@ -20,7 +20,23 @@ export type SystematicPpsOptions = StrategyOptions & {
   readonly order?: "random" | "given";
 };
 
-const SYSTEMATIC_KEYS = optionKeys<SystematicPpsOptions>()("level", "interval", "order");
+/** The keys of {@link SystematicPpsOptions} (also `strategies.balanced`'s). @internal */
+export const SYSTEMATIC_KEYS = optionKeys<SystematicPpsOptions>()("level", "interval", "order");
+
+/** `options.order`, checked: "random" (the default) or "given". @internal */
+export function systematicOrder(
+  fn: string,
+  options: SystematicPpsOptions | undefined,
+): "random" | "given" {
+  const order = options?.order ?? "random";
+  checkChoice(fn, "options.order", order, ["random", "given"]);
+  return order;
+}
+
+/** The engine's name of the systematic design in that order. @internal */
+export function systematicDesign(order: "random" | "given"): "randomSystematic" | "systematic" {
+  return order === "random" ? "randomSystematic" : "systematic";
+}
 
 /**
  * PPSsys: fixed-size systematic PPS sampling on the risk with the
@@ -95,9 +111,7 @@ export function prepareSystematicPps(
 ): PreparedStrategy {
   const fn = "strategies.systematicPps";
   const { est } = checkCommon(fn, risk, budget, rng, options, SYSTEMATIC_KEYS);
-  const order = options?.order ?? "random";
-  checkChoice(fn, "options.order", order, ["random", "given"]);
+  const order = systematicOrder(fn, options);
   const method = `systematicPps (${order} order, horvitzThompson, deville variance)`;
-  const design = order === "random" ? "randomSystematic" : "systematic";
-  return preparePpsFixed(fn, risk, budget, est, design, "ht", method);
+  return preparePpsFixed(fn, risk, budget, est, systematicDesign(order), "ht", method);
 }

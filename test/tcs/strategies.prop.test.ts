@@ -247,7 +247,7 @@ const cases: Case[] = [
     strategy: (r, n, g) => strategies.balanced(r, n, g),
     compose: (r, n, g) => {
       const pik = ppsPik("test", r, n);
-      const sample = systematicPps(pik, g);
+      const sample = randomOrderSystematic(pik, g);
       return { sample, estimate: hj(pik)(sample) };
     },
     enumerate: (r, n) => {

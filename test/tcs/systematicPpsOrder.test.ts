@@ -3,6 +3,7 @@ import { createRng } from "../../src/core/rng.js";
 import { systematicPps } from "../../src/design/systematicPps.js";
 import { ppsPik } from "../../src/tcs/_pik.js";
 import { runStrategy } from "../../src/tcs/runStrategy.js";
+import { balancedStrategy } from "../../src/tcs/balancedStrategy.js";
 import { systematicPpsStrategy } from "../../src/tcs/systematicPpsStrategy.js";
 import { enumerateSystematic } from "../helpers/enumerate.js";
 
@@ -87,6 +88,19 @@ describe("strategies.systematicPps: the order of the systematic step", () => {
       );
       expect(Array.from(run.indices)).toEqual(Array.from(systematicPps(pik, createRng(seed))));
     }
+  });
+
+  it("balanced draws the same samples as systematicPps in either order (same design, Hájek estimator)", () => {
+    for (const order of ["random", "given"] as const) {
+      for (let seed = 0; seed < 30; seed++) {
+        const a = runStrategy(systematicPpsStrategy(risk, n, createRng(seed), { order }), () => 0);
+        const b = runStrategy(balancedStrategy(risk, n, createRng(seed), { order }), () => 0);
+        expect(Array.from(b.indices)).toEqual(Array.from(a.indices));
+      }
+    }
+    expect(() => balancedStrategy(risk, n, createRng(1), { order: "givn" } as never)).toThrow(
+      /^strategies\.balanced: options\.order must be one of "random", "given" \(got "givn"\); did you mean "given"\?/,
+    );
   });
 
   it("names the option and the choices on a bad order, with a hint for a typo", () => {
