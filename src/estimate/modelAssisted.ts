@@ -157,8 +157,8 @@ const USES: Record<ModelAssistedEstimator, readonly string[]> = {
  * @param options - See {@link ModelAssistedOptions} and {@link modelAssistedDefaults}.
  * @returns The estimate, B's variance of it, the interval, and the lambda used
  *   (`method` e.g. `"modelAssisted (horvitzThompson (deville), lambda=1)"`).
- * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers (`strata`, `stratumSizes`: `Int32Array`),
- *   or `options` is not an object or has an unknown key.
+ * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers (`strata`, `stratumSizes`:
+ *   `Int32Array`), or `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, lengths differ, `yhatPopulation` is empty, `pik` is
  *   outside (0, 1], `lambda` is neither `"tuned"` nor in [0, 1], `estimator` or `interval` is unknown,
  *   an option of another estimator is given or a required one is missing, `stratumSizes` do not sum

@@ -133,7 +133,9 @@ function runName(
  * @param options - {@link ParseLmEvalSamplesOptions}: `metric`, `filter`, `run` or `results`, `source`.
  * @returns One run: `runs`, `items` (doc ids), `data`, `scores` (the metric values), `metric`, `filter`, `probs`, `choices`.
  * @throws {TypeError} If `text` is not a string, a line is not a JSON object, or no run name can be found.
- * @throws {RangeError} If the file has no samples, a `doc_id` repeats, the metric is missing or not 0/1, the file mixes filters without `options.filter`, or a multiple-choice sample has a non-numeric log-likelihood; the message names the source, line and field.
+ * @throws {RangeError} If the file has no samples, a `doc_id` repeats, the metric is missing or not 0/1, the
+ *   file mixes filters without `options.filter`, or a multiple-choice sample has a non-numeric
+ *   log-likelihood; the message names the source, line and field.
  * @see https://github.com/EleutherAI/lm-evaluation-harness (`--log_samples`; `EvaluationTracker.save_results_samples`)
  * @example
  * ```ts

@@ -102,7 +102,8 @@ const MAX_EXACT = 500;
  * @param y - Second sample paired with `x`, same length.
  * @param options - See {@link WilcoxonSignedRankOptions}.
  * @returns Statistic, p-value, method used, counts and z.
- * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an array of numbers or an option has the wrong type.
+ * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an array of numbers or an option has the wrong
+ *   type.
  * @throws {RangeError} If a value is not finite, lengths differ, the samples are
  *   empty, every difference is zero under `"wilcox"` or `"pratt"`, or the exact
  *   test is asked for more than 500 differences.

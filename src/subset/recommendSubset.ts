@@ -193,7 +193,8 @@ function fitCandidate(
  * @param options - `folds`, `minTrain`, `cvSeeds`, `window`, `recentRuns`, `ridge`, `level`, `candidates` (see {@link RecommendSubsetOptions}).
  * @returns The subset, the chosen method and estimator, and every candidate's cross-validated RMSE and coverage (see {@link RecommendSubsetResult}).
  * @throws {TypeError} If `history` is not an Outcomes, `rng` not a function, or an option has the wrong type.
- * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of range, or `candidates` is empty.
+ * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of
+ *   range, or `candidates` is empty.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).
  * @see Efron, B. & Morris, C. (1972). Limiting the risk of Bayes and empirical Bayes estimators. JASA 67 (limited translation).
  * @see Rasch, G. (1960). Probabilistic models for some intelligence and attainment tests.

@@ -116,8 +116,13 @@ export const trajectoryVectorsDefaults = Object.freeze({
  * @param items - Item ids in the order the rows should have (e.g. `Outcomes.items`), distinct.
  * @param options - `embedder`, `pooling`, `seriesLength`, `sanitize`, `missing`, `batchSize`, `onProgress` (see {@link TrajectoryVectorsOptions}).
  * @returns The vectors, the missing items, the step count and width, and the sanitiser's rules (see {@link TrajectoryVectorsResult}).
- * @throws {TypeError} If `trajectories` or `items` is not an array, an item is not a string, a trajectory has no string `instanceId` or malformed steps, an option has the wrong type, or the embedder does not return a RowMatrix.
- * @throws {RangeError} If `items` is empty or holds a duplicate, two trajectories share an `instanceId`, a trajectory's instance is not in `items`, items have no trajectory (with `missing: "error"`; the message lists them) or none has one, `seriesLength`/`batchSize` is out of range, or the embedder returns the wrong number of rows, widths that differ between calls, no columns, or a non-finite value.
+ * @throws {TypeError} If `trajectories` or `items` is not an array, an item is not a string, a trajectory has
+ *   no string `instanceId` or malformed steps, an option has the wrong type, or the embedder does not return
+ *   a RowMatrix.
+ * @throws {RangeError} If `items` is empty or holds a duplicate, two trajectories share an `instanceId`, a
+ *   trajectory's instance is not in `items`, items have no trajectory (with `missing: "error"`; the message
+ *   lists them) or none has one, `seriesLength`/`batchSize` is out of range, or the embedder returns the
+ *   wrong number of rows, widths that differ between calls, no columns, or a non-finite value.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 4.2-4.3.
  * @example
  * ```ts
