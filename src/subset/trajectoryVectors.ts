@@ -96,6 +96,194 @@ export const trajectoryVectorsDefaults = Object.freeze({
   batchSize: Number.POSITIVE_INFINITY,
 } as const);
 
+const FN = "trajectoryVectors";
+
+/** The checked options of {@link trajectoryVectors}. */
+type Checked = {
+  readonly pooling: TrajectoryPooling;
+  readonly L: number;
+  readonly missingMode: TrajectoryMissing;
+  readonly batch: number;
+  readonly san: boolean | SanitizeOptions;
+  readonly embedder: Embedder;
+  readonly onProgress: TrajectoryVectorsOptions["onProgress"];
+};
+
+/** Phase 1: reads and checks the options (every check before any work). */
+function readOptions(options: TrajectoryVectorsOptions): Checked {
+  const fn = FN;
+  checkOptions(fn, options, KEYS);
+  const d0 = trajectoryVectorsDefaults;
+  const pooling = options.pooling ?? d0.pooling;
+  checkChoice(fn, "options.pooling", pooling, ["stats", "series"] as const);
+  const L = options.seriesLength ?? d0.seriesLength;
+  checkInteger(fn, "options.seriesLength", L, 1, 4096);
+  const missingMode = options.missing ?? d0.missing;
+  checkChoice(fn, "options.missing", missingMode, ["error", "mean"] as const);
+  const batch = options.batchSize ?? d0.batchSize;
+  if (batch !== Number.POSITIVE_INFINITY) checkInteger(fn, "options.batchSize", batch, 1);
+  const san = options.sanitize ?? d0.sanitize;
+  if (typeof san !== "boolean" && (typeof san !== "object" || san === null)) {
+    failType(fn, "options.sanitize must be a boolean or sanitize options");
+  }
+  const embedder = options.embedder ?? hashingTfidf();
+  if (typeof embedder !== "function") failType(fn, "options.embedder must be a function");
+  const onProgress = options.onProgress;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    failType(fn, "options.onProgress must be a function");
+  }
+  return { pooling, L, missingMode, batch, san, embedder, onProgress };
+}
+
+/**
+ * Phase 2: matches trajectories to items. `rowOf[j]` is the row of trajectory
+ * j, `owner[i]` the trajectory of item i (-1: none), `missing` the items
+ * without one.
+ */
+function matchItems(
+  trajectories: readonly Trajectory[],
+  items: readonly string[],
+  missingMode: TrajectoryMissing,
+): { rowOf: Int32Array; owner: Int32Array; missing: string[] } {
+  const fn = FN;
+  if (items.length === 0) fail(fn, "items is empty");
+  const itemIx = new Map<string, number>();
+  items.forEach((id, i) => {
+    if (typeof id !== "string") failType(fn, `items[${i}] must be a string`);
+    if (itemIx.has(id)) fail(fn, `items holds ${JSON.stringify(id)} twice`);
+    itemIx.set(id, i);
+  });
+  const rowOf = new Int32Array(trajectories.length);
+  const owner = new Int32Array(items.length).fill(-1);
+  trajectories.forEach((t, j) => {
+    if (typeof t !== "object" || t === null || typeof t.instanceId !== "string") {
+      failType(fn, `trajectories[${j}] must be a Trajectory with a string instanceId`);
+    }
+    const i = itemIx.get(t.instanceId);
+    if (i === undefined) {
+      fail(
+        fn,
+        `trajectories[${j}] is for instance ${JSON.stringify(t.instanceId)}, which is not in items`,
+      );
+    }
+    if ((owner[i] as number) >= 0) {
+      fail(
+        fn,
+        `trajectories[${owner[i]}] and trajectories[${j}] are both for instance ${JSON.stringify(t.instanceId)}`,
+      );
+    }
+    owner[i] = j;
+    rowOf[j] = i;
+  });
+  const missing = items.filter((_, i) => (owner[i] as number) < 0);
+  if (missing.length === items.length) fail(fn, "no item has a trajectory");
+  if (missing.length > 0 && missingMode === "error") {
+    const shown = missing
+      .slice(0, 10)
+      .map((m) => JSON.stringify(m))
+      .join(", ");
+    fail(
+      fn,
+      `${missing.length} of ${items.length} items have no trajectory: ${shown}${missing.length > 10 ? ", ..." : ""} (options.missing: "mean" fills them and lists them)`,
+    );
+  }
+  return { rowOf, owner, missing };
+}
+
+/**
+ * Phase 3: embeds every step text in batches (every call must agree on the
+ * width). `start[j]..start[j + 1]` are the rows of trajectory j in `E`
+ * (total x d); a trajectory without steps has one empty text.
+ */
+function embedSteps(
+  clean: readonly Trajectory[],
+  o: Checked,
+): { E: Float64Array; d: number; start: Int32Array; total: number } {
+  const fn = FN;
+  const { batch, embedder, onProgress } = o;
+  const texts: string[] = [];
+  const start = new Int32Array(clean.length + 1);
+  clean.forEach((t, j) => {
+    const s = stepTexts(t);
+    if (s.length === 0) texts.push("");
+    else for (const x of s) texts.push(x);
+    start[j + 1] = texts.length;
+  });
+  const total = texts.length;
+  let d = -1;
+  let E = new Float64Array(0);
+  const size = Math.min(batch, total);
+  for (let lo = 0; lo < total; lo += size) {
+    const part = texts.slice(lo, Math.min(total, lo + size));
+    const m = embedder(part);
+    checkRowMatrixShape(fn, "the embedder's result", m);
+    if (m.rows !== part.length) {
+      fail(fn, `the embedder returned ${m.rows} rows for ${part.length} texts`);
+    }
+    if (d < 0) {
+      if (m.cols === 0) fail(fn, "the embedder returned rows without columns");
+      d = m.cols;
+      E = new Float64Array(total * d);
+    } else if (m.cols !== d) {
+      fail(fn, `the embedder returned rows of width ${m.cols} after rows of width ${d}`);
+    }
+    for (let t = 0; t < m.data.length; t++) {
+      if (!Number.isFinite(m.data[t] as number)) {
+        fail(
+          fn,
+          `the embedder returned a non-finite value for text ${lo + Math.floor(t / d)}`,
+          m.data[t],
+        );
+      }
+    }
+    E.set(m.data, lo * d);
+    onProgress?.(lo + part.length, total);
+  }
+  return { E, d, start, total };
+}
+
+/**
+ * Phase 4: pools each trajectory's step rows into its item's row (`"stats"`
+ * or nearest-step `"series"` resampling); items without a trajectory get the
+ * mean row of the others.
+ */
+function poolRows(
+  emb: { E: Float64Array; d: number; start: Int32Array },
+  match: { rowOf: Int32Array; owner: Int32Array; missing: readonly string[] },
+  nItems: number,
+  o: Checked,
+): { out: Float64Array; cols: number } {
+  const { E, d, start } = emb;
+  const { rowOf, owner, missing } = match;
+  const { pooling, L } = o;
+  const cols = pooling === "stats" ? 5 * d : L * d;
+  const out = new Float64Array(nItems * cols);
+  for (let j = 0; j < rowOf.length; j++) {
+    const a = start[j] as number;
+    const T = (start[j + 1] as number) - a;
+    const off = (rowOf[j] as number) * cols;
+    if (pooling === "stats") {
+      poolInto({ data: E.subarray(a * d, (a + T) * d), rows: T, cols: d }, out, off);
+    } else {
+      for (let t = 0; t < L; t++) {
+        const s = a + Math.floor(((t + 0.5) * T) / L);
+        out.set(E.subarray(s * d, (s + 1) * d), off + t * d);
+      }
+    }
+  }
+  if (missing.length > 0) {
+    const mean = new Float64Array(cols);
+    const have = nItems - missing.length;
+    for (let i = 0; i < nItems; i++) {
+      if ((owner[i] as number) < 0) continue;
+      for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) + (out[i * cols + c] as number);
+    }
+    for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) / have;
+    for (let i = 0; i < nItems; i++) if ((owner[i] as number) < 0) out.set(mean, i * cols);
+  }
+  return { out, cols };
+}
+
 /**
  * Item vectors from agent trajectories in one call: sanitise, per-step text,
  * embed, pool, one row per item.
@@ -145,150 +333,24 @@ export function trajectoryVectors(
   items: readonly string[],
   options: TrajectoryVectorsOptions = {},
 ): TrajectoryVectorsResult {
-  const fn = "trajectoryVectors";
-  if (!Array.isArray(trajectories)) failType(fn, "trajectories must be an array of Trajectory");
-  if (!Array.isArray(items)) failType(fn, "items must be an array of item ids");
-  checkOptions(fn, options, KEYS);
-  const d0 = trajectoryVectorsDefaults;
-  const pooling = options.pooling ?? d0.pooling;
-  checkChoice(fn, "options.pooling", pooling, ["stats", "series"] as const);
-  const L = options.seriesLength ?? d0.seriesLength;
-  checkInteger(fn, "options.seriesLength", L, 1, 4096);
-  const missingMode = options.missing ?? d0.missing;
-  checkChoice(fn, "options.missing", missingMode, ["error", "mean"] as const);
-  const batch = options.batchSize ?? d0.batchSize;
-  if (batch !== Number.POSITIVE_INFINITY) checkInteger(fn, "options.batchSize", batch, 1);
-  const san = options.sanitize ?? d0.sanitize;
-  if (typeof san !== "boolean" && (typeof san !== "object" || san === null)) {
-    failType(fn, "options.sanitize must be a boolean or sanitize options");
-  }
-  const embedder = options.embedder ?? hashingTfidf();
-  if (typeof embedder !== "function") failType(fn, "options.embedder must be a function");
-  const onProgress = options.onProgress;
-  if (onProgress !== undefined && typeof onProgress !== "function") {
-    failType(fn, "options.onProgress must be a function");
-  }
-
-  if (items.length === 0) fail(fn, "items is empty");
-  const itemIx = new Map<string, number>();
-  items.forEach((id, i) => {
-    if (typeof id !== "string") failType(fn, `items[${i}] must be a string`);
-    if (itemIx.has(id)) fail(fn, `items holds ${JSON.stringify(id)} twice`);
-    itemIx.set(id, i);
-  });
-  const rowOf = new Int32Array(trajectories.length);
-  const owner = new Int32Array(items.length).fill(-1);
-  trajectories.forEach((t, j) => {
-    if (typeof t !== "object" || t === null || typeof t.instanceId !== "string") {
-      failType(fn, `trajectories[${j}] must be a Trajectory with a string instanceId`);
-    }
-    const i = itemIx.get(t.instanceId);
-    if (i === undefined) {
-      fail(
-        fn,
-        `trajectories[${j}] is for instance ${JSON.stringify(t.instanceId)}, which is not in items`,
-      );
-    }
-    if ((owner[i] as number) >= 0) {
-      fail(
-        fn,
-        `trajectories[${owner[i]}] and trajectories[${j}] are both for instance ${JSON.stringify(t.instanceId)}`,
-      );
-    }
-    owner[i] = j;
-    rowOf[j] = i;
-  });
-  const missing = items.filter((_, i) => (owner[i] as number) < 0);
-  if (missing.length === items.length) fail(fn, "no item has a trajectory");
-  if (missing.length > 0 && missingMode === "error") {
-    const shown = missing
-      .slice(0, 10)
-      .map((m) => JSON.stringify(m))
-      .join(", ");
-    fail(
-      fn,
-      `${missing.length} of ${items.length} items have no trajectory: ${shown}${missing.length > 10 ? ", ..." : ""} (options.missing: "mean" fills them and lists them)`,
-    );
-  }
-
+  if (!Array.isArray(trajectories)) failType(FN, "trajectories must be an array of Trajectory");
+  if (!Array.isArray(items)) failType(FN, "items must be an array of item ids");
+  const o = readOptions(options);
+  const match = matchItems(trajectories, items, o.missingMode);
   let clean: readonly Trajectory[] = trajectories;
   let rules: SanitizeRules | undefined;
-  if (san !== false) {
-    const res = sanitize(trajectories, san === true ? undefined : san);
+  if (o.san !== false) {
+    const res = sanitize(trajectories, o.san === true ? undefined : o.san);
     clean = res.trajectories;
     rules = res.rules;
   }
-  const texts: string[] = [];
-  const start = new Int32Array(clean.length + 1);
-  clean.forEach((t, j) => {
-    const s = stepTexts(t);
-    if (s.length === 0) texts.push("");
-    else for (const x of s) texts.push(x);
-    start[j + 1] = texts.length;
-  });
-
-  // embed in batches; every call must agree on the width
-  const total = texts.length;
-  let d = -1;
-  let E = new Float64Array(0);
-  const size = Math.min(batch, total);
-  for (let lo = 0; lo < total; lo += size) {
-    const part = texts.slice(lo, Math.min(total, lo + size));
-    const m = embedder(part);
-    checkRowMatrixShape(fn, "the embedder's result", m);
-    if (m.rows !== part.length) {
-      fail(fn, `the embedder returned ${m.rows} rows for ${part.length} texts`);
-    }
-    if (d < 0) {
-      if (m.cols === 0) fail(fn, "the embedder returned rows without columns");
-      d = m.cols;
-      E = new Float64Array(total * d);
-    } else if (m.cols !== d) {
-      fail(fn, `the embedder returned rows of width ${m.cols} after rows of width ${d}`);
-    }
-    for (let t = 0; t < m.data.length; t++) {
-      if (!Number.isFinite(m.data[t] as number)) {
-        fail(
-          fn,
-          `the embedder returned a non-finite value for text ${lo + Math.floor(t / d)}`,
-          m.data[t],
-        );
-      }
-    }
-    E.set(m.data, lo * d);
-    onProgress?.(lo + part.length, total);
-  }
-
-  const cols = pooling === "stats" ? 5 * d : L * d;
-  const out = new Float64Array(items.length * cols);
-  clean.forEach((_, j) => {
-    const a = start[j] as number;
-    const T = (start[j + 1] as number) - a;
-    const off = (rowOf[j] as number) * cols;
-    if (pooling === "stats") {
-      poolInto({ data: E.subarray(a * d, (a + T) * d), rows: T, cols: d }, out, off);
-    } else {
-      for (let t = 0; t < L; t++) {
-        const s = a + Math.floor(((t + 0.5) * T) / L);
-        out.set(E.subarray(s * d, (s + 1) * d), off + t * d);
-      }
-    }
-  });
-  if (missing.length > 0) {
-    const mean = new Float64Array(cols);
-    const have = items.length - missing.length;
-    for (let i = 0; i < items.length; i++) {
-      if ((owner[i] as number) < 0) continue;
-      for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) + (out[i * cols + c] as number);
-    }
-    for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) / have;
-    for (let i = 0; i < items.length; i++) if ((owner[i] as number) < 0) out.set(mean, i * cols);
-  }
+  const emb = embedSteps(clean, o);
+  const { out, cols } = poolRows(emb, match, items.length, o);
   return {
     vectors: { data: out, rows: items.length, cols },
-    missing,
-    steps: total,
-    stepWidth: d,
+    missing: match.missing,
+    steps: emb.total,
+    stepWidth: emb.d,
     ...(rules === undefined ? {} : { rules }),
   };
 }
