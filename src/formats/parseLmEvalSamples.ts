@@ -109,6 +109,116 @@ function runName(
   );
 }
 
+type Row = { readonly line: number; readonly o: Json };
+
+/** Phase 1: the JSON lines of the chosen filter (the only one when `wantFilter` is unset). */
+function readRows(
+  text: string,
+  source: string | undefined,
+  wantFilter: string | undefined,
+): { rows: Row[]; filter: string } {
+  const rows: Row[] = [];
+  const filters = new Set<string>();
+  text.split("\n").forEach((raw, k) => {
+    if (raw.trim() === "") return;
+    let v: unknown;
+    try {
+      v = JSON.parse(raw);
+    } catch (e) {
+      failAt(
+        FN,
+        source,
+        `line ${k + 1}:`,
+        `is not valid JSON (${e instanceof Error ? e.message : String(e)})`,
+      );
+    }
+    const o = objectAt(FN, source, `line ${k + 1}`, v);
+    const f = o.filter === undefined ? "none" : o.filter;
+    if (typeof f !== "string")
+      failAt(FN, source, `line ${k + 1}: field "filter"`, "must be a string", f);
+    filters.add(f);
+    if (wantFilter === undefined || f === wantFilter) rows.push({ line: k + 1, o });
+  });
+  if (filters.size === 0) failAt(FN, source, "text", "has no samples");
+  if (wantFilter === undefined && filters.size > 1) {
+    failAt(
+      FN,
+      source,
+      "the file",
+      `holds several filters (${[...filters].join(", ")}): choose one with options.filter`,
+    );
+  }
+  if (rows.length === 0) {
+    failAt(
+      FN,
+      source,
+      `options.filter ${JSON.stringify(wantFilter)}`,
+      `matches no sample (filters: ${[...filters].join(", ")})`,
+    );
+  }
+  return { rows, filter: wantFilter ?? ([...filters][0] as string) };
+}
+
+/** Phase 2: the metric, `options.metric` or the first default (or `metrics[0]`) in the first sample. */
+function pickMetric(first: Row, source: string | undefined, metric: string | undefined): string {
+  if (metric !== undefined) return metric;
+  const o = first.o;
+  let m: string | undefined = parseLmEvalSamplesDefaults.metrics.find((k) => k in o);
+  if (m === undefined && Array.isArray(o.metrics) && typeof o.metrics[0] === "string")
+    m = o.metrics[0];
+  if (m === undefined)
+    failAt(
+      FN,
+      source,
+      `line ${first.line}`,
+      "has no acc or exact_match field: name the metric with options.metric",
+    );
+  return m;
+}
+
+/** Phase 3b: the finite log-likelihoods of one sample's choices (at least 2). */
+function logLiks(source: string | undefined, line: number, o: Json): number[] {
+  const resps = arrayAt(FN, source, `line ${line}: field "filtered_resps"`, o.filtered_resps);
+  const ll = resps.map((r, c) => {
+    const x = logLik(r);
+    if (!Number.isFinite(x))
+      failAt(
+        FN,
+        source,
+        `line ${line}: field "filtered_resps"[${c}]`,
+        "is not a finite log-likelihood",
+        r,
+      );
+    return x;
+  });
+  if (ll.length < 2)
+    failAt(
+      FN,
+      source,
+      `line ${line}: field "filtered_resps"`,
+      "has fewer than 2 choices",
+      resps.length,
+    );
+  return ll;
+}
+
+/** Phase 4: each sample's softmax over its choices, padded with zeros to the most choices. */
+function softmaxRows(lls: readonly number[][]): { probs: RowMatrix; choices: Int32Array } {
+  const cols = Math.max(...lls.map((l) => l.length));
+  const data = new Float64Array(lls.length * cols);
+  const choices = new Int32Array(lls.length);
+  lls.forEach((ll, i) => {
+    choices[i] = ll.length;
+    const max = Math.max(...ll);
+    let sum = 0;
+    for (const x of ll) sum += Math.exp(x - max);
+    ll.forEach((x, c) => {
+      data[i * cols + c] = Math.exp(x - max) / sum;
+    });
+  });
+  return { probs: { data, rows: lls.length, cols }, choices };
+}
+
 /**
  * Parses the per-sample log of lm-evaluation-harness (`--log_samples`,
  * `samples_<task>_<date>.jsonl`) into one run: per-item correctness from a
@@ -161,69 +271,16 @@ export function parseLmEvalSamples(
   const wantFilter = options?.filter;
   if (wantFilter !== undefined && typeof wantFilter !== "string")
     failType(FN, "options.filter must be a string");
-  let metric = options?.metric;
-  if (metric !== undefined && typeof metric !== "string")
+  const metricOption = options?.metric;
+  if (metricOption !== undefined && typeof metricOption !== "string")
     failType(FN, "options.metric must be a string");
-  const rows: { line: number; o: Json }[] = [];
-  const filters = new Set<string>();
-  text.split("\n").forEach((raw, k) => {
-    if (raw.trim() === "") return;
-    let v: unknown;
-    try {
-      v = JSON.parse(raw);
-    } catch (e) {
-      failAt(
-        FN,
-        source,
-        `line ${k + 1}:`,
-        `is not valid JSON (${e instanceof Error ? e.message : String(e)})`,
-      );
-    }
-    const o = objectAt(FN, source, `line ${k + 1}`, v);
-    const f = o.filter === undefined ? "none" : o.filter;
-    if (typeof f !== "string")
-      failAt(FN, source, `line ${k + 1}: field "filter"`, "must be a string", f);
-    filters.add(f);
-    if (wantFilter === undefined || f === wantFilter) rows.push({ line: k + 1, o });
-  });
-  if (filters.size === 0) failAt(FN, source, "text", "has no samples");
-  if (wantFilter === undefined && filters.size > 1) {
-    failAt(
-      FN,
-      source,
-      "the file",
-      `holds several filters (${[...filters].join(", ")}): choose one with options.filter`,
-    );
-  }
-  if (rows.length === 0) {
-    failAt(
-      FN,
-      source,
-      `options.filter ${JSON.stringify(wantFilter)}`,
-      `matches no sample (filters: ${[...filters].join(", ")})`,
-    );
-  }
-  const filter = wantFilter ?? ([...filters][0] as string);
-  const first = (rows[0] as { o: Json }).o;
-  if (metric === undefined) {
-    metric = parseLmEvalSamplesDefaults.metrics.find((m) => m in first);
-    if (
-      metric === undefined &&
-      Array.isArray(first.metrics) &&
-      typeof first.metrics[0] === "string"
-    )
-      metric = first.metrics[0];
-    if (metric === undefined)
-      failAt(
-        FN,
-        source,
-        `line ${(rows[0] as { line: number }).line}`,
-        "has no acc or exact_match field: name the metric with options.metric",
-      );
-  }
-  const firstResps = Array.isArray(first.filtered_resps) ? first.filtered_resps : [];
+  const { rows, filter } = readRows(text, source, wantFilter);
+  const first = rows[0] as Row;
+  const metric = pickMetric(first, source, metricOption);
+  const firstResps = Array.isArray(first.o.filtered_resps) ? first.o.filtered_resps : [];
   const multipleChoice =
     firstResps.length >= 2 && firstResps.every((r) => Number.isFinite(logLik(r)));
+  // phase 3: one cell per sample, and its log-likelihoods for a multiple-choice task
   const cells = newRun(run);
   const lls: number[][] = [];
   for (const { line, o } of rows) {
@@ -244,44 +301,9 @@ export function parseLmEvalSamples(
       );
     cells.correct.set(id, value);
     cells.score.set(id, value);
-    if (multipleChoice) {
-      const resps = arrayAt(FN, source, `line ${line}: field "filtered_resps"`, o.filtered_resps);
-      const ll = resps.map((r, c) => {
-        const x = logLik(r);
-        if (!Number.isFinite(x))
-          failAt(
-            FN,
-            source,
-            `line ${line}: field "filtered_resps"[${c}]`,
-            "is not a finite log-likelihood",
-            r,
-          );
-        return x;
-      });
-      if (ll.length < 2)
-        failAt(
-          FN,
-          source,
-          `line ${line}: field "filtered_resps"`,
-          "has fewer than 2 choices",
-          resps.length,
-        );
-      lls.push(ll);
-    }
+    if (multipleChoice) lls.push(logLiks(source, line, o));
   }
   const table = buildTable(FN, source, [cells]);
   if (!multipleChoice) return { ...table, metric, filter, probs: undefined, choices: undefined };
-  const cols = Math.max(...lls.map((l) => l.length));
-  const data = new Float64Array(lls.length * cols);
-  const choices = new Int32Array(lls.length);
-  lls.forEach((ll, i) => {
-    choices[i] = ll.length;
-    const max = Math.max(...ll);
-    let sum = 0;
-    for (const x of ll) sum += Math.exp(x - max);
-    ll.forEach((x, c) => {
-      data[i * cols + c] = Math.exp(x - max) / sum;
-    });
-  });
-  return { ...table, metric, filter, probs: { data, rows: lls.length, cols }, choices };
+  return { ...table, metric, filter, ...softmaxRows(lls) };
 }
