@@ -160,13 +160,133 @@ function fitCandidate(
   k: number,
   c: RecommendSubsetCandidate,
   rng: Rng,
-  opt: { window: number; recentRuns: number; ridge: number; cache: Map<string, Float64Array> },
+  opt: FitOptions,
 ): Fitted {
   const use = c.recent ? runs.slice(-opt.recentRuns) : runs;
   const { g, H } = strataOf(o, use, c.method, opt.window);
   const items =
     c.method === "stepwise" ? stepwiseSubset(o, k, { runs: use }) : stratifiedSubset(g, k, rng);
   return { items, model: fitEstimator(c.estimator, o, use, items, g, H, opt.ridge, opt.cache) };
+}
+
+type FitOptions = {
+  window: number;
+  recentRuns: number;
+  ridge: number;
+  cache: Map<string, Float64Array>;
+};
+
+/** Phase 1: reads and checks the options (every check before any work). */
+function readRecommendOptions(
+  fn: string,
+  options: RecommendSubsetOptions,
+  R: number,
+): {
+  folds: number;
+  minTrain: number;
+  cvSeeds: number;
+  opt: FitOptions;
+  level: number;
+  candidates: readonly RecommendSubsetCandidate[];
+} {
+  checkOptions(fn, options, KEYS);
+  const d = recommendSubsetDefaults;
+  const folds = options.folds ?? d.folds;
+  checkInteger(fn, "options.folds", folds, 1);
+  const minTrain = options.minTrain ?? Math.max(3, Math.ceil(R / 2));
+  checkInteger(fn, "options.minTrain", minTrain, 3);
+  if (R < minTrain + folds) {
+    fail(fn, `history needs at least minTrain + folds = ${minTrain + folds} runs`, R);
+  }
+  const cvSeeds = options.cvSeeds ?? d.cvSeeds;
+  checkInteger(fn, "options.cvSeeds", cvSeeds, 1);
+  const window = options.window ?? d.window;
+  checkInteger(fn, "options.window", window, 1);
+  const recentRuns = options.recentRuns ?? d.recentRuns;
+  checkInteger(fn, "options.recentRuns", recentRuns, 3);
+  const ridge = options.ridge ?? d.ridge;
+  if (!(ridge >= 0 && Number.isFinite(ridge))) fail(fn, "options.ridge must be >= 0", ridge);
+  const level = options.level ?? d.level;
+  checkLevel(fn, level);
+  const candidates = options.candidates ?? recommendSubsetCandidates;
+  if (!Array.isArray(candidates)) failType(fn, "options.candidates must be an array");
+  if (candidates.length === 0) fail(fn, "options.candidates is empty");
+  candidates.forEach((c, t) => {
+    if (!["consistency", "passRate", "stepwise"].includes(c?.method)) {
+      failType(fn, `options.candidates[${t}].method must be consistency, passRate or stepwise`);
+    }
+    if (!["mean", "ridge", "shrink", "irt"].includes(c.estimator)) {
+      failType(fn, `options.candidates[${t}].estimator must be mean, ridge, shrink or irt`);
+    }
+    if (c.method === "stepwise" && (c.estimator === "mean" || c.estimator === "shrink")) {
+      fail(
+        fn,
+        `options.candidates[${t}]: the stepwise subset is not representative; use ridge or irt`,
+      );
+    }
+  });
+  const opt = { window, recentRuns, ridge, cache: new Map<string, Float64Array>() };
+  return { folds, minTrain, cvSeeds, opt, level, candidates };
+}
+
+/** What the forward cross-validation shares across candidates. */
+type CvSetup = {
+  readonly history: Outcomes;
+  readonly k: number;
+  readonly rng: Rng;
+  readonly opt: FitOptions;
+  /** Each run's pass rate. */
+  readonly rates: ArrayLike<number>;
+  /** Normal quantile of the level. */
+  readonly z: number;
+  readonly level: number;
+  readonly cvSeeds: number;
+  /** Fold f trains on runs [0, blocks[f]) and tests on [blocks[f], blocks[f + 1]). */
+  readonly blocks: readonly number[];
+};
+
+/**
+ * Phase 2: one candidate's forward cross-validation — held-out errors, RMSE,
+ * the excess variance `mse`, the smallest interval inflation covering a share
+ * `level` of the errors, and the coverage it gives.
+ */
+function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
+  const { history, k, rng, opt, rates, z, level, cvSeeds, blocks } = cv;
+  const N = history.items.length;
+  const e: number[] = [];
+  const v: number[] = [];
+  for (let f = 0; f < blocks.length - 1; f++) {
+    const train = Array.from({ length: blocks[f] as number }, (_, r) => r);
+    const draws = c.method === "stepwise" ? 1 : cvSeeds;
+    for (let s = 0; s < draws; s++) {
+      const fit = fitCandidate(history, train, k, c, rng, opt);
+      for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++) {
+        const y = Uint8Array.from(fit.items, (i) => history.data[r * N + i] as number);
+        const p = pointEstimate(fit.model, y);
+        e.push(p.est - (rates[r] as number));
+        v.push(p.v);
+      }
+    }
+  }
+  const n = e.length;
+  let se2 = 0;
+  let sv = 0;
+  for (let t = 0; t < n; t++) {
+    se2 += (e[t] as number) ** 2;
+    sv += v[t] as number;
+  }
+  const mse = Math.max(0, (se2 - sv) / n);
+  // smallest inflation covering a share `level` of the held-out errors
+  const ratio = e
+    .map((x, t) => Math.abs(x) / (z * Math.sqrt((v[t] as number) + mse)))
+    .map((x) => (Number.isFinite(x) ? x : 0))
+    .sort((a, b) => a - b);
+  const inflate = Math.max(1, ratio[Math.min(n - 1, Math.ceil(level * n) - 1)] ?? 1);
+  let cov = 0;
+  for (let t = 0; t < n; t++) {
+    if (Math.abs(e[t] as number) <= inflate * z * Math.sqrt((v[t] as number) + mse) + 1e-15) cov++;
+  }
+  return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate };
 }
 
 /**
@@ -223,86 +343,22 @@ export function recommendSubset(
   const R = history.runs.length;
   checkInteger(fn, "k", k, 1, N);
   checkRng(fn, rng);
-  checkOptions(fn, options, KEYS);
-  const d = recommendSubsetDefaults;
-  const folds = options.folds ?? d.folds;
-  checkInteger(fn, "options.folds", folds, 1);
-  const minTrain = options.minTrain ?? Math.max(3, Math.ceil(R / 2));
-  checkInteger(fn, "options.minTrain", minTrain, 3);
-  if (R < minTrain + folds) {
-    fail(fn, `history needs at least minTrain + folds = ${minTrain + folds} runs`, R);
-  }
-  const cvSeeds = options.cvSeeds ?? d.cvSeeds;
-  checkInteger(fn, "options.cvSeeds", cvSeeds, 1);
-  const window = options.window ?? d.window;
-  checkInteger(fn, "options.window", window, 1);
-  const recentRuns = options.recentRuns ?? d.recentRuns;
-  checkInteger(fn, "options.recentRuns", recentRuns, 3);
-  const ridge = options.ridge ?? d.ridge;
-  if (!(ridge >= 0 && Number.isFinite(ridge))) fail(fn, "options.ridge must be >= 0", ridge);
-  const level = options.level ?? d.level;
-  checkLevel(fn, level);
-  const candidates = options.candidates ?? recommendSubsetCandidates;
-  if (!Array.isArray(candidates)) failType(fn, "options.candidates must be an array");
-  if (candidates.length === 0) fail(fn, "options.candidates is empty");
-  candidates.forEach((c, t) => {
-    if (!["consistency", "passRate", "stepwise"].includes(c?.method)) {
-      failType(fn, `options.candidates[${t}].method must be consistency, passRate or stepwise`);
-    }
-    if (!["mean", "ridge", "shrink", "irt"].includes(c.estimator)) {
-      failType(fn, `options.candidates[${t}].estimator must be mean, ridge, shrink or irt`);
-    }
-    if (c.method === "stepwise" && (c.estimator === "mean" || c.estimator === "shrink")) {
-      fail(
-        fn,
-        `options.candidates[${t}]: the stepwise subset is not representative; use ridge or irt`,
-      );
-    }
-  });
-  const opt = { window, recentRuns, ridge, cache: new Map<string, Float64Array>() };
-  const rates = runRates(history);
-  const z = normalQuantile(0.5 + level / 2);
+  const { folds, minTrain, cvSeeds, opt, level, candidates } = readRecommendOptions(fn, options, R);
   const blocks = Array.from({ length: folds + 1 }, (_, f) =>
     Math.round(minTrain + ((R - minTrain) * f) / folds),
   );
-
-  const rows = candidates.map((c) => {
-    const e: number[] = [];
-    const v: number[] = [];
-    for (let f = 0; f < folds; f++) {
-      const train = Array.from({ length: blocks[f] as number }, (_, r) => r);
-      const draws = c.method === "stepwise" ? 1 : cvSeeds;
-      for (let s = 0; s < draws; s++) {
-        const fit = fitCandidate(history, train, k, c, rng, opt);
-        for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++) {
-          const y = Uint8Array.from(fit.items, (i) => history.data[r * N + i] as number);
-          const p = pointEstimate(fit.model, y);
-          e.push(p.est - (rates[r] as number));
-          v.push(p.v);
-        }
-      }
-    }
-    const n = e.length;
-    let se2 = 0;
-    let sv = 0;
-    for (let t = 0; t < n; t++) {
-      se2 += (e[t] as number) ** 2;
-      sv += v[t] as number;
-    }
-    const mse = Math.max(0, (se2 - sv) / n);
-    // smallest inflation covering a share `level` of the held-out errors
-    const ratio = e
-      .map((x, t) => Math.abs(x) / (z * Math.sqrt((v[t] as number) + mse)))
-      .map((x) => (Number.isFinite(x) ? x : 0))
-      .sort((a, b) => a - b);
-    const inflate = Math.max(1, ratio[Math.min(n - 1, Math.ceil(level * n) - 1)] ?? 1);
-    let cov = 0;
-    for (let t = 0; t < n; t++) {
-      if (Math.abs(e[t] as number) <= inflate * z * Math.sqrt((v[t] as number) + mse) + 1e-15)
-        cov++;
-    }
-    return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate };
-  });
+  const cv: CvSetup = {
+    history,
+    k,
+    rng,
+    opt,
+    rates: runRates(history),
+    z: normalQuantile(0.5 + level / 2),
+    level,
+    cvSeeds,
+    blocks,
+  };
+  const rows = candidates.map((c) => crossValidate(c, cv));
   rows.sort((a, b) => a.rmse - b.rmse);
   const best = rows[0] as (typeof rows)[number];
   const all = Array.from({ length: R }, (_, r) => r);
