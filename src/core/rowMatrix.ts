@@ -9,7 +9,8 @@ export type { RowMatrix } from "./types.js";
  * @param rows - The rows; every row must have the same length and hold finite numbers.
  * @returns A new matrix holding a copy of the values.
  * @throws {TypeError} If `rows` is not an array of arrays.
- * @throws {RangeError} If rows have different lengths, a value is not finite, or the matrix would hold more than 2^27 values (1 GiB).
+ * @throws {RangeError} If rows have different lengths, a value is not finite, or the matrix would hold more
+ *   than 2^27 values (1 GiB).
  * @example
  * ```ts
  * const m = rowMatrix([[1, 2], [3, 4], [5, 6]]);
@@ -51,8 +52,10 @@ export function rowMatrix(rows: readonly (readonly number[])[]): RowMatrix {
  * @param m - The matrix.
  * @param i - Row index, 0-based.
  * @returns A `Float64Array` view of length `m.cols`; do not write to it.
- * @throws {TypeError} If `m` is not a `RowMatrix` or a `number[][]` (a `Float64Array` `data`) or `i` is not a number.
- * @throws {RangeError} If `m.rows` or `m.cols` is not an integer in [0, 2^27], `m.data.length` differs from rows * cols, or `i` is not an integer in [0, rows).
+ * @throws {TypeError} If `m` is not a `RowMatrix` or a `number[][]` (a `Float64Array` `data`) or `i` is not a
+ *   number.
+ * @throws {RangeError} If `m.rows` or `m.cols` is not an integer in [0, 2^27], `m.data.length` differs from
+ *   rows * cols, or `i` is not an integer in [0, rows).
  * @example
  * ```ts
  * getRow(rowMatrix([[1, 2], [3, 4]]), 1); // Float64Array [3, 4]

@@ -64,8 +64,10 @@ const MODES: readonly NonFiniteMethod[] = ["throw", "null", "string"];
  *   `RowMatrix`, a fitted model, ...) or any tree of those.
  * @param options - `nonFinite` (default `"throw"`).
  * @returns The plain copy, typed as {@link Plain}.
- * @throws {RangeError} If a number is NaN or infinite and `nonFinite` is `"throw"`, naming its path, e.g. `toPlain: value.ci[1] is not finite (got Infinity)`; or if `nonFinite` is not one of the modes.
- * @throws {TypeError} If a member is a function, bigint, symbol, a class instance (`Map`, `Set`, `Date`, ...) or part of a cycle, naming its path; or if `options` is not an object or has an unknown key.
+ * @throws {RangeError} If a number is NaN or infinite and `nonFinite` is `"throw"`, naming its path, e.g.
+ *   `toPlain: value.ci[1] is not finite (got Infinity)`; or if `nonFinite` is not one of the modes.
+ * @throws {TypeError} If a member is a function, bigint, symbol, a class instance (`Map`, `Set`, `Date`, ...)
+ *   or part of a cycle, naming its path; or if `options` is not an object or has an unknown key.
  * @example
  * ```ts
  * const sample = pivotal([0.2, 0.7, 0.8, 0.3], createRng(1));

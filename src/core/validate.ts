@@ -252,7 +252,8 @@ export function toBinary(fn: string, arg: string, x: unknown): Uint8Array {
  * equal length; each row a plain array or a typed array), each element
  * checked to be a number. The input is never mutated.
  *
- * @throws {TypeError} `fn: arg[1] must be an array of numbers (a row of number[][]) (got number)`, or a non-number element.
+ * @throws {TypeError} `fn: arg[1] must be an array of numbers (a row of number[][]) (got number)`, or a
+ *   non-number element.
  * @throws {RangeError} `fn: arg rows differ in length (row 0 has 2, row 3 has 1)`.
  */
 export function asRowMatrix(fn: string, arg: string, m: unknown): RowMatrix {

@@ -16,7 +16,8 @@ const FN = "proportionalAllocation";
  * @param stratumSizes - N_h, the number of population units in each stratum (>= 0).
  * @param n - Total sample size, an integer in [0, sum(N_h)].
  * @returns A new `Int32Array` of n_h, same length as `stratumSizes`, summing to `n`.
- * @throws {TypeError} If `stratumSizes` is not an `Int32Array` or an array of integers or `n` is not a number.
+ * @throws {TypeError} If `stratumSizes` is not an `Int32Array` or an array of integers or `n` is not a
+ *   number.
  * @throws {RangeError} If `stratumSizes` is empty or holds a negative value, or if
  *   `n` is negative, not an integer or larger than the population size sum(N_h).
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., section 5.3; R `sampling::strata` takes such sizes.

@@ -38,8 +38,8 @@ export type RhcResult = {
  * @param n - Number of groups and of drawn units, an integer in [0, N]; 0 gives an empty sample.
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @returns `{ indices, groupShare, groupTotal }`, see {@link RhcResult}; all of length `n`.
- * @throws {TypeError} If `size` is not a `Float64Array` or an array of numbers, `n` is not a number or `rng` is
- *   not a function.
+ * @throws {TypeError} If `size` is not a `Float64Array` or an array of numbers, `n` is not a number or `rng`
+ *   is not a function.
  * @throws {RangeError} If `size` is empty or holds a value that is not a finite
  *   positive number (a zero-size unit could form a group that cannot be drawn
  *   from: drop such units first); if `n` is negative, not an integer or above N;

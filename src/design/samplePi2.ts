@@ -15,7 +15,8 @@ const FN = "samplePi2";
  *   (e.g. from {@link systematicPi2}, {@link srsPi2} or {@link poissonPi2}).
  * @param sample - Distinct 0-based unit indices in [0, N), as returned by a design.
  * @returns A new n x n {@link RowMatrix}.
- * @throws {TypeError} If `pi2` is not a {@link RowMatrix} or `sample` is not an `Int32Array` or an array of integers.
+ * @throws {TypeError} If `pi2` is not a {@link RowMatrix} or `sample` is not an `Int32Array` or an array of
+ *   integers.
  * @throws {RangeError} If `pi2` is not square or holds a non-finite value, or if `sample`
  *   holds an index outside [0, N) or a repeated index.
  * @see R `sampling::UPsystematicpi2` then `pi2[s, s]`.

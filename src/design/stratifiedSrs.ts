@@ -20,7 +20,8 @@ const FN = "stratifiedSrs";
  *   its length must cover every stratum id (extra entries must be 0).
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @returns The selected 0-based unit indices, sorted ascending, length sum(allocation).
- * @throws {TypeError} If `strata` or `allocation` is not an `Int32Array` or an array of integers or `rng` is not a function.
+ * @throws {TypeError} If `strata` or `allocation` is not an `Int32Array` or an array of integers or `rng` is
+ *   not a function.
  * @throws {RangeError} If `strata` is empty or holds a negative id; if `allocation` holds
  *   a negative value, is shorter than the number of strata (max id + 1), or asks for more
  *   units than a stratum has; or if `rng` returns a value outside [0, 1).

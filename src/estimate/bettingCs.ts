@@ -59,8 +59,11 @@ const KEYS = optionKeys<BettingCsOptions>()("level", "range", "grid", "truncatio
  * @param N - Population size (an integer at least `y.length`) for sampling without replacement, or `Infinity` for iid draws.
  * @param options - `level` (0.95), `range` ([0, 1]), `grid` (1000), `truncation` (0.5).
  * @returns The running sequence `{ lower, upper, level, method }` for t = 1..n, see {@link ConfidenceSequence}.
- * @throws {TypeError} If `y` is not a `Float64Array` or an array of numbers, `N` not a number, `options` not an object or `range` not a pair of numbers.
- * @throws {RangeError} If `y` holds a value outside the range (or not finite), `N` is neither Infinity nor an integer at least `y.length`, `level` is not in (0, 1), `range` is not finite with lo < hi, `grid` is not an integer in [2, 1e6] or `truncation` not in (0, 1).
+ * @throws {TypeError} If `y` is not a `Float64Array` or an array of numbers, `N` not a number, `options` not
+ *   an object or `range` not a pair of numbers.
+ * @throws {RangeError} If `y` holds a value outside the range (or not finite), `N` is neither Infinity nor an
+ *   integer at least `y.length`, `level` is not in (0, 1), `range` is not finite with lo < hi, `grid` is not
+ *   an integer in [2, 1e6] or `truncation` not in (0, 1).
  * @see Waudby-Smith, I. & Ramdas, A. (2024). Estimating means of bounded random variables by betting. JRSS-B 86(1), 1-27, sections 4-5; Waudby-Smith, I. & Ramdas, A. (2020). Confidence sequences for sampling without replacement. NeurIPS 33, section 3.
  * @example
  * ```ts

@@ -69,8 +69,8 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * @param yhatUnlabeled - N x K matrix: row i holds unlabelled unit i's predictions by the K models (N >= 2, K >= 1).
  * @param options - See {@link CrossPpiMeanOptions} and {@link crossPpiMeanDefaults}.
  * @returns The estimate, its variance and interval (`method` `"crossPpi (K=5)"`).
- * @throws {TypeError} If `y` or `yhat` is not a `Float64Array` or an array of numbers, `yhatUnlabeled` is not a `RowMatrix` or a `number[][]`,
- *   or `options` is not an object or has an unknown key.
+ * @throws {TypeError} If `y` or `yhat` is not a `Float64Array` or an array of numbers, `yhatUnlabeled` is not
+ *   a `RowMatrix` or a `number[][]`, or `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, `y` and `yhat` lengths differ, fewer than two units are
  *   labelled or unlabelled, `yhatUnlabeled` has no column, `level` is not in (0, 1), or
  *   `alternative`, `interval` or `ddof` is not one of its values.

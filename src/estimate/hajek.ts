@@ -63,7 +63,8 @@ const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
  * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
  * @param options - `pi2`, `variance`, `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers or `options` is not an object.
+ * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers or `options` is not an
+ *   object.
  * @throws {RangeError} If the sample is empty, a value is not finite, `pik` is outside (0, 1],
  *   lengths differ, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
  *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);

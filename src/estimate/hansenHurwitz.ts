@@ -45,7 +45,8 @@ const KEYS = optionKeys<HansenHurwitzOptions>()("level", "interval");
  * @param N - Population size (positive integer).
  * @param options - `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` or `p` is not a `Float64Array` or an array of numbers, `N` is not a number, or `options` is not an object.
+ * @throws {TypeError} If `y` or `p` is not a `Float64Array` or an array of numbers, `N` is not a number, or
+ *   `options` is not an object.
  * @throws {RangeError} If a value is not finite, `p` is outside (0, 1], lengths differ, there are fewer than
  *   two draws (no variance estimate), `N` is not a positive integer, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a

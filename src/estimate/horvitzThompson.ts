@@ -83,7 +83,8 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * @param N - Population size (integer, at least the sample size).
  * @param options - `pi2`, `variance`, `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers, `N` is not a number, or `options` is not an object.
+ * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers, `N` is not a number, or
+ *   `options` is not an object.
  * @throws {RangeError} If a value is not finite, `pik` is outside (0, 1], lengths differ, `N` is not an
  *   integer at least n, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
  *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);

@@ -108,6 +108,68 @@ const USES: Record<ModelAssistedEstimator, readonly string[]> = {
 };
 
 /**
+ * Phase 1: the options with plain arrays converted (once, for every estimator
+ * below) and the estimator, checked against the options that apply to it.
+ */
+function readEstimatorOptions(
+  fn: string,
+  given: ModelAssistedOptions,
+): { options: ModelAssistedOptions; estimator: ModelAssistedEstimator } {
+  const { pi2, strata, stratumSizes, groupTotal } = given;
+  const options: ModelAssistedOptions = {
+    ...given,
+    ...(pi2 === undefined ? {} : { pi2: asRowMatrix(fn, "options.pi2", pi2) }),
+    ...(strata === undefined ? {} : { strata: asInt32Array(fn, "options.strata", strata) }),
+    ...(stratumSizes === undefined
+      ? {}
+      : { stratumSizes: asInt32Array(fn, "options.stratumSizes", stratumSizes) }),
+    ...(groupTotal === undefined
+      ? {}
+      : { groupTotal: asFloat64Array(fn, "options.groupTotal", groupTotal) }),
+  };
+  const estimator = options.estimator ?? modelAssistedDefaults.estimator;
+  checkChoice(fn, "options.estimator", estimator, ESTIMATORS);
+  for (const key of ["pi2", "variance", "strata", "stratumSizes", "groupTotal"] as const) {
+    if (options[key] !== undefined && !USES[estimator].includes(key)) {
+      fail(fn, `options.${key} does not apply to estimator "${estimator}"`);
+    }
+  }
+  return { options, estimator };
+}
+
+/**
+ * Phase 2: the tuned lambda = (V(y + f) - V(y - f)) / (4 V(f)) under the
+ * design's variance `run`, clipped to [0, 1]; 0 when V(f) is not positive.
+ */
+function tunedLambda(
+  y64: Float64Array,
+  yhat64: Float64Array,
+  run: (z: Float64Array) => Estimate,
+): { lambda: number; lambdaNote: string } {
+  const n = y64.length;
+  const plus = new Float64Array(n);
+  const minus = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    plus[k] = (y64[k] as number) + (yhat64[k] as number);
+    minus[k] = (y64[k] as number) - (yhat64[k] as number);
+  }
+  const vf = run(yhat64).variance;
+  // rounding leaves ~(1e-16 |yhat|)^2 in the variance of constant predictions under equal pik
+  let big = 0;
+  for (let k = 0; k < n; k++) big = Math.max(big, Math.abs(yhat64[k] as number));
+  if (!(vf > 1e-20 * big * big)) {
+    return { lambda: 0, lambdaNote: "lambda=0: the predictions' design variance is not positive" };
+  }
+  const raw = (run(plus).variance - run(minus).variance) / (4 * vf);
+  const lambda = Math.min(1, Math.max(0, raw));
+  const lambdaNote =
+    raw === lambda
+      ? `tuned lambda=${short(lambda)}`
+      : `tuned lambda=${short(lambda)}, clipped from ${short(raw)}`;
+  return { lambda, lambdaNote };
+}
+
+/**
  * Model-assisted (generalised difference) estimator of a population mean under
  * any design of the library: the population mean of the predictions plus the
  * design estimate of the mean residual `y - lambda yhat`, with that design's own
@@ -157,8 +219,8 @@ const USES: Record<ModelAssistedEstimator, readonly string[]> = {
  * @param options - See {@link ModelAssistedOptions} and {@link modelAssistedDefaults}.
  * @returns The estimate, B's variance of it, the interval, and the lambda used
  *   (`method` e.g. `"modelAssisted (horvitzThompson (deville), lambda=1)"`).
- * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers (`strata`, `stratumSizes`: `Int32Array`),
- *   or `options` is not an object or has an unknown key.
+ * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers (`strata`, `stratumSizes`:
+ *   `Int32Array`), or `options` is not an object or has an unknown key.
  * @throws {RangeError} If a value is not finite, lengths differ, `yhatPopulation` is empty, `pik` is
  *   outside (0, 1], `lambda` is neither `"tuned"` nor in [0, 1], `estimator` or `interval` is unknown,
  *   an option of another estimator is given or a required one is missing, `stratumSizes` do not sum
@@ -197,38 +259,19 @@ export function modelAssisted(
     allowEmpty: false,
   });
   checkOptions(fn, options, KEYS);
-  // plain arrays in the options are converted here, once, for every estimator below
-  const { pi2, strata, stratumSizes, groupTotal } = options;
-  options = {
-    ...options,
-    ...(pi2 === undefined ? {} : { pi2: asRowMatrix(fn, "options.pi2", pi2) }),
-    ...(strata === undefined ? {} : { strata: asInt32Array(fn, "options.strata", strata) }),
-    ...(stratumSizes === undefined
-      ? {}
-      : { stratumSizes: asInt32Array(fn, "options.stratumSizes", stratumSizes) }),
-    ...(groupTotal === undefined
-      ? {}
-      : { groupTotal: asFloat64Array(fn, "options.groupTotal", groupTotal) }),
-  };
+  const { options: o, estimator } = readEstimatorOptions(fn, options);
   const d = modelAssistedDefaults;
-  const estimator = options.estimator ?? d.estimator;
-  checkChoice(fn, "options.estimator", estimator, ESTIMATORS);
-  for (const key of ["pi2", "variance", "strata", "stratumSizes", "groupTotal"] as const) {
-    if (options[key] !== undefined && !USES[estimator].includes(key)) {
-      fail(fn, `options.${key} does not apply to estimator "${estimator}"`);
-    }
-  }
-  const lambdaOption = readLambda(fn, options.lambda, d.lambda);
-  const level = readLevel(fn, options.level ?? d.level);
-  const interval = readPpiInterval(fn, options.interval, d.interval);
+  const lambdaOption = readLambda(fn, o.lambda, d.lambda);
+  const level = readLevel(fn, o.level ?? d.level);
+  const interval = readPpiInterval(fn, o.interval, d.interval);
   const N = yhatPopulation64.length;
-  if (estimator === "stratifiedMean") checkStrata(fn, options, pik64, N);
-  if (estimator === "raoHartleyCochran" && options.groupTotal === undefined) {
+  if (estimator === "stratifiedMean") checkStrata(fn, o, pik64, N);
+  if (estimator === "raoHartleyCochran" && o.groupTotal === undefined) {
     fail(fn, `options.groupTotal is required by estimator "raoHartleyCochran"`);
   }
   const run = (z: Float64Array): Estimate => {
     try {
-      return base(estimator, z, pik64, N, options, level, interval);
+      return base(estimator, z, pik64, N, o, level, interval);
     } catch (e) {
       if (e instanceof RangeError) throw new RangeError(`${fn}: ${e.message}`);
       if (e instanceof TypeError) throw new TypeError(`${fn}: ${e.message}`);
@@ -237,34 +280,10 @@ export function modelAssisted(
   };
   const n = y64.length;
   const classical = run(y64);
-  let lambda: number;
-  let lambdaNote: string;
-  if (lambdaOption === "tuned") {
-    const plus = new Float64Array(n);
-    const minus = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      plus[k] = (y64[k] as number) + (yhat64[k] as number);
-      minus[k] = (y64[k] as number) - (yhat64[k] as number);
-    }
-    const vf = run(yhat64).variance;
-    // rounding leaves ~(1e-16 |yhat|)^2 in the variance of constant predictions under equal pik
-    let big = 0;
-    for (let k = 0; k < n; k++) big = Math.max(big, Math.abs(yhat64[k] as number));
-    if (!(vf > 1e-20 * big * big)) {
-      lambda = 0;
-      lambdaNote = "lambda=0: the predictions' design variance is not positive";
-    } else {
-      const raw = (run(plus).variance - run(minus).variance) / (4 * vf);
-      lambda = Math.min(1, Math.max(0, raw));
-      lambdaNote =
-        raw === lambda
-          ? `tuned lambda=${short(lambda)}`
-          : `tuned lambda=${short(lambda)}, clipped from ${short(raw)}`;
-    }
-  } else {
-    lambda = lambdaOption;
-    lambdaNote = `lambda=${short(lambda)}`;
-  }
+  const { lambda, lambdaNote } =
+    lambdaOption === "tuned"
+      ? tunedLambda(y64, yhat64, run)
+      : { lambda: lambdaOption, lambdaNote: `lambda=${short(lambdaOption)}` };
   const r = new Float64Array(n);
   for (let k = 0; k < n; k++) r[k] = (y64[k] as number) - lambda * (yhat64[k] as number);
   const res = lambda === 0 ? classical : run(r);

@@ -111,7 +111,8 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * @param yhatUnlabeled - The predictions on the N unlabelled units (at least two).
  * @param options - See {@link PpiMeanOptions} and {@link ppiMeanDefaults}.
  * @returns The estimate, variance, interval and the lambda used (`method` e.g. `"ppi++ (lambda=0.7312)"`).
- * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers, `options` is not an object or has an unknown key.
+ * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers, `options` is not an object
+ *   or has an unknown key.
  * @throws {RangeError} If a value is not finite, `y` and `yhat` lengths differ, fewer than two units are
  *   labelled or unlabelled, `lambda` is neither `"tuned"` nor in [0, 1], `level` is not in (0, 1), or
  *   `alternative`, `interval` or `ddof` is not one of its values.

@@ -54,9 +54,10 @@ const KEYS = optionKeys<RaoHartleyCochranOptions>()("level", "interval");
  * @param N - Population size (integer, at least the number of groups).
  * @param options - `level` (default 0.95).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers, `N` is not a number, or `options` is not an object.
- * @throws {RangeError} If a value is not finite, a share is outside (0, 1], lengths differ, `groupTotal`
- *   does not sum to 1, there are fewer than two groups, `N` is not an integer at least n, or `level` is not in (0, 1);
+ * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers, `N` is not a number, or
+ *   `options` is not an object.
+ * @throws {RangeError} If a value is not finite, a share is outside (0, 1], lengths differ, `groupTotal` does
+ *   not sum to 1, there are fewer than two groups, `N` is not an integer at least n, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
  *   proportion method while y is not 0/1.
  * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). On a simple procedure of unequal probability

@@ -42,8 +42,10 @@ export type StoppingDecision = {
  * @param cs - A confidence sequence (e.g. from `hypergeometricCs`, `bettingCs`, `weightedBettingCs`) with at least one interval; plain `lower` / `upper` arrays (a sequence read back from JSON) are accepted.
  * @param rule - `{ halfWidth }` (> 0), `{ threshold }` (finite), or both.
  * @returns `{ t, stopped, reason, decision, lower, upper }`, see {@link StoppingDecision}.
- * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, or `rule` is not an object setting `halfWidth` or `threshold`.
- * @throws {RangeError} If `cs` is empty or its bounds differ in length, `halfWidth` is not positive and finite, or `threshold` not finite.
+ * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, or `rule` is not an object setting
+ *   `halfWidth` or `threshold`.
+ * @throws {RangeError} If `cs` is empty or its bounds differ in length, `halfWidth` is not positive and
+ *   finite, or `threshold` not finite.
  * @see Howard, S. R., Ramdas, A., McAuliffe, J. & Sekhon, J. (2021). Time-uniform, nonparametric, nonasymptotic confidence sequences. Ann. Statist. 49(2), 1055-1080 (validity at stopping times, Lemma 3).
  * @example
  * ```ts

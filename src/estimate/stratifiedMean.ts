@@ -54,8 +54,8 @@ const KEYS = optionKeys<StratifiedMeanOptions>()("level", "interval");
  * @param stratumSizes - `N_h` for every stratum h (non-negative, not all zero).
  * @param options - `level` (default 0.95), `interval` (see {@link StratifiedMeanOptions}).
  * @returns The estimate of the mean, its variance, SE and confidence interval.
- * @throws {TypeError} If `y` is not a `Float64Array` or an array of numbers, `strata` or `stratumSizes` is not an `Int32Array` or an array of integers,
- *   or `options` is not an object.
+ * @throws {TypeError} If `y` is not a `Float64Array` or an array of numbers, `strata` or `stratumSizes` is
+ *   not an `Int32Array` or an array of integers, or `options` is not an object.
  * @throws {RangeError} If a value is not finite, lengths differ, a stratum id is outside
  *   [0, stratumSizes.length), a size is negative or all are zero, a stratum has more sampled units than
  *   `N_h`, a non-empty stratum is unsampled or has a single unit out of several, or `level` is not in (0, 1);

@@ -90,6 +90,120 @@ function byStratum(values: Float64Array, strata: Int32Array, H: number): Float64
   return out;
 }
 
+const FN = "stratifiedPpiMean";
+
+/**
+ * Phase 1: the stratum weights W_h and the number of strata H, from
+ * `options.stratumWeights` (checked: covers every stratum id, sums to 1) or
+ * else the unlabelled shares.
+ */
+function stratumWeights(
+  given: StratifiedPpiMeanOptions["stratumWeights"],
+  strata32: Int32Array,
+  strataUnlabeled32: Int32Array,
+  units: number,
+): { w: Float64Array; H: number } {
+  const fn = FN;
+  let H = 0;
+  for (const s of [strata32, strataUnlabeled32]) {
+    for (let k = 0; k < s.length; k++) H = Math.max(H, (s[k] as number) + 1);
+  }
+  if (given !== undefined) {
+    const sw = asFloat64Array(fn, "options.stratumWeights", given);
+    checkFloat64Array(fn, "options.stratumWeights", sw, { min: 0, allowEmpty: false });
+    if (sw.length < H) {
+      fail(fn, `options.stratumWeights has ${sw.length} strata but a stratum id is ${H - 1}`);
+    }
+    const total = fsum(sw);
+    if (!(Math.abs(total - 1) <= PROBABILITY_TOLERANCE)) {
+      fail(fn, "options.stratumWeights must sum to 1", total);
+    }
+    return { w: sw, H: sw.length };
+  }
+  // bounds the per-stratum arrays by the data's size (a stray id of 2^31 would allocate 2^31)
+  if (H > units) {
+    fail(
+      fn,
+      `a stratum id is ${H - 1}: stratum ids must be below the number of units (${units}); number the strata 0, 1, 2, ...`,
+    );
+  }
+  const w = new Float64Array(H);
+  for (let k = 0; k < strataUnlabeled32.length; k++) {
+    const h = strataUnlabeled32[k] as number;
+    w[h] = (w[h] as number) + 1;
+  }
+  for (let h = 0; h < H; h++) w[h] = (w[h] as number) / strataUnlabeled32.length;
+  return { w, H };
+}
+
+/** Phase 2: every weighted stratum has two labelled and two unlabelled units. */
+function checkStrata(
+  ys: readonly Float64Array[],
+  us: readonly Float64Array[],
+  w: Float64Array,
+  weightsGiven: boolean,
+): void {
+  for (let h = 0; h < w.length; h++) {
+    const nh = (ys[h] as Float64Array).length;
+    const Nh = (us[h] as Float64Array).length;
+    if ((w[h] as number) > 0) {
+      if (nh < 2) fail(FN, `stratum ${h} needs at least two labelled units (got ${nh})`);
+      if (Nh < 2) fail(FN, `stratum ${h} needs at least two unlabelled units (got ${Nh})`);
+    } else if (nh > 0 && !weightsGiven) {
+      fail(FN, `stratum ${h} has ${nh} labelled units but no unlabelled unit (weight 0)`);
+    }
+  }
+}
+
+/**
+ * Phase 3: the per-stratum PPI estimates combined with the weights, the
+ * variance parts, the classical variance, the lambdas and the strata whose
+ * tuned lambda is undefined (flat predictions).
+ */
+function combineStrata(
+  strata: { ys: readonly Float64Array[]; fs: readonly Float64Array[]; us: readonly Float64Array[] },
+  w: Float64Array,
+  lambdaOption: number | "tuned",
+  ddof: 0 | 1,
+): {
+  estimate: number;
+  parts: VariancePart[];
+  vClassical: number;
+  lambdas: Float64Array;
+  flat: number[];
+} {
+  const { ys, fs, us } = strata;
+  const H = w.length;
+  const lambdas = new Float64Array(H);
+  const parts: VariancePart[] = [];
+  const flat: number[] = [];
+  let estimate = 0;
+  let vClassical = 0;
+  for (let h = 0; h < H; h++) {
+    const wh = w[h] as number;
+    if (!(wh > 0)) continue;
+    const yh = ys[h] as Float64Array;
+    const fh = fs[h] as Float64Array;
+    const pair = pairMoments(yh, fh);
+    const u = moments(us[h] as Float64Array);
+    const t: TunedLambda =
+      lambdaOption === "tuned"
+        ? tuneLambda(pair, u, ddof)
+        : { lambda: lambdaOption, raw: lambdaOption };
+    if (Number.isNaN(t.raw)) flat.push(h);
+    const lambda = t.lambda;
+    lambdas[h] = lambda;
+    const r = residualMoments(yh, fh, lambda);
+    const nh = yh.length;
+    const Nh = u.n;
+    estimate += wh * (lambda * u.mean + r.mean);
+    parts.push({ v: (wh * wh * r.ss) / (nh - ddof) / nh, df: nh - 1 });
+    parts.push({ v: (wh * wh * lambda * lambda * u.ss) / (Nh - ddof) / Nh, df: Nh - 1 });
+    vClassical += (wh * wh * pair.y.ss) / (nh - ddof) / nh;
+  }
+  return { estimate, parts, vClassical, lambdas, flat };
+}
+
 /**
  * Stratified prediction-powered estimate of a mean (StratPPI, Fisch et al.
  * 2024): PPI++ within each stratum, with its own lambda, combined with the
@@ -147,7 +261,7 @@ export function stratifiedPpiMean(
   strataUnlabeled: ArrayLike<number>,
   options: StratifiedPpiMeanOptions = {},
 ): StratifiedPpiMeanResult {
-  const fn = "stratifiedPpiMean";
+  const fn = FN;
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
   const yhat64 = toFloat64Array(fn, "yhat", yhat);
   checkSameLength(fn, "y", y64, "yhat", yhat64);
@@ -163,79 +277,22 @@ export function stratifiedPpiMean(
   const alternative = readAlternative(fn, options.alternative, d.alternative);
   const interval = readPpiInterval(fn, options.interval, d.interval);
   const ddof = readDdof(fn, options.ddof, d.ddof);
-  let H = 0;
-  for (const s of [strata32, strataUnlabeled32]) {
-    for (let k = 0; k < s.length; k++) H = Math.max(H, (s[k] as number) + 1);
-  }
-  let w: Float64Array;
-  if (options.stratumWeights !== undefined) {
-    const sw = asFloat64Array(fn, "options.stratumWeights", options.stratumWeights);
-    checkFloat64Array(fn, "options.stratumWeights", sw, { min: 0, allowEmpty: false });
-    if (sw.length < H) {
-      fail(fn, `options.stratumWeights has ${sw.length} strata but a stratum id is ${H - 1}`);
-    }
-    const total = fsum(sw);
-    if (!(Math.abs(total - 1) <= PROBABILITY_TOLERANCE)) {
-      fail(fn, "options.stratumWeights must sum to 1", total);
-    }
-    H = sw.length;
-    w = sw;
-  } else {
-    // bounds the per-stratum arrays by the data's size (a stray id of 2^31 would allocate 2^31)
-    const units = y64.length + yhatUnlabeled64.length;
-    if (H > units) {
-      fail(
-        fn,
-        `a stratum id is ${H - 1}: stratum ids must be below the number of units (${units}); number the strata 0, 1, 2, ...`,
-      );
-    }
-    w = new Float64Array(H);
-    for (let k = 0; k < strataUnlabeled32.length; k++) {
-      const h = strataUnlabeled32[k] as number;
-      w[h] = (w[h] as number) + 1;
-    }
-    for (let h = 0; h < H; h++) w[h] = (w[h] as number) / strataUnlabeled32.length;
-  }
+  const { w, H } = stratumWeights(
+    options.stratumWeights,
+    strata32,
+    strataUnlabeled32,
+    y64.length + yhatUnlabeled64.length,
+  );
   const ys = byStratum(y64, strata32, H);
   const fs = byStratum(yhat64, strata32, H);
   const us = byStratum(yhatUnlabeled64, strataUnlabeled32, H);
-  for (let h = 0; h < H; h++) {
-    const nh = (ys[h] as Float64Array).length;
-    const Nh = (us[h] as Float64Array).length;
-    if ((w[h] as number) > 0) {
-      if (nh < 2) fail(fn, `stratum ${h} needs at least two labelled units (got ${nh})`);
-      if (Nh < 2) fail(fn, `stratum ${h} needs at least two unlabelled units (got ${Nh})`);
-    } else if (nh > 0 && options.stratumWeights === undefined) {
-      fail(fn, `stratum ${h} has ${nh} labelled units but no unlabelled unit (weight 0)`);
-    }
-  }
-  const lambdas = new Float64Array(H);
-  const parts: VariancePart[] = [];
-  const flat: number[] = [];
-  let estimate = 0;
-  let vClassical = 0;
-  for (let h = 0; h < H; h++) {
-    const wh = w[h] as number;
-    if (!(wh > 0)) continue;
-    const yh = ys[h] as Float64Array;
-    const fh = fs[h] as Float64Array;
-    const pair = pairMoments(yh, fh);
-    const u = moments(us[h] as Float64Array);
-    const t: TunedLambda =
-      lambdaOption === "tuned"
-        ? tuneLambda(pair, u, ddof)
-        : { lambda: lambdaOption, raw: lambdaOption };
-    if (Number.isNaN(t.raw)) flat.push(h);
-    const lambda = t.lambda;
-    lambdas[h] = lambda;
-    const r = residualMoments(yh, fh, lambda);
-    const nh = yh.length;
-    const Nh = u.n;
-    estimate += wh * (lambda * u.mean + r.mean);
-    parts.push({ v: (wh * wh * r.ss) / (nh - ddof) / nh, df: nh - 1 });
-    parts.push({ v: (wh * wh * lambda * lambda * u.ss) / (Nh - ddof) / Nh, df: Nh - 1 });
-    vClassical += (wh * wh * pair.y.ss) / (nh - ddof) / nh;
-  }
+  checkStrata(ys, us, w, options.stratumWeights !== undefined);
+  const { estimate, parts, vClassical, lambdas, flat } = combineStrata(
+    { ys, fs, us },
+    w,
+    lambdaOption,
+    ddof,
+  );
   const list = Array.from(lambdas, short).join(", ");
   let method =
     lambdaOption === "tuned"

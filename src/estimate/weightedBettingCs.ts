@@ -60,8 +60,11 @@ const KEYS = optionKeys<WeightedBettingCsOptions>()("level", "grid", "truncation
  * @param N - Population size, an integer at least `y.length`.
  * @param options - `level` (0.95), `grid` (1000), `truncation` (0.5).
  * @returns The running sequence `{ lower, upper, level, method }` for t = 1..n, see {@link ConfidenceSequence}.
- * @throws {TypeError} If `y`, `q` or `qMin` is not a `Float64Array` or an array of numbers, `N` not a number or `options` not an object.
- * @throws {RangeError} If the lengths differ, a y is outside [0, 1], a q outside (0, 1], a qMin not in (0, min(q, 1 / (N - t + 1))], `N` is not an integer at least `y.length`, `level` is not in (0, 1), `grid` not an integer in [2, 1e6] or `truncation` not in (0, 1).
+ * @throws {TypeError} If `y`, `q` or `qMin` is not a `Float64Array` or an array of numbers, `N` not a number
+ *   or `options` not an object.
+ * @throws {RangeError} If the lengths differ, a y is outside [0, 1], a q outside (0, 1], a qMin not in (0, min(q,
+ *   1 / (N - t + 1))], `N` is not an integer at least `y.length`, `level` is not in (0, 1), `grid` not an
+ *   integer in [2, 1e6] or `truncation` not in (0, 1).
  * @see Shekhar, S., Xu, Z., Lipton, Z. C., Liang, P. J. & Ramdas, A. (2023). Risk-limiting financial audits via weighted sampling without replacement. UAI, PMLR 216, 1932-1941; Waudby-Smith & Ramdas (2024), JRSS-B 86(1), 1-27.
  * @example
  * ```ts

@@ -141,8 +141,15 @@ export type EvaluateSubsetResult = {
  *
  * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `maxSplits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetOptions}).
  * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link EvaluateSubsetResult}).
- * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed, `select` not a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or `onProgress` not a function.
- * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1; `maxSplits` is not an integer in [1, 1,000,000]; vectors have a row count other than the items or a non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total; `splits` is empty or a split has the wrong window, no test run, or runs out of order or range; or the method returns the wrong number of indices, an index out of range or a duplicate.
+ * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed, `select` not
+ *   a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or
+ *   `onProgress` not a function.
+ * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is
+ *   not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1;
+ *   `maxSplits` is not an integer in [1, 1,000,000]; vectors have a row count other than the items or a
+ *   non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total;
+ *   `splits` is empty or a split has the wrong window, no test run, or runs out of order or range; or the
+ *   method returns the wrong number of indices, an index out of range or a duplicate.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 5.2.2-5.3.
  * @example
  * ```ts

@@ -44,8 +44,11 @@ export type TemporalSplitsOptions = {
  * @param rng - Uniform random source in [0, 1); used, and required, only when there are more than `maxSplits` splits.
  * @param options - `maxSplits` (default 10,000, at most 1,000,000).
  * @returns The splits, lexicographic in the training runs.
- * @throws {TypeError} If `R` or `W` is not a number, `rng` is given but not a function, or `options` is not an object or has an unknown key.
- * @throws {RangeError} If `R` is not an integer in [2, 2^27], `W` is not an integer in [1, R - 1] (a window of R - 1 runs still leaves the last run to test on; more leaves none), `maxSplits` is not an integer in [1, 1,000,000], there are more than `maxSplits` splits and no `rng`, or `rng` returns a value outside [0, 1).
+ * @throws {TypeError} If `R` or `W` is not a number, `rng` is given but not a function, or `options` is not
+ *   an object or has an unknown key.
+ * @throws {RangeError} If `R` is not an integer in [2, 2^27], `W` is not an integer in [1, R - 1] (a window
+ *   of R - 1 runs still leaves the last run to test on; more leaves none), `maxSplits` is not an integer in
+ *   [1, 1,000,000], there are more than `maxSplits` splits and no `rng`, or `rng` returns a value outside [0, 1).
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2, Table 2.
  * @example
  * ```ts

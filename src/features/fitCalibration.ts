@@ -73,7 +73,8 @@ const KEYS = optionKeys<FitCalibrationOptions>()("method");
  * @param labels - The labels of the same units, each in [0, 1] (1 = failure, or the positive class).
  * @param options - See {@link FitCalibrationOptions} and {@link fitCalibrationDefaults}.
  * @returns The fitted {@link CalibrationModel}.
- * @throws {TypeError} If `scores` or `labels` is not a `Float64Array` or an array of numbers, or `options` is not an object or has an unknown key.
+ * @throws {TypeError} If `scores` or `labels` is not a `Float64Array` or an array of numbers, or `options` is
+ *   not an object or has an unknown key.
  * @throws {RangeError} If `scores` is empty or not finite, a label is outside [0, 1] or not finite,
  *   the lengths differ, or `method` is unknown.
  * @see Ayer, M. et al. (1955). An empirical distribution function for sampling with incomplete

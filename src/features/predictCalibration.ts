@@ -13,7 +13,8 @@ import type { CalibrationModel } from "./fitCalibration.js";
  * @param model - A {@link CalibrationModel}.
  * @param scores - Finite scores to calibrate (any length, e.g. every unit of the population).
  * @returns The probabilities, each in [0, 1], aligned with `scores`.
- * @throws {TypeError} If `model` is not a calibration model or `scores` is not a `Float64Array` or an array of numbers.
+ * @throws {TypeError} If `model` is not a calibration model or `scores` is not a `Float64Array` or an array
+ *   of numbers.
  * @throws {RangeError} If a score is not finite, or the model's arrays are empty or of different lengths.
  * @example
  * ```ts

@@ -61,10 +61,10 @@ export const toRiskDefaults: Readonly<{ floor: number }> = Object.freeze({ floor
  * @returns Risk per unit, every value >= 0 (> 0 when `floor > 0`, unless
  *   `floor * (max - min)` underflows to 0); ranks units
  *   exactly as the score does (reversed for `"lower"`).
- * @throws {RangeError} If `score` is empty or holds a non-finite value, `floor`
- *   is negative or not finite, or the risks would overflow.
- * @throws {RangeError} If `orientation` is a string other than `"higher"` / `"lower"`.
- * @throws {TypeError} If `score` is not a `Float64Array` or an array of numbers or `orientation` is not a string.
+ * @throws {RangeError} If `score` is empty or holds a non-finite value, `floor` is negative or not finite,
+ *   the risks would overflow, or `orientation` is a string other than `"higher"` / `"lower"`.
+ * @throws {TypeError} If `score` is not a `Float64Array` or an array of numbers or `orientation` is not a
+ *   string.
  * @see Guerriero, A. et al. (2024). DeepSample: DNN sampling-based testing for
  *   operational accuracy assessment. ICSE (auxiliary variables inverted into risk).
  * @example

@@ -26,7 +26,8 @@ const SAMPLE_ENTRY = /^samples\/.+_epoch_\d+\.json$/;
  * @param options - {@link ParseInspectLogOptions}, as for {@link parseInspectLog}.
  * @returns As {@link parseInspectLog}.
  * @throws {TypeError} If `entries` is not an object of strings.
- * @throws {RangeError} If `header.json` is missing, there is no sample entry, an entry is not valid JSON, or as {@link parseInspectLog}; the message names the entry.
+ * @throws {RangeError} If `header.json` is missing, there is no sample entry, an entry is not valid JSON, or
+ *   as {@link parseInspectLog}; the message names the entry.
  * @see https://inspect.aisi.org.uk/eval-logs.html (`.eval` format)
  * @example
  * ```ts

@@ -199,8 +199,11 @@ const FN = "parseInspectLog";
  * @param log - The log's JSON text or its parsed value.
  * @param options - {@link ParseInspectLogOptions}: `scorer`, `reducer`, `threshold`, `run`, `source`.
  * @returns One run with `scores` (the reduced scores), `task`, `scorer`, `reducer` and `epochs` (epochs per item).
- * @throws {TypeError} If the log, `eval`, a sample or its `scores` is not an object, or an id is neither a string nor an integer.
- * @throws {RangeError} If there are no samples, a sample lacks the scorer, the log has several scorers and none is chosen, a value is not a score, or an option is invalid; the message names the source and the sample's path.
+ * @throws {TypeError} If the log, `eval`, a sample or its `scores` is not an object, or an id is neither a
+ *   string nor an integer.
+ * @throws {RangeError} If there are no samples, a sample lacks the scorer, the log has several scorers and
+ *   none is chosen, a value is not a score, or an option is invalid; the message names the source and the
+ *   sample's path.
  * @see https://inspect.aisi.org.uk/eval-logs.html (log format); `inspect_ai.scorer.value_to_float`
  * @example
  * ```ts

@@ -109,60 +109,15 @@ function runName(
   );
 }
 
-/**
- * Parses the per-sample log of lm-evaluation-harness (`--log_samples`,
- * `samples_<task>_<date>.jsonl`) into one run: per-item correctness from a
- * metric field and, for multiple-choice tasks, the choice probabilities.
- *
- * Each line is one document: `doc_id` (the item id), the metric fields
- * (`acc`, `exact_match`, ... — 0/1 numbers or booleans), `filter`, and
- * `filtered_resps`, one entry per request; for log-likelihood tasks an entry
- * is `[loglik, is_greedy]` written as strings (`["-1.25", "False"]`). The
- * probabilities are the softmax of the per-choice log-likelihoods,
- * `p_k = exp(l_k - max l) / sum_j exp(l_j - max l)`, so `confidence`,
- * `entropy`, `margin` and `deepGini` apply directly (they are the raw
- * log-likelihoods the harness's `acc` uses, not the length-normalised ones of
- * `acc_norm`). A task is read as multiple choice when the first sample has
- * at least two responses and each is such a pair (or a number); every later
- * sample must then be too. Generated text is never read as a number.
- *
- * Polarity: `data` is the harness's 1 = correct; TCS labels are 1 = failure
- * ({@link failureLabels}).
- *
- * @param text - The JSONL text of the samples file.
- * @param options - {@link ParseLmEvalSamplesOptions}: `metric`, `filter`, `run` or `results`, `source`.
- * @returns One run: `runs`, `items` (doc ids), `data`, `scores` (the metric values), `metric`, `filter`, `probs`, `choices`.
- * @throws {TypeError} If `text` is not a string, a line is not a JSON object, or no run name can be found.
- * @throws {RangeError} If the file has no samples, a `doc_id` repeats, the metric is missing or not 0/1, the file mixes filters without `options.filter`, or a multiple-choice sample has a non-numeric log-likelihood; the message names the source, line and field.
- * @see https://github.com/EleutherAI/lm-evaluation-harness (`--log_samples`; `EvaluationTracker.save_results_samples`)
- * @example
- * ```ts
- * const text = [
- *   '{"doc_id": 0, "filter": "none", "filtered_resps": [["-0.5", "True"], ["-2.0", "False"]], "acc": 1.0}',
- *   '{"doc_id": 1, "filter": "none", "filtered_resps": [["-3.0", "False"], ["-1.0", "True"]], "acc": 0.0}',
- * ].join("\n");
- * const r = parseLmEvalSamples(text, { run: "pythia-160m" });
- * r.items; // ["0", "1"]
- * r.data; // Uint8Array [1, 0]
- * r.probs.cols; // 2
- * confidence(r.probs)[0].toFixed(4); // "0.8176"
- * parseLmEvalSamples('{"doc_id": 0, "acc": 0.5}', { run: "m", source: "s.jsonl" }); // throws RangeError: parseLmEvalSamples: s.jsonl: line 1: field "acc" must be 0 or 1 ...
- * ```
- */
-export function parseLmEvalSamples(
+type Row = { readonly line: number; readonly o: Json };
+
+/** Phase 1: the JSON lines of the chosen filter (the only one when `wantFilter` is unset). */
+function readRows(
   text: string,
-  options?: ParseLmEvalSamplesOptions,
-): ParseLmEvalSamplesResult {
-  const source = sourceOption(FN, options, KEYS);
-  if (typeof text !== "string") failType(FN, `text must be a string (got ${typeof text})`);
-  const run = runName(options, source);
-  const wantFilter = options?.filter;
-  if (wantFilter !== undefined && typeof wantFilter !== "string")
-    failType(FN, "options.filter must be a string");
-  let metric = options?.metric;
-  if (metric !== undefined && typeof metric !== "string")
-    failType(FN, "options.metric must be a string");
-  const rows: { line: number; o: Json }[] = [];
+  source: string | undefined,
+  wantFilter: string | undefined,
+): { rows: Row[]; filter: string } {
+  const rows: Row[] = [];
   const filters = new Set<string>();
   text.split("\n").forEach((raw, k) => {
     if (raw.trim() === "") return;
@@ -201,27 +156,131 @@ export function parseLmEvalSamples(
       `matches no sample (filters: ${[...filters].join(", ")})`,
     );
   }
-  const filter = wantFilter ?? ([...filters][0] as string);
-  const first = (rows[0] as { o: Json }).o;
-  if (metric === undefined) {
-    metric = parseLmEvalSamplesDefaults.metrics.find((m) => m in first);
-    if (
-      metric === undefined &&
-      Array.isArray(first.metrics) &&
-      typeof first.metrics[0] === "string"
-    )
-      metric = first.metrics[0];
-    if (metric === undefined)
+  return { rows, filter: wantFilter ?? ([...filters][0] as string) };
+}
+
+/** Phase 2: the metric, `options.metric` or the first default (or `metrics[0]`) in the first sample. */
+function pickMetric(first: Row, source: string | undefined, metric: string | undefined): string {
+  if (metric !== undefined) return metric;
+  const o = first.o;
+  let m: string | undefined = parseLmEvalSamplesDefaults.metrics.find((k) => k in o);
+  if (m === undefined && Array.isArray(o.metrics) && typeof o.metrics[0] === "string")
+    m = o.metrics[0];
+  if (m === undefined)
+    failAt(
+      FN,
+      source,
+      `line ${first.line}`,
+      "has no acc or exact_match field: name the metric with options.metric",
+    );
+  return m;
+}
+
+/** Phase 3b: the finite log-likelihoods of one sample's choices (at least 2). */
+function logLiks(source: string | undefined, line: number, o: Json): number[] {
+  const resps = arrayAt(FN, source, `line ${line}: field "filtered_resps"`, o.filtered_resps);
+  const ll = resps.map((r, c) => {
+    const x = logLik(r);
+    if (!Number.isFinite(x))
       failAt(
         FN,
         source,
-        `line ${(rows[0] as { line: number }).line}`,
-        "has no acc or exact_match field: name the metric with options.metric",
+        `line ${line}: field "filtered_resps"[${c}]`,
+        "is not a finite log-likelihood",
+        r,
       );
-  }
-  const firstResps = Array.isArray(first.filtered_resps) ? first.filtered_resps : [];
+    return x;
+  });
+  if (ll.length < 2)
+    failAt(
+      FN,
+      source,
+      `line ${line}: field "filtered_resps"`,
+      "has fewer than 2 choices",
+      resps.length,
+    );
+  return ll;
+}
+
+/** Phase 4: each sample's softmax over its choices, padded with zeros to the most choices. */
+function softmaxRows(lls: readonly number[][]): { probs: RowMatrix; choices: Int32Array } {
+  const cols = Math.max(...lls.map((l) => l.length));
+  const data = new Float64Array(lls.length * cols);
+  const choices = new Int32Array(lls.length);
+  lls.forEach((ll, i) => {
+    choices[i] = ll.length;
+    const max = Math.max(...ll);
+    let sum = 0;
+    for (const x of ll) sum += Math.exp(x - max);
+    ll.forEach((x, c) => {
+      data[i * cols + c] = Math.exp(x - max) / sum;
+    });
+  });
+  return { probs: { data, rows: lls.length, cols }, choices };
+}
+
+/**
+ * Parses the per-sample log of lm-evaluation-harness (`--log_samples`,
+ * `samples_<task>_<date>.jsonl`) into one run: per-item correctness from a
+ * metric field and, for multiple-choice tasks, the choice probabilities.
+ *
+ * Each line is one document: `doc_id` (the item id), the metric fields
+ * (`acc`, `exact_match`, ... — 0/1 numbers or booleans), `filter`, and
+ * `filtered_resps`, one entry per request; for log-likelihood tasks an entry
+ * is `[loglik, is_greedy]` written as strings (`["-1.25", "False"]`). The
+ * probabilities are the softmax of the per-choice log-likelihoods,
+ * `p_k = exp(l_k - max l) / sum_j exp(l_j - max l)`, so `confidence`,
+ * `entropy`, `margin` and `deepGini` apply directly (they are the raw
+ * log-likelihoods the harness's `acc` uses, not the length-normalised ones of
+ * `acc_norm`). A task is read as multiple choice when the first sample has
+ * at least two responses and each is such a pair (or a number); every later
+ * sample must then be too. Generated text is never read as a number.
+ *
+ * Polarity: `data` is the harness's 1 = correct; TCS labels are 1 = failure
+ * ({@link failureLabels}).
+ *
+ * @param text - The JSONL text of the samples file.
+ * @param options - {@link ParseLmEvalSamplesOptions}: `metric`, `filter`, `run` or `results`, `source`.
+ * @returns One run: `runs`, `items` (doc ids), `data`, `scores` (the metric values), `metric`, `filter`, `probs`, `choices`.
+ * @throws {TypeError} If `text` is not a string, a line is not a JSON object, or no run name can be found.
+ * @throws {RangeError} If the file has no samples, a `doc_id` repeats, the metric is missing or not 0/1, the
+ *   file mixes filters without `options.filter`, or a multiple-choice sample has a non-numeric
+ *   log-likelihood; the message names the source, line and field.
+ * @see https://github.com/EleutherAI/lm-evaluation-harness (`--log_samples`; `EvaluationTracker.save_results_samples`)
+ * @example
+ * ```ts
+ * const text = [
+ *   '{"doc_id": 0, "filter": "none", "filtered_resps": [["-0.5", "True"], ["-2.0", "False"]], "acc": 1.0}',
+ *   '{"doc_id": 1, "filter": "none", "filtered_resps": [["-3.0", "False"], ["-1.0", "True"]], "acc": 0.0}',
+ * ].join("\n");
+ * const r = parseLmEvalSamples(text, { run: "pythia-160m" });
+ * r.items; // ["0", "1"]
+ * r.data; // Uint8Array [1, 0]
+ * r.probs.cols; // 2
+ * confidence(r.probs)[0].toFixed(4); // "0.8176"
+ * parseLmEvalSamples('{"doc_id": 0, "acc": 0.5}', { run: "m", source: "s.jsonl" }); // throws RangeError: parseLmEvalSamples: s.jsonl: line 1: field "acc" must be 0 or 1 ...
+ * ```
+ */
+export function parseLmEvalSamples(
+  text: string,
+  options?: ParseLmEvalSamplesOptions,
+): ParseLmEvalSamplesResult {
+  const source = sourceOption(FN, options, KEYS);
+  if (typeof text !== "string") failType(FN, `text must be a string (got ${typeof text})`);
+  const run = runName(options, source);
+  const wantFilter = options?.filter;
+  if (wantFilter !== undefined && typeof wantFilter !== "string")
+    failType(FN, "options.filter must be a string");
+  const metricOption = options?.metric;
+  if (metricOption !== undefined && typeof metricOption !== "string")
+    failType(FN, "options.metric must be a string");
+  const { rows, filter } = readRows(text, source, wantFilter);
+  const first = rows[0] as Row;
+  const metric = pickMetric(first, source, metricOption);
+  const firstResps = Array.isArray(first.o.filtered_resps) ? first.o.filtered_resps : [];
   const multipleChoice =
     firstResps.length >= 2 && firstResps.every((r) => Number.isFinite(logLik(r)));
+  // phase 3: one cell per sample, and its log-likelihoods for a multiple-choice task
   const cells = newRun(run);
   const lls: number[][] = [];
   for (const { line, o } of rows) {
@@ -242,44 +301,9 @@ export function parseLmEvalSamples(
       );
     cells.correct.set(id, value);
     cells.score.set(id, value);
-    if (multipleChoice) {
-      const resps = arrayAt(FN, source, `line ${line}: field "filtered_resps"`, o.filtered_resps);
-      const ll = resps.map((r, c) => {
-        const x = logLik(r);
-        if (!Number.isFinite(x))
-          failAt(
-            FN,
-            source,
-            `line ${line}: field "filtered_resps"[${c}]`,
-            "is not a finite log-likelihood",
-            r,
-          );
-        return x;
-      });
-      if (ll.length < 2)
-        failAt(
-          FN,
-          source,
-          `line ${line}: field "filtered_resps"`,
-          "has fewer than 2 choices",
-          resps.length,
-        );
-      lls.push(ll);
-    }
+    if (multipleChoice) lls.push(logLiks(source, line, o));
   }
   const table = buildTable(FN, source, [cells]);
   if (!multipleChoice) return { ...table, metric, filter, probs: undefined, choices: undefined };
-  const cols = Math.max(...lls.map((l) => l.length));
-  const data = new Float64Array(lls.length * cols);
-  const choices = new Int32Array(lls.length);
-  lls.forEach((ll, i) => {
-    choices[i] = ll.length;
-    const max = Math.max(...ll);
-    let sum = 0;
-    for (const x of ll) sum += Math.exp(x - max);
-    ll.forEach((x, c) => {
-      data[i * cols + c] = Math.exp(x - max) / sum;
-    });
-  });
-  return { ...table, metric, filter, probs: { data, rows: lls.length, cols }, choices };
+  return { ...table, metric, filter, ...softmaxRows(lls) };
 }

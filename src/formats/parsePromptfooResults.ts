@@ -55,7 +55,8 @@ function index(fn: string, source: string | undefined, where: string, v: unknown
  * @param options - {@link ParsePromptfooResultsOptions}: `source`.
  * @returns The runs with `scores`, `errored` and the tests' `descriptions`.
  * @throws {TypeError} If the file or a row is not an object, or `success` is not a boolean.
- * @throws {RangeError} If there are no rows, a `testIdx` is not an integer, a (run, test) pair repeats, a score is not finite, or the runs cover different tests; the message names the source and row.
+ * @throws {RangeError} If there are no rows, a `testIdx` is not an integer, a (run, test) pair repeats, a
+ *   score is not finite, or the runs cover different tests; the message names the source and row.
  * @see https://www.promptfoo.dev/docs/configuration/outputs/ (JSON output)
  * @example
  * ```ts

@@ -43,8 +43,10 @@ const KEYS = ["run", "items", "source"] as const;
  * @param reports - The JSON text or parsed object: instance id -> report.
  * @param options - {@link ParseSwebenchReportsOptions}: `run` (required), `items`, `source`.
  * @returns One run: `runs`, `items`, `data` (1 = resolved), `scores` (= `data`).
- * @throws {TypeError} If `reports` or a report is not an object, a `resolved` field is not a boolean, or `run` is missing.
- * @throws {RangeError} If there is no report, the object is a bare report, or an instance is not one of `options.items`; the message names the source and the instance.
+ * @throws {TypeError} If `reports` or a report is not an object, a `resolved` field is not a boolean, or
+ *   `run` is missing.
+ * @throws {RangeError} If there is no report, the object is a bare report, or an instance is not one of
+ *   `options.items`; the message names the source and the instance.
  * @see https://github.com/SWE-bench/SWE-bench (`swebench/harness/grading.py`, `get_eval_report`)
  * @example
  * ```ts

@@ -54,8 +54,10 @@ const KEYS = ["run", "items", "source"] as const;
  * @param report - The file's JSON text or its parsed value.
  * @param options - {@link ParseSwebenchResultsOptions}: `run` (required), `items`, `source`.
  * @returns One run (`scores` equal `data`) and the `format` recognised.
- * @throws {TypeError} If `report` is not an object, an id list is not an array of strings, or `run` is missing.
- * @throws {RangeError} If the report has neither `resolved_ids` nor `resolved`, items are needed and not given, or an id is not one of the items; the message names the source and the field.
+ * @throws {TypeError} If `report` is not an object, an id list is not an array of strings, or `run` is
+ *   missing.
+ * @throws {RangeError} If the report has neither `resolved_ids` nor `resolved`, items are needed and not
+ *   given, or an id is not one of the items; the message names the source and the field.
  * @see https://github.com/SWE-bench/SWE-bench (`swebench/harness/reporting.py`, `make_run_report`); https://github.com/SWE-bench/experiments
  * @example
  * ```ts

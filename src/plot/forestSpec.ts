@@ -51,8 +51,10 @@ export const forestSpecDefaults = Object.freeze({ axisTitle: "estimate", rowHeig
  * @param rows - One record per row, e.g. `{ name: "srs", ...estimate }` for each `Estimate`.
  * @param options - `axisTitle` ("estimate"), `reference` (none), `rowHeight` (24), `title` (none), `width` (400), `height` (rows x rowHeight).
  * @returns A layered Vega-Lite spec with the rows inlined.
- * @throws {TypeError} If `rows` is not an array of objects, a field has the wrong type, or `ci` is not two numbers.
- * @throws {RangeError} If `rows` is empty, a name repeats, a number or bound is not finite, `lo > hi`, or `width`/`height`/`rowHeight` is not positive.
+ * @throws {TypeError} If `rows` is not an array of objects, a field has the wrong type, or `ci` is not two
+ *   numbers.
+ * @throws {RangeError} If `rows` is empty, a name repeats, a number or bound is not finite, `lo > hi`, or
+ *   `width`/`height`/`rowHeight` is not positive.
  * @see Lewis, S. & Clarke, M. (2001). Forest plots: trying to see the wood and the trees. BMJ 322, 1479–1480.
  * @example
  * ```ts

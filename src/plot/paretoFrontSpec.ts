@@ -36,8 +36,10 @@ export type ParetoFrontSpecOptions = PlotOptions & {
  * @param F - Objective values, one row per solution, exactly two columns, all finite.
  * @param options - `objectives` (["f1", "f2"]), `labels` (row indices), `title` (none), `width` (400), `height` (250).
  * @returns A layered Vega-Lite spec with rows `{ f1, f2, rank, label }` inlined.
- * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]`, or `objectives`/`labels` are not arrays of strings.
- * @throws {RangeError} If `F` does not have two columns or has no rows or a non-finite value, `labels` has the wrong length, or `width`/`height` is not positive.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]`, or `objectives`/`labels` are not arrays
+ *   of strings.
+ * @throws {RangeError} If `F` does not have two columns or has no rows or a non-finite value, `labels` has
+ *   the wrong length, or `width`/`height` is not positive.
  * @see Deb, K. et al. (2002). A fast and elitist multiobjective genetic algorithm: NSGA-II (non-dominated ranks).
  * @example
  * ```ts

@@ -34,7 +34,8 @@ export type RecallAtKSpecOptions = PlotOptions & {
  * @param options - `items` (no baseline), `title` (none), `width` (400), `height` (250).
  * @returns A Vega-Lite spec with the points inlined.
  * @throws {TypeError} If `points` is not an array of objects or a field has the wrong type.
- * @throws {RangeError} If `points` is empty, a number is not finite, `items` is not a positive integer, or `width`/`height` is not positive.
+ * @throws {RangeError} If `points` is empty, a number is not finite, `items` is not a positive integer, or
+ *   `width`/`height` is not positive.
  * @see Muse, B. A. et al. CASPER: change-aware slice prioritization (section 3.10, Recall@K).
  * @example
  * ```ts

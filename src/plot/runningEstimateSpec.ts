@@ -53,8 +53,10 @@ const CI = "confidence interval (this n)";
  * @param points - One record per number of labels, `n` strictly increasing.
  * @param options - `axisTitle` ("estimate"), `reference` (none), `title` (none), `width` (400), `height` (250).
  * @returns A layered Vega-Lite spec with the rows inlined.
- * @throws {TypeError} If `points` is not an array of objects, a field has the wrong type, or `ci`/`cs` is not two numbers.
- * @throws {RangeError} If `points` is empty, a number or bound is not finite, `lo > hi`, `n` is not a positive integer or not strictly increasing, or `width`/`height` is not positive.
+ * @throws {TypeError} If `points` is not an array of objects, a field has the wrong type, or `ci`/`cs` is not
+ *   two numbers.
+ * @throws {RangeError} If `points` is empty, a number or bound is not finite, `lo > hi`, `n` is not a
+ *   positive integer or not strictly increasing, or `width`/`height` is not positive.
  * @see Howard, S. R., Ramdas, A., McAuliffe, J. & Sekhon, J. (2021). Time-uniform, nonparametric, nonasymptotic confidence sequences. Annals of Statistics 49(2).
  * @example
  * ```ts

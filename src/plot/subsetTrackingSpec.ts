@@ -28,9 +28,10 @@ export type SubsetTrackingRun = {
  * @param runs - One record per run, in display order.
  * @param options - `title` (none), `width` (400), `height` (250).
  * @returns A Vega-Lite spec with the rows inlined.
- * @throws {TypeError} If `runs` is not an array of objects or a field has the wrong type.
- * @throws {TypeError} If a `ci` is not two numbers.
- * @throws {RangeError} If `runs` is empty, a rate or bound is not finite or outside [0, 1], a `ci` has `lo > hi`, or `width`/`height` is not positive.
+ * @throws {TypeError} If `runs` is not an array of objects, a field has the wrong type or a `ci` is not two
+ *   numbers.
+ * @throws {RangeError} If `runs` is empty, a rate or bound is not finite or outside [0, 1], a `ci` has `lo > hi`,
+ *   or `width`/`height` is not positive.
  * @see Vega-Lite line mark, https://vega.github.io/vega-lite/docs/line.html
  * @example
  * ```ts

@@ -25,8 +25,10 @@ export type CentroidOptions = DistanceOptions;
  * @param k - Number of items to pick, 0 <= k <= X.rows (0 gives an empty result).
  * @param options - `distance`: dissimilarity to the mean (default Euclidean).
  * @returns `k` distinct row indices, closest first.
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object or `options.distance` not a function.
- * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], or the distance returns a negative or non-finite value.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an
+ *   object or `options.distance` not a function.
+ * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], or the distance
+ *   returns a negative or non-finite value.
  * @see Manning, Raghavan & Schütze (2008). Introduction to Information Retrieval, ch. 14 (centroids).
  * @example
  * ```ts

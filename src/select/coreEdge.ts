@@ -38,8 +38,10 @@ export type CoreEdgeOptions = DistanceOptions & {
  * @param k - Number of items to pick, 0 <= k <= X.rows.
  * @param options - `edgeShare` (default 0.1) and `distance` (default Euclidean).
  * @returns `k` distinct row indices: core picks (closest to the centroid first), then edge picks.
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` or `edgeShare` not a number, `options` not an object or `options.distance` not a function.
- * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `edgeShare` is outside [0, 1], or the distance returns a negative or non-finite value.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` or `edgeShare` not a number,
+ *   `options` not an object or `options.distance` not a function.
+ * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `edgeShare` is
+ *   outside [0, 1], or the distance returns a negative or non-finite value.
  * @see Kennard, R. W. & Stone, L. A. (1969). Computer aided design of experiments. Technometrics 11(1), 137-148.
  * @example
  * ```ts

@@ -95,8 +95,12 @@ const BANDWIDTH_PAIRS = 100_000;
  * @param options - `similarity` (default `"rbf"` with median-distance
  *   bandwidth), `distance`, `bandwidth`, `maxMatrixRows` (default 5000).
  * @returns `k` distinct row indices in pick order.
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object, or a callback option is not a function.
- * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `similarity` is an unknown name, `distance` is given with a similarity other than "rbf", `bandwidth` is not a positive finite number, `maxMatrixRows` is not a non-negative integer, a row is all zeros under "cosine", or a callback returns a negative or non-finite value.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an
+ *   object, or a callback option is not a function.
+ * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `similarity` is
+ *   an unknown name, `distance` is given with a similarity other than "rbf", `bandwidth` is not a positive
+ *   finite number, `maxMatrixRows` is not a non-negative integer, a row is all zeros under "cosine", or a
+ *   callback returns a negative or non-finite value.
  * @see Nemhauser, G. L., Wolsey, L. A. & Fisher, M. L. (1978). An analysis of approximations for maximizing submodular set functions. Mathematical Programming 14, 265-294.
  * @see Minoux, M. (1978). Accelerated greedy algorithms for maximizing submodular set functions. Optimization Techniques, LNCIS 7, 234-243.
  * @see apricot.FacilityLocationSelection (Python)

@@ -26,8 +26,10 @@ export type KennardStoneOptions = DistanceOptions;
  * @param k - Number of items to pick, 0 <= k <= X.rows.
  * @param options - `distance`: dissimilarity between rows (default Euclidean).
  * @returns `k` distinct row indices in pick order.
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object or `options.distance` not a function.
- * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], or the distance returns a negative or non-finite value.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an
+ *   object or `options.distance` not a function.
+ * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], or the distance
+ *   returns a negative or non-finite value.
  * @see Kennard, R. W. & Stone, L. A. (1969). Computer aided design of experiments. Technometrics 11(1), 137-148.
  * @see prospectr::kenStone (R)
  * @example

@@ -45,8 +45,10 @@ export type MedoidsOptions = DistanceOptions & {
  * @param k - Number of items to pick, 0 <= k <= X.rows.
  * @param options - `distance` (default Euclidean) and `maxMatrixRows` (default 5000).
  * @returns `k` distinct row indices in pick order.
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an object or `options.distance` not a function.
- * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `maxMatrixRows` is not a non-negative integer, or the distance returns a negative or non-finite value.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `k` not a number, `options` not an
+ *   object or `options.distance` not a function.
+ * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `maxMatrixRows`
+ *   is not a non-negative integer, or the distance returns a negative or non-finite value.
  * @see Kaufman, L. & Rousseeuw, P. J. (1990). Finding Groups in Data. Wiley, ch. 2.
  * @see cluster::pam (R), with do.swap = FALSE
  * @example

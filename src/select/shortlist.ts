@@ -32,8 +32,11 @@ import type { Selector } from "./types.js";
  * @param factor - Pool size multiplier, >= 1 (the paper uses 1.5 and 2).
  * @param rng - Uniform source in [0, 1).
  * @returns `k` distinct row indices in the pool's pick order.
- * @throws {TypeError} If `selector` or `rng` is not a function, `X` not a RowMatrix, `k` or `factor` not a number, or the selector does not return an Int32Array.
- * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `factor` is not a finite number >= 1, `rng` returns a value outside [0, 1), or the selector returns a wrong-sized pool, an index out of range or a duplicate.
+ * @throws {TypeError} If `selector` or `rng` is not a function, `X` not a RowMatrix, `k` or `factor` not a
+ *   number, or the selector does not return an Int32Array.
+ * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `factor` is not
+ *   a finite number >= 1, `rng` returns a value outside [0, 1), or the selector returns a wrong-sized pool,
+ *   an index out of range or a duplicate.
  * @see Knuth, D. E. The Art of Computer Programming, vol. 2, section 3.4.2, Algorithm S.
  * @example
  * ```ts

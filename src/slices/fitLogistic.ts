@@ -50,7 +50,8 @@ export type LogisticModel = {
  * @param y - 0/1 response per row.
  * @param options - `lambda` (default 1), `maxIterations` (default 100), `tolerance` (default 1e-10).
  * @returns Intercept, coefficients and convergence information.
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `y` not a Uint8Array or `options` not an object.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `y` not a Uint8Array or `options` not an
+ *   object.
  * @throws {RangeError} If the lengths differ, X is empty or non-finite, y is
  *   not 0/1, an option is out of range, or the Newton system is singular
  *   (e.g. lambda = 0 with collinear columns).

@@ -151,7 +151,8 @@ export type IdentifySlicesResult = {
  * @param rng - Uniform random source in [0, 1).
  * @param options - The search settings; defaults in {@link identifySlicesDefaults}.
  * @returns The chosen partition, the front and the index of the knee.
- * @throws {TypeError} If `signals`, `outcome`, `rng` or `onProgress` has the wrong type, or `options` has an unknown field.
+ * @throws {TypeError} If `signals`, `outcome`, `rng` or `onProgress` has the wrong type, or `options` has an
+ *   unknown field.
  * @throws {RangeError} If `outcome` and `signals` lengths differ, a signal is
  *   non-finite, an outcome is not 0/1, the size bounds are invalid (minSize <
  *   2, minSize > maxSize, maxSize > N, N < 2 minSize), `populationSize` is odd,

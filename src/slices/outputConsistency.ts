@@ -21,7 +21,8 @@ export type OutputConsistencyResult = {
  * @param sliceOf - Slice id per instance, ids in [0, N).
  * @param outcome - 0/1 outcome per instance.
  * @returns Per-slice OC and their mean.
- * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers or `outcome` not a Uint8Array.
+ * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers or `outcome` not a
+ *   Uint8Array.
  * @throws {RangeError} If the lengths differ, an id is outside [0, N) or an outcome is not 0/1.
  * @see Muse, B. A. et al. CASPER, section 3.9 ("Output consistency").
  * @example

@@ -82,7 +82,8 @@ const ORDER: Record<ChangeCategory, number> = { regressed: 0, improved: 1, uncha
  * @param input - Slices, picks, outcomes and scores of V0 and V1 (see the fields).
  * @param options - `aggregate` (default `"mean"`) and `classify` (default: sign of deltaFR).
  * @returns The ranking and the per-slice category, impact and deltaFR.
- * @throws {TypeError} If an argument has the wrong type, `aggregate` is unknown or `classify` returns an unknown category.
+ * @throws {TypeError} If an argument has the wrong type, `aggregate` is unknown or `classify` returns an
+ *   unknown category.
  * @throws {RangeError} If lengths differ, a pick is outside its slice or
  *   repeated, an outcome is not 0/1 or a score is non-finite.
  * @see Muse, B. A. et al. CASPER, sections 2.3.5-2.3.7.

@@ -14,7 +14,8 @@ import type { OutputConsistencyResult } from "./outputConsistency.js";
  * @param sliceOf - Slice id per instance, ids in [0, N).
  * @param signals - N x d signal vectors (one row per instance).
  * @returns Per-slice SCM and their mean.
- * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers or `signals` not a RowMatrix.
+ * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers or `signals` not a
+ *   RowMatrix.
  * @throws {RangeError} If the lengths differ, an id is outside [0, N) or a signal is non-finite.
  * @see Muse, B. A. et al. CASPER, section 3.9 ("Slice coherence metric").
  * @example

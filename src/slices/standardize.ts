@@ -10,7 +10,8 @@ import type { StandardizerModel } from "./fitStandardizer.js";
  * @param scaler - The model from `fitStandardizer`: means and SDs of length d (SDs > 0).
  * @param X - N x d matrix.
  * @returns The standardised matrix (new data).
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `scaler` lacks Float64Array `mean`/`sd`.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `scaler` lacks Float64Array
+ *   `mean`/`sd`.
  * @throws {RangeError} If the widths differ, a value is non-finite or an SD is not positive.
  * @see sklearn.preprocessing.StandardScaler.transform
  * @example

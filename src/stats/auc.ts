@@ -13,7 +13,8 @@ import { checkSameLength, fail, toBinary, toFloat64Array } from "../core/validat
  * @param scores - Finite scores, higher = more likely positive.
  * @param labels - 1 = positive (e.g. failure), 0 = negative, same length as `scores`.
  * @returns AUC in [0, 1]; 0.5 for an uninformative score.
- * @throws {TypeError} If `scores` is not a `Float64Array` or an array of numbers or `labels` is not a `Uint8Array` or an array of 0/1 or booleans.
+ * @throws {TypeError} If `scores` is not a `Float64Array` or an array of numbers or `labels` is not a
+ *   `Uint8Array` or an array of 0/1 or booleans.
  * @throws {RangeError} If a score is not finite, a label is not 0/1, the lengths
  *   differ, or only one class is present.
  * @see Hanley, J. A., McNeil, B. J. (1982). The meaning and use of the area under a ROC curve. Radiology 143, 29-36.

@@ -19,7 +19,8 @@ import { rankingHits } from "./_recall.js";
  * @param ranking - Distinct 0-based item indices, best first (length n >= 1).
  * @param relevant - Either 0/1 flags indexed by item (a `Uint8Array`, `number[]` or `boolean[]`), or a `Set` of relevant item indices; at least one relevant item.
  * @returns The area, in [0, 1].
- * @throws {TypeError} If `ranking` is not an `Int32Array` or an array of integers or `relevant` is neither a `Uint8Array` nor a `Set`.
+ * @throws {TypeError} If `ranking` is not an `Int32Array` or an array of integers or `relevant` is neither a
+ *   `Uint8Array` nor a `Set`.
  * @throws {RangeError} If `ranking` is empty, has negative, out-of-range or repeated
  *   indices, or `relevant` has a value other than 0/1 or no relevant item.
  * @see Muse, B. A., Briand, L., Lu, Y., Gallaba, K. CASPER: change-aware slice prioritization for efficient regression testing of LLM-based systems (section 3.10, table 15).

@@ -11,7 +11,8 @@ import { toBinary, toInt32Array } from "../core/validate.js";
  * @param selected - 0-based indices of the selected items, each in [0, y.length); repeats allowed.
  * @param y - Outcome per item, 1 = failure (misprediction), 0 = pass.
  * @returns The number of distinct selected items with y = 1.
- * @throws {TypeError} If `selected` is not an `Int32Array` or an array of integers or `y` is not a `Uint8Array` or an array of 0/1 or booleans.
+ * @throws {TypeError} If `selected` is not an `Int32Array` or an array of integers or `y` is not a
+ *   `Uint8Array` or an array of 0/1 or booleans.
  * @throws {RangeError} If an index is out of range or `y` holds a value other than 0 or 1.
  * @see Guerriero, A., Pietrantuono, R., Russo, S. (2024). DeepSample: DNN sampling-based testing for operational accuracy assessment. ICSE.
  * @example

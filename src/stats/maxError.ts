@@ -11,7 +11,8 @@ import { errorsOf } from "./_errors.js";
  * @param estimates - R >= 1 finite estimates.
  * @param truth - The true value, or R true values (a `Float64Array` or `number[]`).
  * @returns The maximum absolute error, >= 0.
- * @throws {TypeError} If `estimates` is not a `Float64Array` or an array of numbers or `truth` is neither a number nor a `Float64Array`.
+ * @throws {TypeError} If `estimates` is not a `Float64Array` or an array of numbers or `truth` is neither a
+ *   number nor a `Float64Array`.
  * @throws {RangeError} If `estimates` is empty, a value is not finite, or the lengths differ.
  * @see Ayyad, M., Wang, Z., Shin, J., Zou, Y. et al. Trajectory-aware benchmark subset selection for cost-efficient software engineering agent regression testing (MaxErr); sklearn `max_error`.
  * @example

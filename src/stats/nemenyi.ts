@@ -63,7 +63,8 @@ export type NemenyiResult = {
  * @param nBlocks - Number of blocks N >= 2 the ranks were averaged over.
  * @param options - See {@link NemenyiOptions}.
  * @returns The critical difference, q_alpha and the pairwise statistics and p-values.
- * @throws {TypeError} If `averageRanks` is not a `Float64Array` or an array of numbers or `nBlocks`/`alpha` is not a number.
+ * @throws {TypeError} If `averageRanks` is not a `Float64Array` or an array of numbers or `nBlocks`/`alpha`
+ *   is not a number.
  * @throws {RangeError} If fewer than 2 ranks, a rank outside [1, k] or not finite,
  *   `nBlocks` not an integer >= 2, or `alpha` outside (0, 1).
  * @see Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. JMLR 7, 1-30 (section 3.2.2, table 5).

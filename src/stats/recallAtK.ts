@@ -16,7 +16,8 @@ import { rankingHits } from "./_recall.js";
  * @param relevant - Either 0/1 flags indexed by item (a `Uint8Array`, `number[]` or `boolean[]`), or a `Set` of relevant item indices; at least one relevant item.
  * @param k - Number of top entries inspected, an integer in [0, n].
  * @returns Recall@K in [0, 1].
- * @throws {TypeError} If `ranking` is not an `Int32Array` or an array of integers, `relevant` is neither a `Uint8Array` nor a `Set`, or `k` is not a number.
+ * @throws {TypeError} If `ranking` is not an `Int32Array` or an array of integers, `relevant` is neither a
+ *   `Uint8Array` nor a `Set`, or `k` is not a number.
  * @throws {RangeError} If `ranking` is empty, has negative, out-of-range or repeated
  *   indices, `relevant` has a value other than 0/1 or no relevant item, or `k` is outside [0, n].
  * @see Muse, B. A., Briand, L., Lu, Y., Gallaba, K. CASPER: change-aware slice prioritization for efficient regression testing of LLM-based systems (section 3.10).

@@ -18,7 +18,8 @@ import { errorsOf } from "./_errors.js";
  * @param estimates - R >= 1 finite estimates.
  * @param truth - The true value, or R true values (a `Float64Array` or `number[]`).
  * @returns The RMSE, >= 0.
- * @throws {TypeError} If `estimates` is not a `Float64Array` or an array of numbers or `truth` is neither a number nor a `Float64Array`.
+ * @throws {TypeError} If `estimates` is not a `Float64Array` or an array of numbers or `truth` is neither a
+ *   number nor a `Float64Array`.
  * @throws {RangeError} If `estimates` is empty, a value is not finite, or the lengths differ.
  * @see Test case selection for deep neural networks: a replication study on LLMs for code (RMSE of the accuracy estimate); sklearn `mean_squared_error(squared=False)`.
  * @example

@@ -72,6 +72,137 @@ export type WilcoxonSignedRankResult = {
 /** Largest number of non-zero differences for the exact distribution (O(n^3) time). */
 const MAX_EXACT = 500;
 
+const FN = "wilcoxonSignedRank";
+
+/** The differences x - y after `zeroMethod`, their absolute mid-ranks and the signed rank sums. */
+type Ranked = {
+  readonly d: Float64Array;
+  readonly ranks: Float64Array;
+  readonly tieSum: number;
+  readonly nZero: number;
+  readonly statistic: number;
+};
+
+/** Phase 1: the differences (finite), their mid-ranks and the statistic. */
+function rankDifferences(
+  x64: Float64Array,
+  y64: Float64Array,
+  zeroMethod: WilcoxonZeroMethod,
+  alternative: WilcoxonAlternative,
+): Ranked {
+  const all = new Float64Array(x64.length);
+  let nZero = 0;
+  for (let i = 0; i < x64.length; i++) {
+    const di = (x64[i] as number) - (y64[i] as number);
+    if (!Number.isFinite(di)) fail(FN, `x[${i}] - y[${i}] overflows`, di);
+    all[i] = di;
+    if (di === 0) nZero++;
+  }
+  if (nZero === all.length && zeroMethod !== "zsplit") {
+    fail(FN, `every difference x - y is zero; zeroMethod "${zeroMethod}" needs a non-zero one`);
+  }
+  const d = zeroMethod === "wilcox" && nZero > 0 ? all.filter((v) => v !== 0) : all;
+  const count = d.length;
+  const abs = d.map(Math.abs);
+  const { ranks, tieSum } = midRanks(abs);
+  let rPlus = 0;
+  let rMinus = 0;
+  let rZero = 0;
+  for (let i = 0; i < count; i++) {
+    const v = d[i] as number;
+    const r = ranks[i] as number;
+    if (v > 0) rPlus += r;
+    else if (v < 0) rMinus += r;
+    else rZero += r;
+  }
+  if (zeroMethod === "zsplit") {
+    rPlus += rZero / 2;
+    rMinus += rZero / 2;
+  }
+  const statistic = alternative === "two-sided" ? Math.min(rPlus, rMinus) : rPlus;
+  return { d, ranks, tieSum, nZero, statistic };
+}
+
+/** Phase 2a: the normal approximation (tie-corrected; Cureton's zero correction under `"pratt"`). */
+function approxTest(
+  r: Ranked,
+  zeroMethod: WilcoxonZeroMethod,
+  alternative: WilcoxonAlternative,
+  correction: boolean,
+): WilcoxonSignedRankResult {
+  const { d, ranks, tieSum, nZero, statistic } = r;
+  const count = d.length;
+  let mean = (count * (count + 1)) / 4;
+  let v = count * (count + 1) * (2 * count + 1);
+  let ties = tieSum;
+  if (zeroMethod === "pratt") {
+    // Cureton (1967): zeros keep their ranks but leave the null distribution
+    mean -= (nZero * (nZero + 1)) / 4;
+    v -= nZero * (nZero + 1) * (2 * nZero + 1);
+    ties = midRanks(ranks.filter((_, i) => (d[i] as number) !== 0)).tieSum;
+  }
+  const sd = Math.sqrt((v - ties / 2) / 24);
+  let cc = 0;
+  if (correction) {
+    if (alternative === "two-sided") cc = 0.5 * Math.sign(statistic - mean);
+    else cc = alternative === "less" ? -0.5 : 0.5;
+  }
+  const z = (statistic - mean - cc) / sd;
+  let pValue: number;
+  switch (alternative) {
+    case "two-sided":
+      pValue = Math.min(1, 2 * normalCdf(-Math.abs(z)));
+      break;
+    case "greater":
+      pValue = normalCdf(-z);
+      break;
+    case "less":
+      pValue = normalCdf(z);
+      break;
+    default:
+      assertUnreachable(FN, alternative);
+  }
+  return { statistic, pValue, method: "approx", n: count, nZero, z };
+}
+
+/** Phase 2b: the exact permutation distribution of the doubled ranks of the non-zero differences. */
+function exactTest(r: Ranked, alternative: WilcoxonAlternative): WilcoxonSignedRankResult {
+  const { d, ranks, nZero, statistic } = r;
+  const count = d.length;
+  const weights: number[] = [];
+  let observed = 0;
+  for (let i = 0; i < count; i++) {
+    const v = d[i] as number;
+    if (v === 0) continue;
+    const w = Math.round(2 * (ranks[i] as number));
+    weights.push(w);
+    if (v > 0) observed += w;
+  }
+  if (weights.length > MAX_EXACT) {
+    fail(FN, `the exact test handles at most ${MAX_EXACT} non-zero differences`, weights.length);
+  }
+  const pmf = signedRankPmf(weights);
+  let pLess = 0;
+  for (let s = 0; s <= observed; s++) pLess += pmf[s] as number;
+  let pGreater = 0;
+  for (let s = pmf.length - 1; s >= observed; s--) pGreater += pmf[s] as number;
+  let pValue: number;
+  switch (alternative) {
+    case "two-sided":
+      pValue = Math.min(1, 2 * Math.min(pLess, pGreater));
+      break;
+    case "greater":
+      pValue = Math.min(1, pGreater);
+      break;
+    case "less":
+      pValue = Math.min(1, pLess);
+      break;
+    default:
+      assertUnreachable(FN, alternative);
+  }
+  return { statistic, pValue, method: "exact", n: count, nZero };
+}
+
 /**
  * Wilcoxon signed-rank test of paired samples: is the distribution of
  * d = x - y symmetric about 0?
@@ -102,7 +233,8 @@ const MAX_EXACT = 500;
  * @param y - Second sample paired with `x`, same length.
  * @param options - See {@link WilcoxonSignedRankOptions}.
  * @returns Statistic, p-value, method used, counts and z.
- * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an array of numbers or an option has the wrong type.
+ * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an array of numbers or an option has the wrong
+ *   type.
  * @throws {RangeError} If a value is not finite, lengths differ, the samples are
  *   empty, every difference is zero under `"wilcox"` or `"pratt"`, or the exact
  *   test is asked for more than 500 differences.
@@ -124,7 +256,7 @@ export function wilcoxonSignedRank(
   y: ArrayLike<number | boolean>,
   options?: WilcoxonSignedRankOptions,
 ): WilcoxonSignedRankResult {
-  const fn = "wilcoxonSignedRank";
+  const fn = FN;
   const x64 = toFloat64Array(fn, "x", x);
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
   checkSameLength(fn, "x", x64, "y", y64);
@@ -149,112 +281,18 @@ export function wilcoxonSignedRank(
     fail(fn, 'options.zeroMethod must be "wilcox", "pratt" or "zsplit"', zeroMethod);
   }
 
-  const all = new Float64Array(x64.length);
-  let nZero = 0;
-  for (let i = 0; i < x64.length; i++) {
-    const di = (x64[i] as number) - (y64[i] as number);
-    if (!Number.isFinite(di)) fail(fn, `x[${i}] - y[${i}] overflows`, di);
-    all[i] = di;
-    if (di === 0) nZero++;
-  }
-  if (nZero === all.length && zeroMethod !== "zsplit") {
-    fail(fn, `every difference x - y is zero; zeroMethod "${zeroMethod}" needs a non-zero one`);
-  }
+  const r = rankDifferences(x64, y64, zeroMethod, alternative);
   const method: "exact" | "approx" =
     exact === undefined
-      ? all.length <= 50 && nZero === 0
+      ? x64.length <= 50 && r.nZero === 0
         ? "exact"
         : "approx"
       : exact
         ? "exact"
         : "approx";
-
-  const d = zeroMethod === "wilcox" && nZero > 0 ? all.filter((v) => v !== 0) : all;
-  const count = d.length;
-  const abs = d.map(Math.abs);
-  const { ranks, tieSum } = midRanks(abs);
-  let rPlus = 0;
-  let rMinus = 0;
-  let rZero = 0;
-  for (let i = 0; i < count; i++) {
-    const v = d[i] as number;
-    const r = ranks[i] as number;
-    if (v > 0) rPlus += r;
-    else if (v < 0) rMinus += r;
-    else rZero += r;
-  }
-  if (zeroMethod === "zsplit") {
-    rPlus += rZero / 2;
-    rMinus += rZero / 2;
-  }
-  const statistic = alternative === "two-sided" ? Math.min(rPlus, rMinus) : rPlus;
-
-  if (method === "approx") {
-    let mean = (count * (count + 1)) / 4;
-    let v = count * (count + 1) * (2 * count + 1);
-    let ties = tieSum;
-    if (zeroMethod === "pratt") {
-      // Cureton (1967): zeros keep their ranks but leave the null distribution
-      mean -= (nZero * (nZero + 1)) / 4;
-      v -= nZero * (nZero + 1) * (2 * nZero + 1);
-      ties = midRanks(ranks.filter((_, i) => (d[i] as number) !== 0)).tieSum;
-    }
-    const sd = Math.sqrt((v - ties / 2) / 24);
-    let cc = 0;
-    if (correction) {
-      if (alternative === "two-sided") cc = 0.5 * Math.sign(statistic - mean);
-      else cc = alternative === "less" ? -0.5 : 0.5;
-    }
-    const z = (statistic - mean - cc) / sd;
-    let pValue: number;
-    switch (alternative) {
-      case "two-sided":
-        pValue = Math.min(1, 2 * normalCdf(-Math.abs(z)));
-        break;
-      case "greater":
-        pValue = normalCdf(-z);
-        break;
-      case "less":
-        pValue = normalCdf(z);
-        break;
-      default:
-        assertUnreachable(fn, alternative);
-    }
-    return { statistic, pValue, method, n: count, nZero, z };
-  }
-
-  const weights: number[] = [];
-  let observed = 0;
-  for (let i = 0; i < count; i++) {
-    const v = d[i] as number;
-    if (v === 0) continue;
-    const w = Math.round(2 * (ranks[i] as number));
-    weights.push(w);
-    if (v > 0) observed += w;
-  }
-  if (weights.length > MAX_EXACT) {
-    fail(fn, `the exact test handles at most ${MAX_EXACT} non-zero differences`, weights.length);
-  }
-  const pmf = signedRankPmf(weights);
-  let pLess = 0;
-  for (let s = 0; s <= observed; s++) pLess += pmf[s] as number;
-  let pGreater = 0;
-  for (let s = pmf.length - 1; s >= observed; s--) pGreater += pmf[s] as number;
-  let pValue: number;
-  switch (alternative) {
-    case "two-sided":
-      pValue = Math.min(1, 2 * Math.min(pLess, pGreater));
-      break;
-    case "greater":
-      pValue = Math.min(1, pGreater);
-      break;
-    case "less":
-      pValue = Math.min(1, pLess);
-      break;
-    default:
-      assertUnreachable(fn, alternative);
-  }
-  return { statistic, pValue, method, n: count, nZero };
+  return method === "approx"
+    ? approxTest(r, zeroMethod, alternative, correction)
+    : exactTest(r, alternative);
 }
 
 /**

@@ -53,7 +53,9 @@ const NAMES: Record<BaselineName, string> = {
  * @param kind - Which baseline.
  * @param options - `itemRepo`: repository per item, required for the repo kinds.
  * @returns A stochastic {@link SubsetMethod} named as in the paper (`Random`, `Repo-Strat`, `Diff-Strat`, `Consist-Strat`, `Repo×Diff`, `Repo×Consist`).
- * @throws {TypeError} If `kind` is unknown, `options` is not an object, or a repo kind lacks `itemRepo` (an array of strings). The returned `select` throws a RangeError when `itemRepo` and the history have different item counts, or `k` is not in [1, items].
+ * @throws {TypeError} If `kind` is unknown, `options` is not an object, or a repo kind lacks `itemRepo` (an
+ *   array of strings). The returned `select` throws a RangeError when `itemRepo` and the history have
+ *   different item counts, or `k` is not in [1, items].
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.4.1.
  * @example
  * ```ts

@@ -26,7 +26,8 @@ export type StrataHistoryOptions = {
  * @param options - `runs`: which runs of `history` form the window (default all).
  * @returns Per item, the pass count c_i = sum_r y_ri over the chosen runs, as stratum label.
  * @throws {TypeError} If `history` is not a well-formed Outcomes or `options.runs` is not an array.
- * @throws {RangeError} If `history` is empty, holds a value other than 0/1 or a duplicate id, or `options.runs` is empty, repeats a run or is out of range.
+ * @throws {RangeError} If `history` is empty, holds a value other than 0/1 or a duplicate id, or
+ *   `options.runs` is empty, repeats a run or is out of range.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.4.1.
  * @example
  * ```ts

@@ -19,7 +19,8 @@ const KEYS = optionKeys<StrataHistoryOptions>()("runs");
  * @param options - `runs`: which runs of `history` form the window (default all).
  * @returns Per item, 1 (easy) or 0 (hard).
  * @throws {TypeError} If `history` is not a well-formed Outcomes or `options.runs` is not an array.
- * @throws {RangeError} If `history` is empty, holds a value other than 0/1 or a duplicate id, or `options.runs` is empty, repeats a run or is out of range.
+ * @throws {RangeError} If `history` is empty, holds a value other than 0/1 or a duplicate id, or
+ *   `options.runs` is empty, repeats a run or is out of range.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.4.1.
  * @example
  * ```ts

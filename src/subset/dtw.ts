@@ -30,7 +30,8 @@ export type DtwOptions = {
  * @param options - `window`: Sakoe–Chiba band (default none).
  * @returns The DTW distance, >= 0.
  * @throws {TypeError} If `a` or `b` is not a `RowMatrix` or a `number[][]` or `options` is not an object.
- * @throws {RangeError} If either has no rows or a non-finite value, their widths differ, or `window` is not an integer >= 0.
+ * @throws {RangeError} If either has no rows or a non-finite value, their widths differ, or `window` is not
+ *   an integer >= 0.
  * @see Sakoe & Chiba (1978). Dynamic programming algorithm optimization for spoken word recognition. IEEE TASSP 26(1).
  * @see R `dtw::dtw(x, y, dist.method = "Euclidean", step.pattern = symmetric1)`.
  * @example

@@ -69,8 +69,11 @@ export type EmbeddingMethodOptions = {
  * @param selector - Any geometric {@link Selector} (`centroid`, `facilityLocation`, `medoids`, `kennardStone`, `coreEdge`, or a closure with options such as a DTW distance).
  * @param options - `strata`, `calibrate`, `shortlist`, `name`, `label` (see {@link EmbeddingMethodOptions}).
  * @returns A {@link SubsetMethod}; its `select` needs `ctx.vectors` with one row per item.
- * @throws {TypeError} If `selector` is not a function, `options` not an object, or `strata` unknown. The returned `select` throws a TypeError when `ctx.vectors` is missing and a RangeError when its row count differs from the items or it holds NaN.
- * @throws {RangeError} If `shortlist` is not a finite number >= 1, or `calibrate` is combined with strata other than "none" or with `shortlist`.
+ * @throws {TypeError} If `selector` is not a function, `options` not an object, or `strata` unknown. The
+ *   returned `select` throws a TypeError when `ctx.vectors` is missing and a RangeError when its row count
+ *   differs from the items or it holds NaN.
+ * @throws {RangeError} If `shortlist` is not a finite number >= 1, or `calibrate` is combined with strata
+ *   other than "none" or with `shortlist`.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 4.4.2 and 6.3.
  * @example
  * ```ts

@@ -19,7 +19,8 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * @param recommendation - The result of {@link recommendSubset}.
  * @param responses - The new run's 0/1 outcomes on `recommendation.items`, aligned with it.
  * @returns An {@link Estimate} (method `"subset <method>"`).
- * @throws {TypeError} If `recommendation` is malformed or `responses` is not a `Uint8Array` or an array of 0/1 or booleans.
+ * @throws {TypeError} If `recommendation` is malformed or `responses` is not a `Uint8Array` or an array of
+ *   0/1 or booleans.
  * @throws {RangeError} If `responses` has the wrong length or a value other than 0/1.
  * @see {@link recommendSubset}
  * @example

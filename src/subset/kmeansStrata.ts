@@ -54,7 +54,8 @@ export type KmeansStrataResult = {
  * @param options - `kMin` (default 2) and `kMax` (default 15).
  * @returns Labels, the chosen K, its silhouette and the score of every K tried.
  * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `options` is not an object.
- * @throws {RangeError} If `X` has fewer than 3 rows or a non-finite value, `kMin`/`kMax` are not integers with 2 <= kMin <= kMax, or no K in the range gives at least two clusters.
+ * @throws {RangeError} If `X` has fewer than 3 rows or a non-finite value, `kMin`/`kMax` are not integers
+ *   with 2 <= kMin <= kMax, or no K in the range gives at least two clusters.
  * @see Lloyd (1982); Gonzalez (1985) max-min initialisation; Rousseeuw (1987) silhouette.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 6.3 (2).
  * @example

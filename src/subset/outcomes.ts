@@ -38,8 +38,10 @@ const FN = "outcomes";
  *
  * @param rows - The records `{ run, item, resolved }`.
  * @returns A new `Outcomes` (runs x items, 0/1).
- * @throws {TypeError} If `rows` is not an array, a record is not an object, or `run` / `item` is not a string.
- * @throws {RangeError} If `rows` is empty, a `resolved` value is not exactly 0 or 1, an item id repeats within a run, or the runs do not all cover the same items.
+ * @throws {TypeError} If `rows` is not an array, a record is not an object, or `run` / `item` is not a
+ *   string.
+ * @throws {RangeError} If `rows` is empty, a `resolved` value is not exactly 0 or 1, an item id repeats
+ *   within a run, or the runs do not all cover the same items.
  * @see SWE-bench `results/*.json` "resolved" lists; the per-instance CSVs of the SWE-bench experiments repository.
  * @example
  * ```ts

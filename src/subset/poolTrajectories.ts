@@ -8,7 +8,8 @@ import { poolInto } from "./_internal.js";
  * @param list - One step-embedding matrix per item (T_i x d, T_i >= 1, the same d for all).
  * @returns A new `list.length` x 5 d RowMatrix ([mean, std, first, middle, last] per row).
  * @throws {TypeError} If `list` is not an array or an element is not a `RowMatrix` or a `number[][]`.
- * @throws {RangeError} If `list` is empty, a trajectory has no steps or a non-finite value, or the widths d differ.
+ * @throws {RangeError} If `list` is empty, a trajectory has no steps or a non-finite value, or the widths d
+ *   differ.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.3.
  * @example
  * ```ts

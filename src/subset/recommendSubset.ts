@@ -160,7 +160,7 @@ function fitCandidate(
   k: number,
   c: RecommendSubsetCandidate,
   rng: Rng,
-  opt: { window: number; recentRuns: number; ridge: number; cache: Map<string, Float64Array> },
+  opt: FitOptions,
 ): Fitted {
   const use = c.recent ? runs.slice(-opt.recentRuns) : runs;
   const { g, H } = strataOf(o, use, c.method, opt.window);
@@ -169,59 +169,26 @@ function fitCandidate(
   return { items, model: fitEstimator(c.estimator, o, use, items, g, H, opt.ridge, opt.cache) };
 }
 
-/**
- * Recommends a benchmark subset AND the estimator of the full-benchmark rate
- * to apply to a new run's outcomes on it, both chosen by temporal
- * cross-validation on the history alone.
- *
- * Protocol: with the runs in chronological order, fold f = 0..F-1 trains on
- * the runs before block f and tests on block f (the runs after `minTrain`
- * cut into F contiguous blocks, an expanding window). For every candidate
- * (subset method x estimator x all-or-recent runs) and draw, the subset and
- * estimator are fitted on the training runs only and each held-out run r
- * is estimated from its outcomes on the subset: e_r = f_hat_r - f_r, with the
- * run-dependent variance v_r (the design variance for the mean, else 0). The
- * candidate's mse is the mean of e^2 - v (at least 0): the part of the error
- * the design variance does not explain (bias under shift). Its interval is
- * f_hat +- c z sqrt(v + mse), where the inflation c >= 1 is the smallest
- * factor that covers a share `level` of the held-out errors. The candidate
- * with the lowest cross-validated RMSE is refitted on the whole history.
- *
- * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).
- * @param k - Subset size, an integer in [1, items].
- * @param rng - Uniform [0, 1) source for the random draws within strata.
- * @param options - `folds`, `minTrain`, `cvSeeds`, `window`, `recentRuns`, `ridge`, `level`, `candidates` (see {@link RecommendSubsetOptions}).
- * @returns The subset, the chosen method and estimator, and every candidate's cross-validated RMSE and coverage (see {@link RecommendSubsetResult}).
- * @throws {TypeError} If `history` is not an Outcomes, `rng` not a function, or an option has the wrong type.
- * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of range, or `candidates` is empty.
- * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).
- * @see Efron, B. & Morris, C. (1972). Limiting the risk of Bayes and empirical Bayes estimators. JASA 67 (limited translation).
- * @see Rasch, G. (1960). Probabilistic models for some intelligence and attainment tests.
- * @example
- * ```ts
- * // 8 runs x 40 items, item i resolved by run r when i < 5 r + 5
- * const recs = [];
- * for (let r = 0; r < 8; r++) for (let i = 0; i < 40; i++)
- *   recs.push({ run: `r${r}`, item: `i${i}`, resolved: i < 5 * r + 5 ? 1 : 0 });
- * const rec = recommendSubset(outcomes(recs), 8, createRng(1), { folds: 2, cvSeeds: 1 });
- * rec.items.length; // 8
- * rec.cv.length; // 20
- * const e = estimateSubset(rec, Uint8Array.from(rec.items, (i) => (i < 30 ? 1 : 0)));
- * e.ci[0] <= e.estimate && e.estimate <= e.ci[1]; // true
- * ```
- */
-export function recommendSubset(
-  history: Outcomes,
-  k: number,
-  rng: Rng,
-  options: RecommendSubsetOptions = {},
-): RecommendSubsetResult {
-  const fn = "recommendSubset";
-  checkOutcomes(fn, "history", history);
-  const N = history.items.length;
-  const R = history.runs.length;
-  checkInteger(fn, "k", k, 1, N);
-  checkRng(fn, rng);
+type FitOptions = {
+  window: number;
+  recentRuns: number;
+  ridge: number;
+  cache: Map<string, Float64Array>;
+};
+
+/** Phase 1: reads and checks the options (every check before any work). */
+function readRecommendOptions(
+  fn: string,
+  options: RecommendSubsetOptions,
+  R: number,
+): {
+  folds: number;
+  minTrain: number;
+  cvSeeds: number;
+  opt: FitOptions;
+  level: number;
+  candidates: readonly RecommendSubsetCandidate[];
+} {
   checkOptions(fn, options, KEYS);
   const d = recommendSubsetDefaults;
   const folds = options.folds ?? d.folds;
@@ -259,49 +226,139 @@ export function recommendSubset(
     }
   });
   const opt = { window, recentRuns, ridge, cache: new Map<string, Float64Array>() };
-  const rates = runRates(history);
-  const z = normalQuantile(0.5 + level / 2);
+  return { folds, minTrain, cvSeeds, opt, level, candidates };
+}
+
+/** What the forward cross-validation shares across candidates. */
+type CvSetup = {
+  readonly history: Outcomes;
+  readonly k: number;
+  readonly rng: Rng;
+  readonly opt: FitOptions;
+  /** Each run's pass rate. */
+  readonly rates: ArrayLike<number>;
+  /** Normal quantile of the level. */
+  readonly z: number;
+  readonly level: number;
+  readonly cvSeeds: number;
+  /** Fold f trains on runs [0, blocks[f]) and tests on [blocks[f], blocks[f + 1]). */
+  readonly blocks: readonly number[];
+};
+
+/**
+ * Phase 2: one candidate's forward cross-validation — held-out errors, RMSE,
+ * the excess variance `mse`, the smallest interval inflation covering a share
+ * `level` of the errors, and the coverage it gives.
+ */
+function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
+  const { history, k, rng, opt, rates, z, level, cvSeeds, blocks } = cv;
+  const N = history.items.length;
+  const e: number[] = [];
+  const v: number[] = [];
+  for (let f = 0; f < blocks.length - 1; f++) {
+    const train = Array.from({ length: blocks[f] as number }, (_, r) => r);
+    const draws = c.method === "stepwise" ? 1 : cvSeeds;
+    for (let s = 0; s < draws; s++) {
+      const fit = fitCandidate(history, train, k, c, rng, opt);
+      for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++) {
+        const y = Uint8Array.from(fit.items, (i) => history.data[r * N + i] as number);
+        const p = pointEstimate(fit.model, y);
+        e.push(p.est - (rates[r] as number));
+        v.push(p.v);
+      }
+    }
+  }
+  const n = e.length;
+  let se2 = 0;
+  let sv = 0;
+  for (let t = 0; t < n; t++) {
+    se2 += (e[t] as number) ** 2;
+    sv += v[t] as number;
+  }
+  const mse = Math.max(0, (se2 - sv) / n);
+  // smallest inflation covering a share `level` of the held-out errors
+  const ratio = e
+    .map((x, t) => Math.abs(x) / (z * Math.sqrt((v[t] as number) + mse)))
+    .map((x) => (Number.isFinite(x) ? x : 0))
+    .sort((a, b) => a - b);
+  const inflate = Math.max(1, ratio[Math.min(n - 1, Math.ceil(level * n) - 1)] ?? 1);
+  let cov = 0;
+  for (let t = 0; t < n; t++) {
+    if (Math.abs(e[t] as number) <= inflate * z * Math.sqrt((v[t] as number) + mse) + 1e-15) cov++;
+  }
+  return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate };
+}
+
+/**
+ * Recommends a benchmark subset AND the estimator of the full-benchmark rate
+ * to apply to a new run's outcomes on it, both chosen by temporal
+ * cross-validation on the history alone.
+ *
+ * Protocol: with the runs in chronological order, fold f = 0..F-1 trains on
+ * the runs before block f and tests on block f (the runs after `minTrain`
+ * cut into F contiguous blocks, an expanding window). For every candidate
+ * (subset method x estimator x all-or-recent runs) and draw, the subset and
+ * estimator are fitted on the training runs only and each held-out run r
+ * is estimated from its outcomes on the subset: e_r = f_hat_r - f_r, with the
+ * run-dependent variance v_r (the design variance for the mean, else 0). The
+ * candidate's mse is the mean of e^2 - v (at least 0): the part of the error
+ * the design variance does not explain (bias under shift). Its interval is
+ * f_hat +- c z sqrt(v + mse), where the inflation c >= 1 is the smallest
+ * factor that covers a share `level` of the held-out errors. The candidate
+ * with the lowest cross-validated RMSE is refitted on the whole history.
+ *
+ * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).
+ * @param k - Subset size, an integer in [1, items].
+ * @param rng - Uniform [0, 1) source for the random draws within strata.
+ * @param options - `folds`, `minTrain`, `cvSeeds`, `window`, `recentRuns`, `ridge`, `level`, `candidates` (see {@link RecommendSubsetOptions}).
+ * @returns The subset, the chosen method and estimator, and every candidate's cross-validated RMSE and coverage (see {@link RecommendSubsetResult}).
+ * @throws {TypeError} If `history` is not an Outcomes, `rng` not a function, or an option has the wrong type.
+ * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of
+ *   range, or `candidates` is empty.
+ * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).
+ * @see Efron, B. & Morris, C. (1972). Limiting the risk of Bayes and empirical Bayes estimators. JASA 67 (limited translation).
+ * @see Rasch, G. (1960). Probabilistic models for some intelligence and attainment tests.
+ * @example
+ * ```ts
+ * // 8 runs x 40 items, item i resolved by run r when i < 5 r + 5
+ * const recs = [];
+ * for (let r = 0; r < 8; r++) for (let i = 0; i < 40; i++)
+ *   recs.push({ run: `r${r}`, item: `i${i}`, resolved: i < 5 * r + 5 ? 1 : 0 });
+ * const rec = recommendSubset(outcomes(recs), 8, createRng(1), { folds: 2, cvSeeds: 1 });
+ * rec.items.length; // 8
+ * rec.cv.length; // 20
+ * const e = estimateSubset(rec, Uint8Array.from(rec.items, (i) => (i < 30 ? 1 : 0)));
+ * e.ci[0] <= e.estimate && e.estimate <= e.ci[1]; // true
+ * ```
+ */
+export function recommendSubset(
+  history: Outcomes,
+  k: number,
+  rng: Rng,
+  options: RecommendSubsetOptions = {},
+): RecommendSubsetResult {
+  const fn = "recommendSubset";
+  checkOutcomes(fn, "history", history);
+  const N = history.items.length;
+  const R = history.runs.length;
+  checkInteger(fn, "k", k, 1, N);
+  checkRng(fn, rng);
+  const { folds, minTrain, cvSeeds, opt, level, candidates } = readRecommendOptions(fn, options, R);
   const blocks = Array.from({ length: folds + 1 }, (_, f) =>
     Math.round(minTrain + ((R - minTrain) * f) / folds),
   );
-
-  const rows = candidates.map((c) => {
-    const e: number[] = [];
-    const v: number[] = [];
-    for (let f = 0; f < folds; f++) {
-      const train = Array.from({ length: blocks[f] as number }, (_, r) => r);
-      const draws = c.method === "stepwise" ? 1 : cvSeeds;
-      for (let s = 0; s < draws; s++) {
-        const fit = fitCandidate(history, train, k, c, rng, opt);
-        for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++) {
-          const y = Uint8Array.from(fit.items, (i) => history.data[r * N + i] as number);
-          const p = pointEstimate(fit.model, y);
-          e.push(p.est - (rates[r] as number));
-          v.push(p.v);
-        }
-      }
-    }
-    const n = e.length;
-    let se2 = 0;
-    let sv = 0;
-    for (let t = 0; t < n; t++) {
-      se2 += (e[t] as number) ** 2;
-      sv += v[t] as number;
-    }
-    const mse = Math.max(0, (se2 - sv) / n);
-    // smallest inflation covering a share `level` of the held-out errors
-    const ratio = e
-      .map((x, t) => Math.abs(x) / (z * Math.sqrt((v[t] as number) + mse)))
-      .map((x) => (Number.isFinite(x) ? x : 0))
-      .sort((a, b) => a - b);
-    const inflate = Math.max(1, ratio[Math.min(n - 1, Math.ceil(level * n) - 1)] ?? 1);
-    let cov = 0;
-    for (let t = 0; t < n; t++) {
-      if (Math.abs(e[t] as number) <= inflate * z * Math.sqrt((v[t] as number) + mse) + 1e-15)
-        cov++;
-    }
-    return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate };
-  });
+  const cv: CvSetup = {
+    history,
+    k,
+    rng,
+    opt,
+    rates: runRates(history),
+    z: normalQuantile(0.5 + level / 2),
+    level,
+    cvSeeds,
+    blocks,
+  };
+  const rows = candidates.map((c) => crossValidate(c, cv));
   rows.sort((a, b) => a.rmse - b.rmse);
   const best = rows[0] as (typeof rows)[number];
   const all = Array.from({ length: R }, (_, r) => r);

@@ -17,7 +17,8 @@ import { fail, toInt32Array, toRowMatrix } from "../core/validate.js";
  * @param labels - Cluster label per row, integers >= 0, with 2 <= (distinct labels) <= N - 1.
  * @returns The mean silhouette coefficient.
  * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `labels` not an Int32Array.
- * @throws {RangeError} If `X` holds a non-finite value, `labels.length !== X.rows`, a label is negative, or the number of distinct labels is not in [2, N - 1].
+ * @throws {RangeError} If `X` holds a non-finite value, `labels.length !== X.rows`, a label is negative, or
+ *   the number of distinct labels is not in [2, N - 1].
  * @see Rousseeuw, P. J. (1987). Silhouettes: a graphical aid to the interpretation and validation of cluster analysis. J. Comput. Appl. Math. 20, 53-65.
  * @see sklearn.metrics.silhouette_score
  * @example

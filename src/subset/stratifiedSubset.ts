@@ -43,8 +43,11 @@ export type StratifiedSubsetOptions = {
  * @param rng - Uniform source in [0, 1).
  * @param options - `allocation`: explicit per-stratum sizes (default proportional).
  * @returns `k` distinct item indices, sorted ascending.
- * @throws {TypeError} If `strata` or `allocation` is not an `Int32Array` or an array of integers, `rng` is not a function, or `options` is not an object.
- * @throws {RangeError} If `strata` is empty or has a negative label or one above 2^27 - 1, `k` is not an integer in [1, strata.length], `allocation` has the wrong length, a negative entry, a total other than `k`, or asks more of a stratum than it holds, or `rng` returns a value outside [0, 1).
+ * @throws {TypeError} If `strata` or `allocation` is not an `Int32Array` or an array of integers, `rng` is
+ *   not a function, or `options` is not an object.
+ * @throws {RangeError} If `strata` is empty or has a negative label or one above 2^27 - 1, `k` is not an
+ *   integer in [1, strata.length], `allocation` has the wrong length, a negative entry, a total other than
+ *   `k`, or asks more of a stratum than it holds, or `rng` returns a value outside [0, 1).
  * @see Cochran (1977), Sampling Techniques, 3rd ed., section 5.3; R `sampling::strata(..., method = "srswor")`.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.4.1.
  * @example

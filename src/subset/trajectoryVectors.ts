@@ -96,53 +96,22 @@ export const trajectoryVectorsDefaults = Object.freeze({
   batchSize: Number.POSITIVE_INFINITY,
 } as const);
 
-/**
- * Item vectors from agent trajectories in one call: sanitise, per-step text,
- * embed, pool, one row per item.
- *
- * Pipeline (trajectory-aware subset selection paper, sections 4.2-4.3):
- * 1. {@link sanitize} the corpus (fitted on it, or with given rules);
- * 2. {@link stepTexts} of each step (action + observation);
- * 3. embed every step text with the `embedder` (in `batchSize` calls);
- * 4. pool each trajectory's T x d step rows: `"stats"` = {@link poolSteps}
- *    ([mean, std, first, middle, last], 5 d numbers); `"series"` = steps
- *    s_t = floor((t + 0.5) T / L) for t = 0..L-1 (L = `seriesLength`:
- *    nearest-step resampling to a fixed length, which repeats steps of short
- *    trajectories), flattened to L d numbers;
- * 5. row i of the result is the trajectory whose `instanceId` is `items[i]`.
- * A trajectory without steps is embedded as one empty text.
- *
- * @param trajectories - Parsed trajectories, at most one per item (`instanceId` in `items`).
- * @param items - Item ids in the order the rows should have (e.g. `Outcomes.items`), distinct.
- * @param options - `embedder`, `pooling`, `seriesLength`, `sanitize`, `missing`, `batchSize`, `onProgress` (see {@link TrajectoryVectorsOptions}).
- * @returns The vectors, the missing items, the step count and width, and the sanitiser's rules (see {@link TrajectoryVectorsResult}).
- * @throws {TypeError} If `trajectories` or `items` is not an array, an item is not a string, a trajectory has no string `instanceId` or malformed steps, an option has the wrong type, or the embedder does not return a RowMatrix.
- * @throws {RangeError} If `items` is empty or holds a duplicate, two trajectories share an `instanceId`, a trajectory's instance is not in `items`, items have no trajectory (with `missing: "error"`; the message lists them) or none has one, `seriesLength`/`batchSize` is out of range, or the embedder returns the wrong number of rows, widths that differ between calls, no columns, or a non-finite value.
- * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 4.2-4.3.
- * @example
- * ```ts
- * const step = (action: string, observation: string, index = 0) =>
- *   ({ index, thought: "", action, observation, filesTouched: [], testsRun: [], editSize: 0 });
- * const trajs = [
- *   { id: "b", framework: "mini-swe-agent", instanceId: "b", steps: [step("ls", "a.py"), step("cat a.py", "x = 1", 1)] },
- *   { id: "a", framework: "mini-swe-agent", instanceId: "a", steps: [step("pytest", "1 passed")] },
- * ] as const;
- * const r = trajectoryVectors(trajs, ["a", "b"], { embedder: hashingTfidf({ dims: 4 }), sanitize: false });
- * r.vectors.rows; // 2
- * r.vectors.cols; // 20  (5 x 4: mean, std, first, middle, last)
- * r.steps; // 3
- * trajectoryVectors(trajs, ["a"], { sanitize: false }); // throws RangeError: trajectoryVectors: trajectories[0] is for instance "b", which is not in items
- * trajectoryVectors(trajs, ["a", "b", "c"], { sanitize: false }); // throws RangeError: trajectoryVectors: 1 of 3 items have no trajectory: "c"
- * ```
- */
-export function trajectoryVectors(
-  trajectories: readonly Trajectory[],
-  items: readonly string[],
-  options: TrajectoryVectorsOptions = {},
-): TrajectoryVectorsResult {
-  const fn = "trajectoryVectors";
-  if (!Array.isArray(trajectories)) failType(fn, "trajectories must be an array of Trajectory");
-  if (!Array.isArray(items)) failType(fn, "items must be an array of item ids");
+const FN = "trajectoryVectors";
+
+/** The checked options of {@link trajectoryVectors}. */
+type Checked = {
+  readonly pooling: TrajectoryPooling;
+  readonly L: number;
+  readonly missingMode: TrajectoryMissing;
+  readonly batch: number;
+  readonly san: boolean | SanitizeOptions;
+  readonly embedder: Embedder;
+  readonly onProgress: TrajectoryVectorsOptions["onProgress"];
+};
+
+/** Phase 1: reads and checks the options (every check before any work). */
+function readOptions(options: TrajectoryVectorsOptions): Checked {
+  const fn = FN;
   checkOptions(fn, options, KEYS);
   const d0 = trajectoryVectorsDefaults;
   const pooling = options.pooling ?? d0.pooling;
@@ -163,7 +132,20 @@ export function trajectoryVectors(
   if (onProgress !== undefined && typeof onProgress !== "function") {
     failType(fn, "options.onProgress must be a function");
   }
+  return { pooling, L, missingMode, batch, san, embedder, onProgress };
+}
 
+/**
+ * Phase 2: matches trajectories to items. `rowOf[j]` is the row of trajectory
+ * j, `owner[i]` the trajectory of item i (-1: none), `missing` the items
+ * without one.
+ */
+function matchItems(
+  trajectories: readonly Trajectory[],
+  items: readonly string[],
+  missingMode: TrajectoryMissing,
+): { rowOf: Int32Array; owner: Int32Array; missing: string[] } {
+  const fn = FN;
   if (items.length === 0) fail(fn, "items is empty");
   const itemIx = new Map<string, number>();
   items.forEach((id, i) => {
@@ -205,14 +187,20 @@ export function trajectoryVectors(
       `${missing.length} of ${items.length} items have no trajectory: ${shown}${missing.length > 10 ? ", ..." : ""} (options.missing: "mean" fills them and lists them)`,
     );
   }
+  return { rowOf, owner, missing };
+}
 
-  let clean: readonly Trajectory[] = trajectories;
-  let rules: SanitizeRules | undefined;
-  if (san !== false) {
-    const res = sanitize(trajectories, san === true ? undefined : san);
-    clean = res.trajectories;
-    rules = res.rules;
-  }
+/**
+ * Phase 3: embeds every step text in batches (every call must agree on the
+ * width). `start[j]..start[j + 1]` are the rows of trajectory j in `E`
+ * (total x d); a trajectory without steps has one empty text.
+ */
+function embedSteps(
+  clean: readonly Trajectory[],
+  o: Checked,
+): { E: Float64Array; d: number; start: Int32Array; total: number } {
+  const fn = FN;
+  const { batch, embedder, onProgress } = o;
   const texts: string[] = [];
   const start = new Int32Array(clean.length + 1);
   clean.forEach((t, j) => {
@@ -221,8 +209,6 @@ export function trajectoryVectors(
     else for (const x of s) texts.push(x);
     start[j + 1] = texts.length;
   });
-
-  // embed in batches; every call must agree on the width
   const total = texts.length;
   let d = -1;
   let E = new Float64Array(0);
@@ -253,10 +239,26 @@ export function trajectoryVectors(
     E.set(m.data, lo * d);
     onProgress?.(lo + part.length, total);
   }
+  return { E, d, start, total };
+}
 
+/**
+ * Phase 4: pools each trajectory's step rows into its item's row (`"stats"`
+ * or nearest-step `"series"` resampling); items without a trajectory get the
+ * mean row of the others.
+ */
+function poolRows(
+  emb: { E: Float64Array; d: number; start: Int32Array },
+  match: { rowOf: Int32Array; owner: Int32Array; missing: readonly string[] },
+  nItems: number,
+  o: Checked,
+): { out: Float64Array; cols: number } {
+  const { E, d, start } = emb;
+  const { rowOf, owner, missing } = match;
+  const { pooling, L } = o;
   const cols = pooling === "stats" ? 5 * d : L * d;
-  const out = new Float64Array(items.length * cols);
-  clean.forEach((_, j) => {
+  const out = new Float64Array(nItems * cols);
+  for (let j = 0; j < rowOf.length; j++) {
     const a = start[j] as number;
     const T = (start[j + 1] as number) - a;
     const off = (rowOf[j] as number) * cols;
@@ -268,22 +270,87 @@ export function trajectoryVectors(
         out.set(E.subarray(s * d, (s + 1) * d), off + t * d);
       }
     }
-  });
+  }
   if (missing.length > 0) {
     const mean = new Float64Array(cols);
-    const have = items.length - missing.length;
-    for (let i = 0; i < items.length; i++) {
+    const have = nItems - missing.length;
+    for (let i = 0; i < nItems; i++) {
       if ((owner[i] as number) < 0) continue;
       for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) + (out[i * cols + c] as number);
     }
     for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) / have;
-    for (let i = 0; i < items.length; i++) if ((owner[i] as number) < 0) out.set(mean, i * cols);
+    for (let i = 0; i < nItems; i++) if ((owner[i] as number) < 0) out.set(mean, i * cols);
   }
+  return { out, cols };
+}
+
+/**
+ * Item vectors from agent trajectories in one call: sanitise, per-step text,
+ * embed, pool, one row per item.
+ *
+ * Pipeline (trajectory-aware subset selection paper, sections 4.2-4.3):
+ * 1. {@link sanitize} the corpus (fitted on it, or with given rules);
+ * 2. {@link stepTexts} of each step (action + observation);
+ * 3. embed every step text with the `embedder` (in `batchSize` calls);
+ * 4. pool each trajectory's T x d step rows: `"stats"` = {@link poolSteps}
+ *    ([mean, std, first, middle, last], 5 d numbers); `"series"` = steps
+ *    s_t = floor((t + 0.5) T / L) for t = 0..L-1 (L = `seriesLength`:
+ *    nearest-step resampling to a fixed length, which repeats steps of short
+ *    trajectories), flattened to L d numbers;
+ * 5. row i of the result is the trajectory whose `instanceId` is `items[i]`.
+ * A trajectory without steps is embedded as one empty text.
+ *
+ * @param trajectories - Parsed trajectories, at most one per item (`instanceId` in `items`).
+ * @param items - Item ids in the order the rows should have (e.g. `Outcomes.items`), distinct.
+ * @param options - `embedder`, `pooling`, `seriesLength`, `sanitize`, `missing`, `batchSize`, `onProgress` (see {@link TrajectoryVectorsOptions}).
+ * @returns The vectors, the missing items, the step count and width, and the sanitiser's rules (see {@link TrajectoryVectorsResult}).
+ * @throws {TypeError} If `trajectories` or `items` is not an array, an item is not a string, a trajectory has
+ *   no string `instanceId` or malformed steps, an option has the wrong type, or the embedder does not return
+ *   a RowMatrix.
+ * @throws {RangeError} If `items` is empty or holds a duplicate, two trajectories share an `instanceId`, a
+ *   trajectory's instance is not in `items`, items have no trajectory (with `missing: "error"`; the message
+ *   lists them) or none has one, `seriesLength`/`batchSize` is out of range, or the embedder returns the
+ *   wrong number of rows, widths that differ between calls, no columns, or a non-finite value.
+ * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 4.2-4.3.
+ * @example
+ * ```ts
+ * const step = (action: string, observation: string, index = 0) =>
+ *   ({ index, thought: "", action, observation, filesTouched: [], testsRun: [], editSize: 0 });
+ * const trajs = [
+ *   { id: "b", framework: "mini-swe-agent", instanceId: "b", steps: [step("ls", "a.py"), step("cat a.py", "x = 1", 1)] },
+ *   { id: "a", framework: "mini-swe-agent", instanceId: "a", steps: [step("pytest", "1 passed")] },
+ * ] as const;
+ * const r = trajectoryVectors(trajs, ["a", "b"], { embedder: hashingTfidf({ dims: 4 }), sanitize: false });
+ * r.vectors.rows; // 2
+ * r.vectors.cols; // 20  (5 x 4: mean, std, first, middle, last)
+ * r.steps; // 3
+ * trajectoryVectors(trajs, ["a"], { sanitize: false }); // throws RangeError: trajectoryVectors: trajectories[0] is for instance "b", which is not in items
+ * trajectoryVectors(trajs, ["a", "b", "c"], { sanitize: false }); // throws RangeError: trajectoryVectors: 1 of 3 items have no trajectory: "c"
+ * ```
+ */
+export function trajectoryVectors(
+  trajectories: readonly Trajectory[],
+  items: readonly string[],
+  options: TrajectoryVectorsOptions = {},
+): TrajectoryVectorsResult {
+  if (!Array.isArray(trajectories)) failType(FN, "trajectories must be an array of Trajectory");
+  if (!Array.isArray(items)) failType(FN, "items must be an array of item ids");
+  const o = readOptions(options);
+  const match = matchItems(trajectories, items, o.missingMode);
+  let clean: readonly Trajectory[] = trajectories;
+  let rules: SanitizeRules | undefined;
+  if (o.san !== false) {
+    const res = sanitize(trajectories, o.san === true ? undefined : o.san);
+    clean = res.trajectories;
+    rules = res.rules;
+  }
+  const emb = embedSteps(clean, o);
+  const { out, cols } = poolRows(emb, match, items.length, o);
   return {
     vectors: { data: out, rows: items.length, cols },
-    missing,
-    steps: total,
-    stepWidth: d,
+    missing: match.missing,
+    steps: emb.total,
+    stepWidth: emb.d,
     ...(rules === undefined ? {} : { rules }),
   };
 }

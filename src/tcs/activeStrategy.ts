@@ -195,8 +195,13 @@ type Plan = {
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - See {@link ActiveOptions} and {@link activeDefaults}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` or `predictions` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object or has an unknown key; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; `budget` is not an integer in [2, N]; `predictions` has another length or a value outside [0, 1] or NaN; `tau` is not in [0, 1], `pilot` or `greedy` not in [0, 1); `calibration`, `size` or `weights` is unknown; `calibration` is `"none"` without `predictions`; the shares leave fewer than 2 active labels, a pilot of 1, or nothing to calibrate on; `level` is not in (0, 1); later, if a label is not finite, not in [0, 1] while calibrating, or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}); also if `predictions` is not a
+ *   `Float64Array` or an array of numbers, or `options` has an unknown key.
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `predictions` has
+ *   another length or a value outside [0, 1] or NaN; `tau` is not in [0, 1], `pilot` or `greedy` not in [0, 1);
+ *   `calibration`, `size` or `weights` is unknown; `calibration` is `"none"` without `predictions`; the
+ *   shares leave fewer than 2 active labels, a pilot of 1, or nothing to calibrate on; later, if a label is
+ *   not in [0, 1] while calibrating.
  * @see Zrnic, T. & Candès, E. J. (2024). Active statistical inference. ICML; Hesterberg (1995) (defensive mixture); Deville & Tillé (1998) (pivotal); Särndal, Swensson & Wretman (1992), §6.3 (difference estimator).
  * @example
  * ```ts

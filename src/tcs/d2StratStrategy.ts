@@ -50,8 +50,9 @@ import type { StrataOptions } from "./types.js";
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `strata` (default min(10, floor(budget / 2), N)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units); if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `options.strata` is not
+ *   an integer in [1, N] (more strata than units); `budget` is below two units per stratum.
  * @see Arthur, D. & Vassilvitskii, S. (2007). k-means++: the advantages of careful seeding. SODA, 1027-1035; Cochran (1977), chapter 5.
  * @example
  * ```ts

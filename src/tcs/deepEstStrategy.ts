@@ -60,8 +60,9 @@ const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit"
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `exploit` (default 0.8), `threshold` (default 0), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `budget` is not an integer in [2, N]; if `options.exploit` is not in (0, 1) or `options.threshold` is not finite; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `options.exploit` is not
+ *   in (0, 1) or `options.threshold` is not finite.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2021). Operation is the hardest teacher: estimating DNN accuracy looking for mispredictions. ICSE, 348-358; Thompson, S. K. (2006). Adaptive web sampling. Biometrics 62, 1224-1234.
  * @example
  * ```ts

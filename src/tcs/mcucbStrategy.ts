@@ -51,8 +51,10 @@ const MCUCB_KEYS = optionKeys<McucbOptions>()("level", "interval", "strata", "pa
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `strata` (default min(10, floor(budget / 2), N)), `partition` (default "quantile"), `delta` (default budget^(-7/2)), `level` (default 0.95).
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units) or `options.partition` is unknown; if `budget` is not an integer in [2, N] or is below two units per stratum; if `options.delta` is not in (0, 1); if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `options.strata` is not
+ *   an integer in [1, N] (more strata than units) or `options.partition` is unknown; `budget` is below two
+ *   units per stratum; `options.delta` is not in (0, 1).
  * @see Carpentier, A. & Munos, R. (2011). Finite time analysis of stratified sampling for Monte Carlo. NeurIPS 24 (algorithm MC-UCB); Carpentier & Munos (2012), Adaptive stratified sampling for Monte-Carlo integration of differentiable functions, NeurIPS 25.
  * @example
  * ```ts

@@ -50,8 +50,11 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value, or is all zero while lambda > 0 or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `budget` is not an integer in [2, N] or leaves exactly one sampled unit with pik < 1; if `lambda` is not in [0, 1] or `estimator` is unknown; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero while
+ *   lambda > 0 or has a positive value below 1e-200 of its total, whose weight could overflow (the message
+ *   points at `toRisk`'s floor); `budget` leaves exactly one sampled unit with pik < 1; `lambda` is not in
+ *   [0, 1] or `estimator` is unknown.
  * @see Hesterberg, T. (1995). Weighted average importance sampling and defensive mixture distributions. Technometrics 37, 185-194; Deville & Tillé (1998); R `sampling::UPpivotal`.
  * @example
  * ```ts

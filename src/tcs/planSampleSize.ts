@@ -110,11 +110,13 @@ const ARG_KEYS = optionKeys<PlanSampleSizeOptions>()(
  *
  * @param args - `{ risk, design, targetHalfWidth, level, anticipatedRate, interval }`, see {@link PlanSampleSizeOptions}.
  * @returns `{ n, halfWidth, interval, variance }`, see {@link PlanSampleSizeResult}.
- * @throws {TypeError} If `args` is not an object, `risk` is not a `Float64Array` or a number argument is not a number.
+ * @throws {TypeError} If `args` is not an object, `risk` is not a `Float64Array` or a number argument is not
+ *   a number.
  * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `design` is unknown; if
  *   `targetHalfWidth` is not positive and finite; if `level` or `anticipatedRate` is not in (0, 1); if
- *   `interval` is unknown or SRS-only with another design; if a PPS design gets an all-zero risk (the message points at `toRisk`'s floor) or a rate that the risk's positive
- *   units cannot carry; or if no n <= N (or <= the number of positive risks, for PPS designs) reaches the target.
+ *   `interval` is unknown or SRS-only with another design; if a PPS design gets an all-zero risk (the message
+ *   points at `toRisk`'s floor) or a rate that the risk's positive units cannot carry; or if no n <= N (or <=
+ *   the number of positive risks, for PPS designs) reaches the target.
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., §4.4 (sample size for proportions), §5.5, §9A;
  *   Hájek, J. (1964). Ann. Math. Statist. 35, 1491-1523; Tillé (2006), Sampling Algorithms, §7.
  * @example

@@ -62,8 +62,10 @@ const SEQUENTIALPPS_KEYS = optionKeys<SequentialPpsOptions>()(
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `lambda` (default 0.5), `level` (default 0.95), `sequential` (stopping rule; off by default: all `budget` labels), see {@link SequentialPpsOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or a positive value below 1e-200 of its total; if `budget` is not an integer in [2, N], `lambda` not in [0, 1), `level` not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold` or has a bad value; later, if a label is not finite or outside [0, 1] (it can be re-sent) or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` holds a positive
+ *   value below 1e-200 of its total; `lambda` is not in [0, 1); `sequential` sets neither `halfWidth` nor
+ *   `threshold` or has a bad value; later, if a label is outside [0, 1] (it can be re-sent).
  * @see Shekhar, S., Xu, Z., Lipton, Z. C., Liang, P. J. & Ramdas, A. (2023). Risk-limiting financial audits via weighted sampling without replacement. UAI, PMLR 216; Hesterberg, T. (1995). Technometrics 37, 185-194.
  * @example
  * ```ts

@@ -36,8 +36,10 @@ const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequentia
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `level` (default 0.95); `sequential` (off by default), see {@link SequentialOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value, `budget` is not an integer in [2, N] or `level` is not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold` or has a bad value; later, if a label is not finite (in sequential mode: outside [0, 1], or not 0/1 for `cs: "hypergeometric"`; it can be re-sent) or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `sequential` sets
+ *   neither `halfWidth` nor `threshold` or has a bad value; later, in sequential mode, if a label is outside
+ *   [0, 1] or, for `cs: "hypergeometric"`, not 0/1 (it can be re-sent).
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., chapter 2; R `sampling::srswor`.
  * @example
  * ```ts

@@ -57,8 +57,10 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
  *   With 0/1 labels the variance floors every stratum's `s_h^2` at `q_h (1 - q_h)`, `q_h` the stratum's
  *   failure rate shrunk towards the pooled one (see "Variance floor" above), so an all-pass stratum does not claim zero variance.
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty or holds a negative or non-finite value; if `options.strata` is not an integer in [1, N] (more strata than units) or `options.partition` is unknown; if `budget` is not an integer in [2, N] or is below two units per stratum; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `options.strata` is not
+ *   an integer in [1, N] (more strata than units) or `options.partition` is unknown; `budget` is below two
+ *   units per stratum.
  * @see Neyman, J. (1934). JRSS 97, 558-625; Cochran (1977), chapter 5; Lohr (2021), §3.4; R `sampling::strata`, `survey::svymean`.
  * @example
  * ```ts

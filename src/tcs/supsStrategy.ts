@@ -48,8 +48,11 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor), `budget` is not an integer in [2, N] or `level` is not in (0, 1), or `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero risk; later, if a label is not finite (in sequential mode: outside [0, 1]; it can be re-sent) or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero or
+ *   has a positive value below 1e-200 of its total, whose weight could overflow (the message points at
+ *   `toRisk`'s floor); `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero
+ *   risk; later, in sequential mode, if a label is outside [0, 1] (it can be re-sent).
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
  * @example
  * ```ts

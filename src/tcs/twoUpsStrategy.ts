@@ -37,8 +37,10 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
- * @throws {TypeError} If `risk` is not a `Float64Array` or an array of numbers, `budget` not a number, `rng` not a function or `options` not an object; later, if a label is not a number.
- * @throws {RangeError} If `risk` is empty, holds a negative or non-finite value or is all zero or a positive value below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); if `options.strata` is not an integer in [1, N] or `options.partition` is unknown; if `budget` is not an integer in [2, N]; if `level` is not in (0, 1); later, if a label is not finite or `next` is called after the budget is spent.
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero or
+ *   has a positive value below 1e-200 of its total, whose weight could overflow (the message points at
+ *   `toRisk`'s floor); `options.strata` is not an integer in [1, N] or `options.partition` is unknown.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2024). DeepSample, ICSE; Hansen & Hurwitz (1943); Lohr (2021), §6.2.
  * @example
  * ```ts

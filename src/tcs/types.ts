@@ -35,6 +35,16 @@ export type StrategyOptions = {
  * `risk` holds one non-negative finite score per unit (larger = more likely to
  * fail, e.g. from `toRisk`); `budget` is the number of labels, an integer in
  * [2, N].
+ *
+ * The common strategy errors, thrown by every strategy (each strategy's
+ * `@throws` adds only its own conditions):
+ * - `TypeError` if `risk` is not a `Float64Array` or an array of numbers,
+ *   `budget` is not a number, `rng` is not a function or `options` is not an
+ *   object; later, if a label is not a number.
+ * - `RangeError` if `risk` is empty or holds a negative or non-finite value,
+ *   `budget` is not an integer in [2, N] or `options.level` is not in (0, 1);
+ *   later, if a label is not finite or `next` is called after the budget is
+ *   spent.
  */
 export type Strategy<O extends StrategyOptions = StrategyOptions> = (
   risk: ArrayLike<number>,

@@ -212,78 +212,108 @@ export type Compiled = {
 };
 
 type Decision = { readonly out: string | null; readonly key: string; n: number };
+type Guarded = (typeof GUARDED)[number];
 
-/** Compiles a rule set into string and token passes. */
-export function compile(rules: SanitizeRules, counter: Counter): Compiled {
-  const repo = rules.repoTerms.filter((t) => t.length >= 3);
+/** Applies one guarded replacement to a text, counting its matches (bracketed placeholders are kept). */
+function guardedReplace(t: string, r: Guarded, ctr: Counter): string {
+  if (!r.may.test(t)) return t;
+  let n = 0;
+  const out = t.replace(r.re, (m: string, keep: string | undefined) => {
+    if (keep !== undefined) return m;
+    n++;
+    return r.replacement;
+  });
+  if (n > 0) bump(ctr, `${r.phase}\u0000${r.name}\u0000${r.replacement}`, n);
+  return out;
+}
+
+/** Applies the {@link REMOVALS}, repeated until none fires (at most 5 rounds). */
+function removeAll(text: string, ctr: Counter): string {
+  let t = text;
+  // one removal can join the parts of another's phrase: repeat until none fires
+  for (let round = 0, fired = true; fired && round < 5; round++) {
+    fired = false;
+    for (const r of REMOVALS) {
+      if (!r.may.test(t)) continue;
+      let n = 0;
+      t = t.replace(r.re, () => {
+        n++;
+        return "";
+      });
+      if (n > 0) {
+        bump(ctr, `${r.phase}\u0000${r.name}\u0000`, n);
+        fired = true;
+      }
+    }
+  }
+  return t;
+}
+
+/** The one regex of every replacement rule, plus the repository terms (longest first, any case). */
+function replacementRegex(repo: readonly string[]): RegExp {
   const alts = ["(?<keep>\\[[A-Z][A-Z_]*\\])"];
   for (const r of REPLACEMENTS) alts.push(`(?<${r.group}>${r.source})`);
   if (repo.length > 0) {
     const alt = [...repo].sort((a, b) => b.length - a.length).map(caseless);
     alts.push(`(?<repo>(?<![A-Za-z0-9])(?:${alt.join("|")})(?![A-Za-z0-9]))`);
   }
-  const combined = new RegExp(alts.join("|"), "g");
-  const byGroup = new Map(REPLACEMENTS.map((r) => [r.group, r]));
+  return new RegExp(alts.join("|"), "g");
+}
 
-  const [seedRule, wsRule] = GUARDED as [(typeof GUARDED)[number], (typeof GUARDED)[number]];
-  const guarded = (t: string, r: (typeof GUARDED)[number], ctr: Counter): string => {
-    if (!r.may.test(t)) return t;
-    let n = 0;
-    const out = t.replace(r.re, (m: string, keep: string | undefined) => {
-      if (keep !== undefined) return m;
-      n++;
+const BY_GROUP = new Map(REPLACEMENTS.map((r) => [r.group, r]));
+
+/** The replacement for one match of {@link replacementRegex}, counted. */
+function replaceMatch(m: string, groups: Record<string, string | undefined>, ctr: Counter): string {
+  if (groups.keep !== undefined) return m;
+  if (groups.repo !== undefined) {
+    bump(ctr, "3\u0000repository\u0000[REPO_VAR]");
+    return "[REPO_VAR]";
+  }
+  if (groups.err !== undefined) {
+    const ph = errorPlaceholder(groups.errstem ?? "");
+    bump(ctr, `3\u0000error type ${m}\u0000${ph}`);
+    return ph;
+  }
+  if (groups.hex !== undefined && !(HEX_DIGIT.test(m) && HEX_LETTER.test(m))) return m;
+  for (const [g, r] of BY_GROUP) {
+    if (groups[g] !== undefined) {
+      bump(ctr, `${r.phase}\u0000${r.name}\u0000${r.replacement}`);
       return r.replacement;
-    });
-    if (n > 0) bump(ctr, `${r.phase}\u0000${r.name}\u0000${r.replacement}`, n);
-    return out;
-  };
-  const prePass = (text: string, ctr: Counter = counter): string => {
-    let t = text;
-    // one removal can join the parts of another's phrase: repeat until none fires
-    for (let round = 0, fired = true; fired && round < 5; round++) {
-      fired = false;
-      for (const r of REMOVALS) {
-        if (!r.may.test(t)) continue;
-        let n = 0;
-        t = t.replace(r.re, () => {
-          n++;
-          return "";
-        });
-        if (n > 0) {
-          bump(ctr, `${r.phase}\u0000${r.name}\u0000`, n);
-          fired = true;
-        }
-      }
     }
-    return guarded(t, seedRule, ctr);
-  };
-  const tokenReplace = (text: string, ctr: Counter = counter): string => {
-    const t = guarded(text, wsRule, ctr);
-    return t.replace(combined, (...args: unknown[]) => {
-      const m = args[0] as string;
-      const groups = args[args.length - 1] as Record<string, string | undefined>;
-      if (groups.keep !== undefined) return m;
-      if (groups.repo !== undefined) {
-        bump(ctr, "3\u0000repository\u0000[REPO_VAR]");
-        return "[REPO_VAR]";
-      }
-      if (groups.err !== undefined) {
-        const ph = errorPlaceholder(groups.errstem ?? "");
-        bump(ctr, `3\u0000error type ${m}\u0000${ph}`);
-        return ph;
-      }
-      if (groups.hex !== undefined && !(HEX_DIGIT.test(m) && HEX_LETTER.test(m))) return m;
-      for (const [g, r] of byGroup) {
-        if (groups[g] !== undefined) {
-          bump(ctr, `${r.phase}\u0000${r.name}\u0000${r.replacement}`);
-          return r.replacement;
-        }
-      }
-      return m;
-    });
-  };
-  const stringPass = (text: string): string => tokenReplace(prePass(text));
+  }
+  return m;
+}
 
+type StringPasses = Pick<Compiled, "prePass" | "tokenReplace" | "stringPass">;
+
+/** Phase 1 of {@link compile}: the string rules (removals, guarded and combined replacements). */
+function stringPasses(repo: readonly string[], counter: Counter): StringPasses {
+  const combined = replacementRegex(repo);
+  const [seedRule, wsRule] = GUARDED as [Guarded, Guarded];
+  const prePass = (text: string, ctr: Counter = counter): string =>
+    guardedReplace(removeAll(text, ctr), seedRule, ctr);
+  const tokenReplace = (text: string, ctr: Counter = counter): string =>
+    guardedReplace(text, wsRule, ctr).replace(combined, (...args: unknown[]) =>
+      replaceMatch(
+        args[0] as string,
+        args[args.length - 1] as Record<string, string | undefined>,
+        ctr,
+      ),
+    );
+  const stringPass = (text: string): string => tokenReplace(prePass(text));
+  return { prePass, tokenReplace, stringPass };
+}
+
+/** What the last {@link TokenPasses.tokenPass} saw: a removal, tokens in and tokens out. */
+type PassStats = { removed: boolean; seen: number; kept: number };
+
+type TokenPasses = Pick<Compiled, "tokenPass" | "flush"> & {
+  readonly decide: (tok: string) => Decision;
+  readonly last: Readonly<PassStats>;
+};
+
+/** Phase 2 of {@link compile}: the token rules (stop words, removal words, identifier patterns), memoised. */
+function tokenPasses(rules: SanitizeRules, counter: Counter): TokenPasses {
   const stop = new Set(rules.stopWords);
   const remove = new Set(rules.removeWords.map((w) => w.toLowerCase()));
   const patterns = new Map(rules.identifierPatterns.map((p) => [p.pattern, p.placeholder]));
@@ -309,17 +339,13 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
     }
     return { out: tok, key: "", n: 0 };
   };
-  let removed = false;
-  let seen = 0;
-  let kept = 0;
-  let before = 0;
-  let after = 0;
+  const last: PassStats = { removed: false, seen: 0, kept: 0 };
   const tokenPass = (text: string): string => {
     const parts: string[] = [];
     let lineHasToken = false;
-    removed = false;
-    seen = 0;
-    kept = 0;
+    let removed = false;
+    let seen = 0;
+    let kept = 0;
     forEachToken(text, (tok, newLine) => {
       seen++;
       if (newLine) lineHasToken = false;
@@ -343,8 +369,25 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
       kept++;
       parts.push(d.out);
     });
+    last.removed = removed;
+    last.seen = seen;
+    last.kept = kept;
     return parts.join("");
   };
+  return { decide, tokenPass, flush, last };
+}
+
+/**
+ * Compiles a rule set into string and token passes: phase 1 the string rules
+ * ({@link stringPasses}), phase 2 the token rules ({@link tokenPasses}), phase 3
+ * their composition (settle, finish) with the token totals.
+ */
+export function compile(rules: SanitizeRules, counter: Counter): Compiled {
+  const repo = rules.repoTerms.filter((t) => t.length >= 3);
+  const { prePass, tokenReplace, stringPass } = stringPasses(repo, counter);
+  const { decide, tokenPass, flush, last } = tokenPasses(rules, counter);
+  let before = 0;
+  let after = 0;
   const spanning = repo.some((t) => /\s/.test(t)) ? /[\s\S]/ : SPANNING_MAY;
   const settle = (tokenPassed: string, removedAny: boolean): string => {
     let t = tokenPassed;
@@ -355,15 +398,15 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
       const s = stringPass(t);
       if (s === t) break;
       t = tokenPass(s);
-      again = removed;
+      again = last.removed;
     }
     return t;
   };
   const finish = (stringPassed: string): string => {
     const first = tokenPass(stringPassed);
-    before += seen;
-    const t = settle(first, removed);
-    after += t === first ? kept : countTokens(t);
+    before += last.seen;
+    const t = settle(first, last.removed);
+    after += t === first ? last.kept : countTokens(t);
     return t;
   };
   const full = (text: string) => finish(stringPass(text));

@@ -36,165 +36,195 @@ const TEST_MODULES = new Set(["pytest", "unittest", "nose", "tox", "trial"]);
 const PYTHON = /^python(\d+(\.\d+)?)?$/;
 const TEST_SCRIPT = /(^|\/)(test_[^/]*\.py|[^/]*_test\.py|tests?\.py|runtests\.py)$/;
 
+type Cur = { text: string; words: string[]; redirects: string[]; heredocLines: number };
+type Heredoc = { delim: string; strip: boolean; owner: Cur };
+
+const fresh = (): Cur => ({ text: "", words: [], redirects: [], heredocLines: 0 });
+
+/**
+ * The lexer state of {@link segments}: the position in the command line, the
+ * segment and word being built and the heredocs waiting for their bodies.
+ * Each method reads one kind of token at `i` and moves past it.
+ */
+class ShellLexer {
+  readonly out: Cur[] = [];
+  readonly n: number;
+  i = 0;
+  cur: Cur = fresh();
+  word = "";
+  inWord = false;
+  nextIsRedirect = false;
+  nextIsInput = false;
+  readonly pending: Heredoc[] = [];
+
+  constructor(readonly cmd: string) {
+    this.n = cmd.length;
+  }
+
+  endWord(): void {
+    if (!this.inWord) return;
+    if (this.nextIsRedirect) {
+      if (!this.word.startsWith("&")) this.cur.redirects.push(this.word);
+      this.nextIsRedirect = false;
+    } else if (this.nextIsInput) {
+      this.nextIsInput = false;
+    } else {
+      this.cur.words.push(this.word);
+    }
+    this.word = "";
+    this.inWord = false;
+  }
+
+  endSegment(): void {
+    this.endWord();
+    const cur = this.cur;
+    cur.text = cur.text.trim();
+    if (cur.text.length > 0 || cur.words.length > 0) this.out.push(cur);
+    this.cur = fresh();
+    this.nextIsRedirect = false;
+    this.nextIsInput = false;
+  }
+
+  /** Phase: one character of the command line, dispatched by kind. */
+  step(): void {
+    const { cmd, i } = this;
+    const c = cmd[i] as string;
+    if (c === "\n") this.newline();
+    else if (c === "#" && !this.inWord && (i === 0 || /[\s;&|()]/.test(cmd[i - 1] as string)))
+      this.comment();
+    else if (c === "'") this.singleQuoted();
+    else if (c === '"') this.doubleQuoted();
+    else if (c === "\\" && i + 1 < this.n) this.escaped();
+    else if (c === "(" || c === ")") {
+      this.endSegment();
+      this.i++;
+    } else if (c === " " || c === "\t" || c === "\r" || c === "{" || c === "}") {
+      this.endWord();
+      this.cur.text += c;
+      this.i++;
+    } else if (c === "&" || c === "|" || c === ";" || c === ">" || c === "<") this.operator(c);
+    else this.plain(c);
+  }
+
+  /** A newline ends the segment; the bodies of the heredocs opened on its line follow it. */
+  newline(): void {
+    const { cmd, n } = this;
+    let i = this.i + 1;
+    // a heredoc body starts on the line after the one that opened it
+    while (this.pending.length > 0) {
+      const h = this.pending.shift() as Heredoc;
+      while (i < n) {
+        let e = cmd.indexOf("\n", i);
+        if (e < 0) e = n;
+        const l = cmd.slice(i, e);
+        i = e + 1;
+        if ((h.strip ? l.replace(/^\t+/, "") : l).trim() === h.delim) break;
+        h.owner.heredocLines++;
+      }
+    }
+    this.i = i;
+    this.endSegment();
+  }
+
+  comment(): void {
+    // a comment runs to the end of the line; quotes in it open nothing
+    const e = this.cmd.indexOf("\n", this.i);
+    this.i = e < 0 ? this.n : e;
+  }
+
+  singleQuoted(): void {
+    const { cmd, i, n } = this;
+    const close = cmd.indexOf("'", i + 1);
+    const end = close < 0 ? n : close;
+    this.word += cmd.slice(i + 1, end);
+    this.inWord = true;
+    this.cur.text += cmd.slice(i, Math.min(end + 1, n));
+    this.i = end + 1;
+  }
+
+  doubleQuoted(): void {
+    const { cmd, i, n } = this;
+    // inside double quotes a backslash escapes ", \, $ and `
+    let j = i + 1;
+    let word = this.word;
+    while (j < n && cmd[j] !== '"') {
+      if (cmd[j] === "\\" && j + 1 < n && '"\\$`'.includes(cmd[j + 1] as string)) {
+        word += cmd[j + 1];
+        j += 2;
+      } else {
+        word += cmd[j];
+        j++;
+      }
+    }
+    this.word = word;
+    this.inWord = true;
+    this.cur.text += cmd.slice(i, Math.min(j + 1, n));
+    this.i = j + 1;
+  }
+
+  escaped(): void {
+    const { cmd, i } = this;
+    if (cmd[i + 1] !== "\n") this.word += cmd[i + 1];
+    this.inWord = cmd[i + 1] !== "\n" || this.inWord;
+    this.cur.text += cmd.slice(i, i + 2);
+    this.i += 2;
+  }
+
+  /** Separators (`&`, `&&`, `|`, `||`, `;`) and redirections (`>`, `>>`, `&>`, `<`, heredocs). */
+  operator(c: string): void {
+    const { cmd, i } = this;
+    if (c === "&" && cmd[i + 1] === ">") {
+      this.endWord();
+      this.nextIsRedirect = true;
+      this.emitOp(cmd[i + 2] === ">" ? "&>>" : "&>");
+    } else if (c === "&" && !this.inWord && this.cur.text.endsWith(">")) {
+      this.plain(c);
+    } else if (c === "&" || c === "|" || c === ";") {
+      this.endSegment();
+      this.i += cmd[i + 1] === c ? 2 : 1;
+    } else if (c === ">") {
+      if (this.inWord && /^\d+$/.test(this.word)) {
+        this.word = "";
+        this.inWord = false;
+      }
+      this.endWord();
+      this.nextIsRedirect = true;
+      this.emitOp(cmd[i + 1] === ">" ? ">>" : ">");
+    } else this.input();
+  }
+
+  input(): void {
+    const { cmd, i } = this;
+    this.endWord();
+    const m = /^<<(-?)\s*(['"]?)([A-Za-z_][\w-]*)\2/.exec(cmd.slice(i, i + 80));
+    if (m !== null) {
+      this.pending.push({ delim: m[3] as string, strip: m[1] === "-", owner: this.cur });
+      this.emitOp(m[0]);
+      return;
+    }
+    this.nextIsInput = true;
+    this.emitOp(cmd.startsWith("<<<", i) ? "<<<" : "<");
+  }
+
+  emitOp(op: string): void {
+    this.cur.text += op;
+    this.i += op.length;
+  }
+
+  plain(c: string): void {
+    this.word += c;
+    this.inWord = true;
+    this.cur.text += c;
+    this.i++;
+  }
+}
+
 /** Splits a command line into simple commands. */
 export function segments(cmd: string): Segment[] {
-  type Cur = { text: string; words: string[]; redirects: string[]; heredocLines: number };
-  const out: Cur[] = [];
-  const fresh = (): Cur => ({ text: "", words: [], redirects: [], heredocLines: 0 });
-  let cur = fresh();
-  let word = "";
-  let inWord = false;
-  let nextIsRedirect = false;
-  let nextIsInput = false;
-  const pending: { delim: string; strip: boolean; owner: Cur }[] = [];
-
-  const endWord = () => {
-    if (!inWord) return;
-    if (nextIsRedirect) {
-      if (!word.startsWith("&")) cur.redirects.push(word);
-      nextIsRedirect = false;
-    } else if (nextIsInput) {
-      nextIsInput = false;
-    } else {
-      cur.words.push(word);
-    }
-    word = "";
-    inWord = false;
-  };
-  const endSegment = () => {
-    endWord();
-    cur.text = cur.text.trim();
-    if (cur.text.length > 0 || cur.words.length > 0) out.push(cur);
-    cur = fresh();
-    nextIsRedirect = false;
-    nextIsInput = false;
-  };
-
-  let i = 0;
-  const n = cmd.length;
-  while (i < n) {
-    const c = cmd[i] as string;
-    if (c === "\n") {
-      i++;
-      // a heredoc body starts on the line after the one that opened it
-      while (pending.length > 0) {
-        const h = pending.shift() as { delim: string; strip: boolean; owner: Cur };
-        while (i < n) {
-          let e = cmd.indexOf("\n", i);
-          if (e < 0) e = n;
-          const l = cmd.slice(i, e);
-          i = e + 1;
-          if ((h.strip ? l.replace(/^\t+/, "") : l).trim() === h.delim) break;
-          h.owner.heredocLines++;
-        }
-      }
-      endSegment();
-      continue;
-    }
-    if (c === "#" && !inWord && (i === 0 || /[\s;&|()]/.test(cmd[i - 1] as string))) {
-      // a comment runs to the end of the line; quotes in it open nothing
-      const e = cmd.indexOf("\n", i);
-      i = e < 0 ? n : e;
-      continue;
-    }
-    if (c === "'") {
-      const close = cmd.indexOf(c, i + 1);
-      const end = close < 0 ? n : close;
-      word += cmd.slice(i + 1, end);
-      inWord = true;
-      cur.text += cmd.slice(i, Math.min(end + 1, n));
-      i = end + 1;
-      continue;
-    }
-    if (c === '"') {
-      // inside double quotes a backslash escapes ", \, $ and `
-      let j = i + 1;
-      while (j < n && cmd[j] !== '"') {
-        if (cmd[j] === "\\" && j + 1 < n && '"\\$`'.includes(cmd[j + 1] as string)) {
-          word += cmd[j + 1];
-          j += 2;
-        } else {
-          word += cmd[j];
-          j++;
-        }
-      }
-      inWord = true;
-      cur.text += cmd.slice(i, Math.min(j + 1, n));
-      i = j + 1;
-      continue;
-    }
-    if (c === "\\" && i + 1 < n) {
-      if (cmd[i + 1] !== "\n") word += cmd[i + 1];
-      inWord = cmd[i + 1] !== "\n" || inWord;
-      cur.text += cmd.slice(i, i + 2);
-      i += 2;
-      continue;
-    }
-    if (c === "(" || c === ")") {
-      endSegment();
-      i++;
-      continue;
-    }
-    if (c === " " || c === "\t" || c === "\r" || c === "{" || c === "}") {
-      endWord();
-      cur.text += c;
-      i++;
-      continue;
-    }
-    if (c === "&" && cmd[i + 1] === ">") {
-      endWord();
-      nextIsRedirect = true;
-      const op = cmd[i + 2] === ">" ? "&>>" : "&>";
-      cur.text += op;
-      i += op.length;
-      continue;
-    }
-    if (c === "&" && !inWord && cur.text.endsWith(">")) {
-      word += c;
-      inWord = true;
-      cur.text += c;
-      i++;
-      continue;
-    }
-    if (c === "&" || c === "|" || c === ";") {
-      endSegment();
-      i += cmd[i + 1] === c ? 2 : 1;
-      continue;
-    }
-    if (c === ">") {
-      if (inWord && /^\d+$/.test(word)) {
-        word = "";
-        inWord = false;
-      }
-      endWord();
-      nextIsRedirect = true;
-      const op = cmd[i + 1] === ">" ? ">>" : ">";
-      cur.text += op;
-      i += op.length;
-      continue;
-    }
-    if (c === "<") {
-      endWord();
-      const m = /^<<(-?)\s*(['"]?)([A-Za-z_][\w-]*)\2/.exec(cmd.slice(i, i + 80));
-      if (m !== null) {
-        pending.push({ delim: m[3] as string, strip: m[1] === "-", owner: cur });
-        cur.text += m[0];
-        i += m[0].length;
-        continue;
-      }
-      nextIsInput = true;
-      const op = cmd.startsWith("<<<", i) ? "<<<" : "<";
-      cur.text += op;
-      i += op.length;
-      continue;
-    }
-    word += c;
-    inWord = true;
-    cur.text += c;
-    i++;
-  }
-  endSegment();
-  return out;
+  const lx = new ShellLexer(cmd);
+  while (lx.i < lx.n) lx.step();
+  lx.endSegment();
+  return lx.out;
 }
 
 function basename(p: string): string {

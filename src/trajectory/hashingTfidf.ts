@@ -37,8 +37,10 @@ export type HashingTfidfOptions = {
  *
  * @param options - `dims` (default 768), `ngrams` (default 2), `idf` (default true), `sublinearTf` (default true).
  * @returns An embedder mapping `texts` to a `texts.length x dims` `RowMatrix`.
- * @throws {RangeError} If `dims` or `ngrams` is not a positive integer (`dims` at most 2^20, `ngrams` at most 5).
- * @throws {TypeError} If an option has the wrong type; the embedder throws TypeError if `texts` is not an array of strings.
+ * @throws {RangeError} If `dims` or `ngrams` is not a positive integer (`dims` at most 2^20, `ngrams` at most
+ *   5).
+ * @throws {TypeError} If an option has the wrong type; the embedder throws TypeError if `texts` is not an
+ *   array of strings.
  * @see Weinberger, K. et al. (2009). Feature hashing for large scale multitask learning. ICML.
  * @see sklearn.feature_extraction.text.HashingVectorizer, TfidfTransformer
  * @see http://www.isthe.com/chongo/tech/comp/fnv/ (FNV-1a)

@@ -36,8 +36,10 @@ export type KeynessOptions = {
  * @param outcomes - 1 = passed (resolved), 0 = failed, one per text.
  * @param options - `threshold` (default 10.83).
  * @returns Rows with G² above the threshold, by decreasing G² (ties by word).
- * @throws {TypeError} If `texts` is not an array of strings or `outcomes` is not a `Uint8Array` or an array of 0/1 or booleans.
- * @throws {RangeError} If lengths differ, an outcome is not 0/1, either group is empty, or the threshold is negative.
+ * @throws {TypeError} If `texts` is not an array of strings or `outcomes` is not a `Uint8Array` or an array
+ *   of 0/1 or booleans.
+ * @throws {RangeError} If lengths differ, an outcome is not 0/1, either group is empty, or the threshold is
+ *   negative.
  * @see Dunning, T. (1993). Accurate methods for the statistics of surprise and coincidence. Computational Linguistics 19(1), 61-74.
  * @see Rayson, P. & Garside, R. (2000). Comparing corpora using frequency profiling. WCC workshop.
  * @see Paper 2 (trajectory-aware subset selection), section 4.2.2.

@@ -181,8 +181,10 @@ function predict(x: Sparse, m: Model): number {
  * @param rng - Uniform source in [0, 1) for fold assignment and SGD order.
  * @param options - `folds` (5), `epochs` (30), `alpha` (1e-4), `eta0` (0.5), `minDf` (2), `topK` (20).
  * @returns Cross-validated accuracy with a binomial SE, per-fold accuracies, the majority baseline and the top-weighted words.
- * @throws {TypeError} If `texts` is not an array of strings, `outcomes` is not a `Uint8Array` or an array of 0/1 or booleans or `rng` is not a function.
- * @throws {RangeError} If lengths differ, an outcome is not 0/1, an outcome has fewer texts than `folds`, or an option is out of range.
+ * @throws {TypeError} If `texts` is not an array of strings, `outcomes` is not a `Uint8Array` or an array of
+ *   0/1 or booleans or `rng` is not a function.
+ * @throws {RangeError} If lengths differ, an outcome is not 0/1, an outcome has fewer texts than `folds`, or
+ *   an option is out of range.
  * @see Paper 2 (trajectory-aware subset selection), section 4.2.4; Bottou (2010), large-scale learning with SGD.
  * @see sklearn.linear_model.SGDClassifier, sklearn.feature_extraction.text.TfidfVectorizer
  * @example

@@ -34,7 +34,8 @@ const BASH_BLOCK = /```bash\s*\n([\s\S]*?)\n```/g;
  * @param raw - The parsed JSON value of the file (`JSON.parse(text)`).
  * @param options - Optional {@link ParseTrajectoryOptions}: `id`, `instanceId`, `model`, `outcome`, `maxObservationChars` (default 20,000).
  * @returns The trajectory; `outcome` is set only from `options.outcome`.
- * @throws {TypeError} If `raw` is not an object, `messages` is not an array, or a message or content block has the wrong type (the message names its path).
+ * @throws {TypeError} If `raw` is not an object, `messages` is not an array, or a message or content block
+ *   has the wrong type (the message names its path).
  * @throws {RangeError} If there is no assistant message, no instance id, or an option is invalid.
  * @see https://mini-swe-agent.com/latest/usage/output_files/ (trajectory format)
  * @see Paper 2 (trajectory-aware subset selection), section 4.1.

@@ -67,8 +67,10 @@ function toolAction(fn: string, name: string, argsText: string, path: string): A
  * @param raw - The parsed JSON value of the completion file.
  * @param options - {@link ParseTrajectoryOptions}; `instanceId` is required because the log does not record it. `maxObservationChars` defaults to 20,000.
  * @returns The trajectory; `model` from `response.model`, `outcome` only from `options.outcome`.
- * @throws {TypeError} If `raw`, `messages`, a message, a content block or a tool call has the wrong type (the message names its path).
- * @throws {RangeError} If `options.instanceId` is missing, tool-call arguments are not valid JSON, there is no assistant turn, or an option is invalid.
+ * @throws {TypeError} If `raw`, `messages`, a message, a content block or a tool call has the wrong type (the
+ *   message names its path).
+ * @throws {RangeError} If `options.instanceId` is missing, tool-call arguments are not valid JSON, there is
+ *   no assistant turn, or an option is invalid.
  * @see https://docs.all-hands.dev/ (OpenHands; `log_completions` writes these files)
  * @see Paper 2 (trajectory-aware subset selection), section 4.1, figure 3a.
  * @example

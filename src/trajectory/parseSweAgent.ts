@@ -137,7 +137,8 @@ function replayInstance(replay: unknown): string | undefined {
  * @param raw - The parsed JSON value of the `.traj` file.
  * @param options - {@link ParseTrajectoryOptions}: `id`, `instanceId`, `model`, `outcome`, `maxObservationChars` (default 20,000).
  * @returns The trajectory; `outcome` only from `options.outcome`.
- * @throws {TypeError} If `raw` is not an object, `trajectory` is not an array, or a turn field has the wrong type (the message names its path).
+ * @throws {TypeError} If `raw` is not an object, `trajectory` is not an array, or a turn field has the wrong
+ *   type (the message names its path).
  * @throws {RangeError} If the trajectory is empty, the instance id is unknown, or an option is invalid.
  * @see https://swe-agent.com/latest/usage/trajectories/ (the `.traj` format)
  * @see Paper 2 (trajectory-aware subset selection), section 4.1.

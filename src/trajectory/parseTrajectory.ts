@@ -27,7 +27,8 @@ const FN = "parseTrajectory";
  * @param options - {@link ParseTrajectoryOptions}, passed to the detected parser (`instanceId` is required for OpenHands logs).
  * @returns The trajectory.
  * @throws {TypeError} If `raw` is not a JSON object (a string is reported as "call JSON.parse first").
- * @throws {RangeError} If the format is not recognised (the message lists the keys it saw), or the detected parser rejects the log.
+ * @throws {RangeError} If the format is not recognised (the message lists the keys it saw), or the detected
+ *   parser rejects the log.
  * @see Paper 2 (trajectory-aware subset selection), section 4.1.
  * @example
  * ```ts

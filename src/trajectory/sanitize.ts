@@ -517,31 +517,16 @@ type Learned = {
   readonly table?: TokenTable;
 };
 
-/**
- * Phase 3: learns the rules from the corpus — repository terms, identifier
- * patterns (many distinct tokens of one character pattern), Zipf stop words
- * and outcome-keyness leakage candidates.
- */
-function learnRules(trajs: readonly Trajectory[], lo: LearnOptions, counter: Counter): Learned {
-  const { keep } = lo;
-  const identifierStats: IdentifierPatternStat[] = [];
-  const stopStats: StopWordStat[] = [];
-  let candidates: KeynessRow[] = [];
-  let candidateCount = 0;
-  const repoTerms = [
-    ...new Set([
-      ...repoTermsOf(trajs.map((t) => t.instanceId)),
-      ...lo.extraRepo.map((t) => t.toLowerCase()),
-    ]),
-  ].filter((t) => !keep.has(t));
-  // string-level rules first, so the statistics see masked text
-  const pre = compile(
-    { identifierPatterns: [], stopWords: [], removeWords: [], repoTerms },
-    counter,
-  );
-  const table = tokenise(trajs, pre, counter);
-  const { tokList, cnt, docs, pass, failN, labelled } = table;
-  // per-word and per-pattern statistics from the distinct tokens
+/** Per-word outcome counts (with their totals) and per-pattern counts over the distinct tokens. */
+type TokenStats = {
+  readonly wordCounts: Map<string, [number, number]>;
+  readonly totals: [number, number];
+  readonly patStats: Map<string, { occ: number; distinct: number; example: string }>;
+};
+
+/** Phase 3a: per-word and per-pattern statistics from the distinct tokens of the table. */
+function tokenStats(table: TokenTable): TokenStats {
+  const { tokList, cnt, docs, pass, failN } = table;
   const wordCounts = new Map<string, [number, number]>();
   const totals: [number, number] = [0, 0];
   const patStats = new Map<string, { occ: number; distinct: number; example: string }>();
@@ -577,6 +562,15 @@ function learnRules(trajs: readonly Trajectory[], lo: LearnOptions, counter: Cou
       }
     }
   }
+  return { wordCounts, totals, patStats };
+}
+
+/** Phase 3b: the identifier patterns with many distinct tokens, most distinct first. */
+function identifierPatterns(
+  patStats: TokenStats["patStats"],
+  lo: LearnOptions,
+): IdentifierPatternStat[] {
+  const identifierStats: IdentifierPatternStat[] = [];
   for (const [pattern, ps] of patStats) {
     const distinct = ps.distinct;
     if (distinct >= lo.minDistinct && distinct / ps.occ >= lo.minRatio) {
@@ -590,18 +584,37 @@ function learnRules(trajs: readonly Trajectory[], lo: LearnOptions, counter: Cou
     }
   }
   identifierStats.sort((a, b) => b.distinct - a.distinct || (a.pattern < b.pattern ? -1 : 1));
+  return identifierStats;
+}
+
+/** Phase 3c: Zipf stop words, the most frequent tokens found in most documents. */
+function zipfStopWords(table: TokenTable, nDocs: number, lo: LearnOptions): StopWordStat[] {
+  const { tokList, cnt, docs } = table;
+  const stopStats: StopWordStat[] = [];
   const ranked = tokList
     .map((tok, id) => [tok, { count: cnt[id] as number, docs: docs[id] as number }] as const)
     .sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // with a handful of trajectories every token is in every document: no Zipf signal
-  const zipfK = trajs.length >= MIN_ZIPF_DOCS ? Math.min(lo.topK, ranked.length) : 0;
+  const zipfK = nDocs >= MIN_ZIPF_DOCS ? Math.min(lo.topK, ranked.length) : 0;
   for (let r = 0; r < zipfK; r++) {
     const [token, st] = ranked[r] as [string, { count: number; docs: number }];
-    const docFraction = st.docs / trajs.length;
-    if (docFraction >= lo.minDoc && !HAS_PLACEHOLDER.test(token) && !keep.has(core(token))) {
+    const docFraction = st.docs / nDocs;
+    if (docFraction >= lo.minDoc && !HAS_PLACEHOLDER.test(token) && !lo.keep.has(core(token))) {
       stopStats.push({ token, rank: r + 1, count: st.count, docFraction });
     }
   }
+  return stopStats;
+}
+
+/** Phase 3d: outcome-keyness leakage candidates (reported rows, their count, words to remove). */
+function leakageCandidates(
+  stats: TokenStats,
+  labelled: TokenTable["labelled"],
+  lo: LearnOptions,
+): { candidates: KeynessRow[]; candidateCount: number; candidateWords: string[] } {
+  const { wordCounts, totals } = stats;
+  let candidates: KeynessRow[] = [];
+  let candidateCount = 0;
   const candidateWords: string[] = [];
   if (labelled[0] > 0 && labelled[1] > 0 && totals[0] > 0 && totals[1] > 0) {
     const rows = keynessRows(wordCounts, totals[0], totals[1], lo.threshold);
@@ -612,6 +625,36 @@ function learnRules(trajs: readonly Trajectory[], lo: LearnOptions, counter: Cou
       for (const r of rows) candidateWords.push(r.word);
     }
   }
+  return { candidates, candidateCount, candidateWords };
+}
+
+/**
+ * Phase 3: learns the rules from the corpus — repository terms, identifier
+ * patterns (many distinct tokens of one character pattern), Zipf stop words
+ * and outcome-keyness leakage candidates.
+ */
+function learnRules(trajs: readonly Trajectory[], lo: LearnOptions, counter: Counter): Learned {
+  const { keep } = lo;
+  const repoTerms = [
+    ...new Set([
+      ...repoTermsOf(trajs.map((t) => t.instanceId)),
+      ...lo.extraRepo.map((t) => t.toLowerCase()),
+    ]),
+  ].filter((t) => !keep.has(t));
+  // string-level rules first, so the statistics see masked text
+  const pre = compile(
+    { identifierPatterns: [], stopWords: [], removeWords: [], repoTerms },
+    counter,
+  );
+  const table = tokenise(trajs, pre, counter);
+  const stats = tokenStats(table);
+  const identifierStats = identifierPatterns(stats.patStats, lo);
+  const stopStats = zipfStopWords(table, trajs.length, lo);
+  const { candidates, candidateCount, candidateWords } = leakageCandidates(
+    stats,
+    table.labelled,
+    lo,
+  );
   const removeWords = [
     ...new Set([
       ...OUTCOME_WORDS,

@@ -83,7 +83,9 @@ export type IrtModel = IrtItems & {
  * @param options - `model` (default "2pl"), `runs` (default all), priors `thetaSd` (2), `bSd` (3), `logASd` (0.5), `maxIter` (500), `tol` (1e-6).
  * @returns The items' a and b, the fitted runs' abilities, and convergence information (see {@link IrtModel}).
  * @throws {TypeError} If `history` is not a well-formed Outcomes, or an option has the wrong type.
- * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `runs` is empty, repeats a run or is out of range; `model` is unknown; a prior sd or `tol` is not a finite number > 0; or `maxIter` is not an integer >= 1.
+ * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `runs` is empty, repeats a
+ *   run or is out of range; `model` is unknown; a prior sd or `tol` is not a finite number > 0; or `maxIter`
+ *   is not an integer >= 1.
  * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML (item model of p-IRT/gp-IRT).
  * @see Baker, F. B. & Kim, S.-H. (2004). Item Response Theory: Parameter Estimation Techniques, 2nd ed., ch. 4 (joint maximum likelihood) and ch. 7 (Bayesian priors).
  * @see R `mirt::mirt(data, 1, itemtype = "2PL")` (marginal ML alternative).

@@ -65,8 +65,11 @@ export type RateRegressionModel = {
  * @param observed - The subset's item indices, distinct, at least one.
  * @param options - `runs` (default all), `ridge` (20).
  * @returns The fitted predictor (see {@link RateRegressionModel}).
- * @throws {TypeError} If `history` is not a well-formed Outcomes, `observed` is not an `Int32Array` or an array of integers, or an option has the wrong type.
- * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `observed` is empty, repeats or leaves [0, items); `runs` has fewer than 2 runs, repeats a run or is out of range; `ridge` is negative or not finite; or (lambda = 0) X'X is singular.
+ * @throws {TypeError} If `history` is not a well-formed Outcomes, `observed` is not an `Int32Array` or an
+ *   array of integers, or an option has the wrong type.
+ * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `observed` is empty,
+ *   repeats or leaves [0, items); `runs` has fewer than 2 runs, repeats a run or is out of range; `ridge` is
+ *   negative or not finite; or (lambda = 0) X'X is singular.
  * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
  * @see R `MASS::lm.ridge`; scikit-learn `Ridge` (same estimator with an unpenalised, centred intercept).
  * @example

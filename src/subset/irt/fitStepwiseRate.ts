@@ -69,8 +69,12 @@ export type StepwiseRateModel = {
  * @param k - Number of items to choose, an integer in [1, items].
  * @param options - `runs` (default all), `penalty` (5), `ridge` (20), `folds` (5).
  * @returns The subset, the model fitted on all runs, the cross-validated error and the number of folds (see {@link StepwiseRateModel}).
- * @throws {TypeError} If `history` is not a well-formed Outcomes, `k` is not a number, or an option has the wrong type.
- * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `k` is not an integer in [1, items]; `runs` is empty, repeats a run or is out of range; `penalty` or `ridge` is negative or not finite; `folds` is not an integer in [2, runs] or leaves fewer than 2 runs to fit on in a fold; or (ridge 0) X'X is singular on the runs of a fit.
+ * @throws {TypeError} If `history` is not a well-formed Outcomes, `k` is not a number, or an option has the
+ *   wrong type.
+ * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `k` is not an integer in
+ *   [1, items]; `runs` is empty, repeats a run or is out of range; `penalty` or `ridge` is negative or not
+ *   finite; `folds` is not an integer in [2, runs] or leaves fewer than 2 runs to fit on in a fold; or (ridge 0)
+ *   X'X is singular on the runs of a fit.
  * @see Hastie, T., Tibshirani, R. & Friedman, J. (2009). The Elements of Statistical Learning, 2nd ed., section 7.10.2 ("The wrong and right way to do cross-validation": variable selection must be repeated inside each fold).
  * @see Ambroise, C. & McLachlan, G. J. (2002). Selection bias in gene extraction on the basis of microarray gene-expression data. PNAS 99(10), 6562-6566.
  * @example

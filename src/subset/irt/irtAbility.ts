@@ -43,8 +43,12 @@ export type IrtAbilityResult = {
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `grid` (41).
  * @returns The ability estimate and its uncertainty.
- * @throws {TypeError} If `items` is malformed, `observed` is not an `Int32Array` or an array of integers, `responses` not a Uint8Array, or `options` not an object.
- * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` repeats or leaves [0, N), the lengths differ, a response is not 0/1, `ability` is unknown, or `grid` is not an integer >= 3.
+ * @throws {TypeError} If `items` is malformed, `observed` is not an `Int32Array` or an array of integers,
+ *   `responses` not a Uint8Array, or `options` not an object.
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above
+ *   1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` repeats or
+ *   leaves [0, N), the lengths differ, a response is not 0/1, `ability` is unknown, or `grid` is not an
+ *   integer >= 3.
  * @see Bock, R. D. & Mislevy, R. J. (1982). Adaptive EAP estimation of ability in a microcomputer environment. Applied Psychological Measurement 6(4), 431-444.
  * @see R `mirt::fscores(fit, method = "EAP")`.
  * @example

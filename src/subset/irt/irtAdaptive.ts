@@ -43,8 +43,12 @@ export type IrtAdaptiveOptions = {
  * @param budget - Number of items to ask for, an integer in [1, N].
  * @param options - `ability` ("eap"), `level` (0.95), `grid` (41).
  * @returns A generator yielding item indices and returning the p-IRT {@link IrtEstimate}.
- * @throws {TypeError} If `items` is malformed, `budget` not a number or `options` not an object; later, if an outcome is not a number (the session then ends; replay the outcomes to resume).
- * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `budget` is not an integer in [1, N], `ability` is unknown, `level` is not in (0, 1) or `grid` not an integer >= 3; later, if an outcome is not 0 or 1 (likewise).
+ * @throws {TypeError} If `items` is malformed, `budget` not a number or `options` not an object; later, if an
+ *   outcome is not a number (the session then ends; replay the outcomes to resume).
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above
+ *   1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `budget` is not an integer
+ *   in [1, N], `ability` is unknown, `level` is not in (0, 1) or `grid` not an integer >= 3; later, if an
+ *   outcome is not 0 or 1 (likewise).
  * @see Lord, F. M. (1980). Applications of Item Response Theory to Practical Testing Problems, ch. 10; van der Linden, W. J. & Glas, C. A. W. (eds.) (2010). Elements of Adaptive Testing.
  * @see R `catR::nextItem(..., criterion = "MFI")`.
  * @example

@@ -55,8 +55,11 @@ export type IrtAnchorsResult = {
  * @param rng - Uniform source in [0, 1) for the k-means++ seeding.
  * @param options - `restarts` (5), `maxIter` (100).
  * @returns The anchors (ascending), their weights and every item's cluster (see {@link IrtAnchorsResult}).
- * @throws {TypeError} If `items` is malformed, `k` is not a number, `rng` not a function, or `options` not an object.
- * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `k` is not an integer in [1, N], `restarts` or `maxIter` is not an integer >= 1, or `rng` returns a value outside [0, 1).
+ * @throws {TypeError} If `items` is malformed, `k` is not a number, `rng` not a function, or `options` not an
+ *   object.
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above
+ *   1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `k` is not an integer in
+ *   [1, N], `restarts` or `maxIter` is not an integer >= 1, or `rng` returns a value outside [0, 1).
  * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.1 (anchor points on IRT embeddings).
  * @see Vivek, R. et al. (2024). Anchor points: benchmarking models with much fewer examples. EACL.
  * @example

@@ -89,8 +89,13 @@ export type PredictIrtResult = {
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `weights` (uniform), `bias` (0), `level` (0.95), `grid` (41).
  * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link PredictIrtResult}).
- * @throws {TypeError} If `items` is malformed, `observed` is not an `Int32Array` or an array of integers, `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
- * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above 1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` is empty, repeats or leaves [0, N), the lengths differ, a response is not 0/1, weights are negative, misaligned or do not sum to 1, `bias` is negative or not finite, `ability` is unknown, `level` is not in (0, 1), or `grid` is not an integer >= 3.
+ * @throws {TypeError} If `items` is malformed, `observed` is not an `Int32Array` or an array of integers,
+ *   `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
+ * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above
+ *   1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `observed` is empty,
+ *   repeats or leaves [0, N), the lengths differ, a response is not 0/1, weights are negative, misaligned or
+ *   do not sum to 1, `bias` is negative or not finite, `ability` is unknown, `level` is not in (0, 1), or
+ *   `grid` is not an integer >= 3.
  * @see Polo, F. M., Weber, L., Choshen, L., Sun, Y., Xu, G. & Yurochkin, M. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML, section 3.
  * @example
  * ```ts

@@ -55,8 +55,10 @@ export type PredictRateRegressionOptions = {
  * @param responses - The run's 0/1 outcomes on `model.observed`, aligned with it.
  * @param options - `mse` (model.looMse; use `fitStepwiseRate(...).cvMse` for a subset selected on the fitted runs), `level` (0.95).
  * @returns The {@link Estimate} (method `"rate regression"`, n = number of observed items).
- * @throws {TypeError} If `model` is malformed, `responses` is not a `Uint8Array` or an array of 0/1 or booleans, or an option has the wrong type.
- * @throws {RangeError} If the lengths of `responses` and `model.observed` differ, a response is not 0/1, a model number is not finite, `mse` is negative, infinite or NaN, or `level` is not in (0, 1).
+ * @throws {TypeError} If `model` is malformed, `responses` is not a `Uint8Array` or an array of 0/1 or
+ *   booleans, or an option has the wrong type.
+ * @throws {RangeError} If the lengths of `responses` and `model.observed` differ, a response is not 0/1, a
+ *   model number is not finite, `mse` is negative, infinite or NaN, or `level` is not in (0, 1).
  * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
  * @example
  * ```ts

@@ -49,8 +49,10 @@ export type StepwiseSubsetOptions = {
  * @param k - Number of items to choose, an integer in [1, items].
  * @param options - `runs` (default all), `penalty` (5).
  * @returns The chosen item indices, in pick order.
- * @throws {TypeError} If `history` is not a well-formed Outcomes, `k` is not a number, or an option has the wrong type.
- * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `k` is not an integer in [1, items]; `runs` is empty, repeats a run or is out of range; or `penalty` is negative or not finite.
+ * @throws {TypeError} If `history` is not a well-formed Outcomes, `k` is not a number, or an option has the
+ *   wrong type.
+ * @throws {RangeError} If `history` holds a value other than 0/1 or duplicate ids; `k` is not an integer in
+ *   [1, items]; `runs` is empty, repeats a run or is out of range; or `penalty` is negative or not finite.
  * @see Efroymson, M. A. (1960). Multiple regression analysis. In Ralston & Wilf (eds.), Mathematical Methods for Digital Computers (forward stepwise selection).
  * @see Hastie, T., Tibshirani, R. & Friedman, J. (2009). The Elements of Statistical Learning, 2nd ed., section 3.3.2 (forward-stepwise selection via QR updates).
  * @example
