@@ -215,7 +215,48 @@ const PREPARED: ReadonlyMap<
  * ```
  */
 export function runGrid(input: RunGridOptions): RunGridResult {
-  const fn = "runGrid";
+  const grid = readGrid("runGrid", input);
+  const { y, N, repetitions, onProgress } = grid;
+  const truth = fsum(Float64Array.from(y)) / N;
+  const plan: { strategy: string; feature: string | null }[] = [];
+  for (const s of grid.strategyNames) {
+    if (grid.agnostic.has(s)) plan.push({ strategy: s, feature: null });
+    else for (const f of grid.featureNames) plan.push({ strategy: s, feature: f });
+  }
+  const total = plan.length * grid.budgets.length * repetitions;
+  const progress = { done: 0, total, onProgress };
+  const rows: RunGridRow[] = [];
+  const summary: RunGridCell[] = [];
+  const flat = new Float64Array(N).fill(1);
+  for (const { strategy, feature } of plan) {
+    const risk = feature === null ? flat : (grid.features[feature] as Float64Array);
+    for (const budget of grid.budgets) {
+      const cell = runCell(grid, strategy, feature, risk, budget, truth, progress);
+      rows.push(...cell);
+      summary.push(summarise(cell, strategy, feature, budget, truth));
+    }
+  }
+  return { truth, rows, summary };
+}
+
+/** The checked input of {@link runGrid}. */
+type Grid = {
+  readonly y: Uint8Array;
+  readonly N: number;
+  readonly strategies: Readonly<Record<string, Strategy>>;
+  readonly strategyNames: string[];
+  readonly features: Record<string, Float64Array>;
+  readonly featureNames: string[];
+  readonly agnostic: Set<string>;
+  readonly budgets: readonly number[];
+  readonly repetitions: number;
+  readonly seed: string | number;
+  readonly level: number;
+  readonly onProgress: ((done: number, total: number) => void) | undefined;
+};
+
+/** Phase 1 of {@link runGrid}: every input field checked, in the documented order. */
+function readGrid(fn: string, input: RunGridOptions): Grid {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     failType(fn, "input must be an object { y, features, strategies, budgets, repetitions, seed }");
   }
@@ -266,69 +307,80 @@ export function runGrid(input: RunGridOptions): RunGridResult {
   if (onProgress !== undefined && typeof onProgress !== "function") {
     failType(fn, "onProgress must be a function (done, total) => void");
   }
+  return {
+    y,
+    N,
+    strategies: strategies as Readonly<Record<string, Strategy>>,
+    strategyNames,
+    features,
+    featureNames,
+    agnostic,
+    budgets,
+    repetitions,
+    seed,
+    level,
+    onProgress,
+  };
+}
 
-  const truth = fsum(Float64Array.from(y)) / N;
-  const flat = new Float64Array(N).fill(1);
+/**
+ * Phase 2 of {@link runGrid}: the repetitions of one strategy x feature x budget
+ * cell. A registry strategy is set up once per cell (checks, strata, inclusion
+ * probabilities, risk bands); each repetition then runs exactly as run(...) would.
+ */
+function runCell(
+  grid: Grid,
+  strategy: string,
+  feature: string | null,
+  risk: Float64Array,
+  budget: number,
+  truth: number,
+  progress: { done: number; total: number; onProgress: Grid["onProgress"] },
+): RunGridRow[] {
+  const fn = "runGrid";
+  const { y, seed, level } = grid;
+  const run = grid.strategies[strategy] as Strategy;
+  const prepare = PREPARED.get(run);
   const label = (i: number): number => y[i] as number;
-  const plan: { strategy: string; feature: string | null }[] = [];
-  for (const s of strategyNames) {
-    if (agnostic.has(s)) plan.push({ strategy: s, feature: null });
-    else for (const f of featureNames) plan.push({ strategy: s, feature: f });
-  }
-  const total = plan.length * budgets.length * repetitions;
-  const rows: RunGridRow[] = [];
-  const summary: RunGridCell[] = [];
-  let done = 0;
-  for (const { strategy, feature } of plan) {
-    const run = strategies[strategy] as Strategy;
-    const prepare = PREPARED.get(run);
-    const risk = feature === null ? flat : (features[feature] as Float64Array);
-    for (const budget of budgets) {
-      const cell: RunGridRow[] = [];
-      // a registry strategy is set up once per cell (checks, strata, inclusion
-      // probabilities, risk bands); each repetition then runs exactly as run(...) would
-      let prepared: PreparedStrategy | undefined;
-      if (prepare !== undefined) {
-        try {
-          prepared = prepare(risk, budget, UNCHECKED_RNG, { level });
-        } catch (e) {
-          throw rethrow(fn, e, strategy, feature, budget, 0);
-        }
-      }
-      for (let r = 0; r < repetitions; r++) {
-        const runSeed = JSON.stringify([seed, strategy, feature, budget, r]);
-        let out: ReturnType<typeof runStrategy>;
-        try {
-          const g = createRng(runSeed);
-          out = runStrategy(
-            prepared === undefined ? run(risk, budget, g, { level }) : prepared.start(g),
-            label,
-          );
-        } catch (e) {
-          throw rethrow(fn, e, strategy, feature, budget, r);
-        }
-        const est = out.estimate;
-        const ci: readonly [number, number] = [est.ci[0], est.ci[1]];
-        cell.push({
-          strategy,
-          feature,
-          budget,
-          repetition: r,
-          seed: runSeed,
-          estimate: est.estimate,
-          se: est.se,
-          ci,
-          covered: ci[0] <= truth && truth <= ci[1],
-          failuresFound: failuresFound(out.indices, y),
-        });
-        done++;
-        if (onProgress !== undefined) onProgress(done, total);
-      }
-      rows.push(...cell);
-      summary.push(summarise(cell, strategy, feature, budget, truth));
+  const cell: RunGridRow[] = [];
+  let prepared: PreparedStrategy | undefined;
+  if (prepare !== undefined) {
+    try {
+      prepared = prepare(risk, budget, UNCHECKED_RNG, { level });
+    } catch (e) {
+      throw rethrow(fn, e, strategy, feature, budget, 0);
     }
   }
-  return { truth, rows, summary };
+  for (let r = 0; r < grid.repetitions; r++) {
+    const runSeed = JSON.stringify([seed, strategy, feature, budget, r]);
+    let out: ReturnType<typeof runStrategy>;
+    try {
+      const g = createRng(runSeed);
+      out = runStrategy(
+        prepared === undefined ? run(risk, budget, g, { level }) : prepared.start(g),
+        label,
+      );
+    } catch (e) {
+      throw rethrow(fn, e, strategy, feature, budget, r);
+    }
+    const est = out.estimate;
+    const ci: readonly [number, number] = [est.ci[0], est.ci[1]];
+    cell.push({
+      strategy,
+      feature,
+      budget,
+      repetition: r,
+      seed: runSeed,
+      estimate: est.estimate,
+      se: est.se,
+      ci,
+      covered: ci[0] <= truth && truth <= ci[1],
+      failuresFound: failuresFound(out.indices, y),
+    });
+    progress.done++;
+    if (progress.onProgress !== undefined) progress.onProgress(progress.done, progress.total);
+  }
+  return cell;
 }
 
 function checkRecord(fn: string, arg: string, x: unknown): string[] {
