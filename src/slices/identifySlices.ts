@@ -261,19 +261,23 @@ export function identifySlices(
     },
   );
   const front = distinctFront(result.front);
+  const knee = kneeOfFront(front);
+  return {
+    sliceOf: (front[knee.index] as SliceSolution).sliceOf,
+    front,
+    chosen: knee.index,
+    kneeMethod: knee.method,
+    evaluations: counts,
+  };
+}
+
+/** The last phase of {@link identifySlices}: the knee point of the deduplicated front's objectives. */
+function kneeOfFront(front: readonly SliceSolution[]): ReturnType<typeof kneePoint> {
   const F = new Float64Array(front.length * 3);
   front.forEach((s, i) => {
     F.set(s.objectives, i * 3);
   });
-  const knee = kneePoint({ data: F, rows: front.length, cols: 3 });
-  const chosen = knee.index;
-  return {
-    sliceOf: (front[chosen] as SliceSolution).sliceOf,
-    front,
-    chosen,
-    kneeMethod: knee.method,
-    evaluations: counts,
-  };
+  return kneePoint({ data: F, rows: front.length, cols: 3 });
 }
 
 /** The input with its defaults filled in, every field checked. */
