@@ -2,6 +2,7 @@ import { quantileSorted } from "../core/quantileSorted.js";
 import { createRng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asRowMatrix,
   checkInteger,
   checkOptions,
   checkRowMatrix,
@@ -45,9 +46,10 @@ export type EvaluateSubsetOptions = {
   /**
    * Item vectors for geometric methods: one matrix for every split, or a
    * function of the split's training runs (so embeddings can come from the
-   * training window only). Each must have one finite row per item.
+   * training window only). Each must have one finite row per item. A fixed
+   * matrix may be a `number[][]` (one row per item).
    */
-  readonly vectors?: RowMatrix | ((train: Int32Array) => RowMatrix);
+  readonly vectors?: RowMatrix | readonly ArrayLike<number>[] | ((train: Int32Array) => RowMatrix);
   /**
    * The splits to evaluate, e.g. a subsample or only contiguous windows. Each
    * must have `window` distinct ascending training runs and a non-empty
@@ -63,8 +65,11 @@ export type EvaluateSubsetOptions = {
    * @defaultValue 10000
    */
   readonly maxSplits?: number;
-  /** Per-run, per-item cost (runs x items, >= 0, every run's total > 0) for the cost share of the subsets. */
-  readonly costs?: RowMatrix;
+  /**
+   * Per-run, per-item cost (runs x items, >= 0, every run's total > 0) for the cost share of the
+   * subsets: a RowMatrix or a `number[][]` (one row per run).
+   */
+  readonly costs?: RowMatrix | readonly ArrayLike<number>[];
   /** Called after each split with (splits done, total splits). */
   readonly onProgress?: (done: number, total: number) => void;
 };
@@ -142,7 +147,7 @@ export type EvaluateSubsetResult = {
  * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `maxSplits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetOptions}).
  * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link EvaluateSubsetResult}).
  * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed, `select` not
- *   a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix (or function), or
+ *   a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix or number[][] (`vectors`: or a function), or
  *   `onProgress` not a function.
  * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is
  *   not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1;
@@ -243,11 +248,12 @@ function readInput(fn: string, input: EvaluateSubsetOptions): Run {
   const fixedVectors =
     vectors === undefined || typeof vectors === "function"
       ? undefined
-      : checkVectors(fn, "vectors", vectors, N);
+      : checkVectors(fn, "vectors", asRowMatrix(fn, "vectors", vectors), N);
   if (vectors !== undefined && typeof vectors !== "function" && fixedVectors === undefined) {
-    failType(fn, "vectors must be a RowMatrix or a function");
+    failType(fn, "vectors must be a RowMatrix, a number[][] or a function");
   }
-  const costTotals = costs === undefined ? undefined : checkCosts(fn, costs, R, N);
+  const costMatrix = costs === undefined ? undefined : asRowMatrix(fn, "costs", costs);
+  const costTotals = costMatrix === undefined ? undefined : checkCosts(fn, costMatrix, R, N);
   const { maxSplits = DEFAULT_MAX_SPLITS } = input;
   checkInteger(fn, "maxSplits", maxSplits, 1, MAX_MAX_SPLITS);
   return {
@@ -260,7 +266,7 @@ function readInput(fn: string, input: EvaluateSubsetOptions): Run {
     maxSplits,
     vectors,
     fixedVectors,
-    costs,
+    costs: costMatrix,
     costTotals,
     onProgress,
   };

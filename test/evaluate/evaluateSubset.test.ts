@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rowMatrix } from "../../src/core/rowMatrix.js";
+import { type RowMatrix, rowMatrix } from "../../src/core/rowMatrix.js";
 import { evaluateSubset } from "../../src/evaluate/evaluateSubset.js";
 import { centroid } from "../../src/select/centroid.js";
 import { baselineMethod } from "../../src/subset/baselineMethod.js";
@@ -60,6 +60,39 @@ describe("evaluateSubset(input)", () => {
       costs,
     });
     expect(withCost.costShare?.mean).toBeCloseTo(0.6, 15);
+    // the same costs as number[][], and vectors as number[][]: the same result as the typed forms
+    const plain = [
+      [1, 1, 1, 1],
+      [1, 1, 1, 1],
+      [1, 2, 3, 4],
+    ];
+    const seen: RowMatrix[] = [];
+    const spy: SubsetMethod = {
+      name: "spy",
+      stochastic: false,
+      select: (ctx) => {
+        if (ctx.vectors !== undefined) seen.push(ctx.vectors);
+        return Int32Array.of(1, 3);
+      },
+    };
+    const vectors = [
+      [0, 1],
+      [2, 3],
+      [4, 5],
+      [6, 7],
+    ];
+    const args = { outcomes: o, select: spy, size: 2, window: 2, seeds: 1, seed: 0 };
+    const fromPlain = evaluateSubset({ ...args, costs: plain, vectors });
+    const fromTyped = evaluateSubset({ ...args, costs, vectors: rowMatrix(vectors) });
+    expect(fromPlain.costShare).toEqual(withCost.costShare);
+    expect(fromPlain.rmse).toBe(fromTyped.rmse);
+    expect(seen.map((X) => Array.from(X.data))).toEqual([
+      [0, 1, 2, 3, 4, 5, 6, 7],
+      [0, 1, 2, 3, 4, 5, 6, 7],
+    ]);
+    expect(() => evaluateSubset({ ...args, costs: [[1, 2], [3]] })).toThrow(
+      /^evaluateSubset: costs rows differ in length/,
+    );
   });
 
   it("runs a stochastic method once per seed, deterministically, and reports MaxErr quantiles", () => {
