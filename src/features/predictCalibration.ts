@@ -1,3 +1,4 @@
+import type { Plain } from "../core/toPlain.js";
 import { fail, failType, toFloat64Array } from "../core/validate.js";
 import type { CalibrationModel } from "./fitCalibration.js";
 
@@ -10,11 +11,12 @@ import type { CalibrationModel } from "./fitCalibration.js";
  * is a non-decreasing step function, constant beyond the labelled range.
  * `"logistic"`: `1 / (1 + exp(-(intercept + slope s)))`.
  *
- * @param model - A {@link CalibrationModel}.
+ * @param model - A {@link CalibrationModel}, or one read back from JSON (`thresholds` and `values` as
+ *   arrays of numbers, e.g. from `toPlain`).
  * @param scores - Finite scores to calibrate (any length, e.g. every unit of the population).
  * @returns The probabilities, each in [0, 1], aligned with `scores`.
- * @throws {TypeError} If `model` is not a calibration model or `scores` is not a `Float64Array` or an array
- *   of numbers.
+ * @throws {TypeError} If `model` is not a calibration model (its `thresholds` / `values` not Float64Arrays
+ *   or arrays of numbers) or `scores` is not a `Float64Array` or an array of numbers.
  * @throws {RangeError} If a score is not finite, or the model's arrays are empty or of different lengths.
  * @example
  * ```ts
@@ -24,7 +26,7 @@ import type { CalibrationModel } from "./fitCalibration.js";
  * ```
  */
 export function predictCalibration(
-  model: CalibrationModel,
+  model: CalibrationModel | Plain<CalibrationModel>,
   scores: ArrayLike<number>,
 ): Float64Array {
   const fn = "predictCalibration";
@@ -46,10 +48,11 @@ export function predictCalibration(
   if (model.method !== "isotonic") {
     failType(fn, `model.method must be "isotonic" or "logistic"`);
   }
-  const { thresholds, values } = model;
-  if (!(thresholds instanceof Float64Array) || !(values instanceof Float64Array)) {
-    failType(fn, "model.thresholds and model.values must be Float64Arrays");
+  if (!(typeof model.thresholds === "object" && typeof model.values === "object")) {
+    failType(fn, "model.thresholds and model.values must be Float64Arrays or arrays of numbers");
   }
+  const thresholds = toFloat64Array(fn, "model.thresholds", model.thresholds);
+  const values = toFloat64Array(fn, "model.values", model.values);
   if (thresholds.length === 0 || thresholds.length !== values.length) {
     fail(fn, "model.thresholds and model.values must be non-empty and of the same length");
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { toPlain } from "../../src/core/toPlain.js";
 import { fitCalibration } from "../../src/features/fitCalibration.js";
 import { predictCalibration } from "../../src/features/predictCalibration.js";
 
@@ -39,6 +40,19 @@ describe("fitCalibration(scores, labels, options)", () => {
     }
     const p = predictCalibration(m, s);
     expect(p.reduce((a, v) => a + v, 0)).toBeCloseTo(4, 12);
+  });
+  it("predictCalibration takes the model read back from JSON and gives the same probabilities", () => {
+    const s = Float64Array.from([5, 1, 3, 2, 4, 6, 0]);
+    const y = Float64Array.from([0, 1, 1, 0, 1, 1, 0]);
+    for (const method of ["isotonic", "logistic"] as const) {
+      const m = fitCalibration(s, y, { method });
+      const back = JSON.parse(JSON.stringify(toPlain(m)));
+      expect(Array.from(predictCalibration(back, s))).toEqual(Array.from(predictCalibration(m, s)));
+    }
+    const bad = { method: "isotonic", thresholds: "0,1", values: [0, 1] } as never;
+    expect(() => predictCalibration(bad, s)).toThrow(TypeError);
+    const ragged = { method: "isotonic", thresholds: [0, 1], values: [0.5] } as never;
+    expect(() => predictCalibration(ragged, s)).toThrow(/same length/);
   });
   it("tied scores share one value", () => {
     const m = fitCalibration(Float64Array.from([1, 1, 2]), Float64Array.from([0, 1, 1]));
