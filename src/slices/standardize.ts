@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkFloat64Array, fail, failType, toRowMatrix } from "../core/validate.js";
+import type { Plain } from "../core/toPlain.js";
+import { fail, failType, toFloat64Array, toRowMatrix } from "../core/validate.js";
 import type { StandardizerModel } from "./fitStandardizer.js";
 
 /**
@@ -7,11 +8,12 @@ import type { StandardizerModel } from "./fitStandardizer.js";
  * z_ik = (x_ik - mean_k) / sd_k. Use the V0 parameters for V1 signals too, as
  * CASPER does.
  *
- * @param scaler - The model from `fitStandardizer`: means and SDs of length d (SDs > 0).
+ * @param scaler - The model from `fitStandardizer`: means and SDs of length d (SDs > 0), as it is or
+ *   read back from JSON (arrays of numbers).
  * @param X - N x d matrix.
  * @returns The standardised matrix (new data).
- * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `scaler` lacks Float64Array
- *   `mean`/`sd`.
+ * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `scaler` lacks `mean`/`sd` as
+ *   Float64Arrays or arrays of numbers.
  * @throws {RangeError} If the widths differ, a value is non-finite or an SD is not positive.
  * @see sklearn.preprocessing.StandardScaler.transform
  * @example
@@ -21,26 +23,25 @@ import type { StandardizerModel } from "./fitStandardizer.js";
  * ```
  */
 export function transformStandardizer(
-  scaler: StandardizerModel,
+  scaler: StandardizerModel | Plain<StandardizerModel>,
   X: RowMatrix | readonly ArrayLike<number>[],
 ): RowMatrix {
   const fn = "transformStandardizer";
   const XMatrix = toRowMatrix(fn, "X", X);
   if (typeof scaler !== "object" || scaler === null) failType(fn, "scaler must be an object");
-  checkFloat64Array(fn, "scaler.mean", scaler.mean);
-  checkFloat64Array(fn, "scaler.sd", scaler.sd);
+  const mean = toFloat64Array(fn, "scaler.mean", scaler.mean);
+  const sd = toFloat64Array(fn, "scaler.sd", scaler.sd);
   const { data, rows: n, cols: d } = XMatrix;
-  if (scaler.mean.length !== d || scaler.sd.length !== d) {
-    fail(fn, `scaler width differs from X (${scaler.mean.length} vs ${d})`);
+  if (mean.length !== d || sd.length !== d) {
+    fail(fn, `scaler width differs from X (${mean.length} vs ${d})`);
   }
   for (let k = 0; k < d; k++) {
-    if (!((scaler.sd[k] as number) > 0)) fail(fn, `scaler.sd[${k}] must be positive`, scaler.sd[k]);
+    if (!((sd[k] as number) > 0)) fail(fn, `scaler.sd[${k}] must be positive`, sd[k]);
   }
   const out = new Float64Array(n * d);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < d; k++) {
-      out[i * d + k] =
-        ((data[i * d + k] as number) - (scaler.mean[k] as number)) / (scaler.sd[k] as number);
+      out[i * d + k] = ((data[i * d + k] as number) - (mean[k] as number)) / (sd[k] as number);
     }
   }
   return { data: out, rows: n, cols: d };

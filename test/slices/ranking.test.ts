@@ -90,6 +90,19 @@ describe("fitStandardizer / standardize", () => {
     const s = fitStandardizer(X);
     expect(Array.from(transformStandardizer(s, X).data)).toEqual([-1, 0, 1, 0]);
   });
+  it("takes the scaler read back from JSON and gives the same matrix", () => {
+    const X = rowMatrix([
+      [1, 7],
+      [3, 8],
+      [4, 2],
+    ]);
+    const s = fitStandardizer(X);
+    const back = JSON.parse(JSON.stringify({ mean: Array.from(s.mean), sd: Array.from(s.sd) }));
+    expect(Array.from(transformStandardizer(back, X).data)).toEqual(
+      Array.from(transformStandardizer(s, X).data),
+    );
+    expect(() => transformStandardizer({ mean: [0, 0], sd: "1,1" } as never, X)).toThrow(TypeError);
+  });
   it("rejects a scaler of another width", () => {
     const s = fitStandardizer(rowMatrix([[1, 2]]));
     expect(() => transformStandardizer(s, rowMatrix([[1]]))).toThrow(
