@@ -1,6 +1,7 @@
 import { quantileSorted } from "../core/quantileSorted.js";
 import { createRng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
+import type { Plain } from "../core/toPlain.js";
 import {
   asRowMatrix,
   checkInteger,
@@ -9,6 +10,7 @@ import {
   fail,
   failType,
   optionKeys,
+  toBinary,
 } from "../core/validate.js";
 import type { Outcomes } from "../subset/outcomes.js";
 import type { SubsetMethod } from "../subset/types.js";
@@ -32,7 +34,7 @@ const INPUT_KEYS = optionKeys<EvaluateSubsetOptions>()(
 /** What {@link evaluateSubset} takes. */
 export type EvaluateSubsetOptions = {
   /** Outcomes of all runs, runs in chronological order (e.g. sorted by date). */
-  readonly outcomes: Outcomes;
+  readonly outcomes: Outcomes | Plain<Outcomes>;
   /** The subset method to evaluate. */
   readonly select: SubsetMethod;
   /** Subset size k, an integer in [1, items] (e.g. 50 for 10% of 500). */
@@ -210,7 +212,7 @@ function readInput(fn: string, input: EvaluateSubsetOptions): Run {
   }
   checkOptions(fn, input, INPUT_KEYS, "input field");
   const {
-    outcomes: o,
+    outcomes: oIn,
     select: method,
     size: k,
     window: W,
@@ -220,6 +222,11 @@ function readInput(fn: string, input: EvaluateSubsetOptions): Run {
     costs,
     onProgress,
   } = input;
+  // an Outcomes read back from JSON: its 0/1 data converted once (the input is not mutated)
+  const o =
+    typeof oIn === "object" && oIn !== null && Array.isArray(oIn.data)
+      ? { ...oIn, data: toBinary(fn, "outcomes.data", oIn.data) }
+      : oIn;
   checkOutcomesShape(fn, o);
   if (
     typeof method !== "object" ||

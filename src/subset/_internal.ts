@@ -8,7 +8,16 @@
 
 import { largestRemainder } from "../core/largestRemainder.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { checkInteger, checkLength, checkOptions, draw, fail, failType } from "../core/validate.js";
+import type { Plain } from "../core/toPlain.js";
+import {
+  checkInteger,
+  checkLength,
+  checkOptions,
+  draw,
+  fail,
+  failType,
+  toBinary,
+} from "../core/validate.js";
 import type { Outcomes } from "./outcomes.js";
 import type { SubsetContext } from "./types.js";
 
@@ -39,6 +48,23 @@ export function checkOutcomes(fn: string, arg: string, o: unknown): asserts o is
       );
     }
   }
+}
+
+/**
+ * An {@link Outcomes} as it is (checked) or read back from JSON: `data` as an array of 0/1 numbers
+ * or booleans is converted once to a `Uint8Array` (the input is not mutated).
+ */
+export function asOutcomes(fn: string, arg: string, o: Outcomes | Plain<Outcomes>): Outcomes {
+  if (typeof o === "object" && o !== null && !((o as Outcomes).data instanceof Uint8Array)) {
+    const { runs, items, data } = o as Plain<Outcomes>;
+    if (Array.isArray(data)) {
+      const converted: Outcomes = { runs, items, data: toBinary(fn, `${arg}.data`, data) };
+      checkOutcomes(fn, arg, converted);
+      return converted;
+    }
+  }
+  checkOutcomes(fn, arg, o);
+  return o;
 }
 
 function checkIds(fn: string, arg: string, ids: readonly unknown[], what: string): void {

@@ -1,5 +1,6 @@
+import type { Plain } from "../core/toPlain.js";
 import { optionKeys } from "../core/validate.js";
-import { checkOutcomes, passCounts, trainingRuns } from "./_internal.js";
+import { asOutcomes, passCounts, trainingRuns } from "./_internal.js";
 import type { Outcomes } from "./outcomes.js";
 
 const KEYS = optionKeys<StrataHistoryOptions>()("runs");
@@ -40,10 +41,10 @@ export type StrataHistoryOptions = {
  * ```
  */
 export function consistencyStrata(
-  history: Outcomes,
+  history: Outcomes | Plain<Outcomes>,
   options: StrataHistoryOptions = {},
 ): Int32Array {
   const fn = "consistencyStrata";
-  checkOutcomes(fn, "history", history);
+  history = asOutcomes(fn, "history", history);
   return passCounts(history, trainingRuns(fn, history, options, KEYS));
 }

@@ -1,5 +1,6 @@
+import type { Plain } from "../core/toPlain.js";
 import { optionKeys } from "../core/validate.js";
-import { checkOutcomes, passCounts, trainingRuns } from "./_internal.js";
+import { asOutcomes, passCounts, trainingRuns } from "./_internal.js";
 import type { StrataHistoryOptions } from "./consistencyStrata.js";
 import type { Outcomes } from "./outcomes.js";
 
@@ -33,11 +34,11 @@ const KEYS = optionKeys<StrataHistoryOptions>()("runs");
  * ```
  */
 export function difficultyStrata(
-  history: Outcomes,
+  history: Outcomes | Plain<Outcomes>,
   options: StrataHistoryOptions = {},
 ): Int32Array {
   const fn = "difficultyStrata";
-  checkOutcomes(fn, "history", history);
+  history = asOutcomes(fn, "history", history);
   const runs = trainingRuns(fn, history, options, KEYS);
   const c = passCounts(history, runs);
   const W = runs.length;

@@ -1,5 +1,6 @@
 import { normalQuantile } from "../core/normal.js";
 import type { Rng } from "../core/rng.js";
+import type { Plain } from "../core/toPlain.js";
 import {
   checkInteger,
   checkLevel,
@@ -10,7 +11,7 @@ import {
   optionKeys,
 } from "../core/validate.js";
 import { intervalDefaults } from "../estimate/intervalDefaults.js";
-import { checkOutcomes, passCounts } from "./_internal.js";
+import { asOutcomes, passCounts } from "./_internal.js";
 import {
   fitEstimator,
   pointEstimate,
@@ -332,13 +333,13 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
  * ```
  */
 export function recommendSubset(
-  history: Outcomes,
+  history: Outcomes | Plain<Outcomes>,
   k: number,
   rng: Rng,
   options: RecommendSubsetOptions = {},
 ): RecommendSubsetResult {
   const fn = "recommendSubset";
-  checkOutcomes(fn, "history", history);
+  history = asOutcomes(fn, "history", history);
   const N = history.items.length;
   const R = history.runs.length;
   checkInteger(fn, "k", k, 1, N);

@@ -1,5 +1,6 @@
+import type { Plain } from "../../core/toPlain.js";
 import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
-import { checkOutcomes, trainingRuns } from "../_internal.js";
+import { asOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { cap, logistic, softplus } from "./_internal.js";
 import type { IrtItems, IrtModelName } from "./types.js";
@@ -102,9 +103,9 @@ export type IrtModel = IrtItems & {
  * fit.converged; // true
  * ```
  */
-export function fitIrt(history: Outcomes, options: FitIrtOptions = {}): IrtModel {
+export function fitIrt(history: Outcomes | Plain<Outcomes>, options: FitIrtOptions = {}): IrtModel {
   const fn = "fitIrt";
-  checkOutcomes(fn, "history", history);
+  history = asOutcomes(fn, "history", history);
   const runList = trainingRuns(fn, history, options, KEYS);
   const {
     model = "2pl",

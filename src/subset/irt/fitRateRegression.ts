@@ -1,6 +1,7 @@
+import type { Plain } from "../../core/toPlain.js";
 import { asInt32Array, checkNumber, fail, optionKeys } from "../../core/validate.js";
 import { cholesky } from "../../features/_linalg.js";
-import { checkOutcomes, trainingRuns } from "../_internal.js";
+import { asOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { checkItemIndices } from "./_internal.js";
 
@@ -87,13 +88,13 @@ export type RateRegressionModel = {
  * ```
  */
 export function fitRateRegression(
-  history: Outcomes,
+  history: Outcomes | Plain<Outcomes>,
   observed: ArrayLike<number>,
   options: FitRateRegressionOptions = {},
 ): RateRegressionModel {
   const fn = "fitRateRegression";
   const observed32 = asInt32Array(fn, "observed", observed);
-  checkOutcomes(fn, "history", history);
+  history = asOutcomes(fn, "history", history);
   const runList = trainingRuns(fn, history, options, KEYS);
   const N = history.items.length;
   checkItemIndices(fn, N, observed32);

@@ -1,5 +1,6 @@
+import type { Plain } from "../../core/toPlain.js";
 import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
-import { checkOutcomes, trainingRuns } from "../_internal.js";
+import { asOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { fitRateRegression, type RateRegressionModel } from "./fitRateRegression.js";
 import { predictRateRegression } from "./predictRateRegression.js";
@@ -95,12 +96,12 @@ export type StepwiseRateModel = {
  * ```
  */
 export function fitStepwiseRate(
-  history: Outcomes,
+  history: Outcomes | Plain<Outcomes>,
   k: number,
   options: FitStepwiseRateOptions = {},
 ): StepwiseRateModel {
   const fn = "fitStepwiseRate";
-  checkOutcomes(fn, "history", history);
+  history = asOutcomes(fn, "history", history);
   const sorted = [...trainingRuns(fn, history, options, KEYS)].sort((x, y) => x - y);
   const N = history.items.length;
   checkInteger(fn, "k", k, 1);

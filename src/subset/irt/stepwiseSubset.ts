@@ -1,5 +1,6 @@
+import type { Plain } from "../../core/toPlain.js";
 import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
-import { checkOutcomes, trainingRuns } from "../_internal.js";
+import { asOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 
 const KEYS = optionKeys<StepwiseSubsetOptions>()("runs", "penalty");
@@ -69,12 +70,12 @@ export type StepwiseSubsetOptions = {
  * ```
  */
 export function stepwiseSubset(
-  history: Outcomes,
+  history: Outcomes | Plain<Outcomes>,
   k: number,
   options: StepwiseSubsetOptions = {},
 ): Int32Array {
   const fn = "stepwiseSubset";
-  checkOutcomes(fn, "history", history);
+  history = asOutcomes(fn, "history", history);
   const runList = trainingRuns(fn, history, options, KEYS);
   const N = history.items.length;
   checkInteger(fn, "k", k, 1);
