@@ -131,11 +131,13 @@ export function preparePpsFixed(
 ): PreparedStrategy {
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
-  const drawSystematic =
-    design === "systematic"
-      ? preparedSystematicPps(pik)
+  const fixedOrder = design === "systematic" ? preparedSystematicPps(pik) : undefined;
+  // both take the raw rng: the random order checks each value itself (as checkedRng would)
+  const drawSystematic: ((rng: Rng) => Int32Array) | undefined =
+    fixedOrder !== undefined
+      ? (rng) => fixedOrder(checkedRng(fn, rng))
       : design === "randomSystematic"
-        ? randomOrderSystematicPps(pik)
+        ? randomOrderSystematicPps(pik, fn)
         : undefined;
   const bands = riskBands(size);
   // pivotal's check of pik, done by the first run (where pivotal itself would throw)
@@ -152,7 +154,7 @@ export function preparePpsFixed(
       const sample =
         drawSystematic === undefined
           ? pivotalDuels(pik, rng, 0, fn)
-          : drawSystematic(checkedRng(fn, rng));
+          : drawSystematic(rng);
       const pikS = Float64Array.from(sample, (i) => pik[i] as number);
       const core = fixedSample(sample, (y) =>
         flagSingleFailure(

@@ -7,7 +7,7 @@
 
 import { checkPikSum } from "../core/checkIntegerSum.js";
 import type { Rng } from "../core/rng.js";
-import { draw } from "../core/validate.js";
+import { draw, fail } from "../core/validate.js";
 import { systematicPps } from "../design/systematicPps.js";
 
 /**
@@ -72,12 +72,12 @@ export function preparedSystematicPps(pik: Float64Array): (rng: Rng) => Int32Arr
  * probabilities stay `pik`; the joint ones are positive for every pair (unlike
  * the fixed-order design, whose samples are a handful of fixed sets for a
  * given order), so the design has high entropy and Deville's variance
- * approximation applies. O(N) per draw; `rng` must already be checked (it is
- * called directly). When rounding hands out a point too
+ * approximation applies. O(N) per draw; every rng value is checked, errors
+ * named by `fn` (the strategy). When rounding hands out a point too
  * many or too few, the draw is replayed through `systematicPps` on the
  * permuted `pik` with the same start.
  */
-export function randomOrderSystematicPps(pik: Float64Array): (rng: Rng) => Int32Array {
+export function randomOrderSystematicPps(pik: Float64Array, fn: string): (rng: Rng) => Int32Array {
   const n = checkPikSum("systematicPps", "pik", pik);
   const certain: number[] = [];
   const units: number[] = [];
@@ -90,14 +90,16 @@ export function randomOrderSystematicPps(pik: Float64Array): (rng: Rng) => Int32
   const L = base.length;
   return (rng) => {
     const perm = base.slice();
-    // `rng` is the strategy's checked stream (`checkedRng`): no second check per value
+    // every value checked here, as `checkedRng(fn, rng)` would, without its wrapper
     for (let k = L - 1; k > 0; k--) {
-      const j = Math.floor(rng() * (k + 1));
+      const v = rng();
+      if (!(v >= 0 && v < 1)) fail(fn, "rng returned a value outside [0, 1)", v);
+      const j = Math.floor(v * (k + 1));
       const t = perm[k] as number;
       perm[k] = perm[j] as number;
       perm[j] = t;
     }
-    const u = draw("systematicPps", rng);
+    const u = draw(fn, rng);
     const start = u > 0 ? u : 1;
     const out: number[] = certain.slice();
     let s = 0;

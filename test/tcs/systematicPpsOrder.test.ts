@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
 import { systematicPps } from "../../src/design/systematicPps.js";
 import { ppsPik } from "../../src/tcs/_pik.js";
-import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { balancedStrategy } from "../../src/tcs/balancedStrategy.js";
+import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { systematicPpsStrategy } from "../../src/tcs/systematicPpsStrategy.js";
 import { enumerateSystematic } from "../helpers/enumerate.js";
 
