@@ -93,13 +93,20 @@ export function sortRisk(risk: Float64Array): SortedRisk {
 }
 
 /**
- * The units sorted by risk, ties by index: a stable LSD radix sort on the
+ * The units sorted by risk, ties by index: for N >= 4,096 a stable LSD radix sort on the
  * 64-bit patterns of the risks (for non-negative doubles, with -0 read as 0,
  * the pattern's order is the value's), four passes of 16 bits, a pass skipped
  * when every unit has the same digit.
  */
 export function argsortNonNegative(risk: Float64Array): Int32Array {
   const N = risk.length;
+  // below a few thousand units the radix passes' fixed 4 x 65,536 counts cost more than a
+  // comparison sort with the same order (risk, then index; -0 equals 0 in both)
+  if (N < 4096) {
+    const order = new Int32Array(N);
+    for (let i = 0; i < N; i++) order[i] = i;
+    return order.sort((a, b) => (risk[a] as number) - (risk[b] as number) || a - b);
+  }
   const bits = new Float64Array(N);
   for (let i = 0; i < N; i++) bits[i] = (risk[i] as number) + 0;
   const words = new Uint32Array(bits.buffer);
