@@ -209,6 +209,7 @@ function runCell(pop: Population, strategy: string, n: number): Cell {
   try {
     // the same runs as ALL[strategy](pop.risk, n, rng), the setup done once per cell
     const prepared = prepare(pop.risk, n, UNCHECKED_RNG);
+    const seenIntervals = new Map<string, readonly (readonly [number, number])[]>();
     for (let r = 0; r < RUNS; r++) {
       const run = runStrategy(
         prepared.start(createRng(`${pop.key}/${strategy}/${n}/${r}`)),
@@ -226,22 +227,33 @@ function runCell(pop: Population, strategy: string, n: number): Cell {
       tally(chosen, e.ci, pop.mu, x);
       if (!e.reliable) chosen.unreliable++;
       else if (e.ci[0] <= pop.mu && pop.mu <= e.ci[1]) chosen.coveredReliable++;
-      for (const m of applicable) {
-        const ci = proportionInterval(
-          {
-            estimate: e.estimate,
-            variance: e.variance,
-            n: e.n,
-            df: e.df,
-            N,
-            successes: x,
-            nEffective: e.nEffective,
-          },
-          m,
-          LEVEL,
-        );
-        tally(methods[m] as Tally, [clip(ci[0]), clip(ci[1])], pop.mu, x);
+      // every method's interval is a function of these numbers (N fixed in the cell): runs
+      // that return the same ones (common with 0/1 labels under SRS and stratified designs)
+      // reuse the intervals computed for the first of them
+      const key = `${e.estimate}|${e.variance}|${e.n}|${e.df}|${x}|${e.nEffective}`;
+      let cis = seenIntervals.get(key);
+      if (cis === undefined) {
+        cis = applicable.map((m) => {
+          const ci = proportionInterval(
+            {
+              estimate: e.estimate,
+              variance: e.variance,
+              n: e.n,
+              df: e.df,
+              N,
+              successes: x,
+              nEffective: e.nEffective,
+            },
+            m,
+            LEVEL,
+          );
+          return [clip(ci[0]), clip(ci[1])] as const;
+        });
+        seenIntervals.set(key, cis);
       }
+      applicable.forEach((m, j) => {
+        tally(methods[m] as Tally, cis[j] as readonly [number, number], pop.mu, x);
+      });
     }
   } catch (err) {
     return {
