@@ -88,8 +88,11 @@ export function randomOrderSystematicPps(pik: Float64Array, fn: string): (rng: R
   }
   const base = Int32Array.from(units);
   const L = base.length;
+  // one shuffle buffer per prepared design: each draw refills it from `base` and is done with it
+  // before it returns (draws never interleave), so the result stays a function of the rng alone
+  const perm = new Int32Array(L);
   return (rng) => {
-    const perm = base.slice();
+    perm.set(base);
     // every value checked here, as `checkedRng(fn, rng)` would, without its wrapper
     for (let k = L - 1; k > 0; k--) {
       const v = rng();
