@@ -152,9 +152,7 @@ export function preparePpsFixed(
       // positive pik, making the design non-measurable and the estimators biased;
       // the duels check the rng's values as checkedRng would, without its wrapper
       const sample =
-        drawSystematic === undefined
-          ? pivotalDuels(pik, rng, 0, fn)
-          : drawSystematic(rng);
+        drawSystematic === undefined ? pivotalDuels(pik, rng, 0, fn) : drawSystematic(rng);
       const pikS = Float64Array.from(sample, (i) => pik[i] as number);
       const core = fixedSample(sample, (y) =>
         flagSingleFailure(
