@@ -68,16 +68,17 @@ export function sortRisk(risk: Float64Array): SortedRisk {
   let l1 = 0;
   let h2 = 0;
   let l2 = 0;
+  const dd: DD = { hi: 0, lo: 0 };
   for (let k = 0; k < N; k++) {
     const v = ((value[k] as number) - ref) * scale;
     x[k] = v;
-    ddAdd(h1, l1, v, 0);
-    h1 = ddHi;
-    l1 = ddLo;
+    ddAdd(dd, h1, l1, v, 0);
+    h1 = dd.hi;
+    l1 = dd.lo;
     const p = v * v;
-    ddAdd(h2, l2, p, twoProdErr(v, v, p));
-    h2 = ddHi;
-    l2 = ddLo;
+    ddAdd(dd, h2, l2, p, twoProdErr(v, v, p));
+    h2 = dd.hi;
+    l2 = dd.lo;
     s1Hi[k + 1] = h1;
     s1Lo[k + 1] = l1;
     s2Hi[k + 1] = h2;
@@ -143,9 +144,8 @@ export function argsortNonNegative(risk: Float64Array): Int32Array {
   return order;
 }
 
-// double-double results, to avoid allocating a pair per operation
-let ddHi = 0;
-let ddLo = 0;
+/** A double-double result register: each caller owns one (no module state). */
+type DD = { hi: number; lo: number };
 
 /** The rounding error of `p = a * b` (Dekker's product with Veltkamp's split; |a|, |b| <= 2^996). */
 function twoProdErr(a: number, b: number, p: number): number {
@@ -158,8 +158,8 @@ function twoProdErr(a: number, b: number, p: number): number {
   return ah * bh - p + ah * bl + al * bh + al * bl;
 }
 
-/** (ah + al) + (bh + bl) in double-double (the accurate sum of Li et al.), into ddHi, ddLo. */
-function ddAdd(ah: number, al: number, bh: number, bl: number): void {
+/** (ah + al) + (bh + bl) in double-double (the accurate sum of Li et al.), into `out`. */
+function ddAdd(out: DD, ah: number, al: number, bh: number, bl: number): void {
   const s = ah + bh;
   const sb = s - ah;
   let e = ah - (s - sb) + (bh - sb);
@@ -170,16 +170,16 @@ function ddAdd(ah: number, al: number, bh: number, bl: number): void {
   const h = s + e;
   e -= h - s;
   e += f;
-  ddHi = h + e;
-  ddLo = e - (ddHi - h);
+  out.hi = h + e;
+  out.lo = e - (out.hi - h);
 }
 
-/** (hi + lo) * b in double-double, into ddHi, ddLo. */
-function ddMul(hi: number, lo: number, b: number): void {
+/** (hi + lo) * b in double-double, into `out`. */
+function ddMul(out: DD, hi: number, lo: number, b: number): void {
   const p = hi * b;
   const e = twoProdErr(hi, b, p) + lo * b;
-  ddHi = p + e;
-  ddLo = e - (ddHi - p);
+  out.hi = p + e;
+  out.lo = e - (out.hi - p);
 }
 
 /**
@@ -188,19 +188,20 @@ function ddMul(hi: number, lo: number, b: number): void {
  */
 function rangeMass(sr: SortedRisk, p: number, q: number, c: number): number {
   const { s1Hi, s1Lo, s2Hi, s2Lo } = sr;
-  ddAdd(s2Hi[q] as number, s2Lo[q] as number, -(s2Hi[p] as number), -(s2Lo[p] as number));
-  const s2h = ddHi;
-  const s2l = ddLo;
-  ddAdd(s1Hi[q] as number, s1Lo[q] as number, -(s1Hi[p] as number), -(s1Lo[p] as number));
+  const dd: DD = { hi: 0, lo: 0 };
+  ddAdd(dd, s2Hi[q] as number, s2Lo[q] as number, -(s2Hi[p] as number), -(s2Lo[p] as number));
+  const s2h = dd.hi;
+  const s2l = dd.lo;
+  ddAdd(dd, s1Hi[q] as number, s1Lo[q] as number, -(s1Hi[p] as number), -(s1Lo[p] as number));
   // -2 c is exact
-  ddMul(ddHi, ddLo, -2 * c);
-  ddAdd(s2h, s2l, ddHi, ddLo);
-  const th = ddHi;
-  const tl = ddLo;
+  ddMul(dd, dd.hi, dd.lo, -2 * c);
+  ddAdd(dd, s2h, s2l, dd.hi, dd.lo);
+  const th = dd.hi;
+  const tl = dd.lo;
   const cc = c * c;
-  ddMul(cc, twoProdErr(c, c, cc), q - p);
-  ddAdd(th, tl, ddHi, ddLo);
-  return Math.max(ddHi + ddLo, 0);
+  ddMul(dd, cc, twoProdErr(c, c, cc), q - p);
+  ddAdd(dd, th, tl, dd.hi, dd.lo);
+  return Math.max(dd.hi + dd.lo, 0);
 }
 
 /** sum over sorted positions [p, q) of (x - c)² by a direct compensated (Neumaier) pass. */
