@@ -156,20 +156,27 @@ function assignScan(
   return sse;
 }
 
+/**
+ * Index of the centre nearest to `r` among sorted distinct 1-D centres `c` (binary search; a tie
+ * goes to the lower centre). Shared with the tcs strata (`nearestCentreStrata`).
+ */
+export function nearestOnLine(c: ArrayLike<number>, r: number): number {
+  let lo = 0;
+  let hi = c.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((c[mid] as number) <= r) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1 < c.length && (c[lo + 1] as number) - r < r - (c[lo] as number) ? lo + 1 : lo;
+}
+
 /** Nearest of the sorted distinct 1-D centres by binary search (ties to the lower); returns the SSE. */
 function assignLine(data: Float64Array, c: Float64Array, out: Int32Array): number {
   let sse = 0;
   for (let i = 0; i < out.length; i++) {
     const r = data[i] as number;
-    let lo = 0;
-    let hi = c.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((c[mid] as number) <= r) lo = mid;
-      else hi = mid - 1;
-    }
-    let h = lo;
-    if (lo + 1 < c.length && (c[lo + 1] as number) - r < r - (c[lo] as number)) h = lo + 1;
+    const h = nearestOnLine(c, r);
     out[i] = h;
     const u = r - (c[h] as number);
     sse += u * u;

@@ -5,7 +5,7 @@
  * @internal
  */
 
-import { lloyd } from "../core/_lloyd.js";
+import { lloyd, nearestOnLine } from "../core/_lloyd.js";
 import { fail } from "../core/validate.js";
 
 /** Strata as ids per unit plus their sizes (every stratum non-empty). */
@@ -121,19 +121,7 @@ export function compact(raw: Int32Array, H: number): Strata {
 export function nearestCentreStrata(risk: Float64Array, centres: readonly number[]): Strata {
   const c = Array.from(new Set(centres)).sort((a, b) => a - b);
   const raw = new Int32Array(risk.length);
-  for (let i = 0; i < risk.length; i++) {
-    const r = risk[i] as number;
-    let lo = 0;
-    let hi = c.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((c[mid] as number) <= r) lo = mid;
-      else hi = mid - 1;
-    }
-    let h = lo;
-    if (lo + 1 < c.length && (c[lo + 1] as number) - r < r - (c[lo] as number)) h = lo + 1;
-    raw[i] = h;
-  }
+  for (let i = 0; i < risk.length; i++) raw[i] = nearestOnLine(c, risk[i] as number);
   return compact(raw, c.length);
 }
 
