@@ -3,27 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCli, runCli } from "./_cli.js";
+import { DATE, DETAILS, expected, F, items, LEADERBOARD, LM } from "./_formats.js";
 
 // `slices rank --from` (split from formats.test.ts so the two files run on separate workers): every
 // run is checked against the same command on a plain table written from the fixture script's
 // independent reference (test/fixtures/formats/expected.json).
-const F = "test/fixtures/formats";
-type Expected = {
-  lmEval: Record<string, { acc: number[]; probs: number[][] }>;
-  inspect: Record<string, { items: string[]; correct: number[] }>;
-  swebench: {
-    harness: { items: string[]; resolved: number[] };
-    leaderboard: Record<string, number[]>;
-    details: number[];
-  };
-  promptfoo: { runs: string[]; items: string[]; data: number[] };
-};
-const expected = JSON.parse(readFileSync(join(F, "expected.json"), "utf8")) as Expected;
-const items = readFileSync(join(F, "swebench/items.txt"), "utf8").trim().split("\n");
-const DATE = "2024-06-01T10-00-00.000000";
-const LM = (m: string) => `${F}/lm-eval/${m}/samples_arc_easy_${DATE}.jsonl`;
-const LEADERBOARD = Object.keys(expected.swebench.leaderboard);
-const DETAILS = "20251124_mini-v1.16.0_claude-opus-4-5-20251101";
 
 let cli: Awaited<ReturnType<typeof buildCli>>;
 let work: string;
