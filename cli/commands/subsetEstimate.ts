@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import type { Plain } from "../../src/entry/core.js";
 import { estimateSubset, type RecommendSubsetResult } from "../../src/entry/subset.js";
 import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
@@ -48,7 +49,7 @@ export function saveRecommendation(file: string, rec: RecommendSubsetResult): vo
   writeFileSync(file, `${text}\n`);
 }
 
-function loadRecommendation(file: string): RecommendSubsetResult {
+function loadRecommendation(file: string): RecommendSubsetResult | Plain<RecommendSubsetResult> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -76,7 +77,11 @@ export function subsetEstimate(p: Parsed): Result {
   const verb = "subset estimate";
   const recFile = stringOpt(p, "recommendation");
   const rec = loadRecommendation(recFile);
-  if (!Array.isArray(rec.itemIds) || !(rec.items instanceof Int32Array)) {
+  // the tagged form saveRecommendation writes, or plain arrays (toPlain in a notebook)
+  if (
+    !Array.isArray(rec.itemIds) ||
+    !(rec.items instanceof Int32Array || Array.isArray(rec.items))
+  ) {
     throw new CliError(`${recFile}: not a recommendation JSON (no itemIds/items)`);
   }
   const file = stringOpt(p, "responses");

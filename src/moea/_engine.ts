@@ -7,7 +7,11 @@
  */
 
 import type { Rng } from "../core/rng.js";
+import type { Plain } from "../core/toPlain.js";
 import {
+  asFloat64Array,
+  asInt32Array,
+  asRowMatrix,
   checkInteger,
   checkNumber,
   checkRng,
@@ -20,7 +24,7 @@ import {
 import { crowdRows } from "./_crowding.js";
 import { frontsInto, makeSortWork, renumberOrder, type SortWork, sortRows } from "./_sort.js";
 import { tournamentInto } from "./_tournament.js";
-import type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
+import type { Nsga2Problem, Nsga2State, Nsga2StateInput, Nsga2StepOptions } from "./types.js";
 
 function checkFunction(fn: string, arg: string, f: unknown, optional: boolean): void {
   if (optional && f === undefined) return;
@@ -242,6 +246,49 @@ export function initState<G>(
   ctx.state = state;
   ctx.order = viol === undefined ? order : undefined;
   return state;
+}
+
+/**
+ * The state with typed arrays: returned itself when its arrays are typed
+ * already (so the engine's cached sort order for it still applies), else a
+ * copy with `rank`, `crowding`, `violation` and `objectives` converted (plain
+ * arrays, e.g. a state edited or rebuilt in a notebook). Values are checked
+ * afterwards by {@link checkState}.
+ */
+export function readState<G>(fn: string, state: Nsga2StateInput<G>): Nsga2State<G> {
+  if (typeof state !== "object" || state === null) failType(fn, "state must be an NSGA-II state");
+  const { rank, crowding, violation, objectives } = state;
+  const typed =
+    rank instanceof Int32Array &&
+    crowding instanceof Float64Array &&
+    violation instanceof Float64Array &&
+    typeof objectives === "object" &&
+    objectives !== null &&
+    !Array.isArray(objectives) &&
+    objectives.data instanceof Float64Array;
+  if (typed) return state as Nsga2State<G>;
+  let obj = objectives;
+  if (typeof obj === "object" && obj !== null && !Array.isArray(obj)) {
+    const o = obj as Plain<Nsga2State<G>["objectives"]>;
+    if (Array.isArray(o.data)) {
+      obj = {
+        data: asFloat64Array(fn, "state.objectives.data", o.data),
+        rows: o.rows,
+        cols: o.cols,
+      };
+    }
+  } else if (Array.isArray(obj)) {
+    obj = asRowMatrix(fn, "state.objectives", obj);
+  }
+  // only plain arrays are converted: anything else is left for checkState to reject
+  const plain = <T>(x: unknown, f: () => T): unknown => (Array.isArray(x) ? f() : x);
+  return {
+    ...state,
+    rank: plain(rank, () => asInt32Array(fn, "state.rank", rank)),
+    crowding: plain(crowding, () => asFloat64Array(fn, "state.crowding", crowding)),
+    violation: plain(violation, () => asFloat64Array(fn, "state.violation", violation)),
+    objectives: obj,
+  } as Nsga2State<G>;
 }
 
 function checkState(fn: string, state: unknown): void {

@@ -20,4 +20,4 @@ export type { SbxOptions } from "./sbx.js";
 export { sbx } from "./sbx.js";
 export type { SpreadOptions } from "./spread.js";
 export { spread } from "./spread.js";
-export type { Nsga2Problem, Nsga2State, Nsga2StepOptions } from "./types.js";
+export type { Nsga2Problem, Nsga2State, Nsga2StateInput, Nsga2StepOptions } from "./types.js";

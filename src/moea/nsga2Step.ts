@@ -1,5 +1,5 @@
-import { runContext, stepState } from "./_engine.js";
-import type { Nsga2State } from "./types.js";
+import { readState, runContext, stepState } from "./_engine.js";
+import type { Nsga2State, Nsga2StateInput } from "./types.js";
 
 /**
  * Advances an NSGA-II run by one generation and returns the new state (the
@@ -17,7 +17,9 @@ import type { Nsga2State } from "./types.js";
  * Survivors keep the rank and crowding distance computed on the 2n set, as in
  * Deb's C code and DEAP.
  *
- * @param state - A state from {@link nsga2Init} or a previous step.
+ * @param state - A state from {@link nsga2Init} or a previous step; its `rank`, `crowding`,
+ *   `violation` and `objectives` may be plain arrays (`number[]`, `number[][]` or
+ *   `{ data: number[], rows, cols }`), e.g. a state rebuilt in a notebook.
  * @returns The next state; `generation` and `evaluations` are advanced.
  * @throws {TypeError} If `state` is not an NSGA-II state, or an operator
  *   returns the wrong shape.
@@ -46,6 +48,6 @@ import type { Nsga2State } from "./types.js";
  * s.rank.every((r) => r === 0); // true
  * ```
  */
-export function nsga2Step<G>(state: Nsga2State<G>): Nsga2State<G> {
-  return stepState("nsga2Step", state, runContext());
+export function nsga2Step<G>(state: Nsga2State<G> | Nsga2StateInput<G>): Nsga2State<G> {
+  return stepState("nsga2Step", readState("nsga2Step", state), runContext());
 }

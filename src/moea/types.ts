@@ -1,5 +1,6 @@
 import type { Rng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
+import type { Plain } from "../core/toPlain.js";
 
 /**
  * A multi-objective problem over genomes of type `G`, all objectives minimised
@@ -67,4 +68,22 @@ export type Nsga2State<G> = {
   readonly rank: Int32Array;
   /** Crowding distance per genome within its front (Infinity at the boundaries). */
   readonly crowding: Float64Array;
+};
+
+/**
+ * What {@link nsga2Step} accepts: an {@link Nsga2State} whose `objectives`,
+ * `violation`, `rank` and `crowding` may also be plain arrays (`number[][]`
+ * or `{ data: number[], rows, cols }`, and `number[]`), converted once.
+ */
+export type Nsga2StateInput<G> = Omit<
+  Nsga2State<G>,
+  "objectives" | "violation" | "rank" | "crowding"
+> & {
+  readonly objectives:
+    | Nsga2State<G>["objectives"]
+    | Plain<Nsga2State<G>["objectives"]>
+    | number[][];
+  readonly violation: Float64Array | readonly number[];
+  readonly rank: Int32Array | readonly number[];
+  readonly crowding: Float64Array | readonly number[];
 };

@@ -1,7 +1,16 @@
 import { normalQuantile } from "../core/normal.js";
-import { asBinary, fail, failType } from "../core/validate.js";
+import type { Plain } from "../core/toPlain.js";
+import {
+  asBinary,
+  asFloat64Array,
+  asInt32Array,
+  checkInteger,
+  checkNumber,
+  fail,
+  failType,
+} from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { pointEstimate } from "./_subsetEstimators.js";
+import { pointEstimate, type SubsetEstimatorModel } from "./_subsetEstimators.js";
 import type { RecommendSubsetResult } from "./recommendSubset.js";
 
 /**
@@ -16,7 +25,8 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * estimate +- c z sqrt(v + mse) with the cross-validated inflation c, clipped
  * to [0, 1], at the recommendation's level (the level c was calibrated for).
  *
- * @param recommendation - The result of {@link recommendSubset}.
+ * @param recommendation - The result of {@link recommendSubset}, as returned or read back from JSON
+ *   (plain arrays in place of its typed arrays, see `toPlain`).
  * @param responses - The new run's 0/1 outcomes on `recommendation.items`, aligned with it.
  * @returns An {@link Estimate} (method `"subset <method>"`).
  * @throws {TypeError} If `recommendation` is malformed or `responses` is not a `Uint8Array` or an array of
@@ -33,34 +43,22 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * ```
  */
 export function estimateSubset(
-  recommendation: RecommendSubsetResult,
+  recommendation: RecommendSubsetResult | Plain<RecommendSubsetResult>,
   responses: ArrayLike<number | boolean>,
 ): Estimate {
   const fn = "estimateSubset";
   const responses01 = asBinary(fn, "responses", responses);
-  if (
-    typeof recommendation !== "object" ||
-    recommendation === null ||
-    !(recommendation.items instanceof Int32Array) ||
-    typeof recommendation.estimator !== "object"
-  ) {
-    failType(fn, "recommendation must be a recommendSubset result");
-  }
+  const rec = readRecommendation(fn, recommendation);
   if (!(responses01 instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
-  const k = recommendation.items.length;
+  const k = rec.items.length;
   if (responses01.length !== k) {
     fail(fn, `responses has ${responses01.length} outcomes, the subset ${k} items`);
   }
   for (let t = 0; t < k; t++) {
     if ((responses01[t] as number) > 1) fail(fn, `responses[${t}] must be 0 or 1`, responses01[t]);
   }
-  const m = recommendation.estimator;
-  const level = recommendation.level;
-  if (!(level > 0 && level < 1)) fail(fn, "recommendation.level must lie in (0, 1)", level);
-  if (!(m.mse >= 0 && Number.isFinite(m.mse)))
-    fail(fn, "recommendation.estimator.mse must be finite and at least 0", m.mse);
-  if (!(m.inflate > 0 && Number.isFinite(m.inflate)))
-    fail(fn, "recommendation.estimator.inflate must be finite and positive", m.inflate);
+  const m = rec.estimator;
+  const level = rec.level;
   let point: { est: number; v: number };
   try {
     point = pointEstimate(m, responses01);
@@ -85,11 +83,102 @@ export function estimateSubset(
     ci: [Math.max(0, estimate - half), Math.min(1, estimate + half)],
     level,
     n: k,
-    method: `subset ${recommendation.method}`,
+    method: `subset ${rec.method}`,
     df: Number.POSITIVE_INFINITY,
     nEffective: k,
     interval: "wald",
     reliable: true,
     warning: "",
   };
+}
+
+const ESTIMATORS: readonly string[] = ["mean", "ridge", "shrink", "irt"];
+
+/**
+ * A recommendation with typed arrays, from a {@link recommendSubset} result or
+ * its plain (JSON) form; checks what {@link pointEstimate} reads (strata in
+ * range, positive stratum sizes, finite difficulties, a rate range in [0, 1]).
+ */
+function readRecommendation(
+  fn: string,
+  r: RecommendSubsetResult | Plain<RecommendSubsetResult>,
+): RecommendSubsetResult {
+  if (
+    typeof r !== "object" ||
+    r === null ||
+    typeof r.estimator !== "object" ||
+    r.estimator === null
+  ) {
+    failType(fn, "recommendation must be a recommendSubset result (or its toPlain form)");
+  }
+  const items = asInt32Array(fn, "recommendation.items", r.items);
+  const k = items.length;
+  if (k === 0) fail(fn, "recommendation.items is empty");
+  const e = r.estimator;
+  if (!ESTIMATORS.includes(e.name)) {
+    fail(fn, `recommendation.estimator.name must be one of ${ESTIMATORS.join(", ")}`, e.name);
+  }
+  const strata = asInt32Array(fn, "recommendation.estimator.strata", e.strata);
+  const stratumSizes = asInt32Array(fn, "recommendation.estimator.stratumSizes", e.stratumSizes);
+  const difficulty = asFloat64Array(fn, "recommendation.estimator.difficulty", e.difficulty);
+  const allDifficulty = asFloat64Array(
+    fn,
+    "recommendation.estimator.allDifficulty",
+    e.allDifficulty,
+  );
+  const stratified = e.name === "mean" || e.name === "shrink";
+  if (stratified) {
+    if (strata.length !== k) {
+      fail(
+        fn,
+        `recommendation.estimator.strata has ${strata.length} entries, the subset ${k} items`,
+      );
+    }
+    const H = stratumSizes.length;
+    for (let h = 0; h < H; h++) {
+      checkInteger(fn, `recommendation.estimator.stratumSizes[${h}]`, stratumSizes[h], 0);
+    }
+    for (let t = 0; t < k; t++) {
+      const h = strata[t] as number;
+      if (!(h >= 0 && h < H) || stratumSizes[h] === 0) {
+        fail(
+          fn,
+          `recommendation.estimator.strata[${t}] must be a non-empty stratum in [0, ${H})`,
+          h,
+        );
+      }
+    }
+  }
+  if (e.name === "irt") {
+    if (difficulty.length !== k) {
+      fail(
+        fn,
+        `recommendation.estimator.difficulty has ${difficulty.length} entries, the subset ${k} items`,
+      );
+    }
+    if (allDifficulty.length === 0) fail(fn, "recommendation.estimator.allDifficulty is empty");
+    for (const [name, x] of [
+      ["difficulty", difficulty],
+      ["allDifficulty", allDifficulty],
+    ] as const) {
+      for (let i = 0; i < x.length; i++) {
+        checkNumber(fn, `recommendation.estimator.${name}[${i}]`, x[i]);
+      }
+    }
+  }
+  const range = e.rateRange;
+  if (!Array.isArray(range) || range.length !== 2) {
+    failType(fn, "recommendation.estimator.rateRange must be [lowest, highest]");
+  }
+  checkNumber(fn, "recommendation.estimator.rateRange[0]", range[0], 0, 1);
+  checkNumber(fn, "recommendation.estimator.rateRange[1]", range[1], range[0] as number, 1);
+  const estimator: SubsetEstimatorModel = {
+    ...(e as SubsetEstimatorModel),
+    strata,
+    stratumSizes,
+    difficulty,
+    allDifficulty,
+  };
+  const itemIds = Array.isArray(r.itemIds) ? r.itemIds : [];
+  return { ...(r as RecommendSubsetResult), items, itemIds, estimator };
 }

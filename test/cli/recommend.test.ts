@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
+import { toPlain } from "../../src/core/toPlain.js";
 import { estimateSubset } from "../../src/subset/estimateSubset.js";
 import { outcomes } from "../../src/subset/outcomes.js";
 import { recommendSubset } from "../../src/subset/recommendSubset.js";
@@ -88,6 +89,21 @@ describe("evalsift subset select --method auto / subset estimate", () => {
     expect(est.estimate).toBe(ref.estimate);
     expect(est.ci).toEqual([...ref.ci]);
     expect(est.method).toBe(ref.method);
+
+    // the same recommendation written by toPlain (a notebook's JSON.stringify) reads too
+    const plain = join(dir, "rec-plain.json");
+    writeFileSync(plain, JSON.stringify(toPlain(want)));
+    const e2 = runCli(cli.file, [
+      "subset",
+      "estimate",
+      "--recommendation",
+      plain,
+      "--responses",
+      join(dir, "new.csv"),
+      "--json",
+    ]);
+    expect(e2.code).toBe(0);
+    expect((JSON.parse(e2.stdout) as { estimate: number }).estimate).toBe(ref.estimate);
   });
 
   it("explains bad input", () => {

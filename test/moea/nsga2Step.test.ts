@@ -53,6 +53,34 @@ describe("nsga2Step(state)", () => {
       expect(Array.from(b.rank)).toEqual(Array.from(a.rank));
     }
   });
+  it("accepts a state with plain arrays (number[], number[][]) and steps exactly like the typed one", () => {
+    const problem = zdtProblem(zdt1(8));
+    let a = nsga2Init(problem, createRng(6), { populationSize: 16 });
+    let b = nsga2Init(problem, createRng(6), { populationSize: 16 });
+    for (let g = 0; g < 10; g++) {
+      a = nsga2Step(a);
+      const rows = Array.from({ length: b.objectives.rows }, (_, i) =>
+        Array.from(b.objectives.data.subarray(i * b.objectives.cols, (i + 1) * b.objectives.cols)),
+      );
+      b = nsga2Step({
+        ...b,
+        objectives: g % 2 === 0 ? rows : { ...b.objectives, data: Array.from(b.objectives.data) },
+        rank: Array.from(b.rank),
+        crowding: Array.from(b.crowding),
+        violation: Array.from(b.violation),
+      });
+      expect(b.rank).toBeInstanceOf(Int32Array);
+      expect(Array.from(b.objectives.data)).toEqual(Array.from(a.objectives.data));
+      expect(Array.from(b.crowding)).toEqual(Array.from(a.crowding));
+    }
+    const s = nsga2Init(problem, createRng(6), { populationSize: 16 });
+    expect(() => nsga2Step({ ...s, rank: [...Array.from(s.rank).slice(1), "0"] as never })).toThrow(
+      /^nsga2Step: state\.rank must hold numbers/,
+    );
+    expect(() => nsga2Step({ ...s, crowding: Array.from(s.crowding).slice(1) })).toThrow(
+      "nsga2Step: state arrays do not match populationSize",
+    );
+  });
   it("is elitist: each objective's best value over the population never gets worse", () => {
     let s = nsga2Init(zdtProblem(zdt1(6)), createRng(3), { populationSize: 12 });
     for (let g = 0; g < 20; g++) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
+import { toPlain } from "../../src/core/toPlain.js";
 import { estimateSubset } from "../../src/subset/estimateSubset.js";
 import { outcomes } from "../../src/subset/outcomes.js";
 import {
@@ -129,5 +130,70 @@ describe("recommendSubset + estimateSubset", () => {
     );
     expect(() => estimateSubset({} as never, new Uint8Array(20))).toThrow(TypeError);
     expect(() => estimateSubset(rec, "1" as never)).toThrow(TypeError);
+  });
+  it("accepts the recommendation read back from JSON (toPlain) and gives the same estimate for every estimator", () => {
+    const y = Uint8Array.from(rec.items, (i) => h.data[23 * h.items.length + i] as number);
+    const names = ["mean", "ridge", "shrink", "irt"] as const;
+    for (const estimator of names) {
+      const method = estimator === "irt" ? "stepwise" : "consistency";
+      const r = recommendSubset(h, 20, createRng(4), {
+        candidates: [{ method, estimator, recent: false }],
+        cvSeeds: 1,
+        folds: 2,
+      });
+      const back = JSON.parse(JSON.stringify(toPlain(r)));
+      expect(Array.isArray(back.items)).toBe(true);
+      const yr = Uint8Array.from(r.items, (i) => h.data[23 * h.items.length + i] as number);
+      expect(estimateSubset(back, Array.from(yr))).toEqual(estimateSubset(r, yr));
+    }
+    expect(estimateSubset(JSON.parse(JSON.stringify(toPlain(rec))), y)).toEqual(
+      estimateSubset(rec, y),
+    );
+  });
+
+  it("rejects a malformed plain recommendation, naming the field", () => {
+    const y = new Uint8Array(20);
+    const plain = JSON.parse(JSON.stringify(toPlain(rec)));
+    const bad = (patch: (p: typeof plain) => void) => {
+      const p = JSON.parse(JSON.stringify(plain));
+      patch(p);
+      return () => estimateSubset(p, y);
+    };
+    expect(bad((p) => (p.items[0] = "x"))).toThrow(
+      /^estimateSubset: recommendation\.items must hold numbers/,
+    );
+    expect(bad((p) => (p.estimator.name = "median"))).toThrow(
+      /recommendation\.estimator\.name must be one of/,
+    );
+    expect(bad((p) => (p.estimator.rateRange = [0.5]))).toThrow(TypeError);
+    expect(bad((p) => (p.estimator.rateRange = [0.6, 0.5]))).toThrow(
+      /rateRange\[1\] must be at least 0\.6/,
+    );
+    // a post-stratified recommendation: its strata are checked
+    const mean = recommendSubset(h, 20, createRng(4), {
+      candidates: [{ method: "consistency", estimator: "mean", recent: false }],
+      cvSeeds: 1,
+      folds: 2,
+    });
+    const plainMean = JSON.parse(JSON.stringify(toPlain(mean)));
+    const badMean = (patch: (p: typeof plainMean) => void) => {
+      const p = JSON.parse(JSON.stringify(plainMean));
+      patch(p);
+      return () => estimateSubset(p, y);
+    };
+    expect(badMean(() => {})).not.toThrow();
+    const h0 = plainMean.estimator.strata[0];
+    expect(badMean((p) => (p.estimator.strata[0] = 99))).toThrow(
+      /recommendation\.estimator\.strata\[0\] must be a non-empty stratum/,
+    );
+    expect(badMean((p) => (p.estimator.stratumSizes[h0] = 0))).toThrow(
+      /recommendation\.estimator\.strata\[0\] must be a non-empty stratum/,
+    );
+    expect(badMean((p) => (p.estimator.stratumSizes[0] = -1))).toThrow(
+      /stratumSizes\[0\] must be at least 0/,
+    );
+    expect(badMean((p) => p.estimator.strata.pop())).toThrow(
+      /strata has 19 entries, the subset 20 items/,
+    );
   });
 });
