@@ -1,6 +1,7 @@
 /**
- * Assembles `scripts/wasm/nearest.wat` into the WebAssembly bytes embedded in
- * `src/features/_nearestWasm.ts`: `npx tsx scripts/wasm/assemble.ts`.
+ * Assembles the kernels of `scripts/wasm/` (`nearest.wat`, `lse.wat`,
+ * `centroids.wat`) into the WebAssembly bytes embedded in `src/features/_nearestWasm.ts`,
+ * `src/features/_lseWasm.ts` and `src/slices/_centroidScanWasm.ts`: `npx tsx scripts/wasm/assemble.ts`.
  *
  * A deliberately small assembler (no npm dependency, so the bytes can be
  * rebuilt anywhere): it accepts exactly the subset of the flat WAT text format
@@ -19,6 +20,8 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 /** The DSA kernel's source. */
 export const watPath = join(here, "nearest.wat");
+/** The CASPER-SI nearest-centroid kernel's source. */
+export const centroidsWatPath = join(here, "centroids.wat");
 /** The LSA kernel's source. */
 export const lseWatPath = join(here, "lse.wat");
 const features = join(here, "..", "..", "src", "features");
@@ -29,6 +32,12 @@ const KERNELS = [
     out: join(features, "_nearestWasm.ts"),
     name: "NEAREST_WASM_HEX",
     what: "the DSA nearest-neighbour scan",
+  },
+  {
+    wat: centroidsWatPath,
+    out: join(here, "..", "..", "src", "slices", "_centroidScanWasm.ts"),
+    name: "CENTROID_SCAN_WASM_HEX",
+    what: "the CASPER-SI nearest-centroid scan",
   },
   {
     wat: lseWatPath,
@@ -79,6 +88,8 @@ const PLAIN: Record<string, number[]> = {
   "i32.shl": [0x74],
   "i32.lt_u": [0x49],
   "f64.lt": [0x63],
+  "f64.add": [0xa0],
+  "f64.mul": [0xa2],
   "f64.gt": [0x64],
   "f64.sub": [0xa1],
   "f64.max": [0xa5],

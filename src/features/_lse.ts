@@ -10,7 +10,7 @@
  */
 
 import { LSE_WASM_HEX } from "./_lseWasm.js";
-import { instantiate, lazyModule } from "./_wasm.js";
+import { instantiate, lazyModule } from "../core/_wasm.js";
 
 /**
  * The kernel's signature (byte offsets into one memory): for each tile of four

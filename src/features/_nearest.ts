@@ -9,7 +9,7 @@
  */
 
 import { NEAREST_WASM_HEX } from "./_nearestWasm.js";
-import { instantiate, lazyModule } from "./_wasm.js";
+import { instantiate, lazyModule } from "../core/_wasm.js";
 
 /**
  * Training rows in class order (original order within a class), packed for

@@ -22,8 +22,30 @@
  * distances are exact, so this gives bitwise the values of the full O(m^2 d)
  * search.
  */
+import { instantiate, lazyModule } from "../core/_wasm.js";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { CENTROID_SCAN_WASM_HEX } from "./_centroidScanWasm.js";
+
+/** The compiled scan kernel, or null where WebAssembly (or its SIMD) is unavailable; compiled on first use. */
+const scanModule = lazyModule(CENTROID_SCAN_WASM_HEX);
+
+/**
+ * The wasm scan's signature (byte offsets into its memory); see
+ * `scripts/wasm/centroids.wat`.
+ */
+type WasmScan = (
+  nr: number,
+  m: number,
+  c: number,
+  near: number,
+  nid: number,
+  sid: number,
+  endp: number,
+) => void;
+
+/** Which nearest-centroid kernel an evaluator uses: the same bits either way. */
+export type ScanKernel = "wasm" | "js";
 
 /**
  * Per-slice sufficient statistics of an assignment: entry 0 holds the number
@@ -94,9 +116,21 @@ class SliceEvaluator implements Evaluator {
   private readonly sid: Int32Array;
   private readonly posOf: Int32Array;
   // Centroids, `P` numbers apart: with 8 <= d <= 11 (two blocks of four and
-  // up to three more, in squaredEuclideanAt's order) padded with zeros to 11,
-  // so that one unrolled loop serves them all (an added 0 changes no sum).
+  // up to three more, in squaredEuclideanAt's order) padded with zeros to 12,
+  // so that one unrolled loop serves them all (an added 0 changes no sum) and
+  // the wasm kernel reads them as six aligned pairs.
   private readonly P: number;
+  /** End slot of each redo slot, for the wasm kernel. */
+  private readonly endOf: Int32Array;
+  /** The wasm kernel and the byte offsets of its arrays, or null for the JavaScript scans. */
+  private readonly wasm: {
+    readonly scan: WasmScan;
+    readonly c: number;
+    readonly near: number;
+    readonly nid: number;
+    readonly sid: number;
+    readonly endp: number;
+  } | null;
   private readonly c: Float64Array;
   private readonly near: Float64Array;
   private readonly nearId: Int32Array;
@@ -106,6 +140,7 @@ class SliceEvaluator implements Evaluator {
   constructor(
     X: RowMatrix,
     private readonly outcome: Uint8Array,
+    kernel: ScanKernel,
   ) {
     const { data, rows: n, cols: d } = X;
     this.data = data;
@@ -124,12 +159,25 @@ class SliceEvaluator implements Evaluator {
     this.members = new Int32Array(n);
     this.first = new Int32Array(n);
     this.cursor = new Int32Array(n);
-    this.sid = new Int32Array(n);
     this.posOf = new Int32Array(n);
-    this.P = d >= 8 && d <= 11 ? 11 : d;
-    this.c = new Float64Array(n * this.P);
-    this.near = new Float64Array(n);
-    this.nearId = new Int32Array(n);
+    const P = d >= 8 && d <= 11 ? 12 : d;
+    this.P = P;
+    // The slot arrays: in the wasm kernel's memory when it can run (8 <= d <= 11), else plain.
+    const mod = P === 12 && kernel === "wasm" ? scanModule() : null;
+    const bytes = n * (8 * P + 8 + 4 + 4 + 4);
+    const inst = mod === null ? undefined : instantiate(mod, {}, bytes);
+    const buffer = inst?.buffer ?? new ArrayBuffer(bytes);
+    const near = n * 8 * P;
+    const nid = near + 8 * n;
+    const sid = nid + 4 * n;
+    const endp = sid + 4 * n;
+    this.c = new Float64Array(buffer, 0, n * P);
+    this.near = new Float64Array(buffer, near, n);
+    this.nearId = new Int32Array(buffer, nid, n);
+    this.sid = new Int32Array(buffer, sid, n);
+    this.endOf = new Int32Array(buffer, endp, n);
+    const scan = inst?.exports["scan"] as WasmScan | undefined;
+    this.wasm = scan === undefined ? null : { scan, c: 0, near, nid, sid, endp };
   }
 
   /**
@@ -375,12 +423,19 @@ class SliceEvaluator implements Evaluator {
     let nr = this.placeSlots(w, k, update);
     const m = this.slots;
     if (update) nr = this.seedFromPrevious(w, k, nr);
+    const wasm = this.wasm;
+    if (wasm !== null && nr > 0) {
+      const endOf = this.endOf;
+      for (let x = 0; x < nr; x++) endOf[x] = !update || touched[sid[x] as number] === 1 ? m : nr;
+      wasm.scan(nr, m, wasm.c, wasm.near, wasm.nid, wasm.sid, wasm.endp);
+      nr = 0;
+    }
     for (let x = 0; x < nr; x++) {
       const s = sid[x] as number;
       // An unchanged centroid is already counted in the keep slices' nearest.
       const end = !update || touched[s] === 1 ? m : nr;
       if (d === 4) this.scan4(x, s, end, m);
-      else if (P === 11) this.scan11(x, s, end, m);
+      else if (P === 12) this.scan11(x, s, end, m);
       else this.scanAny(x, s, end, m);
     }
     for (let p = 0; p < m; p++) {
@@ -517,7 +572,7 @@ class SliceEvaluator implements Evaluator {
     nearId[x] = bestId;
   }
 
-  /** Scans slots after redo slot x (slice s) with 8 <= d <= 11 (zero-padded to 11). */
+  /** Scans slots after redo slot x (slice s) with 8 <= d <= 11 (zero-padded to 12); the wasm kernel's arithmetic. */
   private scan11(x: number, s: number, end: number, m: number): void {
     const { c, near, nearId, sid, P } = this;
     let best = near[x] as number;
@@ -535,7 +590,7 @@ class SliceEvaluator implements Evaluator {
     const a9 = c[ao + 9] as number;
     const a10 = c[ao + 10] as number;
     for (let y = x + 1; y < m; y++) {
-      const bo = y * 11;
+      const bo = y * 12;
       const nb = y < end ? (near[y] as number) : Number.NEGATIVE_INFINITY;
       const e0 = a0 - (c[bo] as number);
       const e1 = a1 - (c[bo + 1] as number);
@@ -625,7 +680,16 @@ function distanceMatrix(data: Float64Array, n: number, d: number): Float64Array 
   return dense;
 }
 
-/** The evaluator of `X` (N x d signals) and `outcome` (0/1 per instance). */
-export function makeEvaluator(X: RowMatrix, outcome: Uint8Array): Evaluator {
-  return new SliceEvaluator(X, outcome);
+/**
+ * The evaluator of `X` (N x d signals) and `outcome` (0/1 per instance). With
+ * `kernel` "wasm" (the default) and 8 <= d <= 11 the nearest-centroid scan
+ * runs in WebAssembly SIMD where the runtime has it; "js" forces the
+ * JavaScript scans (tests compare the two bit for bit).
+ */
+export function makeEvaluator(
+  X: RowMatrix,
+  outcome: Uint8Array,
+  kernel: ScanKernel = "wasm",
+): Evaluator {
+  return new SliceEvaluator(X, outcome, kernel);
 }

@@ -1,6 +1,6 @@
 /**
- * Loading of the embedded WebAssembly kernels (`_nearestWasm.ts`,
- * `_lseWasm.ts`): the parts of the WebAssembly API they use, and compilation
+ * Loading of the embedded WebAssembly kernels (features `_nearestWasm.ts`,
+ * `_lseWasm.ts`, slices `_centroidScanWasm.ts`): the parts of the WebAssembly API they use, and compilation
  * of a module from its hexadecimal text that yields null wherever WebAssembly
  * or its SIMD is unavailable (absent, or refused by a Content-Security-Policy).
  * Internal module: not re-exported from the package entry point.
