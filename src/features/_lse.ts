@@ -9,8 +9,8 @@
  * @internal
  */
 
-import { LSE_WASM_HEX } from "./_lseWasm.js";
 import { instantiate, lazyModule } from "../core/_wasm.js";
+import { LSE_WASM_HEX } from "./_lseWasm.js";
 
 /**
  * The kernel's signature (byte offsets into one memory): for each tile of four

@@ -8,8 +8,8 @@
  * @internal
  */
 
-import { NEAREST_WASM_HEX } from "./_nearestWasm.js";
 import { instantiate, lazyModule } from "../core/_wasm.js";
+import { NEAREST_WASM_HEX } from "./_nearestWasm.js";
 
 /**
  * Training rows in class order (original order within a class), packed for

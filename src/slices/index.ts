@@ -8,6 +8,8 @@ export type { StandardizerModel } from "./fitStandardizer.js";
 export { fitStandardizer } from "./fitStandardizer.js";
 export type { TedBaselineModel } from "./fitTedBaseline.js";
 export { fitTedBaseline } from "./fitTedBaseline.js";
+export type { GmmCovariance, GmmSlicesOptions, GmmSlicesResult } from "./gmmSlices.js";
+export { gmmSlices, gmmSlicesDefaults } from "./gmmSlices.js";
 export { huxCrossover } from "./huxCrossover.js";
 export type {
   IdentifySlicesOptions,

@@ -5,6 +5,7 @@ import { agentStates } from "../../src/slices/agentStates.js";
 import { behavioralSignals } from "../../src/slices/behavioralSignals.js";
 import { fitLogistic } from "../../src/slices/fitLogistic.js";
 import { fitTedBaseline } from "../../src/slices/fitTedBaseline.js";
+import { gmmSlices } from "../../src/slices/gmmSlices.js";
 import { kmeansSlices } from "../../src/slices/kmeansSlices.js";
 import { mutateSlices } from "../../src/slices/mutateSlices.js";
 import { randomSlices } from "../../src/slices/randomSlices.js";
@@ -47,6 +48,11 @@ const cases: [string, RegExp, () => unknown][] = [
     "fitLogistic",
     /option "lamda" \(did you mean "lambda"\?\)/,
     () => fitLogistic(X, Uint8Array.of(0, 0, 0, 1, 1, 1), { lamda: 1 } as never),
+  ],
+  [
+    "gmmSlices",
+    /option "covarance" \(did you mean "covariance"\?\)/,
+    () => gmmSlices(X, 2, createRng(1), { covarance: "diag" } as never),
   ],
   [
     "kmeansSlices",
