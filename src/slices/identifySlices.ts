@@ -139,7 +139,10 @@ export type IdentifySlicesResult = {
  * nearest slice changed and moved away, search all centroids (each such pair
  * measured once); the others keep theirs unless a changed centroid came
  * closer (all unchanged centroids are at least the old nearest distance
- * away), which gives exactly the minimum of a full O(m^2 d) search. Incremental values equal the
+ * away), which gives exactly the minimum of a full O(m^2 d) search; for
+ * 8 <= d <= 11 that search runs in a WebAssembly SIMD kernel where the
+ * runtime has one (the same bits as the JavaScript scan; speed in
+ * docs/replication/casper-speed.md). Incremental values equal the
  * from-scratch ones up to rounding (tested to 1e-9). The result is
  * the final rank-0 front, deduplicated, and its knee point by `kneePoint`
  * (Das's normal-boundary distance on the normalised front, falling back to the
