@@ -19,6 +19,12 @@ function checkTable(t: unknown, k: number): asserts t is HarnessRuns {
       FN,
       `tables[${k}] has ${data.length} cells for ${runs.length} runs x ${items.length} items`,
     );
+  for (let c = 0; c < data.length; c++) {
+    if ((data[c] as number) > 1) fail(FN, `tables[${k}].data[${c}] must be 0 or 1`, data[c]);
+    if (!Number.isFinite(scores[c] as number)) {
+      fail(FN, `tables[${k}].scores[${c}] is not finite`, scores[c]);
+    }
+  }
 }
 
 /**
@@ -33,7 +39,8 @@ function checkTable(t: unknown, k: number): asserts t is HarnessRuns {
  * @param tables - The tables, e.g. results of {@link parseLmEvalSamples} for several models.
  * @returns A new table (`runs`, `items`, `data`, `scores` only).
  * @throws {TypeError} If `tables` is not an array of tables.
- * @throws {RangeError} If `tables` is empty, the item sets differ, or a run name repeats.
+ * @throws {RangeError} If `tables` is empty, a table's `data` holds a value other than 0/1 or its
+ *   `scores` a non-finite number, the item sets differ, or a run name repeats.
  * @example
  * ```ts
  * const a = parseSwebenchResults({ resolved: ["x"] }, { run: "a", items: ["x", "y"] });

@@ -12,7 +12,7 @@ import {
   toRowMatrix,
 } from "../core/validate.js";
 import { cholesky } from "../features/_linalg.js";
-import { kmeansSlices } from "./kmeansSlices.js";
+import { kmeansLabels } from "./_kmeans.js";
 
 /** Covariance structure of each {@link gmmSlices} component. */
 export type GmmCovariance = "full" | "diag";
@@ -141,7 +141,7 @@ export function gmmSlices(
   let labels: Int32Array;
   if (initLabels === undefined) {
     checkRng(fn, rng);
-    labels = kmeansSlices(X, k, rng);
+    labels = kmeansLabels(fn, X, k, rng, 100);
   } else {
     labels = toInt32Array(fn, "options.initLabels", initLabels, { min: 0, max: k - 1 });
     if (labels.length !== X.rows) {

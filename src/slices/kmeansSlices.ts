@@ -1,15 +1,8 @@
-import { lloyd } from "../core/_lloyd.js";
-import { squaredEuclideanAt } from "../core/distance.js";
 import type { Rng } from "../core/rng.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import {
-  checkInteger,
-  checkOptions,
-  checkRng,
-  draw,
-  optionKeys,
-  toRowMatrix,
-} from "../core/validate.js";
+import { checkInteger, checkOptions, checkRng, optionKeys, toRowMatrix } from "../core/validate.js";
+
+import { kmeansLabels } from "./_kmeans.js";
 
 const KEYS = optionKeys<KmeansSlicesOptions>()("maxIterations");
 
@@ -60,34 +53,5 @@ export function kmeansSlices(
   checkOptions(fn, options, KEYS);
   const { maxIterations = 100 } = options;
   checkInteger(fn, "maxIterations", maxIterations, 1);
-  const { data, rows: n, cols: d } = signalsMatrix;
-  const near = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-  const centres = new Float64Array(k * d);
-  let next = Math.floor(draw(fn, rng) * n);
-  for (let c = 0; c < k; c++) {
-    centres.set(data.subarray(next * d, next * d + d), c * d);
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      const v = squaredEuclideanAt(data, i * d, data, next * d, d);
-      if (v < (near[i] as number)) near[i] = v;
-      total += near[i] as number;
-    }
-    if (c === k - 1) break;
-    if (total === 0) {
-      next = Math.floor(draw(fn, rng) * n);
-      continue;
-    }
-    let u = draw(fn, rng) * total;
-    next = n - 1;
-    for (let i = 0; i < n; i++) {
-      u -= near[i] as number;
-      if (u < 0) {
-        next = i;
-        break;
-      }
-    }
-  }
-  const init = { data: centres, rows: k, cols: d };
-  return lloyd(signalsMatrix, init, { maxRounds: maxIterations, tolerance: 1e-6, empty: "keep" })
-    .labels;
+  return kmeansLabels(fn, signalsMatrix, k, rng, maxIterations);
 }

@@ -59,6 +59,11 @@ export function estimateSubset(
   }
   const m = rec.estimator;
   const level = rec.level;
+  if (!(level > 0 && level < 1)) fail(fn, "recommendation.level must lie in (0, 1)", level);
+  if (!(m.mse >= 0 && Number.isFinite(m.mse)))
+    fail(fn, "recommendation.estimator.mse must be finite and at least 0", m.mse);
+  if (!(m.inflate > 0 && Number.isFinite(m.inflate)))
+    fail(fn, "recommendation.estimator.inflate must be finite and positive", m.inflate);
   let point: { est: number; v: number };
   try {
     point = pointEstimate(m, responses01);

@@ -6,6 +6,7 @@ import {
   checkLevel,
   checkOptions,
   checkRng,
+  draw,
   fail,
   failType,
   optionKeys,
@@ -55,7 +56,7 @@ export type RecommendSubsetOptions = {
   readonly folds?: number;
   /** Runs always in the training part of the first fold, an integer >= 3. @defaultValue max(3, half the runs) */
   readonly minTrain?: number;
-  /** Subset draws per fold for the random methods, an integer >= 1. @defaultValue recommendSubsetDefaults.cvSeeds (3) */
+  /** Subset draws per fold for the random methods, an integer in 1..100. @defaultValue recommendSubsetDefaults.cvSeeds (3) */
   readonly cvSeeds?: number;
   /** Consistency-strata window W (the paper's 3 most recent runs). @defaultValue recommendSubsetDefaults.window (3) */
   readonly window?: number;
@@ -200,7 +201,8 @@ function readRecommendOptions(
     fail(fn, `history needs at least minTrain + folds = ${minTrain + folds} runs`, R);
   }
   const cvSeeds = options.cvSeeds ?? d.cvSeeds;
-  checkInteger(fn, "options.cvSeeds", cvSeeds, 1);
+  // each draw refits every candidate on every fold: 100 draws is already minutes on a large history
+  checkInteger(fn, "options.cvSeeds", cvSeeds, 1, 100);
   const window = options.window ?? d.window;
   checkInteger(fn, "options.window", window, 1);
   const recentRuns = options.recentRuns ?? d.recentRuns;
@@ -344,6 +346,9 @@ export function recommendSubset(
   const R = history.runs.length;
   checkInteger(fn, "k", k, 1, N);
   checkRng(fn, rng);
+  // every draw checked, so that a bad rng names this function (not stratifiedSubset)
+  const user = rng;
+  rng = () => draw(fn, user);
   const { folds, minTrain, cvSeeds, opt, level, candidates } = readRecommendOptions(fn, options, R);
   const blocks = Array.from({ length: folds + 1 }, (_, f) =>
     Math.round(minTrain + ((R - minTrain) * f) / folds),

@@ -50,6 +50,14 @@ describe("combineRuns(tables)", () => {
     );
     expect(() => combineRuns([])).toThrow(RangeError);
     expect(() => combineRuns([{}] as never)).toThrow(TypeError);
+    const nan = { ...a, scores: Float64Array.from(a.scores, (v, i) => (i === 1 ? Number.NaN : v)) };
+    expect(() => combineRuns([nan])).toThrow(
+      "combineRuns: tables[0].scores[1] is not finite (got NaN)",
+    );
+    const two = { ...a, data: Uint8Array.from(a.data, (v, i) => (i === 0 ? 2 : v)) };
+    expect(() => combineRuns([two])).toThrow(
+      "combineRuns: tables[0].data[0] must be 0 or 1 (got 2)",
+    );
   });
 });
 

@@ -61,6 +61,9 @@ describe("gmmSlices", () => {
     expect(() => gmmSlices(x, 121, createRng(1))).toThrow(/^gmmSlices: k must be at most 120/);
     expect(() => gmmSlices([[0], [Number.NaN]], 1, createRng(1))).toThrow(RangeError);
     expect(() => gmmSlices(x, 2, undefined as never)).toThrow(TypeError);
+    expect(() => gmmSlices(x, 2, () => 1)).toThrow(
+      /^gmmSlices: rng returned a value outside \[0, 1\)/,
+    );
     expect(() => gmmSlices(x, 2, createRng(1), { covariance: "tied" as never })).toThrow(
       /^gmmSlices: options\.covariance/,
     );

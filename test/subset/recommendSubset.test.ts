@@ -108,6 +108,12 @@ describe("recommendSubset + estimateSubset", () => {
     expect(() => recommendSubset(h, 0, createRng(1))).toThrow(/^recommendSubset: k/);
     expect(() => recommendSubset(h, 201, createRng(1))).toThrow(RangeError);
     expect(() => recommendSubset(h, 5, undefined as never)).toThrow(TypeError);
+    expect(() => recommendSubset(h, 5, () => Number.NaN)).toThrow(
+      /^recommendSubset: rng returned a value outside \[0, 1\)/,
+    );
+    expect(() => recommendSubset(h, 5, createRng(1), { cvSeeds: 101 })).toThrow(
+      "recommendSubset: options.cvSeeds must be at most 100 (got 101)",
+    );
     expect(() => recommendSubset(h, 5, createRng(1), { folds: 30 })).toThrow(
       /^recommendSubset: history needs at least minTrain \+ folds/,
     );
@@ -166,6 +172,15 @@ describe("recommendSubset + estimateSubset", () => {
       /recommendation\.estimator\.name must be one of/,
     );
     expect(bad((p) => (p.estimator.rateRange = [0.5]))).toThrow(TypeError);
+    expect(bad((p) => (p.level = 2))).toThrow(
+      "estimateSubset: recommendation.level must lie in (0, 1) (got 2)",
+    );
+    expect(bad((p) => (p.estimator.mse = -1))).toThrow(
+      /recommendation\.estimator\.mse must be finite/,
+    );
+    expect(bad((p) => (p.estimator.inflate = null))).toThrow(
+      /recommendation\.estimator\.inflate must be finite/,
+    );
     expect(bad((p) => (p.estimator.rateRange = [0.6, 0.5]))).toThrow(
       /rateRange\[1\] must be at least 0\.6/,
     );
