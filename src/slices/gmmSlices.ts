@@ -3,6 +3,7 @@ import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   checkChoice,
   checkInteger,
+  checkLength,
   checkNumber,
   checkOptions,
   checkRng,
@@ -105,7 +106,8 @@ type Params = {
  * @throws {TypeError} If `signals` is not a `RowMatrix` or a `number[][]`, `rng` not a function, or
  *   `initLabels` not an array of integers.
  * @throws {RangeError} If `signals` is empty or non-finite, k is outside 1..N, `maxIterations` is not an
- *   integer >= 1, `tolerance` negative, `regCovar` not positive, `covariance` unknown, `initLabels` of the
+ *   integer >= 1, `tolerance` negative, `regCovar` not positive, `covariance` unknown, N x k or k x d x d
+ *   above 2^27 (the responsibilities and covariance factors), `initLabels` of the
  *   wrong length or outside [0, k), or a covariance is not positive definite even after `regCovar`.
  * @see Dempster, A. P., Laird, N. M. & Rubin, D. B. (1977). Maximum likelihood from incomplete data via the EM algorithm. J. R. Stat. Soc. B 39(1), 1-38.
  * @see sklearn.mixture.GaussianMixture (checked against it in `test/slices/gmmSlices.fixture.test.ts`).
@@ -126,6 +128,9 @@ export function gmmSlices(
   const fn = "gmmSlices";
   const X = toRowMatrix(fn, "signals", signals, { allowEmpty: false });
   checkInteger(fn, "k", k, 1, X.rows);
+  // the responsibilities (N x k) and the full covariance factors (k x d x d) are allocated up front
+  checkLength(fn, "signals rows x k", X.rows * k);
+  checkLength(fn, "k x d x d", k * X.cols * X.cols);
   checkOptions(fn, options, KEYS);
   const {
     covariance = gmmSlicesDefaults.covariance,

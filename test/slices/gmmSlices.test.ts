@@ -76,6 +76,10 @@ describe("gmmSlices", () => {
     expect(() => gmmSlices(x, 2, createRng(1), { maxIterations: 0.5 })).toThrow(
       /^gmmSlices: options\.maxIterations must be an integer/,
     );
+    const big = { data: new Float64Array(2 ** 20), rows: 2 ** 20, cols: 1 };
+    expect(() => gmmSlices(big, 256, createRng(1))).toThrow(
+      /^gmmSlices: signals rows x k is too large \(at most 134217728\)/,
+    );
     expect(() => gmmSlices(x, 2, createRng(1), { initLabels: [0, 1] })).toThrow(
       "gmmSlices: options.initLabels has 2 labels, signals 120 rows",
     );
