@@ -50,7 +50,16 @@ export type GmmSlicesResult = {
   readonly means: RowMatrix;
 };
 
-/** The defaults of {@link gmmSlices}' options. */
+/**
+ * The defaults of {@link gmmSlices}' options (scikit-learn's
+ * `GaussianMixture` defaults).
+ *
+ * @example
+ * ```ts
+ * gmmSlicesDefaults.covariance; // "full"
+ * gmmSlicesDefaults.tolerance; // 0.001
+ * ```
+ */
 export const gmmSlicesDefaults: Readonly<{
   covariance: GmmCovariance;
   maxIterations: number;
