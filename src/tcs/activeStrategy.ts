@@ -66,6 +66,17 @@ export type ActiveOptions = StrategyOptions & {
   /** The predicted residual SD. @defaultValue activeDefaults.size (`"sd"`) */
   readonly size?: ActiveSize;
   /**
+   * Failure weight lambda in [0, 1]: the size of a unit becomes
+   * `s_i / sqrt(1 - lambda f_i)`, tilting the draw towards likely failures.
+   * 0 is active inference's variance-optimal draw; with `size: "sd"`, lambda in
+   * (0, 1] gives the inclusion probabilities that minimise the difference
+   * estimator's variance for a given expected number of failures found (the
+   * Lagrangian optimum; lambda = 1: `pik` proportional to `sqrt(f)`). The
+   * trade-off it traces on CIFAR-10: docs/replication/model-assisted.md.
+   * @defaultValue activeDefaults.failureWeight (0)
+   */
+  readonly failureWeight?: number;
+  /**
    * Share of the budget, in [0, 1), spent in phase 1 on the pilot sample that
    * the calibration is fitted on. Ignored (0) when `calibration` is `"none"`.
    * @defaultValue activeDefaults.pilot (0.25)
@@ -93,6 +104,7 @@ export const activeDefaults: Readonly<{
   calibration: ActiveCalibration;
   tau: number;
   size: ActiveSize;
+  failureWeight: number;
   pilot: number;
   greedy: number;
   weights: ActiveWeights;
@@ -100,6 +112,7 @@ export const activeDefaults: Readonly<{
   calibration: "isotonic",
   tau: 0.3,
   size: "sd",
+  failureWeight: 0,
   pilot: 0.25,
   greedy: 0,
   weights: "labels",
@@ -112,6 +125,7 @@ const KEYS = optionKeys<ActiveOptions>()(
   "calibration",
   "tau",
   "size",
+  "failureWeight",
   "pilot",
   "greedy",
   "weights",
@@ -124,7 +138,7 @@ type Plan = {
   readonly predictions: Float64Array | undefined;
   readonly calibration: ActiveCalibration;
   readonly tau: number;
-  readonly size: ActiveSize;
+  readonly size: Sizing;
   readonly weights: ActiveWeights;
   readonly nGreedy: number;
   readonly nPilot: number;
@@ -152,7 +166,9 @@ type Plan = {
  *    `pik` proportional to `tau / M2 + (1 - tau) s_i / sum s`, `s = sqrt(f (1 - f))`
  *    (`size: "min"`: `min(f, 1 - f)`; the SD of a 0/1 label, the residual SD of the
  *    difference estimator, which Zrnic & Candès show minimises its variance),
- *    capped at 1 (`inclusionProbabilities`).
+ *    divided by `sqrt(1 - lambda f)` with `failureWeight` lambda (0 by default;
+ *    the pilot's sizes of `predictions` likewise), capped at 1
+ *    (`inclusionProbabilities`).
  *
  * Estimator: with `T_G` the label sum of step 1, the pilot's
  * `theta_1 = (T_G + M1 m_1) / N`, `m_1` = `modelAssisted` (Horvitz–Thompson,
@@ -198,7 +214,8 @@ type Plan = {
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}); also if `predictions` is not a
  *   `Float64Array` or an array of numbers, or `options` has an unknown key.
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `predictions` has
- *   another length or a value outside [0, 1] or NaN; `tau` is not in [0, 1], `pilot` or `greedy` not in [0, 1);
+ *   another length or a value outside [0, 1] or NaN; `tau` or `failureWeight` is not in [0, 1], `pilot` or
+ *   `greedy` not in [0, 1);
  *   `calibration`, `size` or `weights` is unknown; `calibration` is `"none"` without `predictions`; the
  *   shares leave fewer than 2 active labels, a pilot of 1, or nothing to calibrate on; later, if a label is
  *   not in [0, 1] while calibrating.
@@ -293,6 +310,8 @@ function readPlan(
   checkNumber(fn, "options.tau", tau, 0, 1);
   const size = o.size ?? d.size;
   checkChoice(fn, "options.size", size, ["sd", "min"] as const);
+  const failureWeight = o.failureWeight ?? d.failureWeight;
+  checkNumber(fn, "options.failureWeight", failureWeight, 0, 1);
   const weights = o.weights ?? d.weights;
   checkChoice(fn, "options.weights", weights, ["labels", "active"] as const);
   const pilot = o.pilot ?? d.pilot;
@@ -321,12 +340,31 @@ function readPlan(
     fail(fn, "options.pilot and options.greedy give no labels to calibrate on");
   }
   const score = predictions ?? risk;
-  return { N, score, predictions, calibration, tau, size, weights, nGreedy, nPilot, nActive };
+  return {
+    N,
+    score,
+    predictions,
+    calibration,
+    tau,
+    size: { size, tilt: failureWeight },
+    weights,
+    nGreedy,
+    nPilot,
+    nActive,
+  };
 }
 
-/** The predicted residual SD of a unit whose failure probability is `p`. */
-function sizeOf(p: number, size: ActiveSize): number {
-  return size === "sd" ? Math.sqrt(p * (1 - p)) : Math.min(p, 1 - p);
+/** How a failure probability becomes a unit's size: the residual SD measure and the failure weight. */
+type Sizing = { readonly size: ActiveSize; readonly tilt: number };
+
+/** The size of a unit whose failure probability is `p`: its predicted residual SD over `sqrt(1 - tilt p)`. */
+function sizeOf(p: number, sz: Sizing): number {
+  const { size, tilt } = sz;
+  if (tilt === 0) return size === "sd" ? Math.sqrt(p * (1 - p)) : Math.min(p, 1 - p);
+  // tilt 1 at p = 1: the limits sqrt(p) (sd) and sqrt(1 - p) (min), without 0 / 0
+  if (tilt === 1) return size === "sd" ? Math.sqrt(p) : Math.min(p, 1 - p) / Math.sqrt(1 - p || 1);
+  const q = 1 - tilt * p;
+  return size === "sd" ? Math.sqrt((p * (1 - p)) / q) : Math.min(p, 1 - p) / Math.sqrt(q);
 }
 
 /**
@@ -542,7 +580,7 @@ function predictorAt(f: Predictor, units: Int32Array, score: Float64Array): Floa
 }
 
 /** The pilot's size of every position of `line` into `out` (the score, or the predictions' SD); returns their sum. */
-function pilotSizes(line: Line, size: ActiveSize, out: Float64Array): number {
+function pilotSizes(line: Line, size: Sizing, out: Float64Array): number {
   const { given } = line;
   let total = 0;
   for (let k = 0; k < out.length; k++) {
@@ -565,7 +603,7 @@ function activeSizes(
   line: Line,
   skip: Int32Array,
   f: Predictor,
-  size: ActiveSize,
+  size: Sizing,
   out: Float64Array,
   setup: Setup,
 ): { total: number; stepValue: Float64Array | undefined } {
@@ -865,7 +903,7 @@ function* run(
     pilot !== undefined && plan.weights === "labels" && !census ? nPilot / (nPilot + nActive) : 0;
   const estimate = w * (pilot?.estimate ?? 0) + (1 - w) * active.estimate;
   const variance = w * w * (pilot?.variance ?? 0) + (1 - w) * (1 - w) * active.variance;
-  const method = `active (${nGreedy > 0 ? `greedy ${nGreedy}, ` : ""}pilot ${nPilot}, active ${nActive}, ${calibration}, ${size}, tau ${tau}, pivotal, weights ${plan.weights})`;
+  const method = `active (${nGreedy > 0 ? `greedy ${nGreedy}, ` : ""}pilot ${nPilot}, active ${nActive}, ${calibration}, ${size.size}${size.tilt > 0 ? `, failure weight ${size.tilt}` : ""}, tau ${tau}, pivotal, weights ${plan.weights})`;
   const e = intervalEstimate(fn, {
     method,
     estimate,

@@ -23,14 +23,21 @@ type Setup = {
     nActive: number;
     size: "sd" | "min";
     weights?: "labels" | "active";
+    /** options.failureWeight (0 when absent). */
+    tilt?: number;
   };
 };
 
 // pivotal with eps 0 decides 0 and 1 exactly (src/design/pivotal.ts: 1 - 2^-53); nothing here falls between
 const EPS = 2 ** -53;
 
-const sd = (f: number, size: "sd" | "min"): number =>
-  size === "sd" ? Math.sqrt(f * (1 - f)) : Math.min(f, 1 - f);
+/** The unit's size: the residual SD measure over sqrt(1 - tilt f) (its limit sqrt(f) for sd at tilt 1). */
+const sd = (f: number, size: "sd" | "min", tilt = 0): number => {
+  const base = size === "sd" ? Math.sqrt(f * (1 - f)) : Math.min(f, 1 - f);
+  if (tilt === 0) return base;
+  if (tilt === 1 && size === "sd") return Math.sqrt(f);
+  return 1 - tilt * f > 0 ? base / Math.sqrt(1 - tilt * f) : 0;
+};
 
 function byScore(score: Float64Array, units: number[]): number[] {
   return units.slice().sort((a, b) => (score[a] as number) - (score[b] as number) || a - b);
@@ -42,7 +49,18 @@ function mixture(units: number[], v: ArrayLike<number>, tau: number, m: number):
   const size = Float64Array.from(units, (u) =>
     total > 0 ? tau / units.length + ((1 - tau) * (v[u] as number)) / total : 1 / units.length,
   );
-  return inclusionProbabilities(size, m);
+  const pik = inclusionProbabilities(size, m);
+  // the TSDoc's rule: a phase whose capped pik leave one uncertain draw is drawn with equal probabilities
+  let certain = 0;
+  for (let k = 0; k < pik.length; k++) {
+    if ((pik[k] as number) >= 1 - 1e-12) {
+      pik[k] = 1;
+      certain++;
+    }
+  }
+  if (m - certain === 1 && units.length > m)
+    return new Float64Array(units.length).fill(m / units.length);
+  return pik;
 }
 
 /** Difference estimate of the mean over `units` with predictions f, sample positions `pos`, their pik. */
@@ -79,7 +97,7 @@ function outcomes(s: Setup): { p: number; theta: number; pilot: number[]; active
     Array.from({ length: N }, (_, i) => i).filter((i) => !greedy.includes(i)),
   );
   const prior = o.predictions ?? new Float64Array(N);
-  const v1 = o.predictions === undefined ? score : o.predictions.map((p) => sd(p, o.size));
+  const v1 = o.predictions === undefined ? score : o.predictions.map((p) => sd(p, o.size, o.tilt));
   const pilotOutcomes =
     o.nPilot > 0
       ? enumeratePivotal(mixture(M1, v1, o.tau, o.nPilot), EPS)
@@ -109,7 +127,7 @@ function outcomes(s: Setup): { p: number; theta: number; pilot: number[]; active
     );
     const pik2 = mixture(
       R,
-      f.map((p) => sd(p, o.size)),
+      f.map((p) => sd(p, o.size, o.tilt)),
       o.tau,
       o.nActive,
     );
@@ -204,6 +222,62 @@ const cases: { name: string; s: Setup; options: ActiveOptions; budget: number }[
         nPilot: 0,
         nActive: 3,
         size: "sd",
+      },
+    },
+  },
+  {
+    name: "failure weight 0.9, predictions as they are, active 4",
+    budget: 4,
+    options: { predictions, calibration: "none", tau: 0.3, failureWeight: 0.9 },
+    s: {
+      risk,
+      y,
+      o: {
+        predictions,
+        tau: 0.3,
+        calibration: "none",
+        nGreedy: 0,
+        nPilot: 0,
+        nActive: 4,
+        size: "sd",
+        tilt: 0.9,
+      },
+    },
+  },
+  {
+    name: "failure weight 1 (pik ~ sqrt(f)), isotonic, pilot 2 + active 2",
+    budget: 4,
+    options: { predictions, pilot: 0.5, tau: 0.2, failureWeight: 1 },
+    s: {
+      risk,
+      y,
+      o: {
+        predictions,
+        tau: 0.2,
+        calibration: "isotonic",
+        nGreedy: 0,
+        nPilot: 2,
+        nActive: 2,
+        size: "sd",
+        tilt: 1,
+      },
+    },
+  },
+  {
+    name: 'failure weight 0.5 with size "min", logistic, pilot 2 + active 3',
+    budget: 5,
+    options: { pilot: 0.4, tau: 0.4, calibration: "logistic", size: "min", failureWeight: 0.5 },
+    s: {
+      risk,
+      y,
+      o: {
+        tau: 0.4,
+        calibration: "logistic",
+        nGreedy: 0,
+        nPilot: 2,
+        nActive: 3,
+        size: "min",
+        tilt: 0.5,
       },
     },
   },

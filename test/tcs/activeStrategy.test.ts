@@ -121,6 +121,11 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     expect(call({ predictions: predictions.map((p, i) => (i === 3 ? Number.NaN : p)) })).toThrow(
       /^extraStrategies.active: options.predictions\[3\] is not finite/,
     );
+    expect(call({ failureWeight: 1.5 })).toThrow(
+      "extraStrategies.active: options.failureWeight must be at most 1 (got 1.5)",
+    );
+    expect(call({ failureWeight: Number.NaN })).toThrow(/options\.failureWeight must be finite/);
+    expect(call({ failureWeigth: 0.5 })).toThrow(/did you mean "failureWeight"/);
     expect(call({ predictions: predictions.slice(1) })).toThrow(
       /^extraStrategies.active: risk and options.predictions lengths differ \(60 vs 59\)/,
     );
