@@ -11,67 +11,18 @@
  */
 import { createRng } from "../src/entry/core.js";
 import { srs } from "../src/entry/estimate.js";
-import {
-  estimateSubset,
-  type Outcomes,
-  recommendSubset,
-  stratifiedSubset,
-} from "../src/entry/subset.js";
-import { loadSwebenchAll } from "./_swebenchAll.js";
+import { estimateSubset, recommendSubset, stratifiedSubset } from "../src/entry/subset.js";
+import { runRate, shiftScenariosOrSkip } from "./_shiftScenarios.js";
 
 const quick = process.argv.includes("--quick");
 const SEEDS = quick ? 2 : 10;
 const K = 50;
-const loaded = loadSwebenchAll();
-if (loaded === undefined) {
-  console.log("skipped: ../shared/data not found");
-  process.exit(0);
-}
-const all = loaded.outcomes;
-const dateOf = loaded.dateOf;
-const fw = loaded.frameworkOf;
-const N = all.items.length;
-const isMini = (run: string) => fw.get(run) === "mini-swe-agent";
-const pick = (runs: string[]): Outcomes => {
-  const data = new Uint8Array(runs.length * N);
-  runs.forEach((r, q) => {
-    const t = all.runs.indexOf(r);
-    data.set(all.data.subarray(t * N, (t + 1) * N), q * N);
-  });
-  return { runs, items: all.items, data };
-};
-const rate = (o: Outcomes, r: number) => {
-  let s = 0;
-  for (let i = 0; i < N; i++) s += o.data[r * N + i] as number;
-  return s / N;
-};
-const scenarios = [
-  {
-    name: "history mini-swe-agent < 2025-08-22, test other frameworks >= 2025-08-22",
-    hist: (r: string) => isMini(r) && (dateOf.get(r) as string) < "2025-08-22",
-    test: (r: string) => !isMini(r) && (dateOf.get(r) as string) >= "2025-08-22",
-  },
-  {
-    name: "history mini-swe-agent < 2025-11-18, test other frameworks >= 2025-11-18",
-    hist: (r: string) => isMini(r) && (dateOf.get(r) as string) < "2025-11-18",
-    test: (r: string) => !isMini(r) && (dateOf.get(r) as string) >= "2025-11-18",
-  },
-  {
-    name: "history other frameworks < 2025-07-20, test mini-swe-agent >= 2025-07-20",
-    hist: (r: string) => !isMini(r) && (dateOf.get(r) as string) < "2025-07-20",
-    test: (r: string) => isMini(r) && (dateOf.get(r) as string) >= "2025-07-20",
-  },
-  {
-    name: "history all frameworks < 2025-11-18, test all > 2025-11-18",
-    hist: (r: string) => (dateOf.get(r) as string) < "2025-11-18",
-    test: (r: string) => (dateOf.get(r) as string) > "2025-11-18",
-  },
-];
+const { N, scenarios } = shiftScenariosOrSkip();
 for (const sc of scenarios) {
-  const H = pick(all.runs.filter(sc.hist));
-  const Tt = pick(all.runs.filter(sc.test));
-  const hr = H.runs.map((_, r) => rate(H, r));
-  const tr = Tt.runs.map((_, r) => rate(Tt, r));
+  const H = sc.history;
+  const Tt = sc.test;
+  const hr = H.runs.map((_, r) => runRate(H, r));
+  const tr = sc.truth;
   let se = 0;
   let cov = 0;
   let n = 0;
@@ -83,12 +34,14 @@ for (const sc of scenarios) {
     const rng = createRng(`shift-${s}`);
     const rec = recommendSubset(H, K, rng);
     chosen.set(rec.method, (chosen.get(rec.method) ?? 0) + 1);
-    const rs = srs(N, K, rng);
+    // the baselines draw from their own stream, so that they do not move when recommendSubset's draws change
+    const base = createRng(`shift-baselines-${s}`);
+    const rs = srs(N, K, base);
     const g = new Int32Array(N);
     for (let i = 0; i < N; i++)
       for (let r = H.runs.length - 3; r < H.runs.length; r++)
         g[i] = (g[i] as number) + (H.data[r * N + i] as number);
-    const cs = stratifiedSubset(g, K, rng);
+    const cs = stratifiedSubset(g, K, base);
     tr.forEach((f, r) => {
       const y = Uint8Array.from(rec.items, (i) => Tt.data[r * N + i] as number);
       const e = estimateSubset(rec, y);

@@ -15,62 +15,16 @@
  */
 import { createRng } from "../src/entry/core.js";
 import { neymanAllocation, stratifiedSrs } from "../src/entry/estimate.js";
-import { fitIrt, type Outcomes, predictIrt, stratifiedSubset } from "../src/entry/subset.js";
-import { loadSwebenchAll } from "./_swebenchAll.js";
+import { fitIrt, predictIrt, stratifiedSubset } from "../src/entry/subset.js";
+import { shiftScenariosOrSkip } from "./_shiftScenarios.js";
 
 const SEEDS = 10;
 const K = 50;
-const loaded = loadSwebenchAll();
-if (loaded === undefined) {
-  console.log("skipped: ../shared/data not found");
-  process.exit(0);
-}
-const { outcomes: all, dateOf, frameworkOf: fw } = loaded;
-const N = all.items.length;
-const isMini = (run: string) => fw.get(run) === "mini-swe-agent";
-const date = (run: string) => dateOf.get(run) as string;
-const pick = (runs: string[]): Outcomes => {
-  const data = new Uint8Array(runs.length * N);
-  runs.forEach((r, q) => {
-    const t = all.runs.indexOf(r);
-    data.set(all.data.subarray(t * N, (t + 1) * N), q * N);
-  });
-  return { runs, items: all.items, data };
-};
-const rate = (o: Outcomes, r: number) => {
-  let s = 0;
-  for (let i = 0; i < N; i++) s += o.data[r * N + i] as number;
-  return s / N;
-};
-const scenarios = [
-  [
-    "mini-swe-agent < 2025-08-22 -> other frameworks",
-    (r: string) => isMini(r) && date(r) < "2025-08-22",
-    (r: string) => !isMini(r) && date(r) >= "2025-08-22",
-  ],
-  [
-    "mini-swe-agent < 2025-11-18 -> other frameworks",
-    (r: string) => isMini(r) && date(r) < "2025-11-18",
-    (r: string) => !isMini(r) && date(r) >= "2025-11-18",
-  ],
-  [
-    "other frameworks < 2025-07-20 -> mini-swe-agent",
-    (r: string) => !isMini(r) && date(r) < "2025-07-20",
-    (r: string) => isMini(r) && date(r) >= "2025-07-20",
-  ],
-  [
-    "all < 2025-11-18 -> all after",
-    (r: string) => date(r) < "2025-11-18",
-    (r: string) => date(r) > "2025-11-18",
-  ],
-] as const;
+const { N, scenarios } = shiftScenariosOrSkip();
 
 type Acc = { se: number; cov: number; n: number; interval: boolean };
-for (const [name, hist, test] of scenarios) {
-  const H = pick(all.runs.filter(hist));
-  const T = pick(all.runs.filter(test));
+for (const { name, history: H, test: T, truth } of scenarios) {
   const R = H.runs.length;
-  const truth = T.runs.map((_, r) => rate(T, r));
   const acc = new Map<string, Acc>();
   const add = (k: string, est: number, lo: number, hi: number, f: number) => {
     const a = acc.get(k) ?? { se: 0, cov: 0, n: 0, interval: !Number.isNaN(lo) };

@@ -2,18 +2,22 @@
  * Kernels of {@link recommendSubset} and {@link estimateSubset}: the subset
  * estimators of the full-benchmark rate (post-stratified mean, ridge rate
  * regression, limited-translation shrinkage between them, item difficulty +
- * the run's own outcomes) and their fits on a history.
+ * the run's own outcomes, tinyBenchmarks' p-IRT with a 2PL model) and their
+ * fits on a history.
  *
  * Internal module: not re-exported from the package entry point.
  * @internal
  */
+import { fitIrt } from "./irt/fitIrt.js";
 import type { RateRegressionModel } from "./irt/fitRateRegression.js";
 import { fitRateRegression } from "./irt/fitRateRegression.js";
+import { predictIrt } from "./irt/predictIrt.js";
 import { predictRateRegression } from "./irt/predictRateRegression.js";
+import type { IrtItems } from "./irt/types.js";
 import type { Outcomes } from "./outcomes.js";
 
 /** The estimators {@link recommendSubset} chooses from. */
-export type SubsetEstimatorName = "mean" | "ridge" | "shrink" | "irt";
+export type SubsetEstimatorName = "mean" | "ridge" | "shrink" | "irt" | "pirt";
 
 /** A fitted subset estimator (plain data): everything {@link estimateSubset} needs besides the run's outcomes. */
 export type SubsetEstimatorModel = {
@@ -29,6 +33,10 @@ export type SubsetEstimatorModel = {
   readonly difficulty: Float64Array;
   /** Logit difficulty of every item of the benchmark (irt: the rate is the mean of sigma(theta - b_i) over them). */
   readonly allDifficulty: Float64Array;
+  /** 2PL items fitted on the history (pirt): `a`, `b` for every item of the benchmark. */
+  readonly items2pl?: IrtItems;
+  /** The subset's item indices into the benchmark, aligned with the subset (pirt). */
+  readonly observed?: Int32Array;
   /** Lowest and highest full-benchmark rate of the fitted history runs. */
   readonly rateRange: readonly [number, number];
   /** Mean squared error added to the variance, measured by temporal cross-validation (for mean: the squared bias beyond the design variance). */
@@ -113,6 +121,12 @@ export function pointEstimate(m: SubsetEstimatorModel, y: Uint8Array): { est: nu
       const c = Math.sqrt(v);
       return { est: mean + Math.max(-c, Math.min(c, r - mean)), v: 0 };
     }
+    case "pirt": {
+      // p-IRT: observed items with their outcomes, the rest by the 2PL at the EAP ability;
+      // v is its posterior predictive variance (ability uncertainty + the unseen items' noise)
+      const p = predictIrt(m.items2pl as IrtItems, m.observed as Int32Array, y, { ability: "eap" });
+      return { est: p.pirt.estimate, v: p.pirt.variance };
+    }
     case "irt": {
       const theta = abilityOf(y, m.difficulty);
       let s = 0;
@@ -186,7 +200,13 @@ export function runRates(o: Outcomes): Float64Array {
   });
 }
 
-/** Fits estimator `name` on `runs` of `o` for the subset `items` with strata `g` (over all items); `cache` keeps the Rasch difficulties per run list. */
+/** Per run list: the Rasch difficulties and the 2PL fit, computed once per list. */
+export type EstimatorCache = {
+  readonly difficulties: Map<string, Float64Array>;
+  readonly items2pl: Map<string, IrtItems>;
+};
+
+/** Fits estimator `name` on `runs` of `o` for the subset `items` with strata `g` (over all items); `cache` keeps the item models per run list. */
 export function fitEstimator(
   name: SubsetEstimatorName,
   o: Outcomes,
@@ -195,7 +215,7 @@ export function fitEstimator(
   g: Int32Array,
   H: number,
   ridge: number,
-  cache?: Map<string, Float64Array>,
+  cache?: EstimatorCache,
 ): SubsetEstimatorModel {
   const sizes = new Int32Array(H);
   for (const h of g) sizes[h] = (sizes[h] as number) + 1;
@@ -207,11 +227,27 @@ export function fitEstimator(
     hi = Math.max(hi, rates[r] as number);
   }
   let all: Float64Array = new Float64Array(0);
+  const key = runs.join(",");
   if (name === "irt") {
-    const key = runs.join(",");
-    const hit = cache?.get(key);
+    const hit = cache?.difficulties.get(key);
     all = hit ?? difficulties(o, runs);
-    if (hit === undefined) cache?.set(key, all);
+    if (hit === undefined) cache?.difficulties.set(key, all);
+  }
+  let items2pl: IrtItems | undefined;
+  if (name === "pirt") {
+    items2pl = cache?.items2pl.get(key);
+    if (items2pl === undefined) {
+      // tol 1e-3 on the parameters: ample for a rate estimate, and 2-3 times fewer sweeps than 1e-6
+      const fit = fitIrt(o, { model: "2pl", runs, tol: 1e-3 });
+      items2pl = {
+        model: "2pl",
+        a: fit.a,
+        b: fit.b,
+        thetaMean: fit.thetaMean,
+        thetaSd: fit.thetaSd,
+      };
+      cache?.items2pl.set(key, items2pl);
+    }
   }
   return {
     name,
@@ -223,6 +259,7 @@ export function fitEstimator(
     difficulty:
       name === "irt" ? Float64Array.from(items, (i) => all[i] as number) : new Float64Array(0),
     allDifficulty: all,
+    ...(items2pl === undefined ? {} : { items2pl, observed: items.slice() }),
     rateRange: [lo, hi],
     mse: 0,
     inflate: 1,

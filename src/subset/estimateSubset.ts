@@ -19,8 +19,10 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * the temporal cross-validation chose.
  *
  * Estimate: the recommendation's estimator (post-stratified mean, ridge,
- * shrinkage or item difficulty + ability) on `responses`, clamped to [0, 1].
- * Variance: v + mse, v the run's design variance (mean only, else 0) and mse
+ * shrinkage, item difficulty + ability, or p-IRT with 2PL items) on
+ * `responses`, clamped to [0, 1].
+ * Variance: v + mse, v the run's design variance (mean), the posterior
+ * predictive variance (p-IRT) or 0, and mse
  * the cross-validated squared error beyond it; interval
  * estimate +- c z sqrt(v + mse) with the cross-validated inflation c, clipped
  * to [0, 1], at the recommendation's level (the level c was calibrated for).
@@ -97,7 +99,7 @@ export function estimateSubset(
   };
 }
 
-const ESTIMATORS: readonly string[] = ["mean", "ridge", "shrink", "irt"];
+const ESTIMATORS: readonly string[] = ["mean", "ridge", "shrink", "irt", "pirt"];
 
 /**
  * A recommendation with typed arrays, from a {@link recommendSubset} result or
@@ -171,6 +173,20 @@ function readRecommendation(
       }
     }
   }
+  let observed: Int32Array | undefined;
+  if (e.name === "pirt") {
+    // the 2PL items are read (plain arrays too) and checked by predictIrt
+    if (typeof e.items2pl !== "object" || e.items2pl === null) {
+      failType(
+        fn,
+        "recommendation.estimator.items2pl must be the 2PL items { model, a, b, thetaMean, thetaSd }",
+      );
+    }
+    observed = asInt32Array(fn, "recommendation.estimator.observed", e.observed);
+    if (observed.length !== k) {
+      fail(fn, `recommendation.estimator.observed has ${observed.length} items, the subset ${k}`);
+    }
+  }
   const range = e.rateRange;
   if (!Array.isArray(range) || range.length !== 2) {
     failType(fn, "recommendation.estimator.rateRange must be [lowest, highest]");
@@ -183,6 +199,7 @@ function readRecommendation(
     stratumSizes,
     difficulty,
     allDifficulty,
+    ...(observed === undefined ? {} : { observed }),
   };
   const itemIds = Array.isArray(r.itemIds) ? r.itemIds : [];
   return { ...(r as RecommendSubsetResult), items, itemIds, estimator };

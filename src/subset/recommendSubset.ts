@@ -14,6 +14,7 @@ import {
 import { intervalDefaults } from "../estimate/intervalDefaults.js";
 import { asOutcomes, passCounts } from "./_internal.js";
 import {
+  type EstimatorCache,
   fitEstimator,
   pointEstimate,
   runRates,
@@ -44,7 +45,7 @@ export type RecommendSubsetMethod = "consistency" | "passRate" | "stepwise";
 export type RecommendSubsetCandidate = {
   /** `"consistency"`: pass counts over the last `window` runs as strata, a random draw within them; `"passRate"`: the pass rate over the training runs in 7 bands (0, (0, .2], ..., (.8, 1), 1), a random draw within them; `"stepwise"`: {@link stepwiseSubset}. */
   readonly method: RecommendSubsetMethod;
-  /** `"mean"`: post-stratified subset mean; `"ridge"`: {@link fitRateRegression} on the subset; `"shrink"`: the ridge estimate moved at most one design SE from the mean, and the mean alone when it lies outside the history's range of rates; `"irt"`: the run's Rasch ability from its subset outcomes with history item difficulties, averaged over all items. */
+  /** `"mean"`: post-stratified subset mean; `"ridge"`: {@link fitRateRegression} on the subset; `"shrink"`: the ridge estimate moved at most one design SE from the mean, and the mean alone when it lies outside the history's range of rates; `"irt"`: the run's Rasch ability from its subset outcomes with history item difficulties, averaged over all items; `"pirt"`: tinyBenchmarks' p-IRT ({@link predictIrt}, EAP ability) with a 2PL model fitted on the training runs ({@link fitIrt}): the observed items count with their outcomes, the rest with their predicted probabilities. */
   readonly estimator: SubsetEstimatorName;
   /** Fit on the last `recentRuns` runs only (recency weighting) instead of all runs. */
   readonly recent: boolean;
@@ -110,9 +111,13 @@ export const recommendSubsetDefaults = Object.freeze({
 
 /**
  * Every candidate {@link recommendSubset} considers by default: consistency
- * and pass-rate strata with the four estimators, the stepwise subset with
- * ridge and irt (its items are not representative, so no mean), each fitted
- * on all runs and on the recent runs only.
+ * and pass-rate strata with the mean, ridge, shrink and irt estimators, the
+ * stepwise subset with ridge and irt (its items are not representative, so no
+ * mean), each fitted on all runs and on the recent runs only (20 in all).
+ * `"pirt"` is left out (pass it in `options.candidates` to try it): on
+ * simulated framework shifts it helped in one scenario of four and hurt in
+ * others, at several times the run time (a 2PL fit per fold); measured in
+ * docs/shrink-a-benchmark.md, "Under a change of agent framework".
  */
 export const recommendSubsetCandidates: readonly RecommendSubsetCandidate[] = Object.freeze(
   [false, true].flatMap((recent) => [
@@ -175,7 +180,7 @@ type FitOptions = {
   window: number;
   recentRuns: number;
   ridge: number;
-  cache: Map<string, Float64Array>;
+  cache: EstimatorCache;
 };
 
 /** Phase 1: reads and checks the options (every check before any work). */
@@ -218,8 +223,8 @@ function readRecommendOptions(
     if (!["consistency", "passRate", "stepwise"].includes(c?.method)) {
       failType(fn, `options.candidates[${t}].method must be consistency, passRate or stepwise`);
     }
-    if (!["mean", "ridge", "shrink", "irt"].includes(c.estimator)) {
-      failType(fn, `options.candidates[${t}].estimator must be mean, ridge, shrink or irt`);
+    if (!["mean", "ridge", "shrink", "irt", "pirt"].includes(c.estimator)) {
+      failType(fn, `options.candidates[${t}].estimator must be mean, ridge, shrink, irt or pirt`);
     }
     if (c.method === "stepwise" && (c.estimator === "mean" || c.estimator === "shrink")) {
       fail(
@@ -228,7 +233,12 @@ function readRecommendOptions(
       );
     }
   });
-  const opt = { window, recentRuns, ridge, cache: new Map<string, Float64Array>() };
+  const opt = {
+    window,
+    recentRuns,
+    ridge,
+    cache: { difficulties: new Map(), items2pl: new Map() },
+  };
   return { folds, minTrain, cvSeeds, opt, level, candidates };
 }
 
@@ -303,7 +313,8 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
  * (subset method x estimator x all-or-recent runs) and draw, the subset and
  * estimator are fitted on the training runs only and each held-out run r
  * is estimated from its outcomes on the subset: e_r = f_hat_r - f_r, with the
- * run-dependent variance v_r (the design variance for the mean, else 0). The
+ * run-dependent variance v_r (the design variance for the mean, the posterior
+ * predictive variance for p-IRT, else 0). The
  * candidate's mse is the mean of e^2 - v (at least 0): the part of the error
  * the design variance does not explain (bias under shift). Its interval is
  * f_hat +- c z sqrt(v + mse), where the inflation c >= 1 is the smallest
@@ -321,6 +332,7 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).
  * @see Efron, B. & Morris, C. (1972). Limiting the risk of Bayes and empirical Bayes estimators. JASA 67 (limited translation).
  * @see Rasch, G. (1960). Probabilistic models for some intelligence and attainment tests.
+ * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML (p-IRT).
  * @example
  * ```ts
  * // 8 runs x 40 items, item i resolved by run r when i < 5 r + 5

@@ -128,6 +128,20 @@ describe("recommendSubset + estimateSubset", () => {
     expect(() => recommendSubset(h, 5, createRng(1), { fold: 2 } as never)).toThrow(
       /unknown option "fold"/,
     );
+    const pirt = recommendSubset(h, 20, createRng(4), {
+      candidates: [{ method: "consistency", estimator: "pirt", recent: false }],
+      cvSeeds: 1,
+      folds: 2,
+    });
+    const plainPirt = JSON.parse(JSON.stringify(toPlain(pirt)));
+    plainPirt.estimator.observed.pop();
+    expect(() => estimateSubset(plainPirt, new Uint8Array(20))).toThrow(
+      "estimateSubset: recommendation.estimator.observed has 19 items, the subset 20",
+    );
+    plainPirt.estimator.items2pl = null;
+    expect(() => estimateSubset(plainPirt, new Uint8Array(20))).toThrow(
+      /items2pl must be the 2PL items/,
+    );
     expect(() => estimateSubset(rec, new Uint8Array(3))).toThrow(
       "estimateSubset: responses has 3 outcomes, the subset 20 items",
     );
@@ -139,7 +153,7 @@ describe("recommendSubset + estimateSubset", () => {
   });
   it("accepts the recommendation read back from JSON (toPlain) and gives the same estimate for every estimator", () => {
     const y = Uint8Array.from(rec.items, (i) => h.data[23 * h.items.length + i] as number);
-    const names = ["mean", "ridge", "shrink", "irt"] as const;
+    const names = ["mean", "ridge", "shrink", "irt", "pirt"] as const;
     for (const estimator of names) {
       const method = estimator === "irt" ? "stepwise" : "consistency";
       const r = recommendSubset(h, 20, createRng(4), {
