@@ -44,7 +44,7 @@ export type StoppingDecision = {
  * @returns `{ t, stopped, reason, decision, lower, upper }`, see {@link StoppingDecision}.
  * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, or `rule` is not an object setting
  *   `halfWidth` or `threshold`.
- * @throws {RangeError} If `cs` is empty or its bounds differ in length, `halfWidth` is not positive and
+ * @throws {RangeError} If `cs` is empty, its bounds differ in length or hold a NaN, `halfWidth` is not positive and
  *   finite, or `threshold` not finite.
  * @see Howard, S. R., Ramdas, A., McAuliffe, J. & Sekhon, J. (2021). Time-uniform, nonparametric, nonasymptotic confidence sequences. Ann. Statist. 49(2), 1055-1080 (validity at stopping times, Lemma 3).
  * @example
@@ -68,6 +68,11 @@ export function stoppingTime(
   }
   checkSameLength(fn, "cs.lower", lower, "cs.upper", upper);
   if (lower.length === 0) fail(fn, "cs is empty (no labels)");
+  for (let t = 0; t < lower.length; t++) {
+    // a NaN bound would never fire the rule and pass unnoticed; +-Infinity (no bound yet) is fine
+    if (Number.isNaN(lower[t] as number)) fail(fn, `cs.lower[${t}] is NaN`, lower[t]);
+    if (Number.isNaN(upper[t] as number)) fail(fn, `cs.upper[${t}] is NaN`, upper[t]);
+  }
   const r = checkRule(fn, "rule", rule);
   let t = 0;
   while (t < lower.length - 1 && !ruleFires(lower[t] as number, upper[t] as number, r)) t++;

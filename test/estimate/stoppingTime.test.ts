@@ -134,6 +134,16 @@ describe("stoppingTime(cs, rule)", () => {
         /stoppingTime: rule.threshold must be finite/,
       ],
       [
+        "a NaN bound",
+        () =>
+          stoppingTime(
+            { ...seq, upper: Float64Array.from(seq.upper, (v, t) => (t === 1 ? Number.NaN : v)) },
+            { halfWidth: 0.1 },
+          ),
+        RangeError,
+        "stoppingTime: cs.upper[1] is NaN (got NaN)",
+      ],
+      [
         "threshold string",
         () => stoppingTime(seq, { threshold: "0.1" as never }),
         TypeError,
