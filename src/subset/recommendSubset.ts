@@ -116,7 +116,7 @@ export const recommendSubsetDefaults = Object.freeze({
  * mean), each fitted on all runs and on the recent runs only (20 in all).
  * `"pirt"` is left out (pass it in `options.candidates` to try it): on
  * simulated framework shifts it helped in one scenario of four and hurt in
- * others, at several times the run time (a 2PL fit per fold); measured in
+ * others, at up to 7 times the run time (a 2PL fit per fold); measured in
  * docs/shrink-a-benchmark.md, "Under a change of agent framework".
  */
 export const recommendSubsetCandidates: readonly RecommendSubsetCandidate[] = Object.freeze(
