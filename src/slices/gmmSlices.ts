@@ -87,6 +87,8 @@ type Params = {
   readonly precChol: Float64Array;
   /** Per component: the log-determinant of that factor. */
   readonly logDet: Float64Array;
+  /** Per component: log of its weight (every weight > 0: each mass has 10 eps added). */
+  readonly logWeights: Float64Array;
 };
 
 /**
@@ -234,11 +236,7 @@ function eStep(X: RowMatrix, p: Params, k: number, full: boolean, resp: Float64A
           q += t * t;
         }
       }
-      const w = p.weights[j] as number;
-      const v =
-        -0.5 * (d * LOG_2PI + q) +
-        (p.logDet[j] as number) +
-        (w > 0 ? Math.log(w) : Number.NEGATIVE_INFINITY);
+      const v = -0.5 * (d * LOG_2PI + q) + (p.logDet[j] as number) + (p.logWeights[j] as number);
       resp[i * k + j] = v;
       if (v > max) max = v;
     }
@@ -326,7 +324,7 @@ function mStep(
       logDet[j] = ld;
     }
   }
-  return { weights, means, precChol, logDet };
+  return { weights, means, precChol, logDet, logWeights: weights.map(Math.log) };
 }
 
 /**
