@@ -424,20 +424,16 @@ class SliceEvaluator implements Evaluator {
     const m = this.slots;
     if (update) nr = this.seedFromPrevious(w, k, nr);
     const wasm = this.wasm;
-    if (wasm !== null && nr > 0) {
-      const endOf = this.endOf;
-      for (let x = 0; x < nr; x++) endOf[x] = !update || touched[sid[x] as number] === 1 ? m : nr;
-      wasm.scan(nr, m, wasm.c, wasm.near, wasm.nid, wasm.sid, wasm.endp);
-      nr = 0;
-    }
+    const endOf = this.endOf;
     for (let x = 0; x < nr; x++) {
-      const s = sid[x] as number;
       // An unchanged centroid is already counted in the keep slices' nearest.
-      const end = !update || touched[s] === 1 ? m : nr;
-      if (d === 4) this.scan4(x, s, end, m);
-      else if (P === 12) this.scan11(x, s, end, m);
-      else this.scanAny(x, s, end, m);
+      const end = !update || touched[sid[x] as number] === 1 ? m : nr;
+      if (wasm !== null) endOf[x] = end;
+      else if (d === 4) this.scan4(x, sid[x] as number, end, m);
+      else if (P === 12) this.scan11(x, sid[x] as number, end, m);
+      else this.scanAny(x, sid[x] as number, end, m);
     }
+    if (wasm !== null && nr > 0) wasm.scan(nr, m, wasm.c, wasm.near, wasm.nid, wasm.sid, wasm.endp);
     for (let p = 0; p < m; p++) {
       const rec = (sid[p] as number) * S;
       w[rec + 3] = near[p] as number;
