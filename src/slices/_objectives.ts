@@ -76,7 +76,16 @@ export type Evaluator = {
     stats: SliceStats,
     child: Int32Array,
     spare?: SliceStats,
+    parentMembers?: Int32Array,
   ) => SliceStats;
+  /**
+   * The instances of `sliceOf` grouped by slice, ascending within each
+   * slice, the slices in id order (slice s starts after the members of the
+   * ids below it, as counted by `stats`), written into `out` (length >= N).
+   * Passed back to {@link Evaluator.derive} as `parentMembers`, it spares
+   * every child of the same parent that pass over all N.
+   */
+  readonly membersOf: (sliceOf: Int32Array, stats: SliceStats, out: Int32Array) => Int32Array;
   /** Writes [OI, Intra_SD, -Inter_SD] into `out`. */
   readonly objectives: (stats: SliceStats, out: Float64Array) => Float64Array;
 };
@@ -107,8 +116,9 @@ class SliceEvaluator implements Evaluator {
   private readonly moved: Int32Array;
   /** Position of each instance inside its member list, for O(1) removal. */
   private readonly pos: Int32Array;
-  // The parent's member lists in derive, ascending, slice s at
-  // members[first[s] .. first[s] + size); `cursor` is where the next goes.
+  // The parent's member lists in derive when the caller has none (see
+  // membersOf), ascending, slice s at list[first[s] .. first[s] + size);
+  // `cursor` is where membersOf puts the next.
   private readonly members: Int32Array;
   private readonly first: Int32Array;
   private readonly cursor: Int32Array;
@@ -264,30 +274,44 @@ class SliceEvaluator implements Evaluator {
     return st;
   }
 
-  derive(parent: Int32Array, stats: SliceStats, child: Int32Array, spare?: SliceStats): SliceStats {
-    const { n, S, cnt, touched, touchedIds, moved, members, first, cursor } = this;
+  membersOf(sliceOf: Int32Array, stats: SliceStats, out: Int32Array): Int32Array {
+    const { n, S, cursor } = this;
     const kp = stats[0] as number;
-    // The parent's member lists come from the same pass as the differences
-    // (every instance appended, no branch on its slice), segments sized by
-    // the parent's records.
     let top = 0;
     for (let s = 0; s < kp; s++) {
-      first[s] = top;
       cursor[s] = top;
       top += stats[1 + s * S] as number;
     }
+    for (let i = 0; i < n; i++) {
+      const a = sliceOf[i] as number;
+      const at = cursor[a] as number;
+      out[at] = i;
+      cursor[a] = at + 1;
+    }
+    return out;
+  }
+
+  derive(
+    parent: Int32Array,
+    stats: SliceStats,
+    child: Int32Array,
+    spare?: SliceStats,
+    parentMembers?: Int32Array,
+  ): SliceStats {
+    const { n, S, cnt, touched, touchedIds, moved } = this;
+    const kp = stats[0] as number;
+    // Only the differing instances are visited; the child's largest id is
+    // the parent's or a moved instance's, less the slices that emptied
+    // (trimmed once the records are updated).
     let mc = 0;
     let t = 0;
-    let kc = 0;
+    let kc = kp;
     for (let i = 0; i < n; i++) {
       const a = parent[i] as number;
       const b = child[i] as number;
-      const at = cursor[a] as number;
-      members[at] = i;
-      cursor[a] = at + 1;
-      if (b >= kc) kc = b + 1;
       if (a === b) continue;
       moved[mc++] = i;
+      if (b >= kc) kc = b + 1;
       if (touched[a] === 0) {
         touched[a] = 1;
         touchedIds[t++] = a;
@@ -313,15 +337,23 @@ class SliceEvaluator implements Evaluator {
     const size = 1 + Math.max(kp, kc) * S;
     const st = spare !== undefined && spare.length >= size ? spare : new Float64Array(size);
     st.set(stats.subarray(0, 1 + kp * S));
-    st[0] = kc;
     const w = st.subarray(1);
     if (kc > kp) w.fill(0, kp * S, kc * S);
     if (mc > n / 10) {
       // Many moves cost more than recomputing the touched slices.
       this.recompute(w, child, t);
     } else {
-      this.moveAll(w, parent, child, mc, t, kp);
+      const { first } = this;
+      let top = 0;
+      for (let s = 0; s < kp; s++) {
+        first[s] = top;
+        top += stats[1 + s * S] as number;
+      }
+      const list = parentMembers ?? this.membersOf(parent, stats, this.members);
+      this.moveAll(w, list, parent, child, mc, t, kp);
     }
+    while (kc > 0 && (w[(kc - 1) * S] as number) === 0) kc--;
+    st[0] = kc;
     this.nearestAll(w, kc, true);
     for (let q = 0; q < t; q++) touched[touchedIds[q] as number] = 0;
     return st;
@@ -334,6 +366,7 @@ class SliceEvaluator implements Evaluator {
    */
   private moveAll(
     w: Float64Array,
+    members: Int32Array,
     parent: Int32Array,
     child: Int32Array,
     mc: number,
@@ -341,7 +374,7 @@ class SliceEvaluator implements Evaluator {
     kp: number,
   ): void {
     const { data, n, d, S, dense, outcome, buf, off, len, cnt, touchedIds, moved, pos } = this;
-    const { members, first } = this;
+    const { first } = this;
     // Capacity of a touched slice: its parent size plus its arrivals (in cnt).
     let at = 0;
     for (let q = 0; q < t; q++) {

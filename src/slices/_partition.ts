@@ -12,11 +12,11 @@ import { checkInt32Array, checkInteger, draw, fail } from "../core/validate.js";
  * returns), a fresh one per call of a public operator, so that no two calls
  * ever share arrays (an rng may call back into the operators). Contents are
  * stale between uses (users clear what they read before writing it), except
- * `sizes`, which is all zero between calls of {@link isValidPartition}.
+ * `sizes`, which is all zero between calls of {@link repairOrKeep}.
  */
 export type PartitionScratch = {
   readonly n: number;
-  /** Per-id slice sizes of {@link isValidPartition}. */
+  /** Per-id slice sizes of {@link repairOrKeep}. */
   readonly sizes: Int32Array;
   /** Disagreeing positions of {@link huxInto}. */
   readonly diff: Int32Array;
@@ -78,34 +78,6 @@ export function checkSliceOf(fn: string, arg: string, sliceOf: unknown, n?: numb
 }
 
 /**
- * Whether every non-empty slice of `sliceOf` holds minSize..maxSize
- * instances. Only the ids up to the largest one are scanned, and cleared
- * again for the next call.
- */
-export function isValidPartition(
-  sliceOf: Int32Array,
-  minSize: number,
-  maxSize: number,
-  sc: PartitionScratch,
-): boolean {
-  const n = sliceOf.length;
-  const sizes = sc.sizes;
-  let top = 0;
-  for (let i = 0; i < n; i++) {
-    const s = sliceOf[i] as number;
-    sizes[s]++;
-    if (s > top) top = s;
-  }
-  let valid = true;
-  for (let s = 0; s <= top; s++) {
-    const z = sizes[s] as number;
-    if (z !== 0 && (z < minSize || z > maxSize)) valid = false;
-    sizes[s] = 0;
-  }
-  return valid;
-}
-
-/**
  * Repairs a partition so that every non-empty slice holds minSize..maxSize
  * instances; returns the new assignment. Oversized slices are divided into
  * near-equal random parts when the parts reach minSize, else their excess
@@ -129,7 +101,11 @@ export function repairInto(
   return out === sliceOf ? sliceOf.slice() : out;
 }
 
-/** {@link repairInto}, but a valid `sliceOf` is returned itself rather than copied. */
+/**
+ * {@link repairInto}, but a valid `sliceOf` is returned itself rather than
+ * copied, and with `inPlace` (for a genome nobody else holds yet) an invalid
+ * one is repaired in place and returned.
+ */
 export function repairOrKeep(
   fn: string,
   sliceOf: Int32Array,
@@ -137,10 +113,34 @@ export function repairOrKeep(
   maxSize: number,
   rng: () => number,
   sc: PartitionScratch,
+  inPlace = false,
 ): Int32Array {
-  // A valid partition draws nothing below, so the shortcut keeps every seeded result.
-  if (isValidPartition(sliceOf, minSize, maxSize, sc)) return sliceOf;
-  return repairLists(fn, sliceOf, minSize, maxSize, rng, sc.repair);
+  // One pass counts the sizes and lists the ids in order of first
+  // appearance; a valid partition draws nothing (so the shortcut keeps every
+  // seeded result), an invalid one is repaired from those counts.
+  const n = sliceOf.length;
+  const sizes = sc.sizes;
+  const live = sc.repair[4] as Int32Array;
+  let nl = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sliceOf[i] as number;
+    const z = sizes[s] as number;
+    if (z === 0) live[nl++] = s;
+    sizes[s] = z + 1;
+  }
+  let valid = true;
+  for (let q = 0; q < nl; q++) {
+    const z = sizes[live[q] as number] as number;
+    if (z < minSize || z > maxSize) {
+      valid = false;
+      break;
+    }
+  }
+  if (valid) {
+    for (let q = 0; q < nl; q++) sizes[live[q] as number] = 0;
+    return sliceOf;
+  }
+  return repairLists(fn, sliceOf, nl, minSize, maxSize, rng, sc, inPlace);
 }
 
 /**
@@ -169,12 +169,20 @@ class RepairLists {
   top = 0;
   nextFree = 0;
 
+  /**
+   * Lists of `sliceOf`, whose `nl` ids in order of first appearance are in
+   * `arrays[4]` and whose sizes are in `sizes` (cleared here); `out` is
+   * `sliceOf` itself with `inPlace` (it is read only here), else a copy.
+   */
   constructor(
     readonly fn: string,
     sliceOf: Int32Array,
+    nl: number,
+    sizes: Int32Array,
     readonly maxSize: number,
     readonly rng: () => number,
     readonly arrays: Int32Array[],
+    inPlace: boolean,
   ) {
     const n = sliceOf.length;
     this.n = n;
@@ -195,14 +203,11 @@ class RepairLists {
     len.fill(0, 0, n);
     cap.fill(0, 0, n);
     used.fill(0, 0, n);
-    let nl = 0;
-    for (let i = 0; i < n; i++) {
-      const s = sliceOf[i] as number;
-      if (used[s] === 0) {
-        used[s] = 1;
-        live[nl++] = s;
-      }
-      len[s] = (len[s] as number) + 1;
+    for (let q = 0; q < nl; q++) {
+      const s = live[q] as number;
+      used[s] = 1;
+      len[s] = sizes[s] as number;
+      sizes[s] = 0;
     }
     this.nl = nl;
     let top = 0;
@@ -221,7 +226,7 @@ class RepairLists {
       buf[(off[s] as number) + (len[s] as number)] = i;
       len[s] = (len[s] as number) + 1;
     }
-    this.out = sliceOf.slice();
+    this.out = inPlace ? sliceOf : sliceOf.slice();
   }
 
   push(s: number, i: number): void {
@@ -316,12 +321,14 @@ class RepairLists {
 function repairLists(
   fn: string,
   sliceOf: Int32Array,
+  nl: number,
   minSize: number,
   maxSize: number,
   rng: () => number,
-  arrays: Int32Array[],
+  sc: PartitionScratch,
+  inPlace: boolean,
 ): Int32Array {
-  const lists = new RepairLists(fn, sliceOf, maxSize, rng, arrays);
+  const lists = new RepairLists(fn, sliceOf, nl, sc.sizes, maxSize, rng, sc.repair, inPlace);
   divideOversized(lists, minSize);
   balanceUndersized(lists, minSize);
   return lists.out;

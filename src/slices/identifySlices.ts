@@ -192,8 +192,14 @@ export function identifySlices(
   // population or just made. After each generation the entries of genomes
   // that left the population are dropped and their statistics arrays reused
   // (`stop` sees each new population), so a long run allocates little per child.
-  const known = new Map<Int32Array, { stats: SliceStats; values: Float64Array }>();
+  // A genome's member lists (Evaluator.membersOf) are made the first time it
+  // is a parent and kept while it lives: most parents have several children.
+  const known = new Map<
+    Int32Array,
+    { stats: SliceStats; values: Float64Array; members: Int32Array | undefined }
+  >();
   const spare: SliceStats[] = [];
+  const spareMembers: Int32Array[] = [];
   // Each unevaluated genome points at the evaluated genome it was derived
   // from; every offspring is evaluated within its generation, so the map is
   // emptied after each one.
@@ -207,6 +213,7 @@ export function identifySlices(
       if (alive.has(g)) continue;
       known.delete(g);
       spare.push(e.stats);
+      if (e.members !== undefined) spareMembers.push(e.members);
     }
     return false;
   };
@@ -223,14 +230,19 @@ export function identifySlices(
         let st: SliceStats;
         if (parent !== undefined && from !== undefined) {
           // Always a spare, so that no two genomes share a statistics array.
-          st = ev.derive(parent, from.stats, g, spare.pop() ?? EMPTY);
+          from.members ??= ev.membersOf(
+            parent,
+            from.stats,
+            spareMembers.pop() ?? new Int32Array(n),
+          );
+          st = ev.derive(parent, from.stats, g, spare.pop() ?? EMPTY, from.members);
           counts.incremental++;
         } else {
           st = ev.full(g);
           counts.full++;
         }
         const f = ev.objectives(st, new Float64Array(3));
-        known.set(g, { stats: st, values: f });
+        known.set(g, { stats: st, values: f, members: undefined });
         return f;
       },
       crossover: (a, b, r) => {
@@ -245,11 +257,12 @@ export function identifySlices(
         return out;
       },
       repair: (g, r) => {
-        // Genomes are never modified, so a valid one is its own repaired copy.
-        const out = repairOrKeep(fn, g, minSize, maxSize, r, sc);
-        if (out === g) return g;
+        // Genomes are never modified once returned, so a valid one is its own
+        // repaired copy; one made by crossover or mutation this generation (it
+        // has an origin) is held by nobody else yet, so it is repaired in place.
         const o = origin.get(g);
-        if (o !== undefined) origin.set(out, o);
+        const out = repairOrKeep(fn, g, minSize, maxSize, r, sc, o !== undefined);
+        if (out !== g && o !== undefined) origin.set(out, o);
         return out;
       },
     },

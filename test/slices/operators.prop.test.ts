@@ -82,6 +82,44 @@ describe("slice operators (fast-check)", () => {
       { numRuns: 200 },
     );
   });
+  it("derive with the parent's cached member lists gives the same bits, and records up to the child's largest id", () => {
+    fc.assert(
+      fc.property(feasible, fc.integer(), fc.integer({ min: 1, max: 10 }), (b, seed, d) => {
+        const rng = createRng(seed);
+        const data = Float64Array.from({ length: b.n * d }, () => rng() * 4 - 2);
+        const outcome = Uint8Array.from({ length: b.n }, () => (rng() < 0.5 ? 1 : 0));
+        const ev = makeEvaluator({ data, rows: b.n, cols: d }, outcome);
+        const parent = randomSlices(b.n, rng, sb(b));
+        const st = ev.full(parent);
+        const members = ev.membersOf(parent, st, new Int32Array(b.n));
+        // Each slice's members, ascending, in slice-id order.
+        const expected = Array.from(parent.keys()).sort(
+          (i, j) => (parent[i] as number) - (parent[j] as number) || i - j,
+        );
+        if (!expected.every((i, p) => members[p] === i)) return false;
+        const other = randomSlices(b.n, rng, sb(b));
+        const children = [
+          mutateSlices(parent, rng, { ...sb(b), maxMutations: 3 }),
+          repairSlices(huxCrossover(parent, other, rng)[0], rng, sb(b)),
+          other,
+        ];
+        return children.every((c) => {
+          const plain = ev.derive(parent, st, c);
+          const cached = ev.derive(parent, st, c, undefined, members);
+          let top = 0;
+          for (const s of c) top = Math.max(top, s + 1);
+          const size = 1 + top * (5 + d);
+          return (
+            plain[0] === top &&
+            cached[0] === top &&
+            plain.subarray(0, size).every((v, k) => Object.is(v, cached[k])) &&
+            st.every((v, k) => Object.is(v, ev.full(parent)[k]))
+          );
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
   it("a chain of 40 incremental evaluations stays equal to evaluation from scratch", () => {
     fc.assert(
       fc.property(fc.integer(), fc.integer({ min: 100, max: 300 }), (seed, n) => {
