@@ -25,6 +25,7 @@ for (const sc of scenarios) {
   const tr = sc.truth;
   let se = 0;
   let cov = 0;
+  let hw = 0;
   let n = 0;
   let seR = 0;
   let seC = 0;
@@ -47,6 +48,7 @@ for (const sc of scenarios) {
       const e = estimateSubset(rec, y);
       se += (e.estimate - f) ** 2;
       if (e.ci[0] <= f && f <= e.ci[1]) cov++;
+      hw += (e.ci[1] - e.ci[0]) / 2;
       n++;
       let a = 0;
       for (const i of rs) a += Tt.data[r * N + i] as number;
@@ -57,6 +59,6 @@ for (const sc of scenarios) {
     });
   }
   console.log(
-    `${sc.name}: history ${H.runs.length} runs (rates ${(100 * Math.min(...hr)).toFixed(1)}-${(100 * Math.max(...hr)).toFixed(1)} %), test ${Tt.runs.length} runs (${(100 * Math.min(...tr)).toFixed(1)}-${(100 * Math.max(...tr)).toFixed(1)} %); k = ${K}, ${SEEDS} seeds: recommended RMSE ${Math.sqrt(se / n).toFixed(4)}, 95 % coverage ${((100 * cov) / n).toFixed(1)} %; Random ${Math.sqrt(seR / n).toFixed(4)}, Consist-Strat mean ${Math.sqrt(seC / n).toFixed(4)}; chosen: ${[...chosen].map(([m, c]) => `${m} x${c}`).join(", ")}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `${sc.name}: history ${H.runs.length} runs (rates ${(100 * Math.min(...hr)).toFixed(1)}-${(100 * Math.max(...hr)).toFixed(1)} %), test ${Tt.runs.length} runs (${(100 * Math.min(...tr)).toFixed(1)}-${(100 * Math.max(...tr)).toFixed(1)} %); k = ${K}, ${SEEDS} seeds: recommended RMSE ${Math.sqrt(se / n).toFixed(4)}, 95 % coverage ${((100 * cov) / n).toFixed(1)} % (mean half-width ${(hw / n).toFixed(3)}); Random ${Math.sqrt(seR / n).toFixed(4)}, Consist-Strat mean ${Math.sqrt(seC / n).toFixed(4)}; chosen: ${[...chosen].map(([m, c]) => `${m} x${c}`).join(", ")}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }

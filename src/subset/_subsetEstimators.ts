@@ -39,6 +39,14 @@ export type SubsetEstimatorModel = {
   readonly observed?: Int32Array;
   /** Lowest and highest full-benchmark rate of the fitted history runs. */
   readonly rateRange: readonly [number, number];
+  /**
+   * True when the subset was drawn at random within its strata (consistency
+   * or pass-rate strata, not the stepwise subset): the interval then also
+   * contains the post-stratified mean's design-based interval, which rests on
+   * the random draw alone and so holds for a run unlike any in the history.
+   * Absent (recommendations saved before it): false.
+   */
+  readonly designInterval?: boolean;
   /** Mean squared error added to the variance, measured by temporal cross-validation (for mean: the squared bias beyond the design variance). */
   readonly mse: number;
   /** Interval inflation factor >= 1, from the cross-validated standardised errors. */
@@ -101,6 +109,31 @@ export function abilityOf(y: ArrayLike<number>, b: Float64Array): number {
     if (Math.abs(step) < 1e-10) break;
   }
   return theta;
+}
+
+/**
+ * The interval of a subset estimate: est +- c z sqrt(v + mse) (the model's),
+ * and with `designInterval` the smallest interval that also contains the
+ * post-stratified mean's design-based interval mean +- z sqrt(v_design);
+ * clipped to [0, 1]. `est` is the clamped point estimate.
+ */
+export function subsetInterval(
+  m: SubsetEstimatorModel,
+  y: Uint8Array,
+  est: number,
+  v: number,
+  z: number,
+): [number, number] {
+  const half = m.inflate * z * Math.sqrt(v + m.mse);
+  let lo = est - half;
+  let hi = est + half;
+  if (m.designInterval === true) {
+    const d = stratifiedEstimate(y, m.strata, m.stratumSizes);
+    const hd = z * Math.sqrt(d.v);
+    lo = Math.min(lo, d.est - hd);
+    hi = Math.max(hi, d.est + hd);
+  }
+  return [Math.max(0, lo), Math.min(1, hi)];
 }
 
 /** Point estimate of a run's full rate and the variance part that depends on the run (design variance of the mean). */

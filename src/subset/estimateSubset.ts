@@ -10,7 +10,7 @@ import {
   failType,
 } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { pointEstimate, type SubsetEstimatorModel } from "./_subsetEstimators.js";
+import { pointEstimate, type SubsetEstimatorModel, subsetInterval } from "./_subsetEstimators.js";
 import type { RecommendSubsetResult } from "./recommendSubset.js";
 
 /**
@@ -24,8 +24,16 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * Variance: v + mse, v the run's design variance (mean), the posterior
  * predictive variance (p-IRT) or 0, and mse
  * the cross-validated squared error beyond it; interval
- * estimate +- c z sqrt(v + mse) with the cross-validated inflation c, clipped
- * to [0, 1], at the recommendation's level (the level c was calibrated for).
+ * estimate +- c z sqrt(v + mse) with the cross-validated inflation c, at the
+ * recommendation's level (the level c was calibrated for). When the subset
+ * was drawn at random within strata (every method but the stepwise subset;
+ * `estimator.designInterval`), the interval is widened to contain also the
+ * post-stratified mean's design-based interval mean +- z sqrt(v_design):
+ * that one rests on the random draw alone, so it still holds when the new run
+ * is unlike the history the cross-validation saw (a change of agent
+ * framework), where the model's interval can fall short (measured in
+ * docs/shrink-a-benchmark.md, "Under a change of agent framework"). Clipped
+ * to [0, 1]; `ci` need not be centred on `estimate`.
  *
  * @param recommendation - The result of {@link recommendSubset}, as returned or read back from JSON
  *   (plain arrays in place of its typed arrays, see `toPlain`).
@@ -82,12 +90,11 @@ export function estimateSubset(
     fail(fn, "recommendation.estimator gives a non-finite estimate", est);
   const estimate = Math.min(1, Math.max(0, est));
   const variance = v + m.mse;
-  const half = m.inflate * normalQuantile(0.5 + level / 2) * Math.sqrt(variance);
   return {
     estimate,
     variance,
     se: Math.sqrt(variance),
-    ci: [Math.max(0, estimate - half), Math.min(1, estimate + half)],
+    ci: subsetInterval(m, responses01, estimate, v, normalQuantile(0.5 + level / 2)),
     level,
     n: k,
     method: `subset ${rec.method}`,
@@ -133,7 +140,10 @@ function readRecommendation(
     "recommendation.estimator.allDifficulty",
     e.allDifficulty,
   );
-  const stratified = e.name === "mean" || e.name === "shrink";
+  if (e.designInterval !== undefined && typeof e.designInterval !== "boolean") {
+    failType(fn, "recommendation.estimator.designInterval must be a boolean");
+  }
+  const stratified = e.name === "mean" || e.name === "shrink" || e.designInterval === true;
   if (stratified) {
     if (strata.length !== k) {
       fail(

@@ -20,6 +20,7 @@ import {
   runRates,
   type SubsetEstimatorModel,
   type SubsetEstimatorName,
+  subsetInterval,
 } from "./_subsetEstimators.js";
 import { stepwiseSubset } from "./irt/stepwiseSubset.js";
 import type { Outcomes } from "./outcomes.js";
@@ -75,7 +76,7 @@ export type RecommendSubsetOptions = {
 export type RecommendSubsetCv = RecommendSubsetCandidate & {
   /** Root mean squared error of the estimate over every held-out run (and draw). */
   readonly rmse: number;
-  /** Share of held-out runs whose rate fell in the calibrated interval. */
+  /** Share of held-out runs whose rate fell in the calibrated interval (the one {@link estimateSubset} gives, design part included). */
   readonly coverage: number;
   /** Held-out (run, draw) pairs. */
   readonly n: number;
@@ -173,7 +174,8 @@ function fitCandidate(
   const { g, H } = strataOf(o, use, c.method, opt.window);
   const items =
     c.method === "stepwise" ? stepwiseSubset(o, k, { runs: use }) : stratifiedSubset(g, k, rng);
-  return { items, model: fitEstimator(c.estimator, o, use, items, g, H, opt.ridge, opt.cache) };
+  const model = fitEstimator(c.estimator, o, use, items, g, H, opt.ridge, opt.cache);
+  return { items, model: { ...model, designInterval: c.method !== "stepwise" } };
 }
 
 type FitOptions = {
@@ -268,6 +270,8 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
   const N = history.items.length;
   const e: number[] = [];
   const v: number[] = [];
+  // what the interval needs besides e and v: the fitted model and the run's subset outcomes
+  const seen: { m: SubsetEstimatorModel; y: Uint8Array; est: number; truth: number }[] = [];
   for (let f = 0; f < blocks.length - 1; f++) {
     const train = Array.from({ length: blocks[f] as number }, (_, r) => r);
     const draws = c.method === "stepwise" ? 1 : cvSeeds;
@@ -278,6 +282,7 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
         const p = pointEstimate(fit.model, y);
         e.push(p.est - (rates[r] as number));
         v.push(p.v);
+        seen.push({ m: fit.model, y, est: p.est, truth: rates[r] as number });
       }
     }
   }
@@ -295,9 +300,13 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
     .map((x) => (Number.isFinite(x) ? x : 0))
     .sort((a, b) => a - b);
   const inflate = Math.max(1, ratio[Math.min(n - 1, Math.ceil(level * n) - 1)] ?? 1);
+  // coverage of the interval estimateSubset gives (the model's, joined with the design's)
   let cov = 0;
   for (let t = 0; t < n; t++) {
-    if (Math.abs(e[t] as number) <= inflate * z * Math.sqrt((v[t] as number) + mse) + 1e-15) cov++;
+    const { m, y, est, truth } = seen[t] as (typeof seen)[number];
+    const clamped = Math.min(1, Math.max(0, est));
+    const [lo, hi] = subsetInterval({ ...m, mse, inflate }, y, clamped, v[t] as number, z);
+    if (lo - 1e-15 <= truth && truth <= hi + 1e-15) cov++;
   }
   return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate };
 }
@@ -318,7 +327,11 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
  * candidate's mse is the mean of e^2 - v (at least 0): the part of the error
  * the design variance does not explain (bias under shift). Its interval is
  * f_hat +- c z sqrt(v + mse), where the inflation c >= 1 is the smallest
- * factor that covers a share `level` of the held-out errors. The candidate
+ * factor that covers a share `level` of the held-out errors; for a subset
+ * drawn at random within strata it is then widened to contain the
+ * post-stratified mean's design-based interval too (see
+ * {@link estimateSubset}: that part holds under any change of the runs), and
+ * the reported coverage is that of the widened interval. The candidate
  * with the lowest cross-validated RMSE is refitted on the whole history.
  *
  * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).

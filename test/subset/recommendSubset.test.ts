@@ -225,4 +225,59 @@ describe("recommendSubset + estimateSubset", () => {
       /strata has 19 entries, the subset 20 items/,
     );
   });
+
+  it("joins the design-based interval of the post-stratified mean for a random-strata subset, not for the stepwise one", () => {
+    // a history of weaker runs and a new run far stronger than any of them
+    const weak = synthetic(24, 200, "h", -1);
+    const strong = synthetic(24, 200, "h", 2.5);
+    const N = weak.items.length;
+    const z = 1.959963984540054;
+    for (const method of ["consistency", "passRate", "stepwise"] as const) {
+      const r = recommendSubset(weak, 20, createRng(6), {
+        candidates: [{ method, estimator: "irt", recent: false }],
+        cvSeeds: 1,
+        folds: 2,
+      });
+      expect(r.estimator.designInterval).toBe(method !== "stepwise");
+      const plain = JSON.parse(JSON.stringify(toPlain(r)));
+      for (const run of [0, 12, 23]) {
+        const y = Uint8Array.from(r.items, (i) => strong.data[run * N + i] as number);
+        const e = estimateSubset(r, y);
+        const model = estimateSubset(
+          { ...plain, estimator: { ...plain.estimator, designInterval: false } },
+          y,
+        );
+        expect(model.estimate).toBe(e.estimate);
+        expect(model.ci[0]).toBeCloseTo(
+          Math.max(0, e.estimate - r.estimator.inflate * z * Math.sqrt(r.estimator.mse)),
+          12,
+        );
+        if (method === "stepwise") {
+          expect(e.ci).toEqual(model.ci);
+          continue;
+        }
+        // the design part: the post-stratified mean +- z sqrt(v), as the "mean" estimator without mse gives it
+        const design = estimateSubset(
+          {
+            ...plain,
+            estimator: {
+              ...plain.estimator,
+              name: "mean",
+              mse: 0,
+              inflate: 1,
+              designInterval: false,
+            },
+          },
+          y,
+        );
+        expect(e.ci[0]).toBe(Math.min(model.ci[0], design.ci[0]));
+        expect(e.ci[1]).toBe(Math.max(model.ci[1], design.ci[1]));
+      }
+    }
+    const plain = JSON.parse(JSON.stringify(toPlain(rec)));
+    plain.estimator.designInterval = "yes";
+    expect(() => estimateSubset(plain, new Uint8Array(20))).toThrow(
+      "estimateSubset: recommendation.estimator.designInterval must be a boolean",
+    );
+  });
 });
