@@ -13,7 +13,8 @@
 import { normalQuantile } from "../src/core/normal.js";
 import { createRng } from "../src/entry/core.js";
 import { stratifiedSubset } from "../src/entry/subset.js";
-import { stratifiedEstimate } from "../src/subset/_subsetEstimators.js";
+import { runRates, stratifiedEstimate } from "../src/subset/_subsetEstimators.js";
+import { strataOf } from "../src/subset/recommendSubset.js";
 import { loadSwebenchAll } from "./_swebenchAll.js";
 
 const loaded = loadSwebenchAll();
@@ -21,48 +22,27 @@ if (loaded === undefined) {
   console.log("subset-design-coverage: ../shared/data not found, nothing to do");
   process.exit(0);
 }
-const { outcomes: o, dateOf } = loaded;
+// loadSwebenchAll gives the runs in date order
+const { outcomes: o } = loaded;
 const N = o.items.length;
 const W = 3;
 const DRAWS = 20;
 const z = normalQuantile(0.975);
-const order = o.runs
-  .map((r, t) => [dateOf.get(r) as string, t] as const)
-  .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
-  .map((x) => x[1]);
-const rate = (t: number) => {
-  let s = 0;
-  for (let i = 0; i < N; i++) s += o.data[t * N + i] as number;
-  return s / N;
-};
+const rates = runRates(o);
 const bands = ["all", "below 30 %", "30-60 %", "60 % and above"] as const;
-/** Stratum of every item from the runs `order[0..q)`, and the stratum count. */
-const strataBefore = (kind: string, q: number): { g: Int32Array; H: number } => {
-  const from = kind === "consistency" ? q - W : 0;
-  const g = new Int32Array(N);
-  for (let p = from; p < q; p++) {
-    for (let i = 0; i < N; i++)
-      g[i] = (g[i] as number) + (o.data[(order[p] as number) * N + i] as number);
-  }
-  if (kind === "consistency") return { g, H: W + 1 };
-  const band = Int32Array.from(g, (v) =>
-    v === 0 ? 0 : v === q ? 6 : 1 + Math.min(4, Math.floor((5 * v) / q - 1e-12)),
-  );
-  return { g: band, H: 7 };
-};
-for (const kind of ["consistency", "pass rate"])
+for (const kind of ["consistency", "passRate"] as const)
   for (const K of [25, 50, 100]) {
     const cells = new Map<string, { n: number; covered: number; half: number }>();
     for (const b of bands) cells.set(b, { n: 0, covered: 0, half: 0 });
-    for (let q = W; q < order.length; q++) {
-      const t = order[q] as number;
-      const { g, H } = strataBefore(kind, q);
+    for (let t = W; t < o.runs.length; t++) {
+      const before = Array.from({ length: t }, (_, r) => r);
+      const { g, H } = strataOf(o, before, kind, W);
       const sizes = new Int32Array(H);
       for (const h of g) sizes[h] = (sizes[h] as number) + 1;
-      const f = rate(t);
+      const f = rates[t] as number;
       const band = f < 0.3 ? bands[1] : f < 0.6 ? bands[2] : bands[3];
       for (let s = 0; s < DRAWS; s++) {
-        const items = stratifiedSubset(g, K, createRng(`design-coverage-${q}-${s}`));
+        const items = stratifiedSubset(g, K, createRng(`design-coverage-${t}-${s}`));
         const y = Uint8Array.from(items, (i) => o.data[t * N + i] as number);
         const d = stratifiedEstimate(
           y,
@@ -83,6 +63,6 @@ for (const kind of ["consistency", "pass rate"])
       return `${b}: ${((100 * c.covered) / c.n).toFixed(1)} % (half-width ${(c.half / c.n).toFixed(3)}, ${c.n})`;
     });
     console.log(
-      `${kind} strata, k = ${K}, ${order.length - W} runs x ${DRAWS} draws: ${row.join("; ")}`,
+      `${kind} strata, k = ${K}, ${o.runs.length - W} runs x ${DRAWS} draws: ${row.join("; ")}`,
     );
   }

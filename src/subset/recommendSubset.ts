@@ -140,7 +140,14 @@ export const recommendSubsetCandidates: readonly RecommendSubsetCandidate[] = Ob
 const nameOf = (c: RecommendSubsetCandidate) =>
   `${c.method} + ${c.estimator}${c.recent ? " (recent)" : ""}`;
 
-function strataOf(
+/**
+ * Strata of every item from `runs` for a random-within-strata method:
+ * consistency = pass counts over the last `window` runs (H = window + 1),
+ * passRate = the pass rate over all `runs` in 7 bands. Internal (also read by
+ * bench/subset-design-coverage.ts).
+ * @internal
+ */
+export function strataOf(
   o: Outcomes,
   runs: readonly number[],
   method: RecommendSubsetMethod,
