@@ -4,6 +4,8 @@
  * test/helpers/sharedData.ts, never copied) with the harness's resolved flag.
  * Used by bench/trajectories.ts and bench/replicate-swebench-trajectories.ts.
  */
+import type { RowMatrix } from "../src/entry/core.js";
+import { fitStandardizer, transformStandardizer } from "../src/entry/slices.js";
 import { parseMiniSweAgent, type Trajectory } from "../src/entry/trajectory.js";
 import { listShared, parseSimpleCsv, readShared } from "../test/helpers/sharedData.js";
 
@@ -40,4 +42,20 @@ export function parseTrajs500(raw: {
       outcome: raw.resolved[i] as boolean,
     }),
   );
+}
+
+/**
+ * The columns of `behavioralSignals` CASPER-SI runs on here: all but file
+ * recall, which is 0 for every trajectory (no gold-patch files in the data).
+ */
+export const CASPER_SIGNALS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** The CASPER-SI signal matrix: each trajectory's `behavioralSignals` at {@link CASPER_SIGNALS}, z-scored. */
+export function casperMatrix(signals: readonly ArrayLike<number>[]): RowMatrix {
+  const raw: RowMatrix = {
+    data: Float64Array.from(signals.flatMap((s) => CASPER_SIGNALS.map((j) => s[j] as number))),
+    rows: signals.length,
+    cols: CASPER_SIGNALS.length,
+  };
+  return transformStandardizer(fitStandardizer(raw), raw);
 }
