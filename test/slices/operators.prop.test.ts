@@ -23,6 +23,13 @@ const feasible = fc
 // the slice bounds alone: the operators reject unknown option keys such as n
 const sb = ({ minSize, maxSize }: { minSize: number; maxSize: number }) => ({ minSize, maxSize });
 
+/** An evaluator of n random signal rows in [-2, 2)^d with random 0/1 outcomes, drawn from `rng`. */
+const randomEvaluator = (n: number, d: number, rng: () => number) => {
+  const data = Float64Array.from({ length: n * d }, () => rng() * 4 - 2);
+  const outcome = Uint8Array.from({ length: n }, () => (rng() < 0.5 ? 1 : 0));
+  return makeEvaluator({ data, rows: n, cols: d }, outcome);
+};
+
 const valid = (x: Int32Array, lo: number, hi: number): boolean => {
   const c = new Map<number, number>();
   for (const s of x) c.set(s, (c.get(s) ?? 0) + 1);
@@ -63,9 +70,7 @@ describe("slice operators (fast-check)", () => {
     fc.assert(
       fc.property(feasible, fc.integer(), fc.integer({ min: 1, max: 5 }), (b, seed, d) => {
         const rng = createRng(seed);
-        const data = Float64Array.from({ length: b.n * d }, () => rng() * 4 - 2);
-        const outcome = Uint8Array.from({ length: b.n }, () => (rng() < 0.5 ? 1 : 0));
-        const ev = makeEvaluator({ data, rows: b.n, cols: d }, outcome);
+        const ev = randomEvaluator(b.n, d, rng);
         const parent = randomSlices(b.n, rng, sb(b));
         const other = randomSlices(b.n, rng, sb(b));
         const st = ev.full(parent);
@@ -86,9 +91,7 @@ describe("slice operators (fast-check)", () => {
     fc.assert(
       fc.property(feasible, fc.integer(), fc.integer({ min: 1, max: 10 }), (b, seed, d) => {
         const rng = createRng(seed);
-        const data = Float64Array.from({ length: b.n * d }, () => rng() * 4 - 2);
-        const outcome = Uint8Array.from({ length: b.n }, () => (rng() < 0.5 ? 1 : 0));
-        const ev = makeEvaluator({ data, rows: b.n, cols: d }, outcome);
+        const ev = randomEvaluator(b.n, d, rng);
         const parent = randomSlices(b.n, rng, sb(b));
         const st = ev.full(parent);
         const members = ev.membersOf(parent, st, new Int32Array(b.n));
@@ -126,9 +129,7 @@ describe("slice operators (fast-check)", () => {
         const rng = createRng(seed);
         const d = 3;
         const b = { minSize: 4, maxSize: 12 };
-        const data = Float64Array.from({ length: n * d }, () => rng() * 4 - 2);
-        const outcome = Uint8Array.from({ length: n }, () => (rng() < 0.5 ? 1 : 0));
-        const ev = makeEvaluator({ data, rows: n, cols: d }, outcome);
+        const ev = randomEvaluator(n, d, rng);
         let g = randomSlices(n, rng, b);
         let st = ev.full(g);
         for (let t = 0; t < 40; t++) {
