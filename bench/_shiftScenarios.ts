@@ -25,18 +25,25 @@ export function runRate(o: Outcomes, r: number): number {
   return s / N;
 }
 
-/** The four scenarios, or undefined without the shared data. */
-export function shiftScenarios():
-  | { readonly N: number; readonly scenarios: ShiftScenario[] }
-  | undefined {
+/** A scenario's definition: its name, which runs form the history, which the test runs (given a run's id, whether it is mini-swe-agent's and its date). */
+export type ScenarioDef = [
+  name: string,
+  history: (run: string, mini: boolean, date: string) => boolean,
+  test: (run: string, mini: boolean, date: string) => boolean,
+];
+
+/** Scenarios cut from the shared outcomes by `defs`, or undefined without the shared data. */
+export function scenariosOf(
+  defs: readonly ScenarioDef[],
+): { readonly N: number; readonly scenarios: ShiftScenario[] } | undefined {
   const loaded = loadSwebenchAll();
   if (loaded === undefined) return undefined;
   const { outcomes: all, dateOf, frameworkOf } = loaded;
   const N = all.items.length;
   const mini = (run: string) => frameworkOf.get(run) === "mini-swe-agent";
   const date = (run: string) => dateOf.get(run) as string;
-  const pick = (keep: (run: string) => boolean): Outcomes => {
-    const runs = all.runs.filter(keep);
+  const pick = (keep: ScenarioDef[1]): Outcomes => {
+    const runs = all.runs.filter((r) => keep(r, mini(r), date(r)));
     const data = new Uint8Array(runs.length * N);
     runs.forEach((r, q) => {
       const t = all.runs.indexOf(r);
@@ -44,28 +51,6 @@ export function shiftScenarios():
     });
     return { runs, items: all.items, data };
   };
-  const defs: [string, (r: string) => boolean, (r: string) => boolean][] = [
-    [
-      "history mini-swe-agent < 2025-08-22, test other frameworks >= 2025-08-22",
-      (r) => mini(r) && date(r) < "2025-08-22",
-      (r) => !mini(r) && date(r) >= "2025-08-22",
-    ],
-    [
-      "history mini-swe-agent < 2025-11-18, test other frameworks >= 2025-11-18",
-      (r) => mini(r) && date(r) < "2025-11-18",
-      (r) => !mini(r) && date(r) >= "2025-11-18",
-    ],
-    [
-      "history other frameworks < 2025-07-20, test mini-swe-agent >= 2025-07-20",
-      (r) => !mini(r) && date(r) < "2025-07-20",
-      (r) => mini(r) && date(r) >= "2025-07-20",
-    ],
-    [
-      "history all frameworks < 2025-11-18, test all > 2025-11-18",
-      (r) => date(r) < "2025-11-18",
-      (r) => date(r) > "2025-11-18",
-    ],
-  ];
   const scenarios = defs.map(([name, hist, test]) => {
     const history = pick(hist);
     const t = pick(test);
@@ -74,12 +59,42 @@ export function shiftScenarios():
   return { N, scenarios };
 }
 
-/** The scenarios, or a "skipped" line and exit 0 when ../shared is absent (the benches' start). */
-export function shiftScenariosOrSkip(): {
+const SHIFT_DEFS: readonly ScenarioDef[] = [
+  [
+    "history mini-swe-agent < 2025-08-22, test other frameworks >= 2025-08-22",
+    (_, m, d) => m && d < "2025-08-22",
+    (_, m, d) => !m && d >= "2025-08-22",
+  ],
+  [
+    "history mini-swe-agent < 2025-11-18, test other frameworks >= 2025-11-18",
+    (_, m, d) => m && d < "2025-11-18",
+    (_, m, d) => !m && d >= "2025-11-18",
+  ],
+  [
+    "history other frameworks < 2025-07-20, test mini-swe-agent >= 2025-07-20",
+    (_, m, d) => !m && d < "2025-07-20",
+    (_, m, d) => m && d >= "2025-07-20",
+  ],
+  [
+    "history all frameworks < 2025-11-18, test all > 2025-11-18",
+    (_, _m, d) => d < "2025-11-18",
+    (_, _m, d) => d > "2025-11-18",
+  ],
+];
+
+/** The four scenarios, or undefined without the shared data. */
+export function shiftScenarios():
+  | { readonly N: number; readonly scenarios: ShiftScenario[] }
+  | undefined {
+  return scenariosOf(SHIFT_DEFS);
+}
+
+/** The scenarios (the four shifts by default), or a "skipped" line and exit 0 when ../shared is absent (the benches' start). */
+export function shiftScenariosOrSkip(defs: readonly ScenarioDef[] = SHIFT_DEFS): {
   readonly N: number;
   readonly scenarios: ShiftScenario[];
 } {
-  const setup = shiftScenarios();
+  const setup = scenariosOf(defs);
   if (setup === undefined) {
     console.log("skipped: ../shared/data not found");
     process.exit(0);

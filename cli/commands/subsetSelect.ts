@@ -22,10 +22,16 @@ export const subsetSelectOptions: readonly OptionSpec[] = [
     value: "FILE",
     help: "with --method auto: write the recommendation (items + estimator) as JSON for `subset estimate`",
   },
+  {
+    name: "selection",
+    kind: "string",
+    value: "RULE",
+    help: "with --method auto: robust (default: a stratified subset unless stepwise is better by more than one SE) or rmse (lowest CV RMSE)",
+  },
 ];
 
 export const subsetSelectHelp = helpText(
-  "evalsift subset select --outcomes FILE --size K|P% [--method NAME|auto [--save FILE]] [--vectors FILE] [--seed S]",
+  "evalsift subset select --outcomes FILE --size K|P% [--method NAME|auto [--save FILE] [--selection RULE]] [--vectors FILE] [--seed S]",
   "Chooses a benchmark subset from past runs (all runs in --outcomes are the history):\n" +
     "a stratified baseline (consistency = pass count over the runs, the paper's best) or a\n" +
     "geometric selector within outcome strata over item vectors. Prints the chosen items.\n" +
@@ -42,6 +48,8 @@ export function subsetSelect(p: Parsed): Result {
   const k = parseSize(verb, stringOpt(p, "size"), o.items.length);
   if (p.values.get("method") === "auto") return selectAuto(p, o, k);
   if (p.values.get("save") !== undefined) throw new CliError(`${verb}: --save needs --method auto`);
+  if (p.values.get("selection") !== undefined)
+    throw new CliError(`${verb}: --selection needs --method auto`);
   const { method, needsVectors } = resolveMethod(verb, p, o);
   const vecFile = p.values.get("vectors");
   if (needsVectors && vecFile === undefined)
@@ -71,13 +79,24 @@ function selectAuto(p: Parsed, o: Parameters<typeof recommendSubset>[0], k: numb
     );
   }
   const folds = Math.min(5, o.runs.length - Math.max(3, Math.ceil(o.runs.length / 2)));
-  const rec = recommendSubset(o, k, createRng(seedOf(p)), { folds });
+  const selection = p.values.get("selection") ?? "robust";
+  if (selection !== "robust" && selection !== "rmse") {
+    throw new CliError(`${verb}: --selection must be robust or rmse (got ${selection})`);
+  }
+  const rec = recommendSubset(o, k, createRng(seedOf(p)), { folds, selection });
   const save = p.values.get("save");
   if (save !== undefined) saveRecommendation(save, rec);
-  const best = rec.cv[0];
+  const c = rec.choice;
+  const best = rec.cv.find(
+    (r) => r.method === c.method && r.estimator === c.estimator && r.recent === c.recent,
+  );
+  const moved =
+    rec.selection.lowest === rec.method
+      ? ""
+      : `; preferred to ${rec.selection.lowest} (lowest RMSE), whose interval has no design-based part`;
   note(
     p.flags.has("quiet"),
-    `auto: ${rec.method} (temporal CV RMSE ${best?.rmse.toFixed(4)}, interval coverage ${((best?.coverage ?? 0) * 100).toFixed(1)} %): ${k} of ${o.items.length} items from ${o.runs.length} runs`,
+    `auto: ${rec.method} (temporal CV RMSE ${best?.rmse.toFixed(4)}, interval coverage ${((best?.coverage ?? 0) * 100).toFixed(1)} %${moved}): ${k} of ${o.items.length} items from ${o.runs.length} runs`,
   );
   return {
     columns: ["order", "index", "item"],
@@ -88,6 +107,7 @@ function selectAuto(p: Parsed, o: Parameters<typeof recommendSubset>[0], k: numb
       items: rec.itemIds,
       indices: rec.items,
       cv: rec.cv,
+      selection: rec.selection,
     },
   };
 }

@@ -21,10 +21,12 @@ export { poolSteps } from "./poolSteps.js";
 export { poolTrajectories } from "./poolTrajectories.js";
 export type {
   RecommendSubsetCandidate,
+  RecommendSubsetChoiceRecord,
   RecommendSubsetCv,
   RecommendSubsetMethod,
   RecommendSubsetOptions,
   RecommendSubsetResult,
+  RecommendSubsetSelection,
   SubsetEstimatorModel,
   SubsetEstimatorName,
 } from "./recommendSubset.js";

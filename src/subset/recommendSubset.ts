@@ -2,6 +2,7 @@ import { normalQuantile } from "../core/normal.js";
 import type { Rng } from "../core/rng.js";
 import type { Plain } from "../core/toPlain.js";
 import {
+  checkChoice,
   checkInteger,
   checkLevel,
   checkOptions,
@@ -37,10 +38,19 @@ const KEYS = optionKeys<RecommendSubsetOptions>()(
   "ridge",
   "level",
   "candidates",
+  "selection",
 );
 
 /** How {@link recommendSubset} picks the items. */
 export type RecommendSubsetMethod = "consistency" | "passRate" | "stepwise";
+
+/**
+ * How {@link recommendSubset} chooses among the cross-validated candidates:
+ * `"robust"` prefers a subset whose interval has a design-based part when it
+ * is not clearly worse (the one-standard-error rule); `"rmse"` takes the
+ * lowest cross-validated RMSE.
+ */
+export type RecommendSubsetSelection = "robust" | "rmse";
 
 /** One (subset method, estimator, training runs) combination that {@link recommendSubset} cross-validates. */
 export type RecommendSubsetCandidate = {
@@ -70,6 +80,27 @@ export type RecommendSubsetOptions = {
   readonly level?: number;
   /** The candidates to cross-validate. @defaultValue every valid combination (see {@link recommendSubsetCandidates}) */
   readonly candidates?: readonly RecommendSubsetCandidate[];
+  /**
+   * How the candidate is chosen (see {@link RecommendSubsetSelection} and
+   * {@link recommendSubset}). @defaultValue recommendSubsetDefaults.selection (`"robust"`)
+   */
+  readonly selection?: RecommendSubsetSelection;
+};
+
+/** How the choice was made (see {@link recommendSubset}). */
+export type RecommendSubsetChoiceRecord = {
+  /** The rule applied. */
+  readonly rule: RecommendSubsetSelection;
+  /** Name of the candidate with the lowest cross-validated RMSE (the choice unless the rule moved it). */
+  readonly lowest: string;
+  /**
+   * Present when the rule is `"robust"`, the lowest-RMSE candidate has no
+   * design-based interval (the stepwise subset) and some candidate has one:
+   * the best such candidate, the excess of its cross-validated MSE over the
+   * lowest one's (paired over the held-out runs) and that excess's standard
+   * error. The choice moved to it when `excess <= se`.
+   */
+  readonly compared?: { readonly name: string; readonly excess: number; readonly se: number };
 };
 
 /** Cross-validated performance of one candidate. */
@@ -96,8 +127,10 @@ export type RecommendSubsetResult = {
   readonly estimator: SubsetEstimatorModel;
   /** Interval level. */
   readonly level: number;
-  /** Every candidate's cross-validated RMSE and coverage, best first. */
+  /** Every candidate's cross-validated RMSE and coverage, lowest RMSE first (the chosen one is `choice`: with `selection: "robust"` not always the first). */
   readonly cv: readonly RecommendSubsetCv[];
+  /** How the choice was made. */
+  readonly selection: RecommendSubsetChoiceRecord;
 };
 
 /** Defaults of {@link recommendSubset}'s options. */
@@ -108,6 +141,7 @@ export const recommendSubsetDefaults = Object.freeze({
   recentRuns: 20,
   ridge: 20,
   level: intervalDefaults.level,
+  selection: "robust",
 } as const);
 
 /**
@@ -204,6 +238,7 @@ function readRecommendOptions(
   opt: FitOptions;
   level: number;
   candidates: readonly RecommendSubsetCandidate[];
+  selection: RecommendSubsetSelection;
 } {
   checkOptions(fn, options, KEYS);
   const d = recommendSubsetDefaults;
@@ -225,6 +260,8 @@ function readRecommendOptions(
   if (!(ridge >= 0 && Number.isFinite(ridge))) fail(fn, "options.ridge must be >= 0", ridge);
   const level = options.level ?? d.level;
   checkLevel(fn, level);
+  const selection = options.selection ?? d.selection;
+  checkChoice(fn, "options.selection", selection, ["robust", "rmse"] as const);
   const candidates = options.candidates ?? recommendSubsetCandidates;
   if (!Array.isArray(candidates)) failType(fn, "options.candidates must be an array");
   if (candidates.length === 0) fail(fn, "options.candidates is empty");
@@ -248,7 +285,7 @@ function readRecommendOptions(
     ridge,
     cache: { difficulties: new Map(), items2pl: new Map() },
   };
-  return { folds, minTrain, cvSeeds, opt, level, candidates };
+  return { folds, minTrain, cvSeeds, opt, level, candidates, selection };
 }
 
 /** What the forward cross-validation shares across candidates. */
@@ -315,7 +352,51 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
     const [lo, hi] = subsetInterval({ ...m, mse, inflate }, y, clamped, v[t] as number, z);
     if (lo - 1e-15 <= truth && truth <= hi + 1e-15) cov++;
   }
-  return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate };
+  // each held-out run's squared error, averaged over its draws (for paired comparisons)
+  const first = blocks[0] as number;
+  const perRun = new Float64Array(history.runs.length - first);
+  const draws = c.method === "stepwise" ? 1 : cvSeeds;
+  let t = 0;
+  for (let f = 0; f < blocks.length - 1; f++)
+    for (let s = 0; s < draws; s++)
+      for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++)
+        perRun[r - first] = (perRun[r - first] as number) + (e[t++] as number) ** 2 / draws;
+  return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate, perRun };
+}
+
+/**
+ * Phase 3: the choice among the rows (sorted by RMSE, at least one). `"robust"`:
+ * when the lowest-RMSE candidate is the stepwise subset (no design-based
+ * interval), the best random-within-strata candidate replaces it if its MSE
+ * excess, paired over the held-out runs, is at most one standard error.
+ * Internal (exported for its unit test).
+ * @internal
+ */
+export function chooseCandidate<
+  T extends { readonly cand: RecommendSubsetCandidate; readonly perRun: Float64Array },
+>(
+  rows: readonly T[],
+  rule: RecommendSubsetSelection,
+): { best: T; record: RecommendSubsetChoiceRecord } {
+  const lowest = rows[0] as T;
+  const record = { rule, lowest: nameOf(lowest.cand) };
+  const alt = rows.find((r) => r.cand.method !== "stepwise");
+  if (rule === "rmse" || lowest.cand.method !== "stepwise" || alt === undefined) {
+    return { best: lowest, record };
+  }
+  const m = lowest.perRun.length;
+  let excess = 0;
+  for (let j = 0; j < m; j++) {
+    excess += ((alt.perRun[j] as number) - (lowest.perRun[j] as number)) / m;
+  }
+  let ss = 0;
+  for (let j = 0; j < m; j++) {
+    ss += ((alt.perRun[j] as number) - (lowest.perRun[j] as number) - excess) ** 2;
+  }
+  // one held-out run gives no spread: then only a candidate at least as good replaces it
+  const se = m > 1 ? Math.sqrt(ss / (m - 1) / m) : 0;
+  const compared = { name: nameOf(alt.cand), excess, se };
+  return { best: excess <= se ? alt : lowest, record: { ...record, compared } };
 }
 
 /**
@@ -338,18 +419,35 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
  * drawn at random within strata it is then widened to contain the
  * post-stratified mean's design-based interval too (see
  * {@link estimateSubset}: that part holds under any change of the runs), and
- * the reported coverage is that of the widened interval. The candidate
- * with the lowest cross-validated RMSE is refitted on the whole history.
+ * the reported coverage is that of the widened interval.
+ *
+ * Choice (`selection`): with `"rmse"`, the candidate with the lowest
+ * cross-validated RMSE. With `"robust"` (the default) the same, unless that
+ * candidate is the stepwise subset: its items are chosen to track the
+ * history's runs and its interval rests on the held-out errors alone, which a
+ * run of another agent framework need not resemble. Then the best candidate
+ * drawn at random within strata (whose interval keeps its design-based part
+ * under any change of the runs) is taken instead when its MSE is within one
+ * standard error of the stepwise one's: the one-standard-error rule of
+ * Breiman et al. (1984), with the MSE difference paired over the held-out runs
+ * (each run's squared error averaged over its draws; the SE treats the runs as
+ * independent). `selection` in the result records the comparison. The chosen
+ * candidate is refitted on the whole history.
+ *
+ * Measured (docs/shrink-a-benchmark.md, "Under a change of agent framework"):
+ * on the simulated framework shifts the rule changed the choice only where the
+ * stepwise subset had been chosen, and raised those scenarios' coverage.
  *
  * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).
  * @param k - Subset size, an integer in [1, items].
  * @param rng - Uniform [0, 1) source for the random draws within strata.
- * @param options - `folds`, `minTrain`, `cvSeeds`, `window`, `recentRuns`, `ridge`, `level`, `candidates` (see {@link RecommendSubsetOptions}).
- * @returns The subset, the chosen method and estimator, and every candidate's cross-validated RMSE and coverage (see {@link RecommendSubsetResult}).
+ * @param options - `folds`, `minTrain`, `cvSeeds`, `window`, `recentRuns`, `ridge`, `level`, `candidates`, `selection` (see {@link RecommendSubsetOptions}).
+ * @returns The subset, the chosen method and estimator, every candidate's cross-validated RMSE and coverage, and how the choice was made (see {@link RecommendSubsetResult}).
  * @throws {TypeError} If `history` is not an Outcomes, `rng` not a function, or an option has the wrong type.
  * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of
  *   range, or `candidates` is empty.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).
+ * @see Breiman, L., Friedman, J., Olshen, R. & Stone, C. (1984). Classification and Regression Trees, section 3.4.3 (the one-SE rule).
  * @see Efron, B. & Morris, C. (1972). Limiting the risk of Bayes and empirical Bayes estimators. JASA 67 (limited translation).
  * @see Rasch, G. (1960). Probabilistic models for some intelligence and attainment tests.
  * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML (p-IRT).
@@ -362,6 +460,7 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
  * const rec = recommendSubset(outcomes(recs), 8, createRng(1), { folds: 2, cvSeeds: 1 });
  * rec.items.length; // 8
  * rec.cv.length; // 20
+ * rec.selection.rule; // "robust"
  * const e = estimateSubset(rec, Uint8Array.from(rec.items, (i) => (i < 30 ? 1 : 0)));
  * e.ci[0] <= e.estimate && e.estimate <= e.ci[1]; // true
  * ```
@@ -381,7 +480,11 @@ export function recommendSubset(
   // every draw checked, so that a bad rng names this function (not stratifiedSubset)
   const user = rng;
   rng = () => draw(fn, user);
-  const { folds, minTrain, cvSeeds, opt, level, candidates } = readRecommendOptions(fn, options, R);
+  const { folds, minTrain, cvSeeds, opt, level, candidates, selection } = readRecommendOptions(
+    fn,
+    options,
+    R,
+  );
   const blocks = Array.from({ length: folds + 1 }, (_, f) =>
     Math.round(minTrain + ((R - minTrain) * f) / folds),
   );
@@ -398,7 +501,7 @@ export function recommendSubset(
   };
   const rows = candidates.map((c) => crossValidate(c, cv));
   rows.sort((a, b) => a.rmse - b.rmse);
-  const best = rows[0] as (typeof rows)[number];
+  const { best, record } = chooseCandidate(rows, selection);
   const all = Array.from({ length: R }, (_, r) => r);
   const fit = fitCandidate(history, all, k, best.cand, rng, opt);
   return {
@@ -409,5 +512,6 @@ export function recommendSubset(
     estimator: { ...fit.model, mse: best.mse, inflate: best.inflate },
     level,
     cv: rows.map((r) => ({ ...r.cand, rmse: r.rmse, coverage: r.coverage, n: r.n })),
+    selection: record,
   };
 }

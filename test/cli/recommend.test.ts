@@ -41,30 +41,39 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** `evalsift subset select` on runs.csv with `--size size` and `extra`. */
+const select = (size: string, extra: string[]) =>
+  runCli(cli.file, [
+    "subset",
+    "select",
+    "--outcomes",
+    join(dir, "runs.csv"),
+    "--size",
+    size,
+    ...extra,
+  ]);
+
 describe("evalsift subset select --method auto / subset estimate", () => {
   it("selects the items recommendSubset picks and saves the recommendation", () => {
     const rec = join(dir, "rec.json");
-    const r = runCli(cli.file, [
-      "subset",
-      "select",
-      "--outcomes",
-      join(dir, "runs.csv"),
-      "--size",
-      "10",
-      "--method",
-      "auto",
-      "--seed",
-      "3",
-      "--save",
-      rec,
-      "--json",
-    ]);
+    const auto = (extra: string[]) =>
+      select("10", ["--method", "auto", "--seed", "3", ...extra, "--json"]);
+    const r = auto(["--save", rec]);
     expect(r.stderr).toContain("auto: ");
     expect(r.code).toBe(0);
     const want = recommendSubset(o, 10, createRng(3), { folds: 5 });
     const got = JSON.parse(r.stdout) as { method: string; items: string[] };
     expect(got.method).toBe(want.method);
     expect(got.items).toEqual(want.itemIds);
+    expect((got as unknown as { selection: unknown }).selection).toEqual(want.selection);
+    // --selection rmse: the lowest cross-validated RMSE, as the library gives it
+    const r2 = auto(["--selection", "rmse"]);
+    expect(r2.code).toBe(0);
+    const want2 = recommendSubset(o, 10, createRng(3), { folds: 5, selection: "rmse" });
+    const got2 = JSON.parse(r2.stdout) as { method: string; items: string[]; selection: unknown };
+    expect(got2.method).toBe(want2.method);
+    expect(got2.items).toEqual(want2.itemIds);
+    expect(got2.selection).toEqual({ rule: "rmse", lowest: want2.method });
     const saved = JSON.parse(readFileSync(rec, "utf8")) as { itemIds: string[] };
     expect(saved.itemIds).toEqual(want.itemIds);
 
@@ -121,18 +130,16 @@ describe("evalsift subset select --method auto / subset estimate", () => {
     ]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("needs at least 8 runs");
-    const s = runCli(cli.file, [
-      "subset",
-      "select",
-      "--outcomes",
-      join(dir, "runs.csv"),
-      "--size",
-      "5",
-      "--save",
-      join(dir, "x.json"),
-    ]);
+    const s = select("5", ["--save", join(dir, "x.json")]);
     expect(s.code).not.toBe(0);
     expect(s.stderr).toContain("--save needs --method auto");
+    const sel = (extra: string[]) => select("5", extra);
+    const noAuto = sel(["--selection", "rmse"]);
+    expect(noAuto.code).not.toBe(0);
+    expect(noAuto.stderr).toContain("--selection needs --method auto");
+    const badRule = sel(["--method", "auto", "--selection", "best"]);
+    expect(badRule.code).not.toBe(0);
+    expect(badRule.stderr).toContain("--selection must be robust or rmse (got best)");
     writeFileSync(join(dir, "partial.csv"), "item,resolved\norg__repo0-0,1\n");
     const rec = join(dir, "rec.json");
     const e = runCli(cli.file, [

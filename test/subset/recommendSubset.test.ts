@@ -4,6 +4,7 @@ import { toPlain } from "../../src/core/toPlain.js";
 import { estimateSubset } from "../../src/subset/estimateSubset.js";
 import { outcomes } from "../../src/subset/outcomes.js";
 import {
+  chooseCandidate,
   recommendSubset,
   recommendSubsetCandidates,
   recommendSubsetDefaults,
@@ -50,6 +51,9 @@ describe("recommendSubset + estimateSubset", () => {
       );
     }
     const best = rec.cv[0] as (typeof rec.cv)[number];
+    // on this Rasch history the lowest-RMSE candidate is not the stepwise subset, so it is the choice
+    expect(best.method).not.toBe("stepwise");
+    expect(rec.selection).toEqual({ rule: "robust", lowest: rec.method });
     expect(rec.choice).toEqual({
       method: best.method,
       estimator: best.estimator,
@@ -127,6 +131,9 @@ describe("recommendSubset + estimateSubset", () => {
     ).toThrow(/not representative/);
     expect(() => recommendSubset(h, 5, createRng(1), { fold: 2 } as never)).toThrow(
       /unknown option "fold"/,
+    );
+    expect(() => recommendSubset(h, 5, createRng(1), { selection: "rsme" as never })).toThrow(
+      /^recommendSubset: options.selection .*did you mean "rmse"/,
     );
     const pirt = recommendSubset(h, 20, createRng(4), {
       candidates: [{ method: "consistency", estimator: "pirt", recent: false }],
@@ -279,5 +286,88 @@ describe("recommendSubset + estimateSubset", () => {
     expect(() => estimateSubset(plain, new Uint8Array(20))).toThrow(
       "estimateSubset: recommendation.estimator.designInterval must be a boolean",
     );
+  });
+
+  it("selection: the stepwise subset gives way to a stratified one within one SE of its MSE (robust), not with rmse", () => {
+    const h40 = synthetic(40, 200, "h40");
+    const candidates = [
+      { method: "stepwise", estimator: "irt", recent: false },
+      { method: "consistency", estimator: "irt", recent: false },
+    ] as const;
+    const moved = new Set<number>();
+    for (const seed of [1, 2, 3]) {
+      const robust = recommendSubset(h40, 40, createRng(seed), { candidates });
+      const plainRmse = recommendSubset(h40, 40, createRng(seed), {
+        candidates,
+        selection: "rmse",
+      });
+      // the same cross-validation either way
+      expect(robust.cv).toEqual(plainRmse.cv);
+      const [low, alt] = robust.cv as [(typeof robust.cv)[number], (typeof robust.cv)[number]];
+      expect(low.method).toBe("stepwise");
+      expect(plainRmse.method).toBe("stepwise + irt");
+      expect(plainRmse.selection).toEqual({ rule: "rmse", lowest: "stepwise + irt" });
+      const c = robust.selection.compared as { name: string; excess: number; se: number };
+      expect(c.name).toBe("consistency + irt");
+      // the paired MSE excess is the difference of the two cross-validated MSEs
+      expect(c.excess).toBeCloseTo(alt.rmse ** 2 - low.rmse ** 2, 14);
+      expect(c.se).toBeGreaterThan(0);
+      expect(robust.method).toBe(c.excess <= c.se ? "consistency + irt" : "stepwise + irt");
+      expect(robust.estimator.designInterval).toBe(c.excess <= c.se);
+      if (c.excess <= c.se) moved.add(seed);
+    }
+    // both outcomes occur on these seeds (found by running them; see the rule's TSDoc)
+    expect([...moved]).toEqual([3]);
+  });
+
+  it("chooseCandidate: one-SE rule on the paired per-run errors", () => {
+    const row = (method: "stepwise" | "consistency", perRun: number[]) => ({
+      cand: { method, estimator: "irt" as const, recent: false },
+      perRun: Float64Array.from(perRun),
+    });
+    const step = row("stepwise", [0.001, 0.002, 0.003, 0.004]);
+    const close = row("consistency", [0.0005, 0.003, 0.002, 0.005]);
+    const far = row("consistency", [0.0012, 0.0021, 0.0035, 0.0041]);
+    const se = (a: number[], b: number[]) => {
+      const d = a.map((x, j) => x - (b[j] as number));
+      const m = d.reduce((s, x) => s + x, 0) / d.length;
+      const v = d.reduce((s, x) => s + (x - m) ** 2, 0) / (d.length - 1);
+      return { m, se: Math.sqrt(v / d.length) };
+    };
+    const c1 = se(Array.from(close.perRun), Array.from(step.perRun));
+    const r1 = chooseCandidate([step, close], "robust");
+    expect(r1.best).toBe(close);
+    expect(r1.record.compared?.excess).toBeCloseTo(c1.m, 15);
+    expect(r1.record.compared?.se).toBeCloseTo(c1.se, 15);
+    expect(c1.m).toBeLessThanOrEqual(c1.se);
+    const r2 = chooseCandidate([step, far], "robust");
+    expect(r2.best).toBe(step);
+    const c2 = se(Array.from(far.perRun), Array.from(step.perRun));
+    expect(c2.m).toBeGreaterThan(c2.se);
+    expect(r2.record.lowest).toBe("stepwise + irt");
+    expect(r2.record.compared?.excess).toBeCloseTo(c2.m, 15);
+    expect(r2.record.compared?.se).toBeCloseTo(c2.se, 15);
+    expect(chooseCandidate([step, close], "rmse")).toEqual({
+      best: step,
+      record: { rule: "rmse", lowest: "stepwise + irt" },
+    });
+    // nothing to compare: a stratified candidate first, or stepwise only
+    expect(chooseCandidate([close, step], "robust").record).toEqual({
+      rule: "robust",
+      lowest: "consistency + irt",
+    });
+    expect(chooseCandidate([step], "robust")).toEqual({
+      best: step,
+      record: { rule: "robust", lowest: "stepwise + irt" },
+    });
+    // one held-out run: no spread, so only an alternative at least as good replaces it
+    expect(
+      chooseCandidate([row("stepwise", [0.001]), row("consistency", [0.0011])], "robust").best.cand
+        .method,
+    ).toBe("stepwise");
+    expect(
+      chooseCandidate([row("stepwise", [0.001]), row("consistency", [0.001])], "robust").best.cand
+        .method,
+    ).toBe("consistency");
   });
 });
