@@ -9,14 +9,22 @@ import { parseSimpleCsv, readShared } from "../test/helpers/sharedData.js";
 export const MODELS = ["D", "E", "F"] as const;
 /** A CIFAR-10 model name. */
 export type Model = (typeof MODELS)[number];
+/**
+ * DeepSample's three CIFAR-100 models (15,000 inputs each, same columns). No
+ * method or default of the library was chosen on them: the benches use them
+ * as a check on data nobody tuned to.
+ */
+export const CIFAR100_MODELS = ["G", "H", "I"] as const;
+/** A CIFAR-100 model name. */
+export type Cifar100Model = (typeof CIFAR100_MODELS)[number];
 /** The auxiliary variables DeepSample used. */
 export const FEATURES = ["confidence", "dsa", "lsa"] as const;
 /** An auxiliary variable name. */
 export type Feature = (typeof FEATURES)[number];
 
 /** One model's population. */
-export type Population = {
-  readonly model: Model;
+export type Population<M extends Model | Cifar100Model = Model> = {
+  readonly model: M;
   /** 1 = Fail (misprediction), 0 = Pass. */
   readonly y: Uint8Array;
   /**
@@ -33,7 +41,9 @@ export type Population = {
 };
 
 /** Reads `per_input/model{m}_final.csv`; `undefined` when the shared data is absent. */
-export function loadPopulation(model: Model): Population | undefined {
+export function loadPopulation<M extends Model | Cifar100Model>(
+  model: M,
+): Population<M> | undefined {
   const text = readShared(`deepsample/per_input/model${model}_final.csv`);
   if (text === undefined) return undefined;
   const recs = parseSimpleCsv(text);
