@@ -386,18 +386,23 @@ lines.push(
 lines.push("");
 lines.push("## Every configuration (n = 200, averaged over D/E/F)");
 lines.push("");
-lines.push(
-  "| configuration | family | repetitions | RMSE | failures | coverage | D | E | F | seconds |",
-);
-lines.push("|---|---|---|---|---|---|---|---|---|---|");
-for (const r of rows.slice().sort((a, b) => a.avg.rmse - b.avg.rmse)) {
-  const cell = (m: Model): string =>
-    `${f4(r.per[m].rmse)} / ${f1(r.per[m].failures)} / ${pct(r.per[m].coverage)}`;
+/** The table of every configuration, lowest RMSE first, with one column per model. */
+function configTable(rs: readonly Row[], models: readonly (Model | Cifar100Model)[]): void {
   lines.push(
-    `| ${r.config.name} | ${r.config.family} | ${r.config.reps} | ${f4(r.avg.rmse)} | ${f1(r.avg.failures)} | ${pct(r.avg.coverage)} | ${cell("D")} | ${cell("E")} | ${cell("F")} | ${f1(r.seconds)} |`,
+    `| configuration | family | repetitions | RMSE | failures | coverage | ${models.join(" | ")} | seconds |`,
   );
+  lines.push(`|---|---|---|---|---|---|${models.map(() => "---|").join("")}---|`);
+  for (const r of rs.slice().sort((a, b) => a.avg.rmse - b.avg.rmse)) {
+    const cells = models.map(
+      (m) => `${f4(r.per[m].rmse)} / ${f1(r.per[m].failures)} / ${pct(r.per[m].coverage)}`,
+    );
+    lines.push(
+      `| ${r.config.name} | ${r.config.family} | ${r.config.reps} | ${f4(r.avg.rmse)} | ${f1(r.avg.failures)} | ${pct(r.avg.coverage)} | ${cells.join(" | ")} | ${f1(r.seconds)} |`,
+    );
+  }
+  lines.push("");
 }
-lines.push("");
+configTable(rows, MODELS);
 lines.push("Per-model cells: RMSE / median failures / coverage.");
 lines.push("");
 if (rows100.length > 0) {
@@ -415,18 +420,7 @@ if (rows100.length > 0) {
     `DeepSample's CIFAR-100 models G, H, I (15,000 inputs each, failure rates ${pops100.map((p) => `${p.model} ${pct(rate(p))}`).join(", ")}): no default, option or method of the library was chosen on them. Same configurations, repetitions and seeds (with the model's letter) as above; the active-inference floor (the same oracle as above) averages ${f4(floor100)} here (${pops100.map((p) => `${p.model} ${f4(floor[p.model])}`).join(", ")}). Lowest RMSE: \`${best100.config.name}\` ${f4(best100.avg.rmse)} (${f1(best100.avg.failures)} failures); lowest mean coverage: \`${worstCov.config.name}\` ${pct(worstCov.avg.coverage)}; the \`active\` configurations' lowest per-model coverage: ${pct(activeCov)}.`,
   );
   lines.push("");
-  lines.push(
-    "| configuration | family | repetitions | RMSE | failures | coverage | G | H | I | seconds |",
-  );
-  lines.push("|---|---|---|---|---|---|---|---|---|---|");
-  for (const r of rows100.slice().sort((a, b) => a.avg.rmse - b.avg.rmse)) {
-    const cell = (m: Cifar100Model): string =>
-      `${f4(r.per[m].rmse)} / ${f1(r.per[m].failures)} / ${pct(r.per[m].coverage)}`;
-    lines.push(
-      `| ${r.config.name} | ${r.config.family} | ${r.config.reps} | ${f4(r.avg.rmse)} | ${f1(r.avg.failures)} | ${pct(r.avg.coverage)} | ${cell("G")} | ${cell("H")} | ${cell("I")} | ${f1(r.seconds)} |`,
-    );
-  }
-  lines.push("");
+  configTable(rows100, CIFAR100_MODELS);
 }
 lines.push("## Trade-off plot");
 lines.push("");
