@@ -132,6 +132,10 @@ const active =
 
 const ACTIVE: [string, (risk: Float64Array) => ActiveOptions][] = [
   ["active: isotonic on risk (defaults)", () => ({})],
+  [
+    'active: isotonic on risk, pilot drawn on the risk (pilotDraw "sized", the default before)',
+    () => ({ pilotDraw: "sized" }),
+  ],
   ["active: predictions, isotonic", (r) => ({ predictions: r })],
   ["active: predictions, isotonic, greedy 0.1", (r) => ({ predictions: r, greedy: 0.1 })],
   ...[0.1, 0.3, 0.5, 0.8].map((tau): [string, (risk: Float64Array) => ActiveOptions] => [

@@ -1,6 +1,7 @@
 export type {
   ActiveCalibration,
   ActiveOptions,
+  ActivePilotDraw,
   ActiveSize,
   ActiveWeights,
 } from "./activeStrategy.js";

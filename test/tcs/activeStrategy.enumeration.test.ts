@@ -25,6 +25,8 @@ type Setup = {
     weights?: "labels" | "active";
     /** options.failureWeight (0 when absent). */
     tilt?: number;
+    /** options.pilotDraw (default: "equal" without predictions, "sized" with them). */
+    pilotDraw?: "equal" | "sized";
   };
 };
 
@@ -97,7 +99,12 @@ function outcomes(s: Setup): { p: number; theta: number; pilot: number[]; active
     Array.from({ length: N }, (_, i) => i).filter((i) => !greedy.includes(i)),
   );
   const prior = o.predictions ?? new Float64Array(N);
-  const v1 = o.predictions === undefined ? score : o.predictions.map((p) => sd(p, o.size, o.tilt));
+  const equal = (o.pilotDraw ?? (o.predictions === undefined ? "equal" : "sized")) === "equal";
+  const v1 = equal
+    ? new Float64Array(N).fill(1)
+    : o.predictions === undefined
+      ? score
+      : o.predictions.map((p) => sd(p, o.size, o.tilt));
   const pilotOutcomes =
     o.nPilot > 0
       ? enumeratePivotal(mixture(M1, v1, o.tau, o.nPilot), EPS)
@@ -152,6 +159,24 @@ const predictions = Float64Array.from([0.8, 0.1, 0.6, 0.3, 0.5, 0.2, 0.55, 0.4, 
 
 const cases: { name: string; s: Setup; options: ActiveOptions; budget: number }[] = [
   {
+    name: 'isotonic on the risk, pilot drawn on the risk ("sized"), pilot 2 + active 3',
+    budget: 5,
+    options: { pilot: 0.4, tau: 0.3, pilotDraw: "sized" },
+    s: {
+      risk,
+      y,
+      o: {
+        tau: 0.3,
+        calibration: "isotonic",
+        nGreedy: 0,
+        nPilot: 2,
+        nActive: 3,
+        size: "sd",
+        pilotDraw: "sized",
+      },
+    },
+  },
+  {
     name: "isotonic on the risk, pilot 2 + active 3",
     budget: 5,
     options: { pilot: 0.4, tau: 0.3 },
@@ -171,24 +196,25 @@ const cases: { name: string; s: Setup; options: ActiveOptions; budget: number }[
       o: { tau: 0.5, calibration: "logistic", nGreedy: 1, nPilot: 2, nActive: 2, size: "min" },
     },
   },
-  {
-    name: "predictions calibrated (isotonic), pilot 2 + active 2",
+  ...([undefined, "equal"] as const).map((pilotDraw) => ({
+    name: `predictions calibrated (isotonic)${pilotDraw === undefined ? "" : ', pilot drawn with equal probabilities ("equal")'}, pilot 2 + active 2`,
     budget: 4,
-    options: { predictions, pilot: 0.5, tau: 0.2 },
+    options: { predictions, pilot: 0.5, tau: 0.2, ...(pilotDraw ? { pilotDraw } : {}) },
     s: {
       risk,
       y,
       o: {
         predictions,
         tau: 0.2,
-        calibration: "isotonic",
+        calibration: "isotonic" as const,
         nGreedy: 0,
         nPilot: 2,
         nActive: 2,
-        size: "sd",
+        size: "sd" as const,
+        ...(pilotDraw ? { pilotDraw } : {}),
       },
     },
-  },
+  })),
   {
     name: 'weights "active", tau 0.6, pilot 3 + active 2',
     budget: 5,

@@ -21,6 +21,7 @@ describe("extraStrategies.active: unbiasedness by Monte Carlo (N = 60, n = 16, 4
     { name: "predictions, isotonic, min size", o: { predictions, size: "min" as const } },
     { name: "predictions as they are", o: { predictions, calibration: "none" as const } },
     { name: 'weights "active", tau 0.1', o: { weights: "active" as const, tau: 0.1 } },
+    { name: 'pilot drawn on the risk ("sized")', o: { pilotDraw: "sized" as const } },
   ];
   for (const c of configs) {
     it(`${c.name}: |z| < 4`, () => {
@@ -121,6 +122,15 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     expect(real.interval).toBe("t");
   });
 
+  it("pilotDraw: equal by default without predictions, sized with them; the two draws differ", () => {
+    const picks = (o: object) =>
+      Array.from(runStrategy(activeStrategy(risk, 16, createRng("pilot-draw"), o), oracle).indices);
+    expect(picks({})).toEqual(picks({ pilotDraw: "equal" }));
+    expect(picks({})).not.toEqual(picks({ pilotDraw: "sized" }));
+    expect(picks({ predictions })).toEqual(picks({ predictions, pilotDraw: "sized" }));
+    expect(picks({ predictions })).not.toEqual(picks({ predictions, pilotDraw: "equal" }));
+  });
+
   it("activeDefaults is frozen", () => {
     expect(Object.isFrozen(activeDefaults)).toBe(true);
   });
@@ -130,6 +140,9 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
       (o: object, n = 10) =>
       () =>
         activeStrategy(risk, n, rng, o);
+    expect(call({ pilotDraw: "equals" })).toThrow(
+      /^extraStrategies.active: options.pilotDraw .*did you mean "equal"/,
+    );
     expect(call({ predictions: predictions.map((p, i) => (i === 3 ? 1.5 : p)) })).toThrow(
       /^extraStrategies.active: options.predictions\[3\] is above 1/,
     );
