@@ -14,10 +14,9 @@ import {
   inclusionProbabilitiesOfSum,
 } from "../design/inclusionProbabilities.js";
 import { pivotalDuels } from "../design/pivotal.js";
-import { firstNonBinary, intervalEstimate } from "../estimate/_interval.js";
+import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
-import type { IntervalMethod } from "../estimate/proportionInterval.js";
 import {
   type CalibrationMethod,
   type CalibrationModel,
@@ -113,7 +112,6 @@ export type ActiveOptions = StrategyOptions & {
  * @example
  * ```ts
  * activeDefaults.tau; // 0.3
- * activeDefaults.interval; // "logit"
  * ```
  */
 export const activeDefaults: Readonly<{
@@ -124,7 +122,6 @@ export const activeDefaults: Readonly<{
   pilot: number;
   greedy: number;
   weights: ActiveWeights;
-  interval: IntervalMethod;
 }> = Object.freeze({
   calibration: "isotonic",
   tau: 0.3,
@@ -133,7 +130,6 @@ export const activeDefaults: Readonly<{
   pilot: 0.25,
   greedy: 0,
   weights: "labels",
-  interval: "logit",
 });
 
 const KEYS = optionKeys<ActiveOptions>()(
@@ -184,7 +180,11 @@ type Plan = {
  *    models (n = 200, 500 runs each) the equal pilot lowered the default's RMSE
  *    from 0.0311 to 0.0284 and found 70 failures instead of 84; CIFAR-100,
  *    checked afterwards: 0.0340 -> 0.0304, 109 -> 91 failures
- *    (docs/replication/model-assisted.md has the 1,000-run figures). The
+ *    (docs/replication/model-assisted.md has the 1,000-run figures). It also
+ *    mends the interval at rare failures: with the risk-sized pilot the default
+ *    interval covered 92.0-93.9 % on CIFAR-100 thinned to 2 % failures at
+ *    n = 200 (every miss below the rate); with the equal pilot the worst cell of
+ *    the whole coverage grid is 94.7 % (docs/replication/coverage.md). The
  *    calibration map (`fitCalibration`, on the score) is fitted on the labels of
  *    steps 1-2, giving f on every unit.
  * 3. active: the other units from the rest R (|R| = M2) by pivotal sampling (same
@@ -204,16 +204,8 @@ type Plan = {
  * `w theta_1 + (1 - w) theta_2`, `w = n_pilot / (n_pilot + n_active)` (`weights:
  * "labels"`; 0 with `"active"`, without a pilot, or when the active sample takes
  * every remaining unit), with variance `w^2 V_1 + (1 - w)^2 V_2`, `V_j` the phases' Deville
- * variances scaled by `(M_j / N)^2`. The interval, on `n_pilot + n_active - 2` df:
- * for 0/1 labels by default the logit one (`activeDefaults.interval`: the
- * symmetric interval of logit(estimate), delta-method SE, mapped back), other
- * labels the library's default. Why not the library's Korn–Graubard `"beta"`:
- * on DeepSample's CIFAR-100 models with failures thinned to 2 % (n = 200) the
- * estimate is right-skewed and its variance estimate small exactly when it is
- * low, and `"beta"` covered 92.0-93.9 % (CIFAR-10: 93.1-94.2 %), every miss
- * below the rate; the logit interval stretches upward there. Over the whole
- * coverage grid its worst cell is 94.1 % against 92.0 % (mean width 0.144 vs
- * 0.136; docs/replication/coverage.md).
+ * variances scaled by `(M_j / N)^2`; the interval is the library's (Korn–Graubard
+ * `"beta"` for 0/1 labels by default, on `n_pilot + n_active - 2` df).
  *
  * Exact and asymptotic: given the labels of steps 1-2, f is a fixed function,
  * so `theta_2` is conditionally unbiased for the population mean exactly (the
@@ -941,11 +933,6 @@ function* run(
   const estimate = w * (pilot?.estimate ?? 0) + (1 - w) * active.estimate;
   const variance = w * w * (pilot?.variance ?? 0) + (1 - w) * (1 - w) * active.variance;
   const method = `active (${nGreedy > 0 ? `greedy ${nGreedy}, ` : ""}pilot ${nPilot}, active ${nActive}, ${calibration}, ${size.size}${size.tilt > 0 ? `, failure weight ${size.tilt}` : ""}, tau ${tau}, pivotal, weights ${plan.weights})`;
-  // the default interval of 0/1 labels is the logit one (activeDefaults.interval); other labels get the library's
-  const chosen: EstimatorChoice =
-    est.interval === undefined && firstNonBinary(labels) < 0
-      ? { ...est, interval: activeDefaults.interval }
-      : est;
   const e = intervalEstimate(fn, {
     method,
     estimate,
@@ -959,11 +946,11 @@ function* run(
       N,
       census: budget === N,
     },
-    interval: chosen.interval,
+    interval: est.interval,
   });
   if (setup.bandsDone !== true) {
     setup.bands = riskBands(score);
     setup.bandsDone = true;
   }
-  return flooredWeightedEstimate(fn, e, asked, Float64Array.from(labels), setup.bands, chosen);
+  return flooredWeightedEstimate(fn, e, asked, Float64Array.from(labels), setup.bands, est);
 }

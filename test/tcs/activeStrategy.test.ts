@@ -104,24 +104,6 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     expect(Array.from(r)).toEqual(Array.from(risk));
     expect(Array.from(p)).toEqual(Array.from(predictions));
   });
-  it("0/1 labels get the logit interval by default; a chosen interval and real-valued labels are kept", () => {
-    const run = (o: object, label: (i: number) => number) =>
-      runStrategy(activeStrategy(risk, 16, createRng("active-interval"), o), label).estimate;
-    const e = run({}, oracle);
-    expect(e.interval).toBe(activeDefaults.interval);
-    expect(e.interval).toBe("logit");
-    // the same estimate and variance as with the interval asked for by name
-    const named = run({ interval: "logit" }, oracle);
-    expect(e.ci).toEqual(named.ci);
-    const beta = run({ interval: "beta" }, oracle);
-    expect(beta.interval).toBe("beta");
-    expect(beta.estimate).toBe(e.estimate);
-    expect(beta.variance).toBe(e.variance);
-    expect(beta.ci).not.toEqual(e.ci);
-    const real = run({}, (i) => (y[i] as number) * 0.5 + 0.25);
-    expect(real.interval).toBe("t");
-  });
-
   it("pilotDraw: equal by default without predictions, sized with them; the two draws differ", () => {
     const picks = (o: object) =>
       Array.from(runStrategy(activeStrategy(risk, 16, createRng("pilot-draw"), o), oracle).indices);
