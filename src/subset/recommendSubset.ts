@@ -316,16 +316,21 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
   const v: number[] = [];
   // what the interval needs besides e and v: the fitted model and the run's subset outcomes
   const seen: { m: SubsetEstimatorModel; y: Uint8Array; est: number; truth: number }[] = [];
+  // each held-out run's squared error, averaged over its draws (for paired comparisons)
+  const first = blocks[0] as number;
+  const perRun = new Float64Array(history.runs.length - first);
+  const draws = c.method === "stepwise" ? 1 : cvSeeds;
   for (let f = 0; f < blocks.length - 1; f++) {
     const train = Array.from({ length: blocks[f] as number }, (_, r) => r);
-    const draws = c.method === "stepwise" ? 1 : cvSeeds;
     for (let s = 0; s < draws; s++) {
       const fit = fitCandidate(history, train, k, c, rng, opt);
       for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++) {
         const y = Uint8Array.from(fit.items, (i) => history.data[r * N + i] as number);
         const p = pointEstimate(fit.model, y);
-        e.push(p.est - (rates[r] as number));
+        const err = p.est - (rates[r] as number);
+        e.push(err);
         v.push(p.v);
+        perRun[r - first] = (perRun[r - first] as number) + err ** 2 / draws;
         seen.push({ m: fit.model, y, est: p.est, truth: rates[r] as number });
       }
     }
@@ -352,15 +357,6 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
     const [lo, hi] = subsetInterval({ ...m, mse, inflate }, y, clamped, v[t] as number, z);
     if (lo - 1e-15 <= truth && truth <= hi + 1e-15) cov++;
   }
-  // each held-out run's squared error, averaged over its draws (for paired comparisons)
-  const first = blocks[0] as number;
-  const perRun = new Float64Array(history.runs.length - first);
-  const draws = c.method === "stepwise" ? 1 : cvSeeds;
-  let t = 0;
-  for (let f = 0; f < blocks.length - 1; f++)
-    for (let s = 0; s < draws; s++)
-      for (let r = blocks[f] as number; r < (blocks[f + 1] as number); r++)
-        perRun[r - first] = (perRun[r - first] as number) + (e[t++] as number) ** 2 / draws;
   return { cand: c, rmse: Math.sqrt(se2 / n), coverage: cov / n, n, mse, inflate, perRun };
 }
 
@@ -384,15 +380,12 @@ export function chooseCandidate<
   if (rule === "rmse" || lowest.cand.method !== "stepwise" || alt === undefined) {
     return { best: lowest, record };
   }
-  const m = lowest.perRun.length;
+  const d = alt.perRun.map((x, j) => x - (lowest.perRun[j] as number));
+  const m = d.length;
   let excess = 0;
-  for (let j = 0; j < m; j++) {
-    excess += ((alt.perRun[j] as number) - (lowest.perRun[j] as number)) / m;
-  }
+  for (const x of d) excess += x / m;
   let ss = 0;
-  for (let j = 0; j < m; j++) {
-    ss += ((alt.perRun[j] as number) - (lowest.perRun[j] as number) - excess) ** 2;
-  }
+  for (const x of d) ss += (x - excess) ** 2;
   // one held-out run gives no spread: then only a candidate at least as good replaces it
   const se = m > 1 ? Math.sqrt(ss / (m - 1) / m) : 0;
   const compared = { name: nameOf(alt.cand), excess, se };
