@@ -177,14 +177,15 @@ type Plan = {
  *    or `pik` proportional to `tau / M1 + (1 - tau) v_i / sum v` (`"sized"`, the
  *    default with them), `v` = the predicted SD of `predictions` when given,
  *    else `risk`. A raw risk is no variance measure: on DeepSample's CIFAR-10
- *    models (n = 200, 500 runs each) the equal pilot lowered the default's RMSE
- *    from 0.0311 to 0.0284 and found 70 failures instead of 84; CIFAR-100,
- *    checked afterwards: 0.0340 -> 0.0304, 109 -> 91 failures
- *    (docs/replication/model-assisted.md has the 1,000-run figures). It also
- *    mends the interval at rare failures: with the risk-sized pilot the default
- *    interval covered 92.0-93.9 % on CIFAR-100 thinned to 2 % failures at
- *    n = 200 (every miss below the rate); with the equal pilot the worst cell of
- *    the whole coverage grid is 94.7 % (docs/replication/coverage.md). The
+ *    models (n = 200, 1,000 runs each; `npm run bench -- model-assisted`, which
+ *    runs both draws) the equal pilot lowered the default's RMSE from 0.0302 to
+ *    0.0281, finding 69.3 failures instead of 83.7 (median); CIFAR-100, checked
+ *    afterwards: 0.0337 -> 0.0303, 109.0 -> 90.3. It also mends the interval
+ *    at rare failures: with the risk-sized pilot the default interval covered
+ *    92.0-93.9 % on CIFAR-100 thinned to 2 % failures at n = 200 (every miss
+ *    below the rate; docs/replication/coverage.md as committed in 61bba60); with the equal
+ *    pilot the worst cell of the whole coverage grid is 94.7 %
+ *    (docs/replication/coverage.md). The
  *    calibration map (`fitCalibration`, on the score) is fitted on the labels of
  *    steps 1-2, giving f on every unit.
  * 3. active: the other units from the rest R (|R| = M2) by pivotal sampling (same
