@@ -21,6 +21,7 @@ import {
 /** The methods of R `survey::svyciprop`: every design, y a proportion. */
 const DESIGN_PROPORTION: ReadonlySet<IntervalMethod> = new Set([
   "beta",
+  "betaCapped",
   "logit",
   "likelihood",
   "xlogit",

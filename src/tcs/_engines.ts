@@ -24,6 +24,7 @@ import {
   type PreparedStrategy,
   UNCHECKED_RNG,
 } from "./_askTell.js";
+import { cappedDefaultInterval } from "./_cappedInterval.js";
 import { checkCommon, checkedRng, readStrataCount } from "./_checks.js";
 import { ppsPik } from "./_pik.js";
 import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
@@ -179,7 +180,10 @@ export function preparePpsFixed(
   };
 }
 
-/** The ask/tell run of a nearest-centre stratified sample: the stratified mean, floored when `pseudo` is given. */
+/**
+ * The ask/tell run of a nearest-centre stratified sample: the stratified mean, floored when
+ * `pseudo` is given, its default interval capped (`cappedDefaultInterval`) when `capped`.
+ */
 function centreStratifiedRun(
   fn: string,
   budget: number,
@@ -189,12 +193,15 @@ function centreStratifiedRun(
   sample: Int32Array,
   positions: ArrayLike<number>,
   s: Strata,
+  capped = false,
 ): Generator<number, Estimate, number> {
-  const core = fixedSample(sample, (y) =>
-    pseudo === undefined
-      ? stratifiedEstimate(positions, y, s, est, method)
-      : flooredStratifiedEstimate(positions, y, s, est, method, pseudo),
-  );
+  const core = fixedSample(sample, (y) => {
+    const e =
+      pseudo === undefined
+        ? stratifiedEstimate(positions, y, s, est, method)
+        : flooredStratifiedEstimate(positions, y, s, est, method, pseudo);
+    return capped ? cappedDefaultInterval(fn, e, y, est) : e;
+  });
   return askTell(fn, budget, core, est);
 }
 
@@ -289,7 +296,7 @@ export function prepareD2Stratified(
         positions[j] = j;
       }
       const s: Strata = { strata: ids, sizes };
-      return centreStratifiedRun(fn, budget, est, method, undefined, sample, positions, s);
+      return centreStratifiedRun(fn, budget, est, method, undefined, sample, positions, s, true);
     },
   };
 }
@@ -308,6 +315,7 @@ export function preparePpsWithReplacement(
   N: number,
   est: EstimatorChoice,
   method?: string,
+  capped = false,
 ): PreparedStrategy {
   // the design's own checks once (n = 0 draws nothing), then its alias table
   ppsWithReplacement(p, 0, UNCHECKED_RNG);
@@ -319,7 +327,7 @@ export function preparePpsWithReplacement(
       const pDrawn = Float64Array.from(sample, (i) => p[i] as number);
       const core = fixedSample(sample, (y) => {
         const e = hansenHurwitz(y, pDrawn, N, est);
-        return flagSingleFailure(
+        const flagged = flagSingleFailure(
           flooredWeightedEstimate(
             fn,
             method === undefined ? e : { ...e, method },
@@ -332,6 +340,7 @@ export function preparePpsWithReplacement(
           pDrawn.map((q) => 1 / q),
           est,
         );
+        return capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged;
       });
       return askTell(fn, budget, core, est);
     },

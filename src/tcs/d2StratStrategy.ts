@@ -43,7 +43,13 @@ import type { StrataOptions } from "./types.js";
  * but draws map to units in sorted order, not index order: the picks for a
  * given seed differ from evalsift versions before this change.
  *
- * Estimator: the stratified mean with its unbiased variance (`stratifiedMean`).
+ * Estimator: the stratified mean with its unbiased variance (`stratifiedMean`). Interval: by
+ * default (0/1 labels) `"betaCapped"`, Korn–Graubard with its effective sample size capped at n
+ * after the degrees-of-freedom factor, not the `"beta"` of `ssrs`: with about ten random strata
+ * at n = 30 most strata's labels agree, the Satterthwaite df falls to 2-6 and the variance is
+ * low exactly when the estimate is, and `"beta"` covered 91.6 % at n = 30 on CIFAR-100 model G
+ * (34 % failures); the cap costs about 5 % of mean width over the coverage grid (measured in
+ * docs/replication/coverage.md).
  *
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Sample size n, an integer in [2, N] and at least 2 per stratum.

@@ -28,6 +28,12 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * (its published 2-UPS results with the confidence feature have an RMSE of
  * 0.75); this follows the paper's description instead.
  *
+ * Interval: by default (0/1 labels) `"betaCapped"`, Korn–Graubard with its effective sample size
+ * capped at n, not the `"beta"` of the other weighted strategies: the Hansen–Hurwitz variance of a
+ * small sample that drew few low-risk, large-weight units is low exactly when the estimate is, and
+ * `"beta"` covered 90.8 % at n = 30 on CIFAR-100 model G (34 % failures); the cap costs about 5 %
+ * of mean width over the coverage grid (measured in docs/replication/coverage.md).
+ *
  * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit, not all zero.
  * @param budget - Number of draws (labels) n, an integer in [2, N].
@@ -87,5 +93,5 @@ export function prepareTwoUps(
     s.strata,
     (h) => (riskOf[h] as number) / total / (s.sizes[h] as number),
   );
-  return preparePpsWithReplacement(fn, p, budget, N, est, "twoUps (hansenHurwitz)");
+  return preparePpsWithReplacement(fn, p, budget, N, est, "twoUps (hansenHurwitz)", true);
 }

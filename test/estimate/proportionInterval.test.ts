@@ -5,7 +5,7 @@ import { intervalMethods, proportionInterval } from "../../src/estimate/proporti
 const base: ProportionIntervalInput = { estimate: 0.2, variance: 0.016, n: 10 };
 
 describe("proportionInterval(input, method, level)", () => {
-  it("lists the thirteen methods in their documented order", () => {
+  it("lists the fourteen methods in their documented order", () => {
     expect(intervalMethods).toEqual([
       "wald",
       "t",
@@ -15,6 +15,7 @@ describe("proportionInterval(input, method, level)", () => {
       "jeffreys",
       "agrestiCoull",
       "beta",
+      "betaCapped",
       "logit",
       "likelihood",
       "xlogit",
@@ -22,6 +23,39 @@ describe("proportionInterval(input, method, level)", () => {
       "mean",
     ]);
     expect(Object.isFrozen(intervalMethods)).toBe(true);
+  });
+
+  it('"betaCapped" is "beta" with n* = min(n, p(1-p)/v (t_{n-1}/t_df)^2): Clopper-Pearson at the cap', () => {
+    // n* = 0.21 / 0.03 = 7 < 10: no cap, the same numbers as "beta"
+    const wide = { estimate: 0.3, variance: 0.03, n: 10 };
+    expect(proportionInterval(wide, "betaCapped", 0.95)).toEqual(
+      proportionInterval(wide, "beta", 0.95),
+    );
+    // a design effect below 1: n* = 0.21 / 0.007 = 30 > 10 is capped at 10, which at p = 3/10
+    // is Clopper-Pearson for 3 of 10 (checked against binom.test in the fixtures)
+    const narrow = { estimate: 0.3, variance: 0.007, n: 10 };
+    const capped = proportionInterval(narrow, "betaCapped", 0.95);
+    const cp = proportionInterval(
+      { estimate: 0.3, variance: 0, n: 10, successes: 3 },
+      "clopperPearson",
+      0.95,
+    );
+    expect(capped[0]).toBeCloseTo(cp[0], 12);
+    expect(capped[1]).toBeCloseTo(cp[1], 12);
+    const uncapped = proportionInterval(narrow, "beta", 0.95);
+    expect(capped[1] - capped[0]).toBeGreaterThan(uncapped[1] - uncapped[0]);
+    // the df factor comes first: with df = 3, n* = 30 (t_9 / t_3)^2 = 13.2... is capped at 10 too,
+    // while n* = 0.21 / 0.015 (t_9 / t_3)^2 = 6.2 is not
+    const df3 = { ...narrow, df: 3 };
+    const a = proportionInterval(df3, "betaCapped", 0.95);
+    expect(a[0]).toBeCloseTo(cp[0], 12);
+    expect(a[1]).toBeCloseTo(cp[1], 12);
+    const b = { estimate: 0.3, variance: 0.015, n: 10, df: 3 };
+    expect(proportionInterval(b, "betaCapped", 0.95)).toEqual(proportionInterval(b, "beta", 0.95));
+    // at p = 0 the Clopper-Pearson edge uses n* = min(n, nEffective (t_{n-1}/t_df)^2)
+    const zero = { estimate: 0, variance: 0, n: 10, nEffective: 25 };
+    expect(proportionInterval(zero, "betaCapped", 0.95)[1]).toBeCloseTo(1 - 0.025 ** (1 / 10), 14);
+    expect(proportionInterval(zero, "beta", 0.95)[1]).toBeCloseTo(1 - 0.025 ** (1 / 25), 14);
   });
 
   it('"wald" and "t" are not clipped; df = Infinity makes "t" the Wald interval', () => {

@@ -102,7 +102,9 @@ describe("weighted strategies flag an estimate a single sampled failure carries"
           expect(e.warning).toMatch(/single sampled failure/);
           flagged++;
           const chosen = runStrategy(
-            strategies[name](risk, 40, createRng(seed), { interval: "beta" }),
+            strategies[name](risk, 40, createRng(seed), {
+              interval: name === "twoUps" ? "betaCapped" : "beta",
+            }),
             y,
           ).estimate;
           expect(chosen.reliable).toBe(true);
