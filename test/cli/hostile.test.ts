@@ -417,7 +417,12 @@ describe("outputs: checked before the run, no temporary file after an interrupt"
       else {
         // Killed before the handler was installed (null), or by it.
         expect([null, signal === "SIGINT" ? 130 : 143]).toContain(code);
-        expect(left).toEqual([]);
+        if (code === null && left.length > 0) {
+          // killed by the default action while the process was already exiting (the handler
+          // is gone then): the output had been renamed into place, so it is the complete one
+          expect(left).toEqual(["plan.csv"]);
+          expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(n);
+        } else expect(left, `exit code ${code}`).toEqual([]);
       }
       return code;
     };
