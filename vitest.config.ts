@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
+    // The CLI tests' bundle, built once per run in the main process and removed at its end.
+    globalSetup: ["test/cliBundle.globalSetup.ts"],
     testTimeout: 60_000,
     pool: "forks",
     // One module registry per worker instead of per file: the ~340 files share

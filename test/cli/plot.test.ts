@@ -28,7 +28,7 @@ let inside: Awaited<ReturnType<typeof buildCli>>;
 let outside: Awaited<ReturnType<typeof buildCli>>;
 let work: string;
 beforeAll(async () => {
-  inside = await buildCli(process.cwd());
+  inside = await buildCli({ inside: true });
   outside = await buildCli();
   work = mkdtempSync(join(tmpdir(), "evalsift-plot-"));
 });
