@@ -63,6 +63,7 @@ export function* adaptiveStratified(
   method: string,
   score: (W: number, n: number, ss: number, pooled: number) => number,
   pseudo?: number,
+  capped = false,
 ): Generator<number, Estimate, number> {
   const H = s.sizes.length;
   let N = 0;
@@ -110,9 +111,11 @@ export function* adaptiveStratified(
     allMean += dAll / (k + 1);
     allSs += dAll * (v - allMean);
   }
-  return pseudo === undefined
-    ? stratifiedEstimate(picks, y, s, est, method)
-    : flooredStratifiedEstimate(picks, y, s, est, method, pseudo);
+  const e =
+    pseudo === undefined
+      ? stratifiedEstimate(picks, y, s, est, method)
+      : flooredStratifiedEstimate(picks, y, s, est, method, pseudo);
+  return capped ? cappedDefaultInterval(fn, e, y, est) : e;
 }
 
 /**
@@ -129,6 +132,7 @@ export function preparePpsFixed(
   design: "systematic" | "randomSystematic" | "pivotal",
   estimator: "ht" | "hajek",
   method: string,
+  capped = false,
 ): PreparedStrategy {
   const N = size.length;
   const pik = ppsPik(fn, size, budget);
@@ -155,8 +159,8 @@ export function preparePpsFixed(
       const sample =
         drawSystematic === undefined ? pivotalDuels(pik, rng, 0, fn) : drawSystematic(rng);
       const pikS = Float64Array.from(sample, (i) => pik[i] as number);
-      const core = fixedSample(sample, (y) =>
-        flagSingleFailure(
+      const core = fixedSample(sample, (y) => {
+        const flagged = flagSingleFailure(
           flooredWeightedEstimate(
             fn,
             {
@@ -173,8 +177,9 @@ export function preparePpsFixed(
           y,
           pikS.map((p) => 1 / p),
           est,
-        ),
-      );
+        );
+        return capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged;
+      });
       return askTell(fn, budget, core, est);
     },
   };

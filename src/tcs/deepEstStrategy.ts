@@ -4,6 +4,7 @@ import { asFloat64Array, checkNumber, draw, optionKeys } from "../core/validate.
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
+import { cappedDefaultInterval } from "./_cappedInterval.js";
 import { checkCommon } from "./_checks.js";
 import { flooredWeightedEstimate, type RiskBands, riskBands } from "./_riskBands.js";
 import { Fenwick } from "./_urn.js";
@@ -186,7 +187,12 @@ function* run(
     design: { srs: false, df: budget - 1, N, census: budget === N },
     interval: est.interval,
   });
-  return flooredWeightedEstimate(fn, e, picks, labels, setup.bands, est);
+  return cappedDefaultInterval(
+    fn,
+    flooredWeightedEstimate(fn, e, picks, labels, setup.bands, est),
+    labels,
+    est,
+  );
 }
 
 /** A remaining unit drawn with probability w_j / weightLeft (Fenwick search, guarded against rounding). */

@@ -110,6 +110,8 @@ export function prepareMcucb(
           est,
           "mcucb (stratifiedMean, adaptive allocation)",
           (W, n, ss) => (W / n) * (Math.sqrt(ss / n) + (2 * a) / Math.sqrt(n)),
+          undefined,
+          true,
         ),
         est,
       ),

@@ -5,6 +5,7 @@ import { rhcDraw } from "../design/rhc.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { raoHartleyCochran } from "../estimate/raoHartleyCochran.js";
 import { askTell, fixedSample, flagSingleFailure, type PreparedStrategy } from "./_askTell.js";
+import { cappedDefaultInterval } from "./_cappedInterval.js";
 import { checkCommon, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
 import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
@@ -90,17 +91,22 @@ export function prepareRhc(
         fn,
         budget,
         fixedSample(indices, (y) =>
-          flagSingleFailure(
-            flooredWeightedEstimate(
-              fn,
-              raoHartleyCochran(y, groupShare, groupTotal, N, est),
-              indices,
+          cappedDefaultInterval(
+            fn,
+            flagSingleFailure(
+              flooredWeightedEstimate(
+                fn,
+                raoHartleyCochran(y, groupShare, groupTotal, N, est),
+                indices,
+                y,
+                bands,
+                est,
+              ),
               y,
-              bands,
+              groupTotal.map((g, k) => g / (groupShare[k] as number)),
               est,
             ),
             y,
-            groupTotal.map((g, k) => g / (groupShare[k] as number)),
             est,
           ),
         ),

@@ -116,5 +116,5 @@ export function prepareSystematicPps(
   const { est } = checkCommon(fn, risk, budget, rng, options, SYSTEMATIC_KEYS);
   const order = systematicOrder(fn, options);
   const method = `systematicPps (${order} order, horvitzThompson, deville variance)`;
-  return preparePpsFixed(fn, risk, budget, est, systematicDesign(order), "ht", method);
+  return preparePpsFixed(fn, risk, budget, est, systematicDesign(order), "ht", method, true);
 }

@@ -3,33 +3,37 @@ import { createRng } from "../../src/core/rng.js";
 import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { strategies } from "../../src/tcs/strategies.js";
 
-// twoUps and d2Strat default to "betaCapped" for 0/1 labels (the others to "beta"):
+// twoUps, d2Strat, rhc, deepEst, systematicPps and mcucb default to "betaCapped" for 0/1 labels
+// (the others to "beta"):
 // the same samples and estimates, an interval at least as wide, the user's choice respected.
 const N = 400;
 const risk = Float64Array.from({ length: N }, (_, i) => 0.05 + ((i * 37) % 100) / 100);
 const fails = (i: number) => (((i * 37) % 100) / 100 > 0.6 || i % 17 === 0 ? 1 : 0);
-describe("the capped default interval of twoUps and d2Strat", () => {
-  it.each(["twoUps", "d2Strat"] as const)("%s", (name) => {
-    let wider = 0;
-    for (let seed = 0; seed < 40; seed++) {
-      const run = (o?: { interval: "beta" | "betaCapped" | "logit" }) =>
-        runStrategy(strategies[name](risk, 30, createRng(seed), o), fails);
-      const d = run();
-      const c = run({ interval: "betaCapped" });
-      const b = run({ interval: "beta" });
-      expect(d.estimate.interval).toBe("betaCapped");
-      expect(Array.from(d.indices)).toEqual(Array.from(b.indices));
-      expect(d.estimate.estimate).toBe(b.estimate.estimate);
-      expect(d.estimate.ci).toEqual(c.estimate.ci);
-      expect(d.estimate.ci[0]).toBeLessThanOrEqual(b.estimate.ci[0]);
-      expect(d.estimate.ci[1]).toBeGreaterThanOrEqual(b.estimate.ci[1]);
-      if (d.estimate.ci[1] - d.estimate.ci[0] > b.estimate.ci[1] - b.estimate.ci[0] + 1e-12)
-        wider++;
-      expect(run({ interval: "logit" }).estimate.interval).toBe("logit");
-    }
-    // the cap binds on some samples here (a design effect below 1)
-    expect(wider).toBeGreaterThan(0);
-  });
+describe("the capped default interval", () => {
+  it.each(["twoUps", "d2Strat", "rhc", "deepEst", "systematicPps", "mcucb"] as const)(
+    "%s",
+    (name) => {
+      let wider = 0;
+      for (let seed = 0; seed < 40; seed++) {
+        const run = (o?: { interval: "beta" | "betaCapped" | "logit" }) =>
+          runStrategy(strategies[name](risk, 30, createRng(seed), o), fails);
+        const d = run();
+        const c = run({ interval: "betaCapped" });
+        const b = run({ interval: "beta" });
+        expect(d.estimate.interval).toBe("betaCapped");
+        expect(Array.from(d.indices)).toEqual(Array.from(b.indices));
+        expect(d.estimate.estimate).toBe(b.estimate.estimate);
+        expect(d.estimate.ci).toEqual(c.estimate.ci);
+        expect(d.estimate.ci[0]).toBeLessThanOrEqual(b.estimate.ci[0]);
+        expect(d.estimate.ci[1]).toBeGreaterThanOrEqual(b.estimate.ci[1]);
+        if (d.estimate.ci[1] - d.estimate.ci[0] > b.estimate.ci[1] - b.estimate.ci[0] + 1e-12)
+          wider++;
+        expect(run({ interval: "logit" }).estimate.interval).toBe("logit");
+      }
+      // the cap binds on some samples here (a design effect below 1)
+      expect(wider).toBeGreaterThan(0);
+    },
+  );
   it("real-valued labels keep the t interval; other strategies keep beta", () => {
     const real = (i: number) => (i % 7) / 7;
     expect(runStrategy(strategies.twoUps(risk, 30, createRng(1)), real).estimate.interval).toBe(
@@ -38,8 +42,10 @@ describe("the capped default interval of twoUps and d2Strat", () => {
     expect(runStrategy(strategies.sups(risk, 30, createRng(1)), fails).estimate.interval).toBe(
       "beta",
     );
-    expect(runStrategy(strategies.ssrs(risk, 30, createRng(1)), fails).estimate.interval).toBe(
-      "beta",
-    );
+    for (const other of ["ssrs", "gbs", "pivotal", "balanced", "kCenterStrat"] as const)
+      expect(
+        runStrategy(strategies[other](risk, 30, createRng(1)), fails).estimate.interval,
+        other,
+      ).toBe("beta");
   });
 });
