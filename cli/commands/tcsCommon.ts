@@ -111,7 +111,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "METHOD",
     help: `interval method, one of ${intervalMethods.join(", ")} (the SRS-only wilson, clopperPearson, hypergeometric, jeffreys, agrestiCoull with --strategy srs)`,
-    default: `${intervalDefaults.srs} for srs, betaCapped for twoUps and d2Strat, ${intervalDefaults.design} for the other strategies (${intervalDefaults.real} for real labels)`,
+    default: `${intervalDefaults.srs} for srs, betaCapped for twoUps, d2Strat, rhc, deepEst, systematicPps and mcucb, ${intervalDefaults.design} for the other strategies (${intervalDefaults.real} for real labels)`,
   },
   {
     name: "sequential",

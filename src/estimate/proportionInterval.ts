@@ -24,7 +24,8 @@ import { klBounds } from "./_klBounds.js";
  * - `"beta"`, `"logit"`, `"likelihood"`, `"xlogit"`, `"asin"`, `"mean"`: every
  *   design, y in [0, 1], from the design's estimate and variance (R
  *   `survey::svyciprop`); `"betaCapped"`: `"beta"` with its effective sample
- *   size never above n (the default of the `twoUps` and `d2Strat` strategies).
+ *   size never above n (the default of the `twoUps`, `d2Strat`, `rhc`, `deepEst`,
+ *   `systematicPps` and `mcucb` strategies).
  */
 export type IntervalMethod =
   | "wald"

@@ -10,7 +10,8 @@ export type StrategyOptions = {
   /**
    * Interval method of the returned estimate (one of `intervalMethods`). By default, for 0/1
    * labels, `"hypergeometric"` for `srs`, `"betaCapped"` (the same with the effective sample size
-   * at most n) for `twoUps` and `d2Strat`, and `"beta"` (Korn–Graubard on the design's effective
+   * at most n) for `twoUps`, `d2Strat`, `rhc`, `deepEst`, `systematicPps` and `mcucb`, and
+   * `"beta"` (Korn–Graubard on the design's effective
    * sample size) for every other strategy; `"t"` for real-valued labels. The SRS-only methods
    * (`"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) are
    * accepted by `srs` only; a proportion method makes every label a 0 or 1 (checked at `next(y)`).
