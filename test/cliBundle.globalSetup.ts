@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
+import { bundleCli } from "./cliBundle.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,17 +30,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const [outside, inside] = await Promise.all(
     dirs.map(async (dir) => {
       const outfile = join(dir, "cli.js");
-      await build({
-        entryPoints: ["cli/main.ts"],
-        outfile,
-        bundle: true,
-        format: "esm",
-        platform: "node",
-        target: "node20",
-        loader: { ".csv": "text", ".txt": "text" },
-        banner: { js: "#!/usr/bin/env node" },
-        logLevel: "silent",
-      });
+      await bundleCli(outfile);
       return outfile;
     }),
   );

@@ -1,13 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { dirname } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { inject } from "vitest";
+import { bundleCli } from "../cliBundle.js";
 
 /** Result of one CLI run. */
 export type CliRun = { readonly code: number; readonly stdout: string; readonly stderr: string };
 
 /**
- * The CLI bundle made once per run by `test/cliBundle.globalSetup.ts` (built
- * exactly as `tsup.cli.config.ts` builds it, removed when the run ends).
+ * The CLI bundle, built exactly as `tsup.cli.config.ts` builds it. Under vitest
+ * it is the one `test/cliBundle.globalSetup.ts` made once per run (removed when
+ * the run ends); in a plain script (`test/label/label.browser.ts`, run by tsx)
+ * it is bundled here into the OS temp dir and removed when the process exits.
  * `inside: true` gives the copy inside the project, which finds the project's
  * node_modules (its optional renderers); the default copy is in the OS temp dir.
  * Kept async with a `dispose` (which does nothing) for its callers.
@@ -15,8 +20,19 @@ export type CliRun = { readonly code: number; readonly stdout: string; readonly 
 export async function buildCli(
   where: { inside?: boolean } = {},
 ): Promise<{ file: string; dir: string; dispose: () => void }> {
-  const file = inject(where.inside === true ? "cliInside" : "cliOutside");
+  const file =
+    process.env.VITEST !== undefined
+      ? inject(where.inside === true ? "cliInside" : "cliOutside")
+      : await bundleForScript(where.inside === true);
   return { file, dir: dirname(file), dispose: () => {} };
+}
+
+async function bundleForScript(inside: boolean): Promise<string> {
+  const dir = mkdtempSync(join(inside ? process.cwd() : tmpdir(), "evalsift-cli-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, "cli.js");
+  await bundleCli(file);
+  return file;
 }
 
 /** Runs `node cli.js ...args` with stdout/stderr captured (pipes, so no TTY). */
