@@ -82,5 +82,4 @@ try {
   } else console.log("  peak RSS: /usr/bin/time not found");
 } finally {
   rmSync(dir, { recursive: true, force: true });
-  cli.dispose();
 }

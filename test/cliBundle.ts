@@ -1,20 +1,25 @@
 import { build } from "esbuild";
+import type { Options } from "tsup";
+import cliConfig from "../tsup.cli.config.js";
 
 /**
- * Bundles `cli/main.ts` to `outfile` exactly as `tsup.cli.config.ts` does (ESM,
- * node20, text loader for the bundled demo data, the shebang), so the tests
- * drive a built CLI on a clean clone without a prior `npm run build`.
+ * Bundles `cli/main.ts` to `outfile` with the options of `tsup.cli.config.ts`
+ * itself (entry, format, platform, target, tsconfig, loaders, banner), so the
+ * tests drive the CLI `npm run build` would make, on a clean clone without a
+ * prior build.
  */
 export async function bundleCli(outfile: string): Promise<void> {
+  const o = cliConfig as Options;
   await build({
-    entryPoints: ["cli/main.ts"],
+    entryPoints: Object.values(o.entry as Record<string, string>),
     outfile,
     bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    loader: { ".csv": "text", ".txt": "text" },
-    banner: { js: "#!/usr/bin/env node" },
+    format: (o.format as readonly ("esm" | "cjs" | "iife")[])[0],
+    platform: o.platform,
+    target: o.target as string,
+    tsconfig: o.tsconfig,
+    loader: o.loader,
+    banner: o.banner as Record<string, string>,
     logLevel: "silent",
   });
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { bundleCli } from "../cliBundle.js";
 
@@ -15,16 +15,13 @@ export type CliRun = { readonly code: number; readonly stdout: string; readonly 
  * it is bundled here into the OS temp dir and removed when the process exits.
  * `inside: true` gives the copy inside the project, which finds the project's
  * node_modules (its optional renderers); the default copy is in the OS temp dir.
- * Kept async with a `dispose` (which does nothing) for its callers.
  */
-export async function buildCli(
-  where: { inside?: boolean } = {},
-): Promise<{ file: string; dir: string; dispose: () => void }> {
+export async function buildCli(where: { inside?: boolean } = {}): Promise<{ file: string }> {
   const file =
     process.env.VITEST !== undefined
       ? inject(where.inside === true ? "cliInside" : "cliOutside")
       : await bundleForScript(where.inside === true);
-  return { file, dir: dirname(file), dispose: () => {} };
+  return { file };
 }
 
 async function bundleForScript(inside: boolean): Promise<string> {

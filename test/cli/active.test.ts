@@ -30,7 +30,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-active-"));
 });
 afterAll(() => {
-  cli.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 

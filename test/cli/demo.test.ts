@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadSwebenchOutcomes } from "../../examples/loadSwebench.js";
 import { resolveRateDemo } from "../../examples/resolveRateDemo.js";
 import { buildCli, runCli } from "./_cli.js";
@@ -7,7 +7,6 @@ let cli: Awaited<ReturnType<typeof buildCli>>;
 beforeAll(async () => {
   cli = await buildCli();
 });
-afterAll(() => cli.dispose());
 
 describe("evalsift demo", () => {
   it("reproduces resolveRateDemo on the bundled data (JSON)", () => {

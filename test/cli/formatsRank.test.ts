@@ -16,7 +16,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-formats-rank-"));
 });
 afterAll(() => {
-  cli.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 const run = (...args: string[]) => runCli(cli.file, args);

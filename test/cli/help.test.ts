@@ -12,7 +12,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-help-"));
 });
 afterAll(() => {
-  cli.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 const run = (...args: string[]) => runCli(cli.file, args);

@@ -43,7 +43,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-hostile-"));
 });
 afterAll(() => {
-  cli.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 const run = (...args: string[]) => runCli(cli.file, args);

@@ -33,8 +33,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-plot-"));
 });
 afterAll(() => {
-  inside.dispose();
-  outside.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -37,7 +37,6 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(() => {
-  cli?.dispose();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -41,7 +41,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-slices-"));
 });
 afterAll(() => {
-  cli.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 const run = (...args: string[]) => runCli(cli.file, args);

@@ -46,7 +46,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-subset-"));
 });
 afterAll(() => {
-  cli.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 const run = (...args: string[]) => runCli(cli.file, args);

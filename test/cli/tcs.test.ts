@@ -38,7 +38,6 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evalsift-tcs-"));
 });
 afterAll(() => {
-  cli.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli } from "./_cli.js";
 
 // util-linux `script` runs the CLI on a pseudo-terminal (stdout and stderr both TTYs, merged).
@@ -10,7 +10,6 @@ let cli: Awaited<ReturnType<typeof buildCli>>;
 beforeAll(async () => {
   cli = await buildCli();
 });
-afterAll(() => cli.dispose());
 
 function onTty(args: string): string {
   const r = spawnSync(

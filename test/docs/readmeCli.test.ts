@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCli, runCli } from "../cli/_cli.js";
 
 // The README's "Command line" block, run verbatim (with `evalsift` = the built
@@ -22,7 +22,6 @@ describe("README command-line examples", () => {
   beforeAll(async () => {
     cli = await buildCli();
   });
-  afterAll(() => cli.dispose());
 
   it("has the block", () => {
     expect(lines.length).toBeGreaterThanOrEqual(7);

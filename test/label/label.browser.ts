@@ -313,6 +313,5 @@ try {
   );
 } finally {
   await browser.close();
-  cli.dispose();
   rmSync(dir, { recursive: true, force: true });
 }
