@@ -34,12 +34,14 @@ import {
   extraStrategies,
   type RunGridRow,
   runGrid,
+  runStrategy,
   type Strategy,
   strategies,
 } from "../src/entry/tcs.js";
 // internal helpers, used only to print the SSRS allocation in the report
 import { quantileStrata } from "../src/tcs/_strata.js";
 import { allocateAtLeastTwo, stratumSds } from "../src/tcs/_stratified.js";
+import { weightTailShare } from "../src/tcs/_weightTail.js";
 import {
   FEATURES,
   type Feature,
@@ -570,6 +572,74 @@ function coverageTable(): string {
   return lines.join("\n");
 }
 
+/**
+ * Which models' runs carry the weight-tail flag (`reliable: false`, "drawn at
+ * less than 1/21 of the uniform rate"), per strategy, risk version and feature.
+ * The flag is a property of the design on the population, so one run per cell
+ * decides it (seed `flag-<model>-<feature>`).
+ */
+/** The share of units below 1/21 of the mean risk, per risk version, feature and model. */
+function tailShareLine(): string {
+  return RISK_VERSIONS.map(
+    (v) =>
+      `${RISK_LABEL[v]}: ${FEATURES.map((f) => `${f} ${pops.map((p) => `${(100 * weightTailShare(versionRisk(p, f, v))).toFixed(1)}%`).join("/")}`).join(", ")}`,
+  ).join("; ");
+}
+
+function weightTailTable(): string {
+  const lines = [
+    `| strategy | ${RISK_VERSIONS.map((v) => `${RISK_LABEL[v]}: confidence | dsa | lsa`).join(" | ")} |`,
+    `|---|${"---|---|---|".repeat(RISK_VERSIONS.length)}`,
+  ];
+  const flagged: string[] = [];
+  for (const s of Object.keys(coverageStrategies)) {
+    if (s === "srs") continue;
+    const cells = RISK_VERSIONS.flatMap((v) =>
+      FEATURES.map((f) => {
+        const on = pops.filter((p) => {
+          const run = runStrategy(
+            (coverageStrategies[s] as Strategy)(
+              versionRisk(p, f, v),
+              200,
+              createRng(`flag-${p.model}-${f}`),
+            ),
+            (i) => p.y[i] as number,
+          );
+          return /drawn at less than 1\/21 of the uniform rate/.test(run.estimate.warning);
+        });
+        if (on.length > 0) flaggedCells.add(`${s}/${v}/${f}`);
+        return on.length === 0 ? "—" : on.map((p) => p.model).join(" ");
+      }),
+    );
+    if (cells.some((c) => c !== "—")) flagged.push(s);
+    lines.push(`| \`${s}\` | ${cells.join(" | ")} |`);
+  }
+  weightTailFlagged = flagged;
+  return lines.join("\n");
+}
+let weightTailFlagged: string[] = [];
+const flaggedCells = new Set<string>();
+
+/** The coverage cells (strategy, risk, feature; pooled over models) below 93 % with and without a flag. */
+function weightTailAgreement(): string {
+  const low: string[] = [];
+  const lowFlagged: string[] = [];
+  const okFlagged: string[] = [];
+  for (const c of coverage) {
+    if (c.strategy === "srs") continue;
+    for (const v of RISK_VERSIONS)
+      for (const f of FEATURES) {
+        const x = c.byFeature[v][f];
+        if (x === undefined) continue;
+        const name = `\`${c.strategy}\` ${RISK_LABEL[v]}/${f} (${(100 * x).toFixed(1)}%)`;
+        const isFlagged = flaggedCells.has(`${c.strategy}/${v}/${f}`);
+        if (x < 0.93) (isFlagged ? lowFlagged : low).push(name);
+        else if (isFlagged) okFlagged.push(name);
+      }
+  }
+  return `Cells of the coverage table below 93 % that carry the flag: ${lowFlagged.join(", ") || "none"}. Below 93 % without it: ${low.join(", ") || "none"}. Flagged but covering at least 93 %: ${okFlagged.join(", ") || "none"}.`;
+}
+
 function coverageFailuresTable(): string {
   const lines = [
     `| strategy | ${RISK_VERSIONS.map((v) => `${RISK_LABEL[v]}: confidence | dsa | lsa`).join(" | ")} |`,
@@ -836,6 +906,14 @@ ${coverageTable()}
 The k-means variants used in the comparison cells (DeepSample risk; from the grid's ${REPS} repetitions per model, so 3 x ${REPS} runs per feature): ${kmeansCoverageLine()}.
 
 ${COVERAGE_NOTES}
+
+### The weight-tail flag
+
+The PPS strategies mark an estimate \`reliable: false\` (with a \`warning\` naming \`toRisk\`'s floor) when at least 1 % of the units are drawn at less than 1/21 of the uniform rate, i.e. carry weights above 21 N / n (the spread \`toRisk\`'s default floor allows, so its risks are never flagged). The models whose runs carry the flag at n = 200 (— none):
+
+${weightTailTable()}
+
+Units in the weight tail (share of the population, from the risk itself; 2-UPS uses stratum averages of it, so its share can be smaller): ${tailShareLine()}. Flagged strategies: ${weightTailFlagged.map((s) => `\`${s}\``).join(", ") || "none"}. ${weightTailAgreement()}
 
 ## Beyond the paper: the defensive-mixture PPS lambda sweep (n = 200)
 

@@ -39,6 +39,7 @@ import {
 } from "./_stratified.js";
 import { preparedSystematicPps, randomOrderSystematicPps } from "./_systematic.js";
 import { type MemberLists, urns } from "./_urn.js";
+import { flagWeightTail, weightTailShare } from "./_weightTail.js";
 import { STRATA_KEYS, type StrataOptions } from "./types.js";
 
 /**
@@ -145,6 +146,7 @@ export function preparePpsFixed(
         ? randomOrderSystematicPps(pik, fn)
         : undefined;
   const bands = riskBands(size);
+  const tail = weightTailShare(pik);
   // pivotal's check of pik, done by the first run (where pivotal itself would throw)
   let pikChecked = false;
   return {
@@ -178,7 +180,7 @@ export function preparePpsFixed(
           pikS.map((p) => 1 / p),
           est,
         );
-        return capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged;
+        return flagWeightTail(capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged, tail);
       });
       return askTell(fn, budget, core, est);
     },
@@ -326,6 +328,7 @@ export function preparePpsWithReplacement(
   ppsWithReplacement(p, 0, UNCHECKED_RNG);
   const table = aliasTable(p, fsum(p));
   const bands = riskBands(p);
+  const tail = weightTailShare(p);
   return {
     start: (r) => {
       const sample = drawAlias(table, budget, checkedRng(fn, r));
@@ -345,7 +348,7 @@ export function preparePpsWithReplacement(
           pDrawn.map((q) => 1 / q),
           est,
         );
-        return capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged;
+        return flagWeightTail(capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged, tail);
       });
       return askTell(fn, budget, core, est);
     },

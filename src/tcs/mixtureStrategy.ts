@@ -50,6 +50,10 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
+ *   Whatever the labels and interval, it also says `reliable: false` when at least 1 % of the
+ *   units are drawn at less than 1/21 of the uniform rate (weights above 21 N / n), where the
+ *   intervals were measured to under-cover (docs/replication/deepsample.md, "CI coverage");
+ *   never with `lambda` <= 20/21, whose uniform part keeps every unit above that rate.
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero while
  *   lambda > 0 or has a positive value below 1e-200 of its total, whose weight could overflow (the message

@@ -8,6 +8,7 @@ import { askTell, fixedSample, flagSingleFailure, type PreparedStrategy } from "
 import { cappedDefaultInterval } from "./_cappedInterval.js";
 import { checkCommon, checkRiskRatio, RISK_FLOOR_HINT } from "./_checks.js";
 import { flooredWeightedEstimate, riskBands } from "./_riskBands.js";
+import { flagWeightTail, weightTailShare } from "./_weightTail.js";
 import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
 
 /**
@@ -39,6 +40,10 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights, below 2).
+ *   Whatever the labels and interval, it also says `reliable: false` when at least 1 % of the
+ *   units are drawn at less than 1/21 of the uniform rate (weights above 21 N / n), where the
+ *   intervals were measured to under-cover (docs/replication/deepsample.md, "CI coverage");
+ *   never with a risk from `toRisk`'s default floor.
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` holds a zero
  *   value or a positive value below 1e-200 of its total, whose weight could overflow (the message points at
@@ -85,6 +90,7 @@ export function prepareRhc(
   const X = fsum(risk);
   checkRiskRatio(fn, risk, X);
   const bands = riskBands(risk);
+  const tail = weightTailShare(risk);
   // the permutation's buffer: a run uses it only inside start (the draw is done
   // there at once), so runs that interleave never share it
   const scratch = new Int32Array(N);
@@ -96,23 +102,26 @@ export function prepareRhc(
         fn,
         budget,
         fixedSample(indices, (y) =>
-          cappedDefaultInterval(
-            fn,
-            flagSingleFailure(
-              flooredWeightedEstimate(
-                fn,
-                raoHartleyCochran(y, groupShare, groupTotal, N, est),
-                indices,
+          flagWeightTail(
+            cappedDefaultInterval(
+              fn,
+              flagSingleFailure(
+                flooredWeightedEstimate(
+                  fn,
+                  raoHartleyCochran(y, groupShare, groupTotal, N, est),
+                  indices,
+                  y,
+                  bands,
+                  est,
+                ),
                 y,
-                bands,
+                groupTotal.map((g, k) => g / (groupShare[k] as number)),
                 est,
               ),
               y,
-              groupTotal.map((g, k) => g / (groupShare[k] as number)),
               est,
             ),
-            y,
-            est,
+            tail,
           ),
         ),
         est,

@@ -77,6 +77,10 @@ export function systematicDesign(order: "random" | "given"): "randomSystematic" 
  *   With 0/1 labels and the default interval the estimate says `reliable: false` (with a `warning`)
  *   when a single sampled failure carries it (effective number of failures, Kish's formula on the
  *   failures' weights 1/pik, below 2): the variance then rests on one term.
+ *   Whatever the labels and interval, it also says `reliable: false` when at least 1 % of the
+ *   units are drawn at less than 1/21 of the uniform rate (weights above 21 N / n), where the
+ *   intervals were measured to under-cover (docs/replication/deepsample.md, "CI coverage");
+ *   never with a risk from `toRisk`'s default floor.
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `options.order` is not
  *   "random" or "given"; if `risk` is all zero, has fewer than `budget` positive values or a positive value
