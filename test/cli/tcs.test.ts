@@ -204,6 +204,50 @@ describe("evalsift tcs estimate", () => {
     expect(f[8]).toBe("yes");
   });
 
+  it("--floor 0 leaves a weight tail: the PPS estimate says so, the default floor does not", () => {
+    const raw = toRisk(entropy(probs), "higher", { floor: 0 });
+    const lib = runStrategy(strategies.systematicPps(raw, 8, createRng(7)), truth);
+    expect(lib.estimate.warning).toMatch(/1\/21 of the uniform rate/);
+    const labels = join(work, "systematicPps-floor0-labels.csv");
+    writeFileSync(
+      labels,
+      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
+    );
+    const args = [
+      "tcs",
+      "estimate",
+      ...base,
+      "--strategy",
+      "systematicPps",
+      "--labels",
+      labels,
+      "--csv",
+    ];
+    const r = run(...args, "--floor", "0");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("warning: the interval is unreliable");
+    expect(r.stderr).toMatch(/drawn at less than 1\/21 of the uniform rate/);
+    expect((r.stdout.trim().split("\n")[1] ?? "").split(",")[8]).toBe("no");
+    const floored = runStrategy(strategies.systematicPps(risk, 8, createRng(7)), truth);
+    const labels2 = join(work, "systematicPps-labels.csv");
+    writeFileSync(
+      labels2,
+      `row,label\n${Array.from(floored.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
+    );
+    const d = run(
+      "tcs",
+      "estimate",
+      ...base,
+      "--strategy",
+      "systematicPps",
+      "--labels",
+      labels2,
+      "--csv",
+    );
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.stderr).not.toMatch(/uniform rate/);
+  });
+
   it("--interval picks the method, the library's interval exactly", () => {
     const lib = runStrategy(strategies.srs(risk, 8, createRng(7), { interval: "wilson" }), truth);
     const labels = join(work, "srs-labels-wilson.csv");
