@@ -185,7 +185,7 @@ const configs: Config[] = [
   ),
 ];
 
-type PerModel = { rmse: number; failures: number; coverage: number };
+type PerModel = { rmse: number; failures: number; coverage: number; flagged: number };
 type Row = {
   config: Config;
   per: Record<Model | Cifar100Model, PerModel>;
@@ -205,6 +205,7 @@ function evaluate(c: Config, on: readonly Population<Model | Cifar100Model>[]): 
     mu /= N;
     let se2 = 0;
     let covered = 0;
+    let flagged = 0;
     const fails: number[] = [];
     for (let r = 0; r < c.reps; r++) {
       const gen = c.make(p.risk.confidence, createRng(`model-assisted:${c.name}:${p.model}:${r}`));
@@ -212,6 +213,7 @@ function evaluate(c: Config, on: readonly Population<Model | Cifar100Model>[]): 
       const e = run.estimate;
       se2 += (e.estimate - mu) ** 2;
       if (e.ci[0] <= mu && mu <= e.ci[1]) covered++;
+      if (!e.reliable) flagged++;
       let f = 0;
       for (const i of new Set(run.indices)) f += p.y[i] as number;
       fails.push(f);
@@ -220,6 +222,7 @@ function evaluate(c: Config, on: readonly Population<Model | Cifar100Model>[]): 
       rmse: Math.sqrt(se2 / c.reps),
       failures: median(fails),
       coverage: covered / c.reps,
+      flagged: flagged / c.reps,
     };
   }
   const avg = (k: keyof PerModel): number =>
@@ -227,7 +230,12 @@ function evaluate(c: Config, on: readonly Population<Model | Cifar100Model>[]): 
   const row = {
     config: c,
     per,
-    avg: { rmse: avg("rmse"), failures: avg("failures"), coverage: avg("coverage") },
+    avg: {
+      rmse: avg("rmse"),
+      failures: avg("failures"),
+      coverage: avg("coverage"),
+      flagged: avg("flagged"),
+    },
     seconds: (performance.now() - t0) / 1000,
   };
   console.log(
@@ -390,24 +398,40 @@ lines.push(
 lines.push("");
 lines.push("## Every configuration (n = 200, averaged over D/E/F)");
 lines.push("");
+/** The per-model cells below 93 % coverage, and how many of their runs were flagged. */
+function unflaggedLowLine(rs: readonly Row[], models: readonly (Model | Cifar100Model)[]): string {
+  const low: string[] = [];
+  for (const r of rs)
+    for (const m of models)
+      if (r.per[m].coverage < TARGET.coverage)
+        low.push(
+          `${r.config.name} ${m} ${pct(r.per[m].coverage)} (${pct(r.per[m].flagged)} flagged)`,
+        );
+  return `Per-model cells below ${pct(TARGET.coverage)} coverage: ${low.join("; ") || "none"}.`;
+}
+
 /** The table of every configuration, lowest RMSE first, with one column per model. */
 function configTable(rs: readonly Row[], models: readonly (Model | Cifar100Model)[]): void {
   lines.push(
-    `| configuration | family | repetitions | RMSE | failures | coverage | ${models.join(" | ")} | seconds |`,
+    `| configuration | family | repetitions | RMSE | failures | coverage | reliable: false | ${models.join(" | ")} | seconds |`,
   );
-  lines.push(`|---|---|---|---|---|---|${models.map(() => "---|").join("")}---|`);
+  lines.push(`|---|---|---|---|---|---|---|${models.map(() => "---|").join("")}---|`);
   for (const r of rs.slice().sort((a, b) => a.avg.rmse - b.avg.rmse)) {
     const cells = models.map(
       (m) => `${f4(r.per[m].rmse)} / ${f1(r.per[m].failures)} / ${pct(r.per[m].coverage)}`,
     );
     lines.push(
-      `| ${r.config.name} | ${r.config.family} | ${r.config.reps} | ${f4(r.avg.rmse)} | ${f1(r.avg.failures)} | ${pct(r.avg.coverage)} | ${cells.join(" | ")} | ${f1(r.seconds)} |`,
+      `| ${r.config.name} | ${r.config.family} | ${r.config.reps} | ${f4(r.avg.rmse)} | ${f1(r.avg.failures)} | ${pct(r.avg.coverage)} | ${pct(r.avg.flagged)} | ${cells.join(" | ")} | ${f1(r.seconds)} |`,
     );
   }
   lines.push("");
 }
 configTable(rows, MODELS);
-lines.push("Per-model cells: RMSE / median failures / coverage.");
+lines.push(
+  'Per-model cells: RMSE / median failures / coverage. `reliable: false`: the share of runs whose estimate says its interval is not to be trusted (the single-failure flag, or the weight-tail flag of the PPS designs when at least 1 % of the units are drawn at less than 1/21 of the uniform rate: docs/replication/deepsample.md, "The weight-tail flag").',
+);
+lines.push("");
+lines.push(unflaggedLowLine(rows, MODELS));
 lines.push("");
 if (rows100.length > 0) {
   const rate = (p: Population<Cifar100Model>) => p.y.reduce((a, v) => a + v, 0) / p.y.length;
@@ -427,6 +451,8 @@ if (rows100.length > 0) {
   );
   lines.push("");
   configTable(rows100, CIFAR100_MODELS);
+  lines.push(unflaggedLowLine(rows100, CIFAR100_MODELS));
+  lines.push("");
 }
 lines.push("## Trade-off plot");
 lines.push("");
