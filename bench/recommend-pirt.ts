@@ -9,6 +9,7 @@
  */
 import { createRng } from "../src/entry/core.js";
 import { estimateSubset, recommendSubset, recommendSubsetCandidates } from "../src/entry/subset.js";
+import { writeShiftSection } from "./_shiftReport.js";
 import { shiftScenariosOrSkip } from "./_shiftScenarios.js";
 
 const SEEDS = Number(process.argv.slice(3).find((a) => /^\d+$/.test(a)) ?? 30);
@@ -23,6 +24,10 @@ const withPirt = [
       recent,
     })),
   ),
+];
+const rows = [
+  "| scenario | candidates | RMSE | 95 % coverage | seconds |",
+  "|---|---|---|---|---|",
 ];
 for (const { name, history: H, test: T, truth: tr } of scenarios) {
   for (const [variant, cands] of [
@@ -43,8 +48,16 @@ for (const { name, history: H, test: T, truth: tr } of scenarios) {
         n++;
       });
     }
+    rows.push(
+      `| ${name} | ${variant} | ${Math.sqrt(se / n).toFixed(4)} | ${((100 * cov) / n).toFixed(1)} % | ${((performance.now() - t0) / 1000).toFixed(0)} |`,
+    );
     console.log(
       `${name.padEnd(22)} ${variant.padEnd(13)} RMSE ${Math.sqrt(se / n).toFixed(4)} cov ${((100 * cov) / n).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
     );
   }
 }
+writeShiftSection(`recommend-pirt x${SEEDS}`, "The p-IRT estimator as extra candidates", [
+  `\`recommendSubset\` (default options otherwise) with its default candidates and with six more: p-IRT (2PL) on consistency, pass-rate and stepwise subsets, fitted on all or the recent history runs. Seeds cmp-0..${SEEDS - 1}, the same for both.`,
+  "",
+  ...rows,
+]);

@@ -11,6 +11,7 @@
  */
 import { createRng } from "../src/entry/core.js";
 import { estimateSubset, recommendSubset } from "../src/entry/subset.js";
+import { writeShiftSection } from "./_shiftReport.js";
 import { shiftScenariosOrSkip } from "./_shiftScenarios.js";
 
 const i = process.argv.indexOf("--seeds");
@@ -38,6 +39,10 @@ const { N, scenarios } = shiftScenariosOrSkip([
     (_, _m, d) => d >= "2025-06-01",
   ],
 ]);
+const rows = [
+  '| split | history runs | test runs | robust (default): RMSE | 95 % coverage | `selection: "rmse"`: RMSE | 95 % coverage | methods chosen (robust) | seconds |',
+  "|---|---|---|---|---|---|---|---|---|",
+];
 for (const { name, history: H, test: T, truth } of scenarios) {
   const acc = { robust: { se: 0, cov: 0 }, rmse: { se: 0, cov: 0 } };
   const chosen = new Map<string, number>();
@@ -60,7 +65,21 @@ for (const { name, history: H, test: T, truth } of scenarios) {
   }
   const fmt = (a: { se: number; cov: number }) =>
     `RMSE ${Math.sqrt(a.se / n).toFixed(4)}, coverage ${((100 * a.cov) / n).toFixed(1)} %`;
+  const cells = (a: { se: number; cov: number }) =>
+    `${Math.sqrt(a.se / n).toFixed(4)} | ${((100 * a.cov) / n).toFixed(1)} %`;
+  rows.push(
+    `| ${name} | ${H.runs.length} | ${T.runs.length} | ${cells(acc.robust)} | ${cells(acc.rmse)} | ${[...chosen].map(([m, c]) => `${m} x${c}`).join(", ")} | ${((performance.now() - t0) / 1000).toFixed(1)} |`,
+  );
   console.log(
     `${name}: history ${H.runs.length} runs, test ${T.runs.length} runs; k = ${K}, ${SEEDS} seeds: robust ${fmt(acc.robust)}; rmse ${fmt(acc.rmse)}; chosen (robust): ${[...chosen].map(([m, c]) => `${m} x${c}`).join(", ")}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
+writeShiftSection(
+  `recommend-same-framework x${SEEDS}`,
+  "The same recommendation when the test runs come from the same frameworks (the paper's setting)",
+  [
+    `Four temporal splits of the same runs, seeds same-0..${SEEDS - 1}, the default (\`selection: "robust"\`) and \`selection: "rmse"\` on the same seeds.`,
+    "",
+    ...rows,
+  ],
+);

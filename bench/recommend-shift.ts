@@ -15,6 +15,7 @@
 import { createRng } from "../src/entry/core.js";
 import { srs } from "../src/entry/estimate.js";
 import { estimateSubset, recommendSubset, stratifiedSubset } from "../src/entry/subset.js";
+import { writeShiftSection } from "./_shiftReport.js";
 import { runRate, shiftScenariosOrSkip } from "./_shiftScenarios.js";
 
 const quick = process.argv.includes("--quick");
@@ -26,6 +27,11 @@ const SEEDS = quick ? 2 : Number(arg("--seeds") ?? 10);
 const PREFIX = arg("--prefix") ?? "shift";
 const K = 50;
 const { N, scenarios } = shiftScenariosOrSkip();
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const rows = [
+  '| scenario | history runs (rates) | test runs (rates) | recommended: RMSE | 95 % coverage | mean half-width | `selection: "rmse"`: RMSE | 95 % coverage | Random (subset mean) RMSE | Consist-Strat mean RMSE | methods chosen (default) | seconds |',
+  "|---|---|---|---|---|---|---|---|---|---|---|---|",
+];
 for (const sc of scenarios) {
   const H = sc.history;
   const Tt = sc.test;
@@ -75,7 +81,20 @@ for (const sc of scenarios) {
       seC += (b / K - f) ** 2;
     });
   }
+  rows.push(
+    `| ${sc.name} | ${H.runs.length} (${pct(Math.min(...hr))}-${pct(Math.max(...hr))}) | ${Tt.runs.length} (${pct(Math.min(...tr))}-${pct(Math.max(...tr))}) | ${Math.sqrt(se / n).toFixed(4)} | ${pct(cov / n)} | ${(hw / n).toFixed(3)} | ${Math.sqrt(seM / n).toFixed(4)} | ${pct(covM / n)} | ${Math.sqrt(seR / n).toFixed(4)} | ${Math.sqrt(seC / n).toFixed(4)} | ${[...chosen].map(([m, c]) => `${m} x${c}`).join(", ")} | ${((performance.now() - t0) / 1000).toFixed(1)} |`,
+  );
   console.log(
     `${sc.name}: history ${H.runs.length} runs (rates ${(100 * Math.min(...hr)).toFixed(1)}-${(100 * Math.max(...hr)).toFixed(1)} %), test ${Tt.runs.length} runs (${(100 * Math.min(...tr)).toFixed(1)}-${(100 * Math.max(...tr)).toFixed(1)} %); k = ${K}, ${SEEDS} seeds: recommended RMSE ${Math.sqrt(se / n).toFixed(4)}, 95 % coverage ${((100 * cov) / n).toFixed(1)} % (mean half-width ${(hw / n).toFixed(3)}); with selection "rmse" ${Math.sqrt(seM / n).toFixed(4)}, ${((100 * covM) / n).toFixed(1)} %; Random ${Math.sqrt(seR / n).toFixed(4)}, Consist-Strat mean ${Math.sqrt(seC / n).toFixed(4)}; chosen: ${[...chosen].map(([m, c]) => `${m} x${c}`).join(", ")}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
+if (!quick)
+  writeShiftSection(
+    `recommend-shift ${PREFIX} x${SEEDS}`,
+    `\`recommendSubset\` + \`estimateSubset\` under a framework shift, seeds ${PREFIX}-0..${SEEDS - 1}`,
+    [
+      `The recommended subset and estimate (default options, \`selection: "robust"\`), the same with \`selection: "rmse"\` on the same seeds, and two plain subset means from their own seed stream: Random (\`srs\`) and Consist-Strat (strata of pass counts over the last 3 history runs). ${SEEDS} seeds.`,
+      "",
+      ...rows,
+    ],
+  );

@@ -16,6 +16,7 @@
 import { createRng } from "../src/entry/core.js";
 import { neymanAllocation, stratifiedSrs } from "../src/entry/estimate.js";
 import { fitIrt, predictIrt, stratifiedSubset } from "../src/entry/subset.js";
+import { writeShiftSection } from "./_shiftReport.js";
 import { shiftScenariosOrSkip } from "./_shiftScenarios.js";
 
 const SEEDS = 10;
@@ -23,6 +24,7 @@ const K = 50;
 const { N, scenarios } = shiftScenariosOrSkip();
 
 type Acc = { se: number; cov: number; n: number; interval: boolean };
+const rows = ["| scenario | estimator | RMSE | 95 % coverage |", "|---|---|---|---|"];
 for (const { name, history: H, test: T, truth } of scenarios) {
   const R = H.runs.length;
   const acc = new Map<string, Acc>();
@@ -145,6 +147,12 @@ for (const { name, history: H, test: T, truth } of scenarios) {
   console.log(`\n${name}: history ${R} runs, test ${T.runs.length} runs`);
   for (const [k, a] of acc) {
     const cov = a.interval ? `${((100 * a.cov) / a.n).toFixed(1)} %` : "- (no interval)";
+    rows.push(`| ${name} | ${k} | ${Math.sqrt(a.se / a.n).toFixed(4)} | ${cov} |`);
     console.log(`  ${k.padEnd(66)} RMSE ${Math.sqrt(a.se / a.n).toFixed(4)}  95 % coverage ${cov}`);
   }
 }
+writeShiftSection("shift-alternatives", "Estimators the recommendation does not use", [
+  `Subsets and estimators outside \`recommendSubset\`'s candidates (bench/shift-alternatives.ts's header lists them), ${SEEDS} seeds.`,
+  "",
+  ...rows,
+]);

@@ -15,6 +15,7 @@ import { createRng } from "../src/entry/core.js";
 import { stratifiedSubset } from "../src/entry/subset.js";
 import { runRates, stratifiedEstimate } from "../src/subset/_subsetEstimators.js";
 import { strataOf } from "../src/subset/recommendSubset.js";
+import { writeShiftSection } from "./_shiftReport.js";
 import { loadSwebenchAll } from "./_swebenchAll.js";
 
 const loaded = loadSwebenchAll();
@@ -30,6 +31,10 @@ const DRAWS = 20;
 const z = normalQuantile(0.975);
 const rates = runRates(o);
 const bands = ["all", "below 30 %", "30-60 %", "60 % and above"] as const;
+const rows = [
+  `| strata | k | ${bands.map((b) => `${b}: coverage (half-width, intervals)`).join(" | ")} |`,
+  `|---|---|${bands.map(() => "---|").join("")}`,
+];
 for (const kind of ["consistency", "passRate"] as const)
   for (const K of [25, 50, 100]) {
     const cells = new Map<string, { n: number; covered: number; half: number }>();
@@ -58,6 +63,14 @@ for (const kind of ["consistency", "passRate"] as const)
         }
       }
     }
+    rows.push(
+      `| ${kind === "consistency" ? `consistency (${W} runs before)` : "pass rate (all runs before, 7 bands)"} | ${K} | ${bands
+        .map((b) => {
+          const c = cells.get(b) as { n: number; covered: number; half: number };
+          return `${((100 * c.covered) / c.n).toFixed(1)} % (${(c.half / c.n).toFixed(3)}, ${c.n})`;
+        })
+        .join(" | ")} |`,
+    );
     const row = bands.map((b) => {
       const c = cells.get(b) as { n: number; covered: number; half: number };
       return `${b}: ${((100 * c.covered) / c.n).toFixed(1)} % (half-width ${(c.half / c.n).toFixed(3)}, ${c.n})`;
@@ -66,3 +79,12 @@ for (const kind of ["consistency", "passRate"] as const)
       `${kind} strata, k = ${K}, ${o.runs.length - W} runs x ${DRAWS} draws: ${row.join("; ")}`,
     );
   }
+writeShiftSection(
+  "subset-design-coverage",
+  "The design-based part of the interval, on every shared run",
+  [
+    `Runs in date order; for each run t >= ${W}, strata from the runs before it, ${DRAWS} random within-strata draws of k items (seeds design-coverage-<t>-<draw>), the run's own outcomes on them, the post-stratified mean and its 95 % normal interval (the variance \`estimateSubset\` adds for a random subset, with the Jeffreys floor for strata whose sampled items agree). By the run's full rate.`,
+    "",
+    ...rows,
+  ],
+);
