@@ -150,9 +150,10 @@ export const recommendSubsetDefaults = Object.freeze({
  * stepwise subset with ridge and irt (its items are not representative, so no
  * mean), each fitted on all runs and on the recent runs only (20 in all).
  * `"pirt"` is left out (pass it in `options.candidates` to try it): on
- * simulated framework shifts it helped in one scenario of four and hurt in
- * others, at up to 7 times the run time (a 2PL fit per fold); measured in
- * docs/shrink-a-benchmark.md, "Under a change of agent framework".
+ * simulated framework shifts it helped in two scenarios of four and hurt in
+ * the other two (mean RMSE 0.0419 -> 0.0416), at 1.5-7 times the run time (a
+ * 2PL fit per fold); measured in docs/replication/subset-shift.md, "The p-IRT
+ * estimator as extra candidates".
  */
 export const recommendSubsetCandidates: readonly RecommendSubsetCandidate[] = Object.freeze(
   [false, true].flatMap((recent) => [

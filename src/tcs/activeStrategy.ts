@@ -231,8 +231,8 @@ type Plan = {
  *
  * Interval floor: with 0/1 labels of both values, every risk band of the score (8 bands of equal
  * total score) whose labels all agree adds the variance of its rate shrunk towards the pooled one, as
- * for the weighted strategies (coverage on CIFAR-10's rare-failure versions at n = 200 rose from
- * 78-89 % to 92-95 %; docs/replication/coverage.md).
+ * for the weighted strategies (coverage on CIFAR-10's rare-failure versions at n = 200 was 78-89 %
+ * before it, 96.5-99.4 % in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit (the score to calibrate when `predictions` is absent).
  * @param budget - Number of labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
