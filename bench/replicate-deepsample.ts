@@ -572,12 +572,6 @@ function coverageTable(): string {
   return lines.join("\n");
 }
 
-/**
- * Which models' runs carry the weight-tail flag (`reliable: false`, "drawn at
- * less than 1/21 of the uniform rate"), per strategy, risk version and feature.
- * The flag is a property of the design on the population, so one run per cell
- * decides it (seed `flag-<model>-<feature>`).
- */
 /** The share of units below 1/21 of the mean risk, per risk version, feature and model. */
 function tailShareLine(): string {
   return RISK_VERSIONS.map(
@@ -586,39 +580,53 @@ function tailShareLine(): string {
   ).join("; ");
 }
 
+/**
+ * Which models' runs carry the weight-tail flag (`reliable: false`, "drawn at
+ * less than 1/21 of the uniform rate"), keyed `strategy/version/feature`
+ * (absent: none). The flag is a property of the design on the population, so
+ * one run per cell decides it (seed `flag-<model>-<feature>`).
+ */
+const tailFlags = new Map<string, string[]>();
+for (const s of Object.keys(coverageStrategies)) {
+  if (s === "srs") continue;
+  for (const v of RISK_VERSIONS)
+    for (const f of FEATURES) {
+      const on = pops.filter((p) => {
+        const run = runStrategy(
+          (coverageStrategies[s] as Strategy)(
+            versionRisk(p, f, v),
+            200,
+            createRng(`flag-${p.model}-${f}`),
+          ),
+          (i) => p.y[i] as number,
+        );
+        return /drawn at less than 1\/21 of the uniform rate/.test(run.estimate.warning);
+      });
+      if (on.length > 0)
+        tailFlags.set(
+          `${s}/${v}/${f}`,
+          on.map((p) => p.model),
+        );
+    }
+}
+const weightTailFlagged = Object.keys(coverageStrategies).filter((s) =>
+  [...tailFlags.keys()].some((k) => k.startsWith(`${s}/`)),
+);
+
 function weightTailTable(): string {
   const lines = [
     `| strategy | ${RISK_VERSIONS.map((v) => `${RISK_LABEL[v]}: confidence | dsa | lsa`).join(" | ")} |`,
     `|---|${"---|---|---|".repeat(RISK_VERSIONS.length)}`,
   ];
-  const flagged: string[] = [];
   for (const s of Object.keys(coverageStrategies)) {
     if (s === "srs") continue;
     const cells = RISK_VERSIONS.flatMap((v) =>
-      FEATURES.map((f) => {
-        const on = pops.filter((p) => {
-          const run = runStrategy(
-            (coverageStrategies[s] as Strategy)(
-              versionRisk(p, f, v),
-              200,
-              createRng(`flag-${p.model}-${f}`),
-            ),
-            (i) => p.y[i] as number,
-          );
-          return /drawn at less than 1\/21 of the uniform rate/.test(run.estimate.warning);
-        });
-        if (on.length > 0) flaggedCells.add(`${s}/${v}/${f}`);
-        return on.length === 0 ? "—" : on.map((p) => p.model).join(" ");
-      }),
+      FEATURES.map((f) => tailFlags.get(`${s}/${v}/${f}`)?.join(" ") ?? "—"),
     );
-    if (cells.some((c) => c !== "—")) flagged.push(s);
     lines.push(`| \`${s}\` | ${cells.join(" | ")} |`);
   }
-  weightTailFlagged = flagged;
   return lines.join("\n");
 }
-let weightTailFlagged: string[] = [];
-const flaggedCells = new Set<string>();
 
 /** The coverage cells (strategy, risk, feature; pooled over models) below 93 % with and without a flag. */
 function weightTailAgreement(): string {
@@ -632,7 +640,7 @@ function weightTailAgreement(): string {
         const x = c.byFeature[v][f];
         if (x === undefined) continue;
         const name = `\`${c.strategy}\` ${RISK_LABEL[v]}/${f} (${(100 * x).toFixed(1)}%)`;
-        const isFlagged = flaggedCells.has(`${c.strategy}/${v}/${f}`);
+        const isFlagged = tailFlags.has(`${c.strategy}/${v}/${f}`);
         if (x < 0.93) (isFlagged ? lowFlagged : low).push(name);
         else if (isFlagged) okFlagged.push(name);
       }

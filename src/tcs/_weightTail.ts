@@ -8,6 +8,7 @@
  * @internal
  */
 
+import { fsum } from "../core/sum.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { RISK_FLOOR_HINT } from "./_checks.js";
 
@@ -31,9 +32,8 @@ export const TAIL_SHARE = 0.01;
  */
 export function weightTailShare(p: ArrayLike<number>): number {
   const N = p.length;
-  let total = 0;
-  for (let i = 0; i < N; i++) total += p[i] as number;
-  if (!(total > 0) || N === 0) return 0;
+  const total = fsum(p);
+  if (!(total > 0)) return 0;
   // p_i N / total < 1 / R  <=>  p_i < total / (R N)
   const cut = total / (TAIL_RATIO * N);
   let tail = 0;
@@ -64,6 +64,6 @@ export function flagWeightTail(e: Estimate, share: number): Estimate {
   return {
     ...e,
     reliable: false,
-    warning: e.reliable || e.warning === "" ? why : `${e.warning}; also ${why}`,
+    warning: e.reliable ? why : `${e.warning}; also ${why}`,
   };
 }

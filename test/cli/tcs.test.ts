@@ -44,6 +44,13 @@ afterAll(() => {
 const run = (...args: string[]) => runCli(cli.file, args);
 const base = ["--input", PREDS, "--feature", "entropy", "--budget", "8", "--seed", "7"];
 
+/** Writes a labels file (row,label) holding the true label of each index, and returns its path. */
+function labelsFile(name: string, indices: ArrayLike<number>): string {
+  const file = join(work, name);
+  writeFileSync(file, `row,label\n${Array.from(indices, (i) => `${i},${truth(i)}`).join("\n")}\n`);
+  return file;
+}
+
 function csvRows(text: string): string[][] {
   return text
     .trim()
@@ -170,9 +177,8 @@ describe("evalsift tcs plan", () => {
 
   it("lists only the rows still unlabelled of a non-adaptive plan", () => {
     const lib = runStrategy(strategies.ssrs(risk, 8, createRng(7)), truth);
-    const labels = join(work, "ssrs-partial.csv");
     const some = [lib.indices[2], lib.indices[5]] as number[];
-    writeFileSync(labels, `row,label\n${some.map((i) => `${i},${truth(i)}`).join("\n")}\n`);
+    const labels = labelsFile("ssrs-partial.csv", some);
     const r = JSON.parse(
       run("tcs", "plan", ...base, "--strategy", "ssrs", "--labels", labels, "--json").stdout,
     );
@@ -186,11 +192,7 @@ describe("evalsift tcs plan", () => {
 describe("evalsift tcs estimate", () => {
   it("prints the strategy's estimate and CI from complete labels (CSV row)", () => {
     const lib = runStrategy(strategies.srs(risk, 8, createRng(7)), truth);
-    const labels = join(work, "srs-labels.csv");
-    writeFileSync(
-      labels,
-      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
-    );
+    const labels = labelsFile("srs-labels.csv", lib.indices);
     const r = run("tcs", "estimate", ...base, "--strategy", "srs", "--labels", labels, "--csv");
     expect(r.code, r.stderr).toBe(0);
     const [header, row] = r.stdout.trim().split("\n");
@@ -208,11 +210,7 @@ describe("evalsift tcs estimate", () => {
     const raw = toRisk(entropy(probs), "higher", { floor: 0 });
     const lib = runStrategy(strategies.systematicPps(raw, 8, createRng(7)), truth);
     expect(lib.estimate.warning).toMatch(/1\/21 of the uniform rate/);
-    const labels = join(work, "systematicPps-floor0-labels.csv");
-    writeFileSync(
-      labels,
-      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
-    );
+    const labels = labelsFile("systematicPps-floor0-labels.csv", lib.indices);
     const args = [
       "tcs",
       "estimate",
@@ -229,11 +227,7 @@ describe("evalsift tcs estimate", () => {
     expect(r.stderr).toMatch(/drawn at less than 1\/21 of the uniform rate/);
     expect((r.stdout.trim().split("\n")[1] ?? "").split(",")[8]).toBe("no");
     const floored = runStrategy(strategies.systematicPps(risk, 8, createRng(7)), truth);
-    const labels2 = join(work, "systematicPps-labels.csv");
-    writeFileSync(
-      labels2,
-      `row,label\n${Array.from(floored.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
-    );
+    const labels2 = labelsFile("systematicPps-labels.csv", floored.indices);
     const d = run(
       "tcs",
       "estimate",
@@ -250,11 +244,7 @@ describe("evalsift tcs estimate", () => {
 
   it("--interval picks the method, the library's interval exactly", () => {
     const lib = runStrategy(strategies.srs(risk, 8, createRng(7), { interval: "wilson" }), truth);
-    const labels = join(work, "srs-labels-wilson.csv");
-    writeFileSync(
-      labels,
-      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
-    );
+    const labels = labelsFile("srs-labels-wilson.csv", lib.indices);
     const r = run(
       "tcs",
       "estimate",
@@ -348,11 +338,7 @@ describe("evalsift tcs estimate", () => {
 
   it("writes --out through a temporary file and leaves no temporary behind", () => {
     const lib = runStrategy(strategies.srs(risk, 8, createRng(7)), truth);
-    const labels = join(work, "srs-labels2.csv");
-    writeFileSync(
-      labels,
-      `row,label\n${Array.from(lib.indices, (i) => `${i},${truth(i)}`).join("\n")}\n`,
-    );
+    const labels = labelsFile("srs-labels2.csv", lib.indices);
     const dir = mkdtempSync(join(work, "out-"));
     const out = join(dir, "estimate.json");
     const r = run(
