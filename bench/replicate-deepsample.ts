@@ -263,6 +263,8 @@ type Cov = {
   strategy: string;
   byFeature: Record<RiskVersion, Record<string, number>>;
   failures: Record<RiskVersion, Record<string, number>>;
+  /** Coverage per version, `feature/model` (COVERAGE_REPS runs each). */
+  byModel: Record<RiskVersion, Record<string, number>>;
   pooled: Record<RiskVersion, number>;
   runs: number;
 };
@@ -294,6 +296,7 @@ for (const s of coverageReused ? [] : Object.keys(coverageStrategies)) {
     strategy: s,
     byFeature: { deepsample: {}, floor01: {}, toRisk: {} },
     failures: { deepsample: {}, floor01: {}, toRisk: {} },
+    byModel: { deepsample: {}, floor01: {}, toRisk: {} },
     pooled: { deepsample: 0, floor01: 0, toRisk: 0 },
     runs: 0,
   };
@@ -315,11 +318,14 @@ for (const s of coverageReused ? [] : Object.keys(coverageStrategies)) {
           seed: `coverage-${p.model}-${f ?? "-"}`,
           featureAgnostic: [],
         });
+        let hm = 0;
         for (const r of g.rows) {
           h += r.covered ? 1 : 0;
+          hm += r.covered ? 1 : 0;
           fails += r.failuresFound;
           k++;
         }
+        c.byModel[v][`${f ?? "-"}/${p.model}`] = hm / g.rows.length;
       }
       c.byFeature[v][f ?? "-"] = h / k;
       c.failures[v][f ?? "-"] = fails / k;
@@ -648,6 +654,28 @@ function weightTailAgreement(): string {
   return `Cells of the coverage table below 93 % that carry the flag: ${lowFlagged.join(", ") || "none"}. Below 93 % without it: ${low.join(", ") || "none"}. Flagged but covering at least 93 %: ${okFlagged.join(", ") || "none"}.`;
 }
 
+/**
+ * The same per model (a cell's flag is per model: it is a property of the
+ * design on that population): the cells below 93 % with and without it.
+ */
+function weightTailAgreementByModel(): string {
+  const low: string[] = [];
+  const lowFlagged: string[] = [];
+  for (const c of coverage) {
+    if (c.strategy === "srs") continue;
+    for (const v of RISK_VERSIONS)
+      for (const f of FEATURES)
+        for (const p of pops) {
+          const x = c.byModel?.[v]?.[`${f}/${p.model}`];
+          if (x === undefined || x >= 0.93) continue;
+          const name = `\`${c.strategy}\` ${RISK_LABEL[v]}/${f}/${p.model} (${(100 * x).toFixed(1)}%)`;
+          const isFlagged = tailFlags.get(`${c.strategy}/${v}/${f}`)?.includes(p.model) === true;
+          (isFlagged ? lowFlagged : low).push(name);
+        }
+  }
+  return `Per model (${COVERAGE_REPS} runs per cell, Monte Carlo SE about ${(100 * Math.sqrt((0.95 * 0.05) / COVERAGE_REPS)).toFixed(1)} points near 95 %), the cells below 93 % that carry the flag: ${lowFlagged.join(", ") || "none"}; without it: ${low.join(", ") || "none"}.`;
+}
+
 function coverageFailuresTable(): string {
   const lines = [
     `| strategy | ${RISK_VERSIONS.map((v) => `${RISK_LABEL[v]}: confidence | dsa | lsa`).join(" | ")} |`,
@@ -864,7 +892,7 @@ ${diagTable()}
 - **SUPS-confidence, n = 800 (failures: theirs higher).** DeepSample's \`SUPSSelector\` counts failing draws, repeats included; \`failuresFound\` counts distinct failing inputs. At n = 800 PPS with replacement on 1 − confidence repeats the riskiest inputs. (SUPS- and RHC-confidence RMSE are within the band only because the band is wide: their estimates are heavy-tailed, see the coverage section.)
 - **RHC-confidence, n = 100 (failures, 1.9 vs a band of 1.8).** Borderline; among ${2 * cmp.length} comparisons a few are expected outside a 2-SE band by chance.`;
 
-const COVERAGE_NOTES = `With the library's own risk (\`toRisk\`'s default floor) every one of the 13 strategies (default options) covers at least ${(100 * coverageMin("toRisk")).toFixed(1)}% on every feature. With DeepSample's unfloored risk the PPS designs undercover on confidence (as low as ${(100 * coverageMin("deepsample")).toFixed(1)}%); DSA and LSA are fine either way. With risk = 1 − confidence many failures have a risk near 0 (failures with risk < 0.01: ${lowRiskFailures}), hence inclusion probabilities near 0 and weights near N / (n · tiny). Most samples contain none of them. For the Horvitz–Thompson and Hansen–Hurwitz designs (SUPS, RHC-S, 2-UPS, PPSsys) the estimate and its variance estimate are then both too small, so the interval misses low; a rare sample that does contain one gives a huge estimate (the heavy tails behind the SUPS/RHC RMSE). For the Hájek designs (Balanced, Pivotal) the missing huge weights leave the denominator too small, so the ratio estimates the failure rate of the riskier inputs and misses high. No design-based interval can repair a sample that carries no information about the tail; bounding the weights does. On confidence the PPS strategies cover ${ppsConfidenceRange("deepsample")} without a floor, ${ppsConfidenceRange("floor01")} with \`toRisk\`'s previous default floor 0.01 and ${ppsConfidenceRange("toRisk")} with the current 0.05, finding on average ${f1(ppsConfidenceFailures("deepsample"))}, ${f1(ppsConfidenceFailures("floor01"))} and ${f1(ppsConfidenceFailures("toRisk"))} distinct failures per run. \`toRisk\`'s default floor gives every input at least 5% of the riskiest input's shifted score (weights within 21x of each other); the defensive mixture below does the same with an explicit λ. The stratified and adaptive strategies (SSRS, GBS, MC-UCB, D2Strat, KCenterStrat, DeepEST) do not depend on the floor for coverage. The floor's price is failures found: mean distinct failures per run at n = 200 (same runs):
+const COVERAGE_NOTES = `With the library's own risk (\`toRisk\`'s default floor) every one of the 13 strategies (default options) covers at least ${(100 * coverageMin("toRisk")).toFixed(1)}% on every feature. With DeepSample's unfloored risk the PPS designs' coverage on confidence drops (as low as ${(100 * coverageMin("deepsample")).toFixed(1)}%); DSA and LSA are fine either way. With risk = 1 − confidence many failures have a risk near 0 (failures with risk < 0.01: ${lowRiskFailures}), hence inclusion probabilities near 0 and weights near N / (n · tiny). Most samples contain none of them. For the Horvitz–Thompson and Hansen–Hurwitz designs (SUPS, RHC-S, 2-UPS, PPSsys) the estimate and the design's own variance estimate are then both too small, so that interval misses low; a rare sample that does contain one gives a huge estimate (the heavy tails behind the SUPS/RHC RMSE). The risk-band floor adds the variance of the parts of the population the sample barely reached (its bands are cut wherever their draw rates spread more than 4-fold), which is what brings these four to the coverage above on this risk (their estimates stay heavy-tailed); the weight-tail flag still marks their estimates unreliable. For the Hájek designs (Balanced, Pivotal) the missing huge weights leave the denominator too small, so the ratio estimates the failure rate of the riskier inputs and misses high, which no variance term repairs. Bounding the weights fixes both. On confidence the PPS strategies cover ${ppsConfidenceRange("deepsample")} without a floor, ${ppsConfidenceRange("floor01")} with \`toRisk\`'s previous default floor 0.01 and ${ppsConfidenceRange("toRisk")} with the current 0.05, finding on average ${f1(ppsConfidenceFailures("deepsample"))}, ${f1(ppsConfidenceFailures("floor01"))} and ${f1(ppsConfidenceFailures("toRisk"))} distinct failures per run. \`toRisk\`'s default floor gives every input at least 5% of the riskiest input's shifted score (weights within 21x of each other); the defensive mixture below does the same with an explicit λ. The stratified and adaptive strategies (SSRS, GBS, MC-UCB, D2Strat, KCenterStrat, DeepEST) do not depend on the floor for coverage. The floor's price is failures found: mean distinct failures per run at n = 200 (same runs):
 
 ${coverageFailuresTable()}`;
 
@@ -921,7 +949,7 @@ The PPS strategies mark an estimate \`reliable: false\` (with a \`warning\` nami
 
 ${weightTailTable()}
 
-Units in the weight tail (share of the population, from the risk itself; 2-UPS uses stratum averages of it, so its share can be smaller): ${tailShareLine()}. Flagged strategies: ${weightTailFlagged.map((s) => `\`${s}\``).join(", ") || "none"}. ${weightTailAgreement()}
+Units in the weight tail (share of the population, from the risk itself; 2-UPS uses stratum averages of it, so its share can be smaller): ${tailShareLine()}. Flagged strategies: ${weightTailFlagged.map((s) => `\`${s}\``).join(", ") || "none"}. ${weightTailAgreement()} ${weightTailAgreementByModel()}
 
 ## Beyond the paper: the defensive-mixture PPS lambda sweep (n = 200)
 

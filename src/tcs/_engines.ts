@@ -145,7 +145,7 @@ export function preparePpsFixed(
       : design === "randomSystematic"
         ? randomOrderSystematicPps(pik, fn)
         : undefined;
-  const bands = riskBands(size);
+  const bands = riskBands(size, { split: true });
   const tail = weightTailShare(pik);
   // pivotal's check of pik, done by the first run (where pivotal itself would throw)
   let pikChecked = false;
@@ -327,7 +327,7 @@ export function preparePpsWithReplacement(
   // the design's own checks once (n = 0 draws nothing), then its alias table
   ppsWithReplacement(p, 0, UNCHECKED_RNG);
   const table = aliasTable(p, fsum(p));
-  const bands = riskBands(p);
+  const bands = riskBands(p, { split: true });
   const tail = weightTailShare(p);
   return {
     start: (r) => {

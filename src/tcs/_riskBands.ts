@@ -1,7 +1,8 @@
 /**
  * A variance floor for the weighted (unequal-probability) strategies: the
- * population split into risk bands of equal total risk, and a band whose
- * labels all agree adds the variance of a shrunk rate.
+ * population split into risk bands of equal total risk (cut further where a
+ * band's draw rates spread more than 4-fold), and a band whose labels all
+ * agree adds the variance of a shrunk rate.
  *
  * Internal module: not re-exported from the package entry point.
  * @internal
@@ -46,8 +47,27 @@ const MAX_BINS = 4096;
  * bin of every cut; only those bins' values are sorted to place the cut
  * exactly, so it costs three passes over N; `risk` is not modified. Returns
  * `undefined` when fewer than two bands hold units (e.g. a constant risk).
+ *
+ * With `options.split` (for designs that draw in proportion to `risk`: the
+ * PPS engines on their capped `pik` or per-draw probabilities, RHC on the
+ * risk), a band whose risks spread more than {@link BAND_SPREAD} is then cut
+ * into parts of at most that spread ({@link splitByWeight}), so a band's few
+ * labels come from units drawn at similar rates. Why: with a low floor
+ * (CIFAR-10 model F at `toRisk` floor 0.01) the lowest equal-risk band
+ * holds units whose weights differ more than tenfold; its ~n / 8 draws come
+ * almost all from its light end, so its labels are mixed and it adds
+ * nothing, while the heavy end, which holds many confident failures, is
+ * drawn a few times per sample and often shows none of them: the interval
+ * missed from below with no flag raised (test/tcs/coverage.weighted.test.ts
+ * reproduces it on a synthetic population; docs/replication/deepsample.md,
+ * "The weight-tail flag", measures it per model). Without it
+ * (deepEst and active, whose draw rates mix the risk with uniform draws and
+ * are not proportional to it) the equal-risk bands are returned as they are.
  */
-export function riskBands(risk: Float64Array): RiskBands | undefined {
+export function riskBands(
+  risk: Float64Array,
+  options?: { readonly split?: boolean },
+): RiskBands | undefined {
   const N = risk.length;
   const H = RISK_BANDS;
   let total = 0;
@@ -137,7 +157,9 @@ export function riskBands(risk: Float64Array): RiskBands | undefined {
     for (let k = 0; k < H - 1; k++) if (cutBin[k] === b && r > (cuts[k] as number)) h++;
     band[i] = h;
   }
-  const sizes = new Array<number>(H).fill(0);
+  const sizes = new Array<number>(options?.split === true ? splitByWeight(risk, band, H) : H).fill(
+    0,
+  );
   for (let i = 0; i < N; i++) sizes[band[i] as number] = (sizes[band[i] as number] as number) + 1;
   let held = 0;
   for (const c of sizes) if (c > 0) held++;
@@ -205,7 +227,7 @@ export function flooredWeightedEstimate(
   for (const c of bands.sizes) N += c;
   const p = Math.min(1, Math.max(0, e.estimate));
   const pooled = (n * p + PSEUDO) / (n + 2 * PSEUDO);
-  const m = (PRIOR_SHARE * n) / H;
+  const m = (PRIOR_SHARE * n) / RISK_BANDS;
   let added = 0;
   for (let h = 0; h < H; h++) {
     const Nh = bands.sizes[h] as number;
@@ -231,4 +253,63 @@ export function flooredWeightedEstimate(
   return e.reliable
     ? { ...floored, method: e.method }
     : { ...floored, method: e.method, reliable: false, warning: e.warning };
+}
+
+/**
+ * The widest spread of risk, hence of draw probability and weight, that one
+ * band of {@link riskBands} may hold: 4. A band whose largest risk is more
+ * than 4 times its smallest is split at its largest risk / 4, / 16, ...
+ * (at most {@link MAX_SPLIT} parts; risk 0 goes to the last), so the few
+ * labels a band receives come from units drawn at rates within a factor 4 of
+ * each other and can stand for all of its units.
+ */
+export const BAND_SPREAD = 4;
+
+/**
+ * The most parts {@link splitByWeight} cuts one band into: 16, so a band
+ * splits down to its largest risk / 4^15 (about 1e-9 of it); with 8 bands at
+ * most 128 ids, which fit the `Uint8Array`.
+ */
+const MAX_SPLIT = 16;
+
+/**
+ * Splits, in place, every band of `band` (ids 0..H-1) whose risks spread more
+ * than {@link BAND_SPREAD}: part s of band h holds its units with
+ * `top_h / 4^(s+1) < r <= top_h / 4^s` (top_h the band's largest risk; the
+ * last part also everything smaller, risk 0 included). The parts are
+ * renumbered in increasing risk (band by band, the lowest-risk part first);
+ * part 0 of every band keeps an id even when empty, so an unsplit population
+ * keeps its ids. Exact arithmetic: multiplications and divisions by 4 only.
+ * Returns the number of ids.
+ */
+function splitByWeight(risk: Float64Array, band: Uint8Array, H: number): number {
+  const N = risk.length;
+  const top = new Float64Array(H);
+  for (let i = 0; i < N; i++) {
+    const h = band[i] as number;
+    if ((risk[i] as number) > (top[h] as number)) top[h] = risk[i] as number;
+  }
+  const sub = new Uint8Array(N);
+  const used = new Uint8Array(H * MAX_SPLIT);
+  for (let i = 0; i < N; i++) {
+    const h = band[i] as number;
+    const r = risk[i] as number;
+    let s = 0;
+    let bound = top[h] as number;
+    while (s < MAX_SPLIT - 1 && r * BAND_SPREAD < bound) {
+      s++;
+      bound /= BAND_SPREAD;
+    }
+    sub[i] = s;
+    used[h * MAX_SPLIT + s] = 1;
+  }
+  for (let h = 0; h < H; h++) used[h * MAX_SPLIT] = 1;
+  const id = new Int32Array(H * MAX_SPLIT).fill(-1);
+  let next = 0;
+  for (let h = 0; h < H; h++)
+    for (let s = MAX_SPLIT - 1; s >= 0; s--)
+      if (used[h * MAX_SPLIT + s] === 1) id[h * MAX_SPLIT + s] = next++;
+  for (let i = 0; i < N; i++)
+    band[i] = id[(band[i] as number) * MAX_SPLIT + (sub[i] as number)] as number;
+  return next;
 }

@@ -51,8 +51,14 @@ export function weightTailShare(p: ArrayLike<number>): number {
  * models D, E, F at n = 200 with the raw `1 - confidence` as risk (25-39 % of
  * the units in the tail): the 95 % intervals of `sups`, `twoUps`,
  * `systematicPps`, `pivotal`, `balanced` and `rhc` covered 65.2-90.8 %
- * (pooled over the models); with DSA or LSA min-max scaled (at most 0.02 %
- * of the units in the tail) 94.7-97.5 %; with `toRisk`'s default floor
+ * (pooled over the models) when the flag was added; since the risk bands
+ * are split by draw rate the Horvitz–Thompson and Hansen–Hurwitz four cover
+ * there, with the variance of what the sample did not reach, but `balanced`
+ * and `pivotal` (Hájek: biased when the heavy units are missing) still
+ * cover 89.5 % and 90.5 %, and every estimate on such a risk is
+ * heavy-tailed (the SUPS/RHC RMSE of the report); with DSA or LSA min-max
+ * scaled (at most 0.02 % of the units in the tail) 94.7-97.5 %; with
+ * `toRisk`'s default floor
  * (never a unit in the tail) >= 95.3 % (docs/replication/deepsample.md,
  * "CI coverage" and "The weight-tail flag"). Applies whatever the
  * labels and the interval method (it is a property of the design); an

@@ -26,7 +26,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * the RHC unbiased variance estimator (`raoHartleyCochran`), as in the original
  * 1962 paper — not the successive-sampling variant.
  *
- * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk, each cut further wherever its risks spread more than 4-fold, so its labels come from units drawn at similar rates) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  *
  * Interval: by default (0/1 labels) `"betaCapped"`, Korn–Graubard with its effective sample size
  * capped at n, not `"beta"`: `"beta"`'s worst cell of the coverage grid was within two Monte Carlo
@@ -89,7 +89,7 @@ export function prepareRhc(
   }
   const X = fsum(risk);
   checkRiskRatio(fn, risk, X);
-  const bands = riskBands(risk);
+  const bands = riskBands(risk, { split: true });
   const tail = weightTailShare(risk);
   // the permutation's buffer: a run uses it only inside start (the draw is done
   // there at once), so runs that interleave never share it

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
 import type { Estimate } from "../../src/estimate/confidenceInterval.js";
-import { flooredWeightedEstimate, RISK_BANDS, riskBands } from "../../src/tcs/_riskBands.js";
+import {
+  BAND_SPREAD,
+  flooredWeightedEstimate,
+  RISK_BANDS,
+  riskBands,
+} from "../../src/tcs/_riskBands.js";
 
 const est = { level: 0.95, interval: undefined };
 // the design's own estimate, as a weighted strategy would return it
@@ -44,6 +50,83 @@ describe("riskBands(risk)", () => {
       total += risk[i] as number;
     }
     for (const m of mass) expect(Math.abs(m / total - 1 / 8)).toBeLessThan(0.002);
+  });
+});
+
+describe("riskBands(risk, { split: true }): bands wider than BAND_SPREAD are split", () => {
+  it("splits a band at its largest risk / 4, / 16, ... and numbers the parts by increasing risk", () => {
+    expect(BAND_SPREAD).toBe(4);
+    // total 64 + 4 x 0.5 + 4 x 3 + 8 = 86; the equal-risk cuts put the 0.5s, 3s and the 8 in band 0
+    // (cumulative 2, 14, 22 against 86 / 8 = 10.75 for the first cut: the cut is 3, so band 0 is
+    // {0.5, 3}, the 8 is band 1); band 0's top is 3: 0.5 < 3 / 4 goes to part 1, 3 stays in part 0
+    const risk = Float64Array.from([0.5, 3, 0.5, 3, 0.5, 3, 0.5, 3, 8, 64]);
+    const b = riskBands(risk, { split: true });
+    const band = Array.from(b?.band ?? []);
+    // part 1 of band 0 (the 0.5s) is id 0, part 0 of band 0 (the 3s) id 1, then bands 1..7
+    expect(band.slice(0, 8)).toEqual([0, 1, 0, 1, 0, 1, 0, 1]);
+    expect(band[8]).toBeGreaterThan(1);
+    expect(band[9]).toBeGreaterThan(band[8] as number);
+    expect(b?.sizes.length).toBe(RISK_BANDS + 1);
+    expect(b?.sizes.reduce((x, y) => x + y, 0)).toBe(risk.length);
+  });
+  it("leaves a population whose bands spread at most 4 as it is, and splits nothing without the option", () => {
+    const narrow = Float64Array.from({ length: 1000 }, (_, i) => 1 + ((i * 7919) % 1000) / 400);
+    expect(riskBands(narrow, { split: true })).toEqual(riskBands(narrow));
+    const wide = Float64Array.from([0.5, 3, 0.5, 3, 0.5, 3, 0.5, 3, 8, 64]);
+    expect(Array.from(riskBands(wide)?.band ?? [])).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+    expect(riskBands(wide)?.sizes.length).toBe(RISK_BANDS);
+  });
+  it("gives risk 0 a part of its own", () => {
+    const risk = Float64Array.from([0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const b = riskBands(risk, { split: true });
+    expect(b?.band[0]).toBe(0);
+    expect(b?.band[1]).toBe(0);
+    for (let i = 2; i < risk.length; i++) expect(b?.band[i]).toBeGreaterThan(0);
+    expect(b?.sizes[0]).toBe(2);
+  });
+  it("property: no part spans more than a factor 4 of positive risk, and ids follow the risk", () => {
+    for (let t = 0; t < 50; t++) {
+      const rng = createRng(`bands-${t}`);
+      const N = 50 + Math.floor(rng() * 2000);
+      const spread = 10 ** (1 + 5 * rng());
+      const risk = Float64Array.from({ length: N }, () => spread ** rng());
+      const b = riskBands(risk, { split: true });
+      if (b === undefined) continue;
+      const lo = new Array(b.sizes.length).fill(Number.POSITIVE_INFINITY);
+      const hi = new Array(b.sizes.length).fill(0);
+      for (let i = 0; i < N; i++) {
+        const h = b.band[i] as number;
+        lo[h] = Math.min(lo[h], risk[i] as number);
+        hi[h] = Math.max(hi[h], risk[i] as number);
+      }
+      let prevHi = 0;
+      for (let h = 0; h < b.sizes.length; h++) {
+        if ((b.sizes[h] as number) === 0) continue;
+        expect(hi[h] / lo[h]).toBeLessThanOrEqual(BAND_SPREAD);
+        expect(lo[h]).toBeGreaterThanOrEqual(prevHi);
+        prevHi = hi[h];
+      }
+    }
+  });
+  it("floors the large-weight part whose labels agree inside a band whose labels do not", () => {
+    // band 0 holds the 0.5s (never a failure among the labelled) and the 3s (one failure,
+    // one pass): before the split the band's labels were mixed and nothing was added
+    const risk = Float64Array.from([0.5, 3, 0.5, 3, 0.5, 3, 0.5, 3, 8, 64]);
+    const b = riskBands(risk, { split: true });
+    const e = flooredWeightedEstimate(
+      "f",
+      { ...design, n: 4 },
+      [0, 1, 3, 9],
+      Float64Array.from([0, 1, 0, 1]),
+      b,
+      est,
+    );
+    const pbar = (4 * 0.4 + 0.5) / 5;
+    const m = (0.1 * 4) / 8;
+    const q = (0 + m * pbar) / (1 + m);
+    // the 0.5s' part (4 of 10 units, 1 label) and the 8's band (1 unit, no label)
+    const added = 0.4 ** 2 * (1 - 1 / 4) * q * (1 - q) + 0.1 ** 2 * pbar * (1 - pbar);
+    expect(e.variance).toBeCloseTo(0.01 + added, 15);
   });
 });
 
