@@ -366,7 +366,8 @@ describe("outputs: checked before the run, no temporary file after an interrupt"
     child.stderr.on("data", (d) => {
       stderr += String(d);
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    // the handler is installed once the bundle has loaded (~0.15 s); the run takes minutes
+    await new Promise((r) => setTimeout(r, 1000));
     child.kill("SIGINT");
     const code = await exited;
     expect(code, stderr).toBe(130);
@@ -426,7 +427,9 @@ describe("outputs: checked before the run, no temporary file after an interrupt"
       return code;
     };
     const codes = await Promise.all(
-      [300, 900, 1500, 2200, 3000, 4000, 6000].map((delay, k) => one(k, delay)),
+      // one run alone takes ~0.7 s here, the seven together ~2.5 s: the last signals land
+      // after some runs have finished (a complete output), the early ones mid-run
+      [200, 500, 800, 1200, 1600, 2100, 2800].map((delay, k) => one(k, delay)),
     );
     // The handler ran at least once (the early signals land mid-run).
     expect(
