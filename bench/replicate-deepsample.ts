@@ -263,8 +263,8 @@ type Cov = {
   strategy: string;
   byFeature: Record<RiskVersion, Record<string, number>>;
   failures: Record<RiskVersion, Record<string, number>>;
-  /** Coverage per version, `feature/model` (COVERAGE_REPS runs each). */
-  byModel: Record<RiskVersion, Record<string, number>>;
+  /** Coverage per version, `feature/model` (COVERAGE_REPS runs each); absent in older `--reuse` caches. */
+  byModel?: Record<RiskVersion, Record<string, number>>;
   pooled: Record<RiskVersion, number>;
   runs: number;
 };
@@ -292,11 +292,16 @@ if (coverageReused) {
 }
 for (const s of coverageReused ? [] : Object.keys(coverageStrategies)) {
   const feats: (Feature | null)[] = s === "srs" ? [null] : [...FEATURES];
+  const byModel: Record<RiskVersion, Record<string, number>> = {
+    deepsample: {},
+    floor01: {},
+    toRisk: {},
+  };
   const c: Cov = {
     strategy: s,
     byFeature: { deepsample: {}, floor01: {}, toRisk: {} },
     failures: { deepsample: {}, floor01: {}, toRisk: {} },
-    byModel: { deepsample: {}, floor01: {}, toRisk: {} },
+    byModel,
     pooled: { deepsample: 0, floor01: 0, toRisk: 0 },
     runs: 0,
   };
@@ -325,7 +330,7 @@ for (const s of coverageReused ? [] : Object.keys(coverageStrategies)) {
           fails += r.failuresFound;
           k++;
         }
-        c.byModel[v][`${f ?? "-"}/${p.model}`] = hm / g.rows.length;
+        byModel[v][`${f ?? "-"}/${p.model}`] = hm / g.rows.length;
       }
       c.byFeature[v][f ?? "-"] = h / k;
       c.failures[v][f ?? "-"] = fails / k;

@@ -54,7 +54,7 @@ const MAX_BINS = 4096;
  * into parts of at most that spread ({@link splitByWeight}), so a band's few
  * labels come from units drawn at similar rates. Why: with a low floor
  * (CIFAR-10 model F at `toRisk` floor 0.01) the lowest equal-risk band
- * holds units whose weights differ more than tenfold; its ~n / 8 draws come
+ * holds units whose weights differ many times over; its ~n / 8 draws come
  * almost all from its light end, so its labels are mixed and it adds
  * nothing, while the heavy end, which holds many confident failures, is
  * drawn a few times per sample and often shows none of them: the interval

@@ -427,8 +427,8 @@ describe("outputs: checked before the run, no temporary file after an interrupt"
       return code;
     };
     const codes = await Promise.all(
-      // one run alone takes ~0.7 s here, the seven together ~2.5 s: the last signals land
-      // after some runs have finished (a complete output), the early ones mid-run
+      // one run alone took 0.7 s on this machine and seven at once share its cores, so the
+      // early signals land mid-run and the late ones may find a finished (complete) output
       [200, 500, 800, 1200, 1600, 2100, 2800].map((delay, k) => one(k, delay)),
     );
     // The handler ran at least once (the early signals land mid-run).
