@@ -94,7 +94,35 @@ export type IntervalRequest = {
   readonly design: IntervalDesign;
   /** The user's `options.interval`, already read by {@link readInterval}. */
   readonly interval: IntervalMethod | undefined;
+  /**
+   * `y` holds real values even when they are all 0 or 1 (e.g. the residuals
+   * `y - yhat` of a difference estimator): never read as a proportion, so no
+   * proportion default, no proportion method and no clipping to [0, 1].
+   */
+  readonly real?: boolean;
 };
+
+/**
+ * A design variance below `(NO_SPREAD_ULPS eps max|y|)^2` is rounding, not
+ * spread: Deville's form of a constant y with equal pik, for one, comes out
+ * near 1e-32 instead of 0. 64 machine epsilons of the largest |y| is far
+ * below any spread a double can hold between two distinct labels of that size
+ * (one ulp of max|y| is eps max|y|), and far above what rounding leaves
+ * when every sampled value is the same.
+ */
+const NO_SPREAD_ULPS = 64;
+
+/** How the warning of a `"t"` / `"wald"` interval of zero width (0/1 labels without spread) begins. */
+export const ZERO_WIDTH_WARNING = "the variance estimate is 0 (the sampled labels show no spread)";
+
+/** Whether `variance` is zero up to the rounding of values as large as y's. */
+function noSpread(variance: number, y: ArrayLike<number>): boolean {
+  if (variance === 0) return true;
+  let big = 0;
+  for (let k = 0; k < y.length; k++) big = Math.max(big, Math.abs(y[k] as number));
+  const tol = NO_SPREAD_ULPS * Number.EPSILON * big;
+  return variance <= tol * tol;
+}
 
 /**
  * Packs a point estimate and its variance into an `Estimate` whose interval
@@ -104,23 +132,29 @@ export type IntervalRequest = {
  *   nothing usable about the error: `se` is NaN, `ci` the whole line,
  *   `reliable` false.
  * - A census (every unit labelled) is exact: zero width.
- * - 0/1 labels are a proportion: the interval comes from
- *   `proportionInterval` and is clipped to [0, 1].
+ * - 0/1 labels (unless `real`) are a proportion: the interval comes from
+ *   `proportionInterval` and is clipped to [0, 1]. With `"t"` or `"wald"` and
+ *   a variance of 0 (every label the same; rounding-level counts as 0, see
+ *   `NO_SPREAD_ULPS`) that interval has zero width: it is returned as asked
+ *   but `reliable` false, with a warning naming the proportion intervals that
+ *   do not collapse.
  * - Real-valued labels get the `"t"` interval (df of the design); when their
- *   variance is 0 without a census, nothing bounds the error: whole line,
- *   `reliable` false.
+ *   variance is 0 (up to rounding) without a census, nothing bounds the
+ *   error: whole line, `reliable` false.
  */
 export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
   const { method, estimate, variance, level, n, y, design } = r;
   if (!Number.isFinite(estimate) || !Number.isFinite(variance)) {
     fail(fn, `result is not finite (estimate ${estimate}, variance ${variance}); rescale y`);
   }
-  const bad = firstNonBinary(y);
-  const binary = bad < 0;
+  const bad = r.real === true ? -1 : firstNonBinary(y);
+  const binary = r.real !== true && bad < 0;
   if (!binary && needsBinary(r.interval)) {
     fail(
       fn,
-      `options.interval "${r.interval}" is for a proportion (0/1 labels) but y[${bad}] is ${y[bad]}; use "t" or "wald"`,
+      r.real === true
+        ? `options.interval "${r.interval}" is for a proportion, not for real values; use "t" or "wald"`
+        : `options.interval "${r.interval}" is for a proportion (0/1 labels) but y[${bad}] is ${y[bad]}; use "t" or "wald"`,
     );
   }
   const interval: IntervalMethod =
@@ -155,14 +189,17 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
   if (design.census) {
     return { ...base, se, ci: [estimate, estimate], reliable: true, warning: "" };
   }
-  if (!binary && variance === 0) {
+  const flat = noSpread(variance, y);
+  if (!binary && flat) {
     return {
       ...base,
       se,
       ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
       reliable: false,
       warning:
-        "every sampled unit gives the same value, so a real-valued sample cannot bound the error (0/1 labels get a proportion interval)",
+        r.real === true
+          ? "every sampled unit gives the same value, so the sample cannot bound the error"
+          : "every sampled unit gives the same value, so a real-valued sample cannot bound the error (0/1 labels get a proportion interval)",
     };
   }
   let successes: number | undefined;
@@ -193,6 +230,15 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
       ci,
       reliable: false,
       warning: `the estimate ${estimate} of a proportion lies outside [0, 1] (the sample's weights add up to more than the population), so the interval, built for the estimate clipped to [0, 1], may miss`,
+    };
+  }
+  if (binary && flat && (interval === "t" || interval === "wald")) {
+    return {
+      ...base,
+      se,
+      ci,
+      reliable: false,
+      warning: `${ZERO_WIDTH_WARNING}, so the "${interval}" interval has zero width and does not bound the error; "beta" (the design default), "betaCapped" or, under SRS, "wilson" or "clopperPearson" do not collapse`,
     };
   }
   return { ...base, se, ci, reliable: true, warning: "" };

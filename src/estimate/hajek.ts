@@ -15,7 +15,12 @@ import {
   readVarianceForm,
   totalVariance,
 } from "./_internal.js";
-import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
+import {
+  type IntervalRequest,
+  intervalEstimate,
+  kishFromProbabilities,
+  readInterval,
+} from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { VarianceMethod } from "./horvitzThompson.js";
 import type { IntervalMethod } from "./proportionInterval.js";
@@ -87,6 +92,20 @@ export function hajek(
   pik: ArrayLike<number>,
   options: HajekOptions = {},
 ): Estimate {
+  return intervalEstimate("hajek", hajekRequest(y, pik, options));
+}
+
+/**
+ * Everything {@link hajek} computes before its interval: checks the input
+ * and returns the request `intervalEstimate` turns into an `Estimate` (also used
+ * by `modelAssisted`, which builds the interval of its residuals itself).
+ * @internal
+ */
+export function hajekRequest(
+  y: ArrayLike<number | boolean>,
+  pik: ArrayLike<number>,
+  options: HajekOptions = {},
+): IntervalRequest {
   const fn = "hajek";
   const pik64 = asFloat64Array(fn, "pik", pik);
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
@@ -112,7 +131,7 @@ export function hajek(
   const e = new Float64Array(n);
   for (let k = 0; k < n; k++) e[k] = (y64[k] as number) - mean;
   const v = totalVariance(fn, e, pik64, form, pi2);
-  return intervalEstimate(fn, {
+  return {
     method: `hajek (${form})`,
     estimate: mean,
     variance: v / (nHat * nHat),
@@ -121,5 +140,5 @@ export function hajek(
     y: y64,
     design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(pik64) },
     interval,
-  });
+  };
 }

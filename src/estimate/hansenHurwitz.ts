@@ -8,7 +8,12 @@ import {
   toFloat64Array,
 } from "../core/validate.js";
 import { checkProbabilities, readLevel } from "./_internal.js";
-import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
+import {
+  type IntervalRequest,
+  intervalEstimate,
+  kishFromProbabilities,
+  readInterval,
+} from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
 
@@ -70,6 +75,21 @@ export function hansenHurwitz(
   N: number,
   options: HansenHurwitzOptions = {},
 ): Estimate {
+  return intervalEstimate("hansenHurwitz", hansenHurwitzRequest(y, p, N, options));
+}
+
+/**
+ * Everything {@link hansenHurwitz} computes before its interval: checks the input
+ * and returns the request `intervalEstimate` turns into an `Estimate` (also used
+ * by `modelAssisted`, which builds the interval of its residuals itself).
+ * @internal
+ */
+export function hansenHurwitzRequest(
+  y: ArrayLike<number | boolean>,
+  p: ArrayLike<number>,
+  N: number,
+  options: HansenHurwitzOptions = {},
+): IntervalRequest {
   const fn = "hansenHurwitz";
   const p64 = asFloat64Array(fn, "p", p);
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
@@ -94,7 +114,7 @@ export function hansenHurwitz(
     ss += d * d;
   }
   const v = ss / (n * (n - 1));
-  return intervalEstimate(fn, {
+  return {
     method: "hansenHurwitz",
     estimate: total / N,
     variance: v / (N * N),
@@ -103,5 +123,5 @@ export function hansenHurwitz(
     y: y64,
     design: { srs: false, df: n - 1, census: false, nEffective: kishFromProbabilities(p64) },
     interval,
-  });
+  };
 }

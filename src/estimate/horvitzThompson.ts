@@ -12,11 +12,17 @@ import {
 import {
   checkPi2,
   checkProbabilities,
+  PROBABILITY_TOLERANCE,
   readLevel,
   readVarianceForm,
   totalVariance,
 } from "./_internal.js";
-import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
+import {
+  type IntervalRequest,
+  intervalEstimate,
+  kishFromProbabilities,
+  readInterval,
+} from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
 
@@ -76,7 +82,9 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * `pi_kl > 0` (`"syg"` only for fixed-size designs). They can be negative for some samples;
  * a negative variance is reported as computed, and then `se` is `NaN` and `ci` is
  * `[-Infinity, Infinity]` (see {@link Estimate}). An empty sample (possible under Poisson
- * sampling) gives estimate 0 and variance 0 with `pi2` of size 0 x 0.
+ * sampling) gives estimate 0 and variance 0 with `pi2` of size 0 x 0. The interval has zero
+ * width only for a census: n = N with every `pik` 1. A random-size design (Poisson) can draw
+ * every unit with `pik < 1`; the estimate is then not the population mean and gets its interval.
  *
  * @param y - Values of the sampled units.
  * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
@@ -110,6 +118,21 @@ export function horvitzThompson(
   N: number,
   options: HorvitzThompsonOptions = {},
 ): Estimate {
+  return intervalEstimate("horvitzThompson", horvitzThompsonRequest(y, pik, N, options));
+}
+
+/**
+ * Everything {@link horvitzThompson} computes before its interval: checks the input
+ * and returns the request `intervalEstimate` turns into an `Estimate` (also used
+ * by `modelAssisted`, which builds the interval of its residuals itself).
+ * @internal
+ */
+export function horvitzThompsonRequest(
+  y: ArrayLike<number | boolean>,
+  pik: ArrayLike<number>,
+  N: number,
+  options: HorvitzThompsonOptions = {},
+): IntervalRequest {
   const fn = "horvitzThompson";
   const pik64 = asFloat64Array(fn, "pik", pik);
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
@@ -128,14 +151,16 @@ export function horvitzThompson(
   let total = 0;
   for (let k = 0; k < n; k++) total += (y64[k] as number) / (pik64[k] as number);
   const v = totalVariance(fn, y64, pik64, form, pi2);
-  return intervalEstimate(fn, {
+  let census = n === N;
+  for (let k = 0; census && k < n; k++) census = (pik64[k] as number) >= 1 - PROBABILITY_TOLERANCE;
+  return {
     method: `horvitzThompson (${form})`,
     estimate: total / N,
     variance: v / (N * N),
     level: lev,
     n,
     y: y64,
-    design: { srs: false, df: n - 1, N, census: n === N, nEffective: kishFromProbabilities(pik64) },
+    design: { srs: false, df: n - 1, N, census, nEffective: kishFromProbabilities(pik64) },
     interval,
-  });
+  };
 }

@@ -13,15 +13,16 @@ import {
   toFloat64Array,
 } from "../core/validate.js";
 import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
+import { type IntervalRequest, intervalEstimate } from "./_interval.js";
 import { moments, readLambda, readPpiInterval, short } from "./_ppi.js";
 import type { Estimate } from "./confidenceInterval.js";
-import { hajek } from "./hajek.js";
-import { hansenHurwitz } from "./hansenHurwitz.js";
-import { horvitzThompson, type VarianceMethod } from "./horvitzThompson.js";
+import { hajekRequest } from "./hajek.js";
+import { hansenHurwitzRequest } from "./hansenHurwitz.js";
+import { horvitzThompsonRequest, type VarianceMethod } from "./horvitzThompson.js";
 import { intervalDefaults } from "./intervalDefaults.js";
 import type { PpiIntervalMethod } from "./ppiMean.js";
-import { raoHartleyCochran } from "./raoHartleyCochran.js";
-import { stratifiedMean } from "./stratifiedMean.js";
+import { raoHartleyCochranRequest } from "./raoHartleyCochran.js";
+import { stratifiedMeanRequest } from "./stratifiedMean.js";
 
 /**
  * The design estimator {@link modelAssisted} applies to the residuals, named
@@ -144,7 +145,7 @@ function readEstimatorOptions(
 function tunedLambda(
   y64: Float64Array,
   yhat64: Float64Array,
-  run: (z: Float64Array) => Estimate,
+  run: (z: Float64Array) => IntervalRequest,
 ): { lambda: number; lambdaNote: string } {
   const n = y64.length;
   const plus = new Float64Array(n);
@@ -182,7 +183,11 @@ function tunedLambda(
  * `stratumSizes` or `groupTotal`); its variance and degrees of freedom are B's
  * variance of those residuals (the predictions' population mean is known, so adds
  * none), and the interval is B's `"t"` (or `"wald"`) interval shifted by
- * `lambda mean(yhatPopulation)`.
+ * `lambda mean(yhatPopulation)`. The residuals are real values even when they
+ * are all 0 or 1 (hard 0/1 predictions), so the interval is never clipped to
+ * [0, 1], and a residual variance of 0 without a census (the predictions right
+ * on every sampled unit) bounds nothing: `ci` is the whole line, `reliable` false,
+ * as in {@link ppiMean}.
  *
  * Exact and asymptotic: with a fixed lambda and B = Horvitz–Thompson, Hansen–Hurwitz,
  * stratified or RHC, the estimator is design-unbiased exactly, whatever the
@@ -269,14 +274,22 @@ export function modelAssisted(
   if (estimator === "raoHartleyCochran" && o.groupTotal === undefined) {
     fail(fn, `options.groupTotal is required by estimator "raoHartleyCochran"`);
   }
-  const run = (z: Float64Array): Estimate => {
+  const run = (z: Float64Array): IntervalRequest => {
+    let req: IntervalRequest;
     try {
-      return base(estimator, z, pik64, N, o, level, interval);
+      req = base(estimator, z, pik64, N, o, level, interval);
     } catch (e) {
       if (e instanceof RangeError) throw new RangeError(`${fn}: ${e.message}`);
       if (e instanceof TypeError) throw new TypeError(`${fn}: ${e.message}`);
       throw e;
     }
+    if (!Number.isFinite(req.estimate) || !Number.isFinite(req.variance)) {
+      fail(
+        fn,
+        `result is not finite (estimate ${req.estimate}, variance ${req.variance}); rescale y`,
+      );
+    }
+    return req;
   };
   const n = y64.length;
   const classical = run(y64);
@@ -286,7 +299,9 @@ export function modelAssisted(
       : { lambda: lambdaOption, lambdaNote: `lambda=${short(lambdaOption)}` };
   const r = new Float64Array(n);
   for (let k = 0; k < n; k++) r[k] = (y64[k] as number) - lambda * (yhat64[k] as number);
-  const res = lambda === 0 ? classical : run(r);
+  // the residuals are real values even when they are all 0 or 1 (hard 0/1
+  // predictions): never a proportion, so never clipped to [0, 1]
+  const res = intervalEstimate(fn, { ...(lambda === 0 ? classical : run(r)), real: true });
   const shift = lambda * moments(yhatPopulation64).mean;
   const variance = res.variance;
   const nEffective =
@@ -310,19 +325,19 @@ function base(
   o: ModelAssistedOptions,
   level: number,
   interval: PpiIntervalMethod,
-): Estimate {
+): IntervalRequest {
   const common = { level, interval };
   switch (estimator) {
     case "horvitzThompson":
-      return horvitzThompson(z, pik, N, { ...common, ...pi2Options(o) });
+      return horvitzThompsonRequest(z, pik, N, { ...common, ...pi2Options(o) });
     case "hajek":
-      return hajek(z, pik, { ...common, ...pi2Options(o) });
+      return hajekRequest(z, pik, { ...common, ...pi2Options(o) });
     case "hansenHurwitz":
-      return hansenHurwitz(z, pik, N, common);
+      return hansenHurwitzRequest(z, pik, N, common);
     case "stratifiedMean":
-      return stratifiedMean(z, o.strata as Int32Array, o.stratumSizes as Int32Array, common);
+      return stratifiedMeanRequest(z, o.strata as Int32Array, o.stratumSizes as Int32Array, common);
     case "raoHartleyCochran":
-      return raoHartleyCochran(z, pik, o.groupTotal as Float64Array, N, common);
+      return raoHartleyCochranRequest(z, pik, o.groupTotal as Float64Array, N, common);
     default:
       return assertUnreachable("modelAssisted", estimator);
   }

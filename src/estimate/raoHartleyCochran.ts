@@ -10,7 +10,12 @@ import {
   toFloat64Array,
 } from "../core/validate.js";
 import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
-import { intervalEstimate, kishFromProbabilities, readInterval } from "./_interval.js";
+import {
+  type IntervalRequest,
+  intervalEstimate,
+  kishFromProbabilities,
+  readInterval,
+} from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
 
@@ -81,6 +86,25 @@ export function raoHartleyCochran(
   N: number,
   options: RaoHartleyCochranOptions = {},
 ): Estimate {
+  return intervalEstimate(
+    "raoHartleyCochran",
+    raoHartleyCochranRequest(y, groupShare, groupTotal, N, options),
+  );
+}
+
+/**
+ * Everything {@link raoHartleyCochran} computes before its interval: checks the input
+ * and returns the request `intervalEstimate` turns into an `Estimate` (also used
+ * by `modelAssisted`, which builds the interval of its residuals itself).
+ * @internal
+ */
+export function raoHartleyCochranRequest(
+  y: ArrayLike<number | boolean>,
+  groupShare: ArrayLike<number>,
+  groupTotal: ArrayLike<number>,
+  N: number,
+  options: RaoHartleyCochranOptions = {},
+): IntervalRequest {
   const fn = "raoHartleyCochran";
   const groupShare64 = asFloat64Array(fn, "groupShare", groupShare);
   const groupTotal64 = asFloat64Array(fn, "groupTotal", groupTotal);
@@ -111,7 +135,7 @@ export function raoHartleyCochran(
   let sumSq = 0;
   for (const s of rhcGroupSizes(N, n)) sumSq += s * s;
   const v = ((sumSq - N) / (N * N - sumSq)) * ss;
-  return intervalEstimate(fn, {
+  return {
     method: "rhc",
     estimate: total / N,
     variance: v / (N * N),
@@ -126,5 +150,5 @@ export function raoHartleyCochran(
       nEffective: kishFromProbabilities(groupShare64),
     },
     interval,
-  });
+  };
 }

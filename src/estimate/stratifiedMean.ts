@@ -7,7 +7,7 @@ import {
   toInt32Array,
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
-import { intervalEstimate, readInterval } from "./_interval.js";
+import { type IntervalRequest, intervalEstimate, readInterval } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
 
@@ -78,6 +78,24 @@ export function stratifiedMean(
   stratumSizes: ArrayLike<number>,
   options: StratifiedMeanOptions = {},
 ): Estimate {
+  return intervalEstimate(
+    "stratifiedMean",
+    stratifiedMeanRequest(y, strata, stratumSizes, options),
+  );
+}
+
+/**
+ * Everything {@link stratifiedMean} computes before its interval: checks the input
+ * and returns the request `intervalEstimate` turns into an `Estimate` (also used
+ * by `modelAssisted`, which builds the interval of its residuals itself).
+ * @internal
+ */
+export function stratifiedMeanRequest(
+  y: ArrayLike<number | boolean>,
+  strata: ArrayLike<number>,
+  stratumSizes: ArrayLike<number>,
+  options: StratifiedMeanOptions = {},
+): IntervalRequest {
   const fn = "stratifiedMean";
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
   const stratumSizes32 = toInt32Array(fn, "stratumSizes", stratumSizes, {
@@ -145,7 +163,7 @@ export function stratifiedMean(
     }
   }
   const n = y64.length;
-  return intervalEstimate(fn, {
+  return {
     method: "stratifiedMean",
     estimate,
     variance,
@@ -162,5 +180,5 @@ export function stratifiedMean(
       nEffective: (wSum * wSum) / w2Sum,
     },
     interval,
-  });
+  };
 }

@@ -8,7 +8,7 @@
  * @internal
  */
 
-import { intervalEstimate } from "../estimate/_interval.js";
+import { intervalEstimate, ZERO_WIDTH_WARNING } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { EstimatorChoice } from "./_askTell.js";
 
@@ -195,7 +195,8 @@ export function riskBands(
  *
  * Real-valued labels, labels that all agree (the design's Kish-size rule
  * handles those), a negative variance and a population in one band are
- * returned unchanged; a flag the design raised stands.
+ * returned unchanged; a flag the design raised stands, except the zero width of a
+ * `"t"` or `"wald"` interval of labels without spread, which the floor mends.
  *
  * @see Holt, D. & Smith, T. M. F. (1979). Post stratification. JRSS A 142, 33-46;
  *   Korn, E. L. & Graubard, B. I. (1998). Survey Methodology 24, 193-201.
@@ -249,8 +250,9 @@ export function flooredWeightedEstimate(
     design: { srs: false, df: e.df, N, census: false, nEffective: e.nEffective },
     interval: est.interval,
   });
-  // a flag the design raised (e.g. a variance resting on one unit) stands
-  return e.reliable
+  // a flag the design raised (e.g. a variance resting on one unit) stands, except
+  // a "t"/"wald" interval's zero width: the floor has just given it a width
+  return e.reliable || e.warning.startsWith(ZERO_WIDTH_WARNING)
     ? { ...floored, method: e.method }
     : { ...floored, method: e.method, reliable: false, warning: e.warning };
 }

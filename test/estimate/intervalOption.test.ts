@@ -93,6 +93,74 @@ describe("options.interval of the estimators", () => {
     expect(e.warning).toMatch(/same value/);
   });
 
+  it("a variance that is rounding, not spread, is no spread: constant y under equal pik", () => {
+    // Deville's variance of a constant y with equal pik is 0 in exact arithmetic
+    // but ~2.5e-32 in doubles; it must not pass for a 1e-15-wide "reliable" interval
+    const e = horvitzThompson(new Float64Array([2, 2, 2]), new Float64Array([0.3, 0.3, 0.3]), 10);
+    expect(e.variance).toBeGreaterThan(0);
+    expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    expect(e.reliable).toBe(false);
+    const rng = createRng(11);
+    for (let t = 0; t < 500; t++) {
+      const n = 3 + Math.floor(rng() * 5);
+      const c = Math.round(rng() * 1000) / 100 + 0.01;
+      const p0 = 0.05 + 0.9 * rng();
+      const r = horvitzThompson(new Float64Array(n).fill(c), new Float64Array(n).fill(p0), 100);
+      expect(r.reliable).toBe(false);
+    }
+    // a real spread of one part in 1e9 is still a spread
+    const s = horvitzThompson(
+      new Float64Array([2, 2 + 2e-9, 2]),
+      new Float64Array(3).fill(0.3),
+      10,
+    );
+    expect(s.reliable).toBe(true);
+    expect(s.ci[1]).toBeGreaterThan(s.ci[0]);
+  });
+
+  it('0/1 labels without spread under "t" or "wald": the zero-width interval asked for, flagged', () => {
+    const ones = new Float64Array(6).fill(1);
+    for (const interval of ["t", "wald"] as const) {
+      for (const e of [
+        horvitzThompson(ones, new Float64Array(6).fill(0.3), 20, { interval }),
+        stratifiedMean(
+          Float64Array.of(0, 0, 1, 1),
+          Int32Array.of(0, 0, 1, 1),
+          Int32Array.of(5, 5),
+          {
+            interval,
+          },
+        ),
+      ]) {
+        expect(e.ci[1] - e.ci[0]).toBeLessThan(1e-12);
+        expect(e.reliable).toBe(false);
+        expect(e.warning).toMatch(/zero width/);
+      }
+    }
+    // the default interval does not collapse and is not flagged
+    const b = stratifiedMean(
+      Float64Array.of(0, 0, 1, 1),
+      Int32Array.of(0, 0, 1, 1),
+      Int32Array.of(5, 5),
+    );
+    expect(b.ci[1] - b.ci[0]).toBeGreaterThan(0.1);
+    expect(b.reliable).toBe(true);
+  });
+
+  it("horvitzThompson: every unit drawn is a census only when every pik is 1", () => {
+    // Poisson with pik 0.5 draws all 4 units with probability 1/16: the estimate 5 is not the mean 2.5
+    const y = Float64Array.of(1, 2, 3, 4);
+    const e = horvitzThompson(y, new Float64Array(4).fill(0.5), 4);
+    expect(e.estimate).toBe(5);
+    expect(e.ci[1] - e.ci[0]).toBeGreaterThan(1);
+    expect(e.ci[0]).toBeLessThan(2.5);
+    const b = horvitzThompson(Float64Array.of(1, 1, 0, 1), new Float64Array(4).fill(0.5), 4);
+    expect(b.ci[1] - b.ci[0]).toBeGreaterThan(0.1);
+    const census = horvitzThompson(y, new Float64Array(4).fill(1), 4);
+    expect(census.ci).toEqual([2.5, 2.5]);
+    expect(census.reliable).toBe(true);
+  });
+
   it("a negative variance estimate is flagged unreliable", () => {
     const y = new Float64Array([3, 5, 10]);
     const p = new Float64Array([0.2, 0.4, 0.8]);

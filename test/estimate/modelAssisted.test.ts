@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
+import { studentTQuantile } from "../../src/core/studentT.js";
 import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
 import { pivotal } from "../../src/design/pivotal.js";
 import { samplePi2 } from "../../src/design/samplePi2.js";
@@ -141,6 +142,45 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
     // and its variance estimate is of the right size: mean of z^2 near 1 (Deville is approximate)
     expect(z2 / R).toBeGreaterThan(0.7);
     expect(z2 / R).toBeLessThan(1.4);
+  });
+
+  // hard 0/1 predictions of 8 units, an SRS of units with predictions 1, 0, 0, 0
+  const hardPredictions = (labels: Float64Array) =>
+    modelAssisted(
+      labels,
+      Float64Array.of(1, 0, 0, 0),
+      new Float64Array(4).fill(0.5),
+      Float64Array.of(1, 0, 1, 0, 0, 0, 1, 1),
+      { lambda: 1 },
+    );
+
+  it("residuals that happen to be 0 or 1 are real values: a t interval, not clipped to [0, 1]", () => {
+    // hard 0/1 predictions: y - yhat in {0, 1} on the sample, but the residual mean is not a proportion
+    const e = hardPredictions(Float64Array.of(1, 0, 1, 0));
+    // residuals (0, 0, 1, 0): mean 0.25, Deville = (1 - 4/8) s^2 / 4 with s^2 = 0.25
+    const se = Math.sqrt((0.5 * 0.25) / 4);
+    const q = studentTQuantile(0.975, 3);
+    expect(e.estimate).toBeCloseTo(0.75, 14);
+    expect(e.ci[0]).toBeCloseTo(0.75 - q * se, 12);
+    expect(e.ci[1]).toBeCloseTo(0.75 + q * se, 12);
+    expect(e.reliable).toBe(true);
+    // real y whose residuals are (1, 1) under unequal pik: the interval holds its estimate
+    const r = modelAssisted(
+      Float64Array.of(3.5, 4.5),
+      Float64Array.of(2.5, 3.5),
+      Float64Array.of(0.25, 0.5),
+      Float64Array.of(2.5, 3.5, 1.5, 4.5),
+      { lambda: 1 },
+    );
+    expect(r.ci[0]).toBeLessThan(r.estimate);
+    expect(r.ci[1]).toBeGreaterThan(r.estimate);
+  });
+
+  it("predictions right on every sampled unit (not a census) bound nothing: whole line, flagged (ppiMean keeps the predictions' own variance)", () => {
+    const e = hardPredictions(Float64Array.of(1, 0, 0, 0));
+    expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toMatch(/same value/);
   });
 
   it("does not mutate its inputs; defaults frozen", () => {

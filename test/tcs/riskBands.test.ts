@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
 import type { Estimate } from "../../src/estimate/confidenceInterval.js";
+import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import {
   BAND_SPREAD,
   flooredWeightedEstimate,
@@ -188,6 +189,27 @@ describe("flooredWeightedEstimate(fn, e, sample, y, bands, est)", () => {
       flooredWeightedEstimate("f", design, idx, Float64Array.from([0, 1, 1]), undefined, est),
     ).toBe(design);
   });
+  it('mends the zero width of a "wald" interval whose design variance is 0', () => {
+    // units 4 and 6 at pik 1 fail, units 0 and 1 at pik 0.5 pass: Deville's variance is 0
+    const wald = { level: 0.95, interval: "wald" as const };
+    const zero = horvitzThompson(Float64Array.of(0, 0, 1, 1), Float64Array.of(0.5, 0.5, 1, 1), 8, {
+      interval: "wald",
+    });
+    expect(zero.variance).toBe(0);
+    expect(zero.reliable).toBe(false);
+    const e = flooredWeightedEstimate(
+      "f",
+      zero,
+      [0, 1, 4, 6],
+      Float64Array.of(0, 0, 1, 1),
+      bands,
+      wald,
+    );
+    expect(e.variance).toBeGreaterThan(0);
+    expect(e.ci[1] - e.ci[0]).toBeGreaterThan(0.01);
+    expect(e.reliable).toBe(true);
+  });
+
   it("keeps a flag the design raised", () => {
     const flagged = { ...design, reliable: false, warning: "one unit carries it" };
     const e = flooredWeightedEstimate(
