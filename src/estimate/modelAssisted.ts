@@ -229,7 +229,7 @@ function tunedLambda(
  * @throws {RangeError} If a value is not finite, lengths differ, `yhatPopulation` is empty, `pik` is
  *   outside (0, 1], `lambda` is neither `"tuned"` nor in [0, 1], `estimator` or `interval` is unknown,
  *   an option of another estimator is given or a required one is missing, `stratumSizes` do not sum
- *   to N or `pik` is not `n_h / N_h`; or B rejects its input (the message then quotes B's).
+ *   to N or `pik` is not `n_h / N_h`, a result overflows (values near 1e308: rescale); or B rejects its input (the message then quotes B's).
  * @see Särndal, C.-E., Swensson, B. & Wretman, J. (1992). Model Assisted Survey Sampling, §6.3
  *   (difference estimator), §6.4-6.5 (GREG).
  * @see Breidt, F. J. & Opsomer, J. D. (2017). Model-assisted survey estimation with modern prediction
@@ -303,6 +303,12 @@ export function modelAssisted(
   // predictions): never a proportion, so never clipped to [0, 1]
   const res = intervalEstimate(fn, { ...(lambda === 0 ? classical : run(r)), real: true });
   const shift = lambda * moments(yhatPopulation64).mean;
+  if (!Number.isFinite(res.estimate + shift)) {
+    fail(
+      fn,
+      `result is not finite (lambda mean(yhatPopulation) ${shift}, estimate ${res.estimate + shift}); rescale y and the predictions`,
+    );
+  }
   const variance = res.variance;
   const nEffective =
     variance > 0 && classical.variance >= 0 ? (n * classical.variance) / variance : n;

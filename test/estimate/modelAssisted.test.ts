@@ -183,6 +183,13 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
     expect(e.warning).toMatch(/same value/);
   });
 
+  it("an overflowing result is a RangeError, never an infinite estimate", () => {
+    const big = new Float64Array(8).fill(1e308);
+    expect(() =>
+      modelAssisted(Float64Array.of(1, 0), Float64Array.of(0, 0), Float64Array.of(0.25, 0.25), big),
+    ).toThrow(/^modelAssisted: result is not finite.*rescale/);
+  });
+
   it("does not mutate its inputs; defaults frozen", () => {
     const copies = [ys.slice(), fs.slice(), pik.slice(), f.slice()];
     modelAssisted(ys, fs, pik, f, { lambda: "tuned" });
