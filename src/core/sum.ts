@@ -8,19 +8,25 @@ import { fail, failType } from "./validate.js";
  *
  * When a partial sum overflows although every value is finite (e.g.
  * 1e308 + 1e308 - 1e308), the sum is recomputed on the values scaled by a
- * power of two (exact) so that the result is Infinity only when the true sum
- * exceeds the double range. Infinite or NaN values give the IEEE sum
- * (Infinity, -Infinity or NaN).
+ * power of two (exact) so that the result is ±Infinity only when the true sum
+ * exceeds the double range (|sum| > `Number.MAX_VALUE`, e.g. two values of
+ * 1e308). That overflow is reported as ±Infinity, deliberately not as an
+ * error: it is the correctly rounded sum, and the callers (which name their
+ * own public function in their errors) test the total themselves
+ * (`!(total > 0)`, `Number.isFinite`, a tolerance around 1 or an integer)
+ * and fail on it with their own message. The result is never NaN.
  *
- * @param x - The values: an array or typed array of numbers.
- * @returns Their sum.
+ * @param x - The values: an array or typed array of numbers, each finite.
+ * @returns Their sum: a finite number, or `Infinity` / `-Infinity` when the true sum of the finite
+ *   values lies beyond ±`Number.MAX_VALUE`; never NaN.
  * @throws {TypeError} If `x` is not an array-like of numbers.
- * @throws {RangeError} If a value is NaN or infinite (its sum would be NaN or infinite).
+ * @throws {RangeError} If a value is NaN or infinite (`fsum: x[0] must be finite (got Infinity)`).
  * @see Neumaier, A. (1974). Rundungsfehleranalyse einiger Verfahren zur Summation endlicher Summen. ZAMM 54, 39-51.
  * @example
  * ```ts
  * fsum(new Float64Array([0.1, 0.2, 0.3, 0.4])); // 1
  * fsum([1e308, 1e308, -1e308]); // 1e+308
+ * fsum([1e308, 1e308]); // Infinity  (the true sum exceeds the double range)
  * ```
  */
 export function fsum(x: ArrayLike<number>): number {

@@ -428,6 +428,36 @@ export function checkOptions(
 }
 
 /**
+ * Checks the own keys of a nested object (an option object inside options,
+ * an NSGA-II `problem`, a prior): every key must be one of `known`, named by
+ * its path in the error, with the nearest known key suggested as
+ * {@link checkOptions} does.
+ *
+ * @param fn - The public function's name.
+ * @param path - Where the object sits, e.g. `"options.sequential"` or `"problem"`.
+ * @param obj - The object (its type is the caller's to check).
+ * @param known - Every key the object may carry.
+ * @throws {TypeError} `fn: unknown key "options.sequential.minLabls" (did you mean "minLabels"?); valid keys of options.sequential: ...`.
+ */
+export function checkNestedKeys(
+  fn: string,
+  path: string,
+  obj: object,
+  known: readonly string[],
+): void {
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue;
+    const near = nearestKey(key, known);
+    const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+    const list = known.length === 0 ? "none" : known.join(", ");
+    failType(
+      fn,
+      `unknown key ${JSON.stringify(`${path}.${key}`)}${hint}; valid keys of ${path}: ${list}`,
+    );
+  }
+}
+
+/**
  * The keys of an options type as a runtime list for {@link checkOptions},
  * checked by the compiler against the type: a key the type lacks, or a key
  * of the type left out, is a compile error. Usage:

@@ -2,6 +2,7 @@ import { randomPermutation } from "../core/randomPermutation.js";
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { checkInteger, checkRng, draw, fail, toFloat64Array } from "../core/validate.js";
+import { powerOfTwoScale, scaled, sumLimit } from "./_scale.js";
 
 const FN = "rhc";
 
@@ -33,6 +34,11 @@ export type RhcResult = {
  * the mean is T / N, and an unbiased variance estimator of T is
  * (sum_g N_g^2 - N) / (N^2 - sum_g N_g^2) * sum_k groupTotal_k * (y_k / p_k - T)^2,
  * where the group sizes N_g (r of q + 1, n - r of q) follow from N and n.
+ *
+ * Only ratios of sizes enter the draw and the result, so sizes so large that
+ * their total would overflow (e.g. every size 1e308) are rescaled first by a
+ * power of two (exact): the result is the one of the sizes divided by any
+ * common factor.
  *
  * @param size - Positive size measure of each unit (every value > 0, finite).
  * @param n - Number of groups and of drawn units, an integer in [0, N]; 0 gives an empty sample.
@@ -76,7 +82,10 @@ export function rhc(size: ArrayLike<number>, n: number, rng: Rng): RhcResult {
     };
   }
 
-  return rhcDraw(size64, n, rng, fsum(size64), FN);
+  // sizes whose total could overflow are drawn on exactly rescaled copies (a
+  // power of two): the draw and the shares depend only on ratios of sizes
+  const s = scaled(size64, powerOfTwoScale(size64, sumLimit(N)));
+  return rhcDraw(s, n, rng, fsum(s), FN);
 }
 
 /**

@@ -5,7 +5,14 @@
  * @internal
  */
 
-import { checkInteger, checkNumber, fail, failType, maxLength } from "../core/validate.js";
+import {
+  checkInteger,
+  checkNestedKeys,
+  checkNumber,
+  fail,
+  failType,
+  maxLength,
+} from "../core/validate.js";
 
 /** Checks that N is a whole population size of at least `n` units (or Infinity when `allowInfinite`). */
 export function checkPopulationSize(
@@ -46,6 +53,7 @@ export function readPrior(fn: string, prior: unknown): { a: number; b: number } 
   if (typeof prior !== "object" || prior === null || Array.isArray(prior)) {
     failType(fn, "options.prior must be an object { a, b }");
   }
+  checkNestedKeys(fn, "options.prior", prior, ["a", "b"]);
   const { a = 1, b = 1 } = prior as { a?: unknown; b?: unknown };
   checkNumber(fn, "options.prior.a", a, 0, Number.POSITIVE_INFINITY, { lower: true });
   checkNumber(fn, "options.prior.b", b, 0, Number.POSITIVE_INFINITY, { lower: true });

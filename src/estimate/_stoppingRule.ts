@@ -5,7 +5,7 @@
  * @internal
  */
 
-import { checkNumber, failType } from "../core/validate.js";
+import { checkNestedKeys, checkNumber, failType } from "../core/validate.js";
 
 /** A stopping rule: stop when the half-width is at most `halfWidth` and/or when the interval excludes `threshold`. */
 export type StoppingRule = {
@@ -15,11 +15,22 @@ export type StoppingRule = {
   readonly threshold?: number;
 };
 
-/** Checks a rule: an object with a positive finite `halfWidth` and/or a finite `threshold`. */
-export function checkRule(fn: string, arg: string, rule: unknown): StoppingRule {
+/**
+ * Checks a rule: an object with a positive finite `halfWidth` and/or a finite
+ * `threshold`. With `known`, any other own key is rejected with "did you
+ * mean" (`stoppingTime`'s rule); without, other keys are left to the caller
+ * (a sequential strategy's `sequential` option carries more).
+ */
+export function checkRule(
+  fn: string,
+  arg: string,
+  rule: unknown,
+  known?: readonly string[],
+): StoppingRule {
   if (typeof rule !== "object" || rule === null || Array.isArray(rule)) {
     failType(fn, `${arg} must be an object { halfWidth?, threshold? }`);
   }
+  if (known !== undefined) checkNestedKeys(fn, arg, rule, known);
   const { halfWidth, threshold } = rule as { halfWidth?: unknown; threshold?: unknown };
   if (halfWidth === undefined && threshold === undefined) {
     failType(fn, `${arg} must set halfWidth, threshold or both`);

@@ -47,8 +47,10 @@ const KEYS = optionKeys<HypergeometricCsOptions>()("level", "prior");
  * @param N - Population size, an integer at least `y.length`.
  * @param options - `level` (default 0.95), `prior` (default `{ a: 1, b: 1 }`).
  * @returns The running sequence `{ lower, upper, level, method }` for t = 1..n, see {@link ConfidenceSequence}.
- * @throws {TypeError} If `y` is not an array of numbers or booleans, `N` not a number or `options` not an
- *   object.
+ * @throws {TypeError} If `y` is not an array of numbers or booleans, `N` not a number, `options` not an
+ *   object or has an unknown key, or `options.prior` has a key other than `a` and `b`
+ *   (`hypergeometricCs: unknown key "options.prior.bb" (did you mean "b"?); valid keys of
+ *   options.prior: a, b`).
  * @throws {RangeError} If `y` holds a value other than 0 or 1, `N` is not an integer at least `y.length`,
  *   `level` is not in (0, 1) or a prior parameter is not positive and finite.
  * @see Waudby-Smith, I. & Ramdas, A. (2020). Confidence sequences for sampling without replacement. NeurIPS 33, section 2 (prior-posterior martingales); Ville, J. (1939). Étude critique de la notion de collectif.

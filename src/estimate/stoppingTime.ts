@@ -1,9 +1,11 @@
 import type { Plain } from "../core/toPlain.js";
-import { asFloat64Array, checkSameLength, fail, failType } from "../core/validate.js";
+import { asFloat64Array, checkSameLength, fail, failType, optionKeys } from "../core/validate.js";
 import { checkRule, ruleFires, type StoppingRule, thresholdSide } from "./_stoppingRule.js";
 import type { ConfidenceSequence } from "./confidenceSequence.js";
 
 export type { StoppingRule } from "./_stoppingRule.js";
+
+const RULE_KEYS = optionKeys<StoppingRule>()("halfWidth", "threshold");
 
 /** What {@link stoppingTime} returns. */
 export type StoppingDecision = {
@@ -42,8 +44,9 @@ export type StoppingDecision = {
  * @param cs - A confidence sequence (e.g. from `hypergeometricCs`, `bettingCs`, `weightedBettingCs`) with at least one interval; plain `lower` / `upper` arrays (a sequence read back from JSON) are accepted.
  * @param rule - `{ halfWidth }` (> 0), `{ threshold }` (finite), or both.
  * @returns `{ t, stopped, reason, decision, lower, upper }`, see {@link StoppingDecision}.
- * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, or `rule` is not an object setting
- *   `halfWidth` or `threshold`.
+ * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, `rule` is not an object setting
+ *   `halfWidth` or `threshold`, or `rule` has another key (`stoppingTime: unknown key
+ *   "rule.treshold" (did you mean "threshold"?); ...`).
  * @throws {RangeError} If `cs` is empty, its bounds differ in length or hold a NaN, `halfWidth` is not positive and
  *   finite, or `threshold` not finite.
  * @see Howard, S. R., Ramdas, A., McAuliffe, J. & Sekhon, J. (2021). Time-uniform, nonparametric, nonasymptotic confidence sequences. Ann. Statist. 49(2), 1055-1080 (validity at stopping times, Lemma 3).
@@ -73,7 +76,7 @@ export function stoppingTime(
     if (Number.isNaN(lower[t] as number)) fail(fn, `cs.lower[${t}] is NaN`, lower[t]);
     if (Number.isNaN(upper[t] as number)) fail(fn, `cs.upper[${t}] is NaN`, upper[t]);
   }
-  const r = checkRule(fn, "rule", rule);
+  const r = checkRule(fn, "rule", rule, RULE_KEYS);
   let t = 0;
   while (t < lower.length - 1 && !ruleFires(lower[t] as number, upper[t] as number, r)) t++;
   const lo = lower[t] as number;

@@ -148,10 +148,12 @@ export type EvaluateSubsetResult = {
  *
  * @param input - `outcomes`, `select`, `size`, `window`, `seeds`, `seed`, and optional `splits`, `maxSplits`, `vectors`, `costs`, `onProgress` (see {@link EvaluateSubsetOptions}).
  * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link EvaluateSubsetResult}).
- * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed, `select` not
+ * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed (a run or
+ *   item id that is not a string, a hole of a sparse array included), `select` not
  *   a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix or number[][] (`vectors`: or a function), or
  *   `onProgress` not a function.
- * @throws {RangeError} If `outcomes` holds values other than 0/1, duplicate ids or a single run; `size` is
+ * @throws {RangeError} If `outcomes` holds values other than 0/1, a duplicate run or item id
+ *   (`evaluateSubset: duplicate run id "a" in outcomes.runs`) or a single run; `size` is
  *   not an integer in [1, items]; `window` is not in [1, runs - 1]; `seeds` is not an integer >= 1;
  *   `maxSplits` is not an integer in [1, 1,000,000]; vectors have a row count other than the items or a
  *   non-finite value; costs have the wrong shape, a negative or non-finite value or a zero run total;
@@ -458,7 +460,9 @@ function summarise(run: Run, splits: readonly TemporalSplit[], sc: Scores): Eval
 function checkSplits(fn: string, splits: unknown, R: number, W: number): readonly TemporalSplit[] {
   if (!Array.isArray(splits)) failType(fn, "splits must be an array of { train, test }");
   if (splits.length === 0) fail(fn, "splits is empty");
-  splits.forEach((sp: TemporalSplit, s) => {
+  // an index loop, not forEach: a hole in a sparse array must fail as `undefined` does
+  for (let s = 0; s < splits.length; s++) {
+    const sp = splits[s] as TemporalSplit;
     if (!(sp?.train instanceof Int32Array) || !(sp?.test instanceof Int32Array)) {
       failType(fn, `splits[${s}] must have Int32Array train and test`);
     }
@@ -471,7 +475,7 @@ function checkSplits(fn: string, splits: unknown, R: number, W: number): readonl
       }
       prev = r;
     }
-  });
+  }
   return splits;
 }
 
@@ -487,9 +491,19 @@ function checkOutcomesShape(fn: string, o: unknown): asserts o is Outcomes {
   if (!Array.isArray(runs) || !Array.isArray(items) || !(data instanceof Uint8Array)) {
     failType(fn, "outcomes must be { runs: string[], items: string[], data: Uint8Array }");
   }
+  // index loops (a hole in a sparse array fails as `undefined` does); the
+  // same rules and messages as the subset functions' Outcomes check
+  const seenRuns = new Set<string>();
+  for (let r = 0; r < runs.length; r++) {
+    const id: unknown = runs[r];
+    if (typeof id !== "string") failType(fn, `outcomes.runs[${r}] must be a string run id`);
+    if (seenRuns.has(id)) fail(fn, `duplicate run id ${JSON.stringify(id)} in outcomes.runs`);
+    seenRuns.add(id);
+  }
   const seen = new Set<string>();
-  for (const id of items) {
-    if (typeof id !== "string") failType(fn, "outcomes.items must hold strings");
+  for (let i = 0; i < items.length; i++) {
+    const id: unknown = items[i];
+    if (typeof id !== "string") failType(fn, `outcomes.items[${i}] must be a string item id`);
     if (seen.has(id)) fail(fn, `duplicate item id ${JSON.stringify(id)} in outcomes.items`);
     seen.add(id);
   }

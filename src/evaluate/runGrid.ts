@@ -291,11 +291,13 @@ function readGrid(fn: string, input: RunGridOptions): Grid {
   if (!Array.isArray(budgets)) failType(fn, "budgets must be an array of integers");
   if (budgets.length === 0) fail(fn, "budgets is empty");
   const seen = new Set<number>();
-  budgets.forEach((b, k) => {
+  // an index loop, not forEach: a hole in a sparse array must fail as `undefined` does
+  for (let k = 0; k < budgets.length; k++) {
+    const b: unknown = budgets[k];
     checkInteger(fn, `budgets[${k}]`, b, 2, N);
     if (seen.has(b)) fail(fn, `budgets[${k}] repeats an earlier budget`, b);
     seen.add(b);
-  });
+  }
   checkInteger(fn, "repetitions", repetitions, 1, 1_000_000);
   if (typeof seed === "number") {
     if (!Number.isFinite(seed)) fail(fn, "seed must be a finite number or a string", seed);
@@ -394,13 +396,14 @@ function readAgnostic(fn: string, given: unknown, strategyNames: string[]): Set<
   if (given === undefined) return new Set(["srs"]);
   if (!Array.isArray(given)) failType(fn, "featureAgnostic must be an array of strategy names");
   const out = new Set<string>();
-  given.forEach((name: unknown, k) => {
+  for (let k = 0; k < given.length; k++) {
+    const name: unknown = given[k];
     if (typeof name !== "string") failType(fn, `featureAgnostic[${k}] must be a string`);
     if (!strategyNames.includes(name)) {
       fail(fn, `featureAgnostic[${k}] is not a key of strategies`, name);
     }
     out.add(name);
-  });
+  }
   return out;
 }
 

@@ -124,6 +124,50 @@ function groupQueries(testClass: Int32Array): Map<number, Int32Array> {
   return out;
 }
 
+/**
+ * Largest squared norm of a centred (DSA) or whitened (LSA) row the kernels
+ * take: with |q|^2, |t|^2 <= MAX / 8, the search key |t|^2 - 2 q.t and the
+ * exact distances |q - t|^2 <= (|q| + |t|)^2 stay finite. Only activations near
+ * 1e153 and beyond (or their whitened images) exceed it.
+ */
+const NORM_LIMIT = Number.MAX_VALUE / 8;
+
+/** Throws `fn: arg row r is too large: rescale ...` at the first squared norm above {@link NORM_LIMIT} (or NaN from an overflowed mean). */
+function checkNorms(
+  fn: string,
+  arg: string,
+  norms: Float64Array,
+  rowOf: (i: number) => number,
+  what: string,
+): void {
+  for (let i = 0; i < norms.length; i++) {
+    if (!((norms[i] as number) <= NORM_LIMIT))
+      fail(fn, `${arg} row ${rowOf(i)} is too large: rescale the activations (${what} overflows)`);
+  }
+}
+
+/** Throws `fn: train ... too large` unless the class statistics (mean, covariance) are finite. */
+function checkFiniteStats(fn: string, c: number, ...arrays: Float64Array[]): void {
+  for (const a of arrays) {
+    for (let i = 0; i < a.length; i++) {
+      if (!Number.isFinite(a[i] as number))
+        fail(
+          fn,
+          `train is too large: rescale the activations (the mean or covariance of class ${c} overflows)`,
+        );
+    }
+  }
+}
+
+/** Throws `fn: test row r is too large` at the first non-finite score (a backstop: never a silent Infinity or NaN). */
+function checkScores(fn: string, out: Float64Array, what: string): Float64Array {
+  for (let i = 0; i < out.length; i++) {
+    if (!Number.isFinite(out[i] as number))
+      fail(fn, `test row ${i} is too large: rescale the activations (${what} overflows)`);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- LSA (KDE)
 
 type KdeClass = {
@@ -137,6 +181,8 @@ type KdeClass = {
 
 /** Per-class Gaussian KDEs over the kept dimensions. */
 export type KdeModel = {
+  /** The public function that fitted it, named by the errors of its scores. */
+  readonly fn: string;
   readonly keep: Int32Array;
   readonly classes: ReadonlyMap<number, KdeClass>;
 };
@@ -184,6 +230,7 @@ export function fitKde(fn: string, ts: TrainSet, varianceThreshold: number): Kde
       );
     }
     const { mean, cov } = meanCov(data, cols, idx, keep);
+    checkFiniteStats(fn, c, mean, cov);
     const factor = n ** (-1 / (d + 4));
     const f2 = factor * factor;
     for (let k = 0; k < cov.length; k++) cov[k] = (cov[k] as number) * f2;
@@ -198,9 +245,11 @@ export function fitKde(fn: string, ts: TrainSet, varianceThreshold: number): Kde
     // log of the normalising constant 1 / (n sqrt(det(2 pi K))) of the kernel mixture
     const logNorm = -Math.log(n) - logDiag - 0.5 * d * LOG_2PI;
     const white = whiten(data, cols, idx, keep, mean, l);
-    classes.set(c, { mean, l, white, norms: rowNorms(white, d), n, logNorm });
+    const norms = rowNorms(white, d);
+    checkNorms(fn, "train", norms, (i) => idx[i] as number, "its whitened squared norm");
+    classes.set(c, { mean, l, white, norms, n, logNorm });
   }
-  return { keep, classes };
+  return { fn, keep, classes };
 }
 
 function rowNorms(x: Float64Array, d: number): Float64Array {
@@ -231,11 +280,12 @@ export function lsaScores(
     const k = model.classes.get(c) as KdeClass;
     const q = whiten(test.data, test.cols, qIdx, model.keep, k.mean, k.l);
     const qn = rowNorms(q, d);
+    checkNorms(model.fn, "test", qn, (i) => qIdx[i] as number, "its whitened squared norm");
     const lse = logSumExpRows(q, qn, k.white, k.norms, d, kernel);
     for (let i = 0; i < qIdx.length; i++)
       out[qIdx[i] as number] = -((lse[i] as number) + k.logNorm);
   }
-  return out;
+  return checkScores(model.fn, out, "its log-density");
 }
 
 // ---------------------------------------------------------------- MDSA
@@ -244,6 +294,8 @@ type GaussClass = { readonly mean: Float64Array; readonly l: Float64Array };
 
 /** Per-class mean and Cholesky factor of the (possibly ridge-regularised) covariance. */
 export type GaussModel = {
+  /** The public function that fitted it, named by the errors of its scores. */
+  readonly fn: string;
   readonly keep: Int32Array;
   readonly classes: ReadonlyMap<number, GaussClass>;
 };
@@ -264,6 +316,7 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
     if (idx.length < 2)
       fail(fn, `class ${c} has ${idx.length} training point; its covariance needs at least 2`);
     const { mean, cov } = meanCov(data, cols, idx, keep);
+    checkFiniteStats(fn, c, mean, cov);
     let l = cholesky(cov, d);
     if (l === undefined) {
       let tr = 0;
@@ -277,9 +330,11 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
           `class ${c} has a singular activation covariance that ridge ${ridge} does not regularise; raise options.ridge`,
         );
     }
+    // the ridge adds trace / d, whose sum can overflow although every entry is finite
+    checkFiniteStats(fn, c, l);
     classes.set(c, { mean, l });
   }
-  return { keep, classes };
+  return { fn, keep, classes };
 }
 
 /** Squared Mahalanobis distance of each query to its class mean. */
@@ -296,13 +351,15 @@ export function mdsaScores(
     const zn = rowNorms(z, d);
     for (let i = 0; i < qIdx.length; i++) out[qIdx[i] as number] = zn[i] as number;
   }
-  return out;
+  return checkScores(model.fn, out, "its squared Mahalanobis distance");
 }
 
 // ---------------------------------------------------------------- DSA
 
 /** Training activations centred on their mean, with squared norms, for nearest-neighbour search. */
 export type NeighbourModel = {
+  /** The public function that fitted it, named by the errors of its scores. */
+  readonly fn: string;
   readonly centre: Float64Array;
   readonly x: Float64Array;
   readonly norms: Float64Array;
@@ -329,7 +386,9 @@ export function fitNeighbours(fn: string, ts: TrainSet): NeighbourModel {
   for (let j = 0; j < cols; j++) centre[j] = (centre[j] as number) / rows;
   const x = centred(data, rows, cols, centre);
   const norms = rowNorms(x, cols);
+  checkNorms(fn, "train", norms, (i) => i, "its squared distance from the training mean");
   return {
+    fn,
     centre,
     x,
     norms,
@@ -373,6 +432,13 @@ export function dsaScores(
 ): Float64Array {
   const { x, d, cls, otherDist, packed } = nm;
   const q = centred(test.data, test.rows, test.cols, nm.centre);
+  checkNorms(
+    nm.fn,
+    "test",
+    rowNorms(q, d),
+    (i) => i,
+    "its squared distance from the training mean",
+  );
   const classIndex = new Map<number, number>();
   for (let c = 0; c < packed.classes.length; c++) classIndex.set(packed.classes[c] as number, c);
   const all = packed.classes.length;
@@ -405,7 +471,7 @@ export function dsaScores(
       const dDiff = exactDist(q, i * d, x, (diff[i] as number) * d, d);
       out[i] = dSame / (dDiff + eps);
     }
-    return out;
+    return checkScores(nm.fn, out, "its distance ratio");
   }
   // kim2019: one other-class search per distinct nearest same-class row not already known
   const need = new Map<number, number[]>();
@@ -438,5 +504,5 @@ export function dsaScores(
     const dSame = exactDist(q, i * d, x, a * d, d);
     out[i] = dSame / ((otherDist[a] as number) + eps);
   }
-  return out;
+  return checkScores(nm.fn, out, "its distance ratio");
 }

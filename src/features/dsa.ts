@@ -48,7 +48,9 @@ export type DsaOptions = {
  * @returns DSA per test row.
  * @throws {RangeError} If an input is empty or non-finite, lengths or dimensions
  *   differ, a class is negative, a test class has no training rows, the
- *   training set has a single class, or an option is invalid.
+ *   training set has a single class, or an option is invalid; or if a train or test row is so large
+ *   (near 1e153 and beyond, after centring) that its squared distances would overflow:
+ *   `dsa: test row 0 is too large: rescale the activations (...)`, never an Infinity or NaN score.
  * @throws {TypeError} If an argument has the wrong type.
  * @see Kim, J., Feldt, R., Yoo, S. (2019). Guiding deep learning system testing
  *   using surprise adequacy. ICSE.

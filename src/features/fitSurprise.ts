@@ -86,7 +86,10 @@ export type SurpriseModel = {
  * @param options - {@link FitSurpriseOptions}; defaults `varianceThreshold: 1e-5`, `ridge: 1e-6`.
  * @returns A {@link SurpriseModel} with `lsa`, `dsa` and `mdsa` methods.
  * @throws {RangeError} If `train` is empty or non-finite, lengths differ, a class
- *   is negative, or an option is negative or not finite.
+ *   is negative, or an option is negative or not finite. The methods throw as
+ *   the one-shot functions do, named `fitSurprise.lsa` etc., including
+ *   `fitSurprise.dsa: test row 0 is too large: rescale ...` for activations
+ *   whose squared distances would overflow.
  * @throws {TypeError} If an argument has the wrong type.
  * @see Kim, J., Feldt, R., Yoo, S. (2019). Guiding deep learning system testing
  *   using surprise adequacy. ICSE.

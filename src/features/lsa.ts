@@ -58,7 +58,9 @@ export type LsaOptions = {
  * @throws {RangeError} If an input is empty or non-finite, lengths or dimensions
  *   differ, a class is negative, a test class has no training rows, every
  *   dimension is dropped, or a class has fewer than d + 1 rows or a singular
- *   covariance.
+ *   covariance; or if values are so large that a class mean or covariance, a whitened squared norm or
+ *   a score would overflow (`lsa: train is too large: rescale ...`, `lsa: test row 0 is too large:
+ *   rescale ...`), never an Infinity or NaN score.
  * @throws {TypeError} If an argument has the wrong type.
  * @see Kim, J., Feldt, R., Yoo, S. (2019). Guiding deep learning system testing
  *   using surprise adequacy. ICSE.

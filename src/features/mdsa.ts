@@ -40,7 +40,9 @@ export type MdsaOptions = {
  * @returns Squared Mahalanobis distance per test row.
  * @throws {RangeError} If an input is empty or non-finite, lengths or dimensions
  *   differ, a class is negative, a test class has no training rows, or a class
- *   has a single training row.
+ *   has a single training row; or if values are so large that a class mean or covariance or a score
+ *   would overflow (`mdsa: train is too large: rescale ...`, `mdsa: test row 0 is too large:
+ *   rescale ...`), never an Infinity or NaN score.
  * @throws {TypeError} If an argument has the wrong type.
  * @see Kim, J., Feldt, R., Yoo, S. (2023). Evaluating surprise adequacy for deep
  *   learning testing. ACM TOSEM 32(2).

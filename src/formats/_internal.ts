@@ -52,7 +52,11 @@ export function objectAt(fn: string, source: string | undefined, where: string, 
   return v as Json;
 }
 
-/** Checks that `v` is an array. */
+/**
+ * Checks that `v` is an array without holes: JSON never has them, and a hole
+ * in an array built by hand would be skipped by `map`/`forEach` instead of
+ * failing its element check.
+ */
 export function arrayAt(
   fn: string,
   source: string | undefined,
@@ -60,6 +64,10 @@ export function arrayAt(
   v: unknown,
 ): readonly unknown[] {
   if (!Array.isArray(v)) failType(fn, `${at(source)}${where} must be an array (got ${shown(v)})`);
+  for (let k = 0; k < v.length; k++) {
+    if (!(k in v))
+      failType(fn, `${at(source)}${where}[${k}] is an empty slot (a hole in a sparse array)`);
+  }
   return v;
 }
 
@@ -90,7 +98,31 @@ export function idListAt(
   v: unknown,
 ): readonly string[] {
   const a = arrayAt(fn, source, where, v);
-  return a.map((x, k) => stringAt(fn, source, `${where}[${k}]`, x));
+  return Array.from(a, (x, k) => stringAt(fn, source, `${where}[${k}]`, x));
+}
+
+/**
+ * Checks the `runs` or `items` of a given {@link HarnessRuns}-shaped table:
+ * an array of distinct strings, read by index (a hole fails as `undefined`).
+ *
+ * @throws {TypeError} `fn: where must be an array of ...`, `fn: where[2] must be a string`.
+ * @throws {RangeError} `fn: where[3] repeats "x"`.
+ */
+export function distinctIds(
+  fn: string,
+  where: string,
+  v: unknown,
+  what: string,
+): readonly string[] {
+  if (!Array.isArray(v)) failType(fn, `${where} must be an array of ${what} (got ${shown(v)})`);
+  const seen = new Set<string>();
+  for (let k = 0; k < v.length; k++) {
+    const id: unknown = v[k];
+    if (typeof id !== "string") failType(fn, `${where}[${k}] must be a string (got ${shown(id)})`);
+    if (seen.has(id)) fail(fn, `${where}[${k}] repeats ${JSON.stringify(id)}`);
+    seen.add(id);
+  }
+  return v as readonly string[];
 }
 
 /** Throws a `RangeError` naming the source and the field. */

@@ -12,11 +12,13 @@ export function itemsOption(fn: string, items: unknown): readonly string[] | und
   if (items === undefined) return undefined;
   if (!Array.isArray(items)) failType(fn, "options.items must be an array of instance ids");
   const seen = new Set<string>();
-  items.forEach((id, k) => {
+  // an index loop, not forEach: a hole in a sparse array must fail as `undefined` does
+  for (let k = 0; k < items.length; k++) {
+    const id: unknown = items[k];
     if (typeof id !== "string") failType(fn, `options.items[${k}] must be a string`);
     if (seen.has(id)) fail(fn, `options.items[${k}] repeats ${JSON.stringify(id)}`);
     seen.add(id);
-  });
+  }
   if (seen.size === 0) fail(fn, "options.items is empty");
   return items as readonly string[];
 }

@@ -1,4 +1,5 @@
 import { checkOptions, fail, failType } from "../core/validate.js";
+import { distinctIds } from "./_internal.js";
 import type { HarnessRuns } from "./types.js";
 
 const FN = "failureLabels";
@@ -23,8 +24,11 @@ export type FailureLabelsOptions = {
  * @param table - A table from one of the importers.
  * @param options - {@link FailureLabelsOptions}: `run`.
  * @returns A new `Uint8Array` over the items: 1 where the run failed the item.
- * @throws {TypeError} If `table` is not a table or `run` is not a string.
- * @throws {RangeError} If the table has several runs and none is named, or the named run is not in it.
+ * @throws {TypeError} If `table` is not an object, its `runs` or `items` is not an array of strings (a
+ *   hole of a sparse array included), its `data` is not a `Uint8Array`, or `run` is not a string.
+ * @throws {RangeError} If `runs` or `items` repeats an id, `data` does not hold runs x items values of
+ *   0/1 (the chosen run's row is read), the table has several runs and none is named, or the named run
+ *   is not in it.
  * @example
  * ```ts
  * const t = parseSwebenchResults({ resolved: ["x"] }, { run: "a", items: ["x", "y"] });
@@ -34,13 +38,17 @@ export type FailureLabelsOptions = {
  */
 export function failureLabels(table: HarnessRuns, options?: FailureLabelsOptions): Uint8Array {
   checkOptions(FN, options, ["run"]);
-  if (
-    typeof table !== "object" ||
-    table === null ||
-    !(table.data instanceof Uint8Array) ||
-    !Array.isArray(table.runs)
-  )
+  if (typeof table !== "object" || table === null)
     failType(FN, "table must be a HarnessRuns object (runs, items, data)");
+  distinctIds(FN, "table.runs", table.runs, "run names");
+  distinctIds(FN, "table.items", table.items, "item ids");
+  if (!(table.data instanceof Uint8Array))
+    failType(FN, "table.data must be a Uint8Array of 0/1 (runs x items)");
+  if (table.data.length !== table.runs.length * table.items.length)
+    fail(
+      FN,
+      `table.data length ${table.data.length} does not equal runs * items (${table.runs.length} * ${table.items.length})`,
+    );
   const name = options?.run;
   if (name !== undefined && typeof name !== "string") failType(FN, "options.run must be a string");
   let r = 0;
@@ -57,6 +65,15 @@ export function failureLabels(table: HarnessRuns, options?: FailureLabelsOptions
   }
   const N = table.items.length;
   const out = new Uint8Array(N);
-  for (let i = 0; i < N; i++) out[i] = 1 - (table.data[r * N + i] as number);
+  for (let i = 0; i < N; i++) {
+    const v = table.data[r * N + i] as number;
+    if (v > 1)
+      fail(
+        FN,
+        `table.data must hold 0 or 1 (run ${JSON.stringify(table.runs[r])}, item ${JSON.stringify(table.items[i])})`,
+        v,
+      );
+    out[i] = 1 - v;
+  }
   return out;
 }

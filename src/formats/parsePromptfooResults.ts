@@ -81,7 +81,7 @@ export function parsePromptfooResults(
   const o = objectAt(FN, source, "file", parseJson(FN, results, source));
   let where = "results";
   let list: readonly unknown[];
-  if (Array.isArray(o.results)) list = o.results;
+  if (Array.isArray(o.results)) list = arrayAt(FN, source, where, o.results);
   else {
     const inner = objectAt(FN, source, "results", o.results);
     where = "results.results";

@@ -13,6 +13,7 @@ import {
   asInt32Array,
   asRowMatrix,
   checkInteger,
+  checkNestedKeys,
   checkNumber,
   checkRng,
   checkRowMatrixShape,
@@ -20,9 +21,11 @@ import {
   fail,
   failType,
   maxLength,
+  optionKeys,
 } from "../core/validate.js";
 import { crowdRows } from "./_crowding.js";
 import { frontsInto, makeSortWork, renumberOrder, type SortWork, sortRows } from "./_sort.js";
+import { newStream, readStream, streamReader } from "./_stream.js";
 import { tournamentInto } from "./_tournament.js";
 import type { Nsga2Problem, Nsga2State, Nsga2StateInput, Nsga2StepOptions } from "./types.js";
 
@@ -31,8 +34,19 @@ function checkFunction(fn: string, arg: string, f: unknown, optional: boolean): 
   if (typeof f !== "function") failType(fn, `${arg} must be a function (got ${typeof f})`);
 }
 
-function checkProblem(fn: string, problem: unknown): void {
-  if (typeof problem !== "object" || problem === null) failType(fn, "problem must be an object");
+const PROBLEM_KEYS = optionKeys<Nsga2Problem<unknown>>()(
+  "init",
+  "evaluate",
+  "violation",
+  "crossover",
+  "mutate",
+  "repair",
+);
+
+function checkProblem(fn: string, problem: unknown, arg = "problem"): void {
+  if (typeof problem !== "object" || problem === null) failType(fn, `${arg} must be an object`);
+  // a misspelt optional operator (`repiar`) would otherwise be ignored silently
+  checkNestedKeys(fn, arg, problem, PROBLEM_KEYS);
   const p = problem as Record<string, unknown>;
   checkFunction(fn, "problem.init", p["init"], false);
   checkFunction(fn, "problem.evaluate", p["evaluate"], false);
@@ -235,6 +249,7 @@ export function initState<G>(
     crossoverRate,
     mutationRate,
     rng,
+    stream: newStream(rng),
     generation: 0,
     evaluations: n,
     population,
@@ -482,7 +497,12 @@ function survive<G>(
  */
 export function stepState<G>(fn: string, state: Nsga2State<G>, ctx: RunContext): Nsga2State<G> {
   checkState(fn, state);
-  const { problem, rng, populationSize: n, crossoverRate, mutationRate, population } = state;
+  const { problem, populationSize: n, crossoverRate, mutationRate, population } = state;
+  // Every number comes from the state's position on the run's record, so the
+  // state is never consumed: a second step, or a retry after a throw, reads
+  // the same numbers.
+  const reader = streamReader(readStream(state.stream, state.rng));
+  const rng = reader.rng;
   const m = state.objectives.cols;
   const hasViol = problem.violation !== undefined;
   const w = takeWork(ctx, n, m);
@@ -516,7 +536,8 @@ export function stepState<G>(fn: string, state: Nsga2State<G>, ctx: RunContext):
     populationSize: n,
     crossoverRate,
     mutationRate,
-    rng,
+    rng: state.rng,
+    stream: reader.position(),
     generation: state.generation + 1,
     evaluations: state.evaluations + n,
     population: kept.population,

@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { fail, toRowMatrix } from "../core/validate.js";
+import { exponentOf, maxAbs, needsScaling, scaledCopy, times2 } from "./_scale.js";
 
 /**
  * Inverted generational distance: the mean, over the points of a reference
@@ -14,8 +15,11 @@ import { fail, toRowMatrix } from "../core/validate.js";
  * @param reference - Points on the true front, same number of columns.
  * @returns The IGD (>= 0).
  * @throws {TypeError} If an argument is not a `RowMatrix` or a `number[][]`.
- * @throws {RangeError} If either matrix is empty, the column counts differ, or
- *   a value is not finite.
+ * @throws {RangeError} If either matrix is empty, the column counts differ, a
+ *   value is not finite, or the IGD itself exceeds the largest double
+ *   (`igd: front and reference are too large: ...; rescale the objectives`).
+ *   Huge or tiny finite values (beyond 2^±400) are computed in an exactly
+ *   rescaled form, so they do not overflow early.
  * @see Coello Coello, C. A., Reyes Sierra, M. (2004). A study of the parallelization
  *   of a coevolutionary multi-objective evolutionary algorithm. MICAI, 688-697.
  * @see pymoo `IGD`
@@ -36,12 +40,31 @@ export function igd(
   if (referenceMatrix.cols !== m) {
     fail(fn, `front and reference column counts differ (${m} vs ${referenceMatrix.cols})`);
   }
-  const a = frontMatrix.data;
-  const z = referenceMatrix.data;
+  // Beyond 2^±400 the squared distances could overflow (or underflow): both
+  // matrices are then scaled by a power of two into [1, 2), which is exact,
+  // and the IGD scaled back.
+  const big = Math.max(maxAbs(frontMatrix.data), maxAbs(referenceMatrix.data));
+  if (!needsScaling(big))
+    return igdOf(frontMatrix.data, frontMatrix.rows, referenceMatrix.data, referenceMatrix.rows, m);
+  const e = exponentOf(big);
+  const a = scaledCopy(frontMatrix.data, -e);
+  const z = scaledCopy(referenceMatrix.data, -e);
+  const v = times2(igdOf(a, frontMatrix.rows, z, referenceMatrix.rows, m), e);
+  if (!Number.isFinite(v)) {
+    fail(
+      fn,
+      "front and reference are too large: their IGD overflows the largest double (about 1.8e308); rescale the objectives",
+    );
+  }
+  return v;
+}
+
+/** The IGD kernel: `na` rows of `a` against `nz` rows of `z`, `m` columns each. */
+function igdOf(a: Float64Array, na: number, z: Float64Array, nz: number, m: number): number {
   let total = 0;
-  for (let j = 0; j < referenceMatrix.rows; j++) {
+  for (let j = 0; j < nz; j++) {
     let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < frontMatrix.rows; i++) {
+    for (let i = 0; i < na; i++) {
       let s = 0;
       for (let k = 0; k < m; k++) {
         const t = (a[i * m + k] as number) - (z[j * m + k] as number);
@@ -51,5 +74,5 @@ export function igd(
     }
     total += Math.sqrt(best);
   }
-  return total / referenceMatrix.rows;
+  return total / nz;
 }

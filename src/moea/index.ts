@@ -20,4 +20,10 @@ export type { SbxOptions } from "./sbx.js";
 export { sbx } from "./sbx.js";
 export type { SpreadOptions } from "./spread.js";
 export { spread } from "./spread.js";
-export type { Nsga2Problem, Nsga2State, Nsga2StateInput, Nsga2StepOptions } from "./types.js";
+export type {
+  Nsga2Problem,
+  Nsga2State,
+  Nsga2StateInput,
+  Nsga2StepOptions,
+  Nsga2Stream,
+} from "./types.js";

@@ -105,8 +105,10 @@ function summarise<G>(s: Nsga2State<G>): Nsga2Generation {
  *   (default none).
  * @returns The final population, its feasible non-dominated front and the
  *   per-generation history.
- * @throws {TypeError} If an operator or callback is not a function, `rng` is
- *   missing, or an operator returns the wrong shape.
+ * @throws {TypeError} If an operator or callback is not a function, `problem`
+ *   has a key other than its six operators (a misspelt key names its path,
+ *   e.g. `problem.repiar`, and suggests the key meant), `rng` is missing, or
+ *   an operator returns the wrong shape.
  * @throws {RangeError} If `generations` is not an integer in [1, 1e6],
  *   `populationSize` is odd, below 4 or above 2^26, a rate is outside [0, 1], or
  *   `evaluate` returns a non-finite value (the message names the genome or

@@ -17,9 +17,13 @@ const KEYS = optionKeys<Nsga2StepOptions>()("populationSize", "crossoverRate", "
  * @param rng - Uniform random source for selection, variation and the operators.
  * @param options - Population size (default 100, even, >= 4), crossover rate
  *   (default 0.9) and mutation rate (default 1).
- * @returns The generation-0 state.
- * @throws {TypeError} If an operator is not a function, `rng` is missing, or
- *   `evaluate` does not return an array.
+ * @returns The generation-0 state; `rng` is used directly for the initial
+ *   population, and the state's `stream` starts the record that makes
+ *   {@link nsga2Step} a function of its state.
+ * @throws {TypeError} If an operator is not a function, `problem` has a key
+ *   other than `init`, `evaluate`, `violation`, `crossover`, `mutate` and
+ *   `repair` (`nsga2Init: unknown key "problem.repiar" (did you mean
+ *   "repair"?); ...`), `rng` is missing, or `evaluate` does not return an array.
  * @throws {RangeError} If `populationSize` is odd, below 4 or above 2^26, a rate is outside
  *   [0, 1], `evaluate` returns a non-finite value or a different number of
  *   objectives (the message names the genome index), or `violation` returns a

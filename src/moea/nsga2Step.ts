@@ -5,6 +5,24 @@ import type { Nsga2State, Nsga2StateInput } from "./types.js";
  * Advances an NSGA-II run by one generation and returns the new state (the
  * old state is not modified).
  *
+ * Stepping is a function of the state: the same state stepped twice gives
+ * the same next state, and a step that threw (say `evaluate` returned NaN)
+ * leaves its state as it was, so stepping it again gives what a clean step
+ * would have. The live `rng` cannot be rewound, and deriving a fresh rng per
+ * step from the state would change every seeded run of {@link nsga2} and
+ * `identifySlices`; so the state does not read `rng` directly: every number a
+ * step draws is recorded, and a state's `stream` marks where its step reads
+ * the record (the operators receive a source reading it, not `rng` itself);
+ * only numbers past the end of the record are drawn from `rng`, one at a
+ * time when asked. Stepping each state
+ * once therefore uses `rng` exactly as {@link nsga2} does (same seed, same
+ * run). The record is shared by the states of a run and only ever appended
+ * to, which changes nothing that any state's step gives (a `stream` shows as
+ * `{}`: it keeps its position under a non-enumerable symbol). A state you
+ * keep keeps the numbers drawn after it alive (8 bytes each), so drop states
+ * you no longer need. A copy with another `rng` (`{ ...state, rng }`) continues
+ * with numbers from that one.
+ *
  * Algorithm (Deb et al. 2002): n parents are chosen by binary crowded
  * tournaments ({@link crowdedTournament}: two random permutations cut into
  * pairs); consecutive winners form pairs; each pair is passed to `crossover`
@@ -21,8 +39,9 @@ import type { Nsga2State, Nsga2StateInput } from "./types.js";
  *   `violation` and `objectives` may be plain arrays (`number[]`, `number[][]` or
  *   `{ data: number[], rows, cols }`), e.g. a state rebuilt in a notebook.
  * @returns The next state; `generation` and `evaluations` are advanced.
- * @throws {TypeError} If `state` is not an NSGA-II state, or an operator
- *   returns the wrong shape.
+ * @throws {TypeError} If `state` is not an NSGA-II state, `state.problem` has a key other
+ *   than its six operators (a misspelt `repiar` names the path and suggests
+ *   `repair`), or an operator returns the wrong shape.
  * @throws {RangeError} If the state is inconsistent (a non-integer, negative
  *   or NaN `generation`/`evaluations`, an odd or out-of-range `populationSize`,
  *   a rate outside [0, 1], array lengths other than `populationSize`, or a
@@ -42,6 +61,7 @@ import type { Nsga2State, Nsga2StateInput } from "./types.js";
  *   mutate: (x: number, rng: Rng) => x + (rng() - 0.5) * 0.1,
  * };
  * let s = nsga2Init(problem, createRng(3), { populationSize: 8 });
+ * nsga2Step(s).population.join() === nsga2Step(s).population.join(); // true (same state, same step)
  * for (let g = 0; g < 20; g++) s = nsga2Step(s);
  * s.generation;  // 20
  * s.evaluations; // 168

@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkOptions, fail, optionKeys, toRowMatrix } from "../core/validate.js";
+import { exponentOf, maxAbs, needsScaling, scaledCopy } from "./_scale.js";
 
 const KEYS = optionKeys<SpreadOptions>()("extremes");
 
@@ -31,7 +32,9 @@ export type SpreadOptions = {
  * @throws {TypeError} If an argument is not a `RowMatrix` or a `number[][]`.
  * @throws {RangeError} If `front` does not have two columns and at least two
  *   rows, `extremes` is not 2 x 2, a value is not finite, or the denominator is
- *   0 (all points identical and on the extremes).
+ *   0 (all points identical and on the extremes). Huge or tiny finite values
+ *   (beyond 2^±400) are handled exactly by rescaling (Delta is scale-free), so
+ *   they never give Infinity or NaN.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197, Section IV-B.
  * @see DEAP `benchmarks.tools.diversity`
  * @example
@@ -52,7 +55,20 @@ export function spread(
   if (frontMatrix.cols !== 2) fail(fn, "front must have 2 columns", frontMatrix.cols);
   const n = frontMatrix.rows;
   if (n < 2) fail(fn, "front must have at least 2 rows", n);
-  const d = frontMatrix.data;
+  const extremes =
+    options.extremes === undefined ? undefined : toRowMatrix(fn, "extremes", options.extremes);
+  if (extremes !== undefined && (extremes.rows !== 2 || extremes.cols !== 2)) {
+    fail(fn, "extremes must be a 2 x 2 matrix");
+  }
+  // Delta is a ratio of distances: inputs beyond 2^±400, whose distances
+  // could overflow (or underflow), are scaled together by a power of two
+  // into [1, 2), which is exact and leaves Delta as it is.
+  const big = Math.max(
+    maxAbs(frontMatrix.data),
+    extremes === undefined ? 0 : maxAbs(extremes.data),
+  );
+  const k = needsScaling(big) ? -exponentOf(big) : 0;
+  const d = k === 0 ? frontMatrix.data : scaledCopy(frontMatrix.data, k);
   const order = Array.from({ length: n }, (_, i) => i).sort(
     (a, b) =>
       (d[2 * a] as number) - (d[2 * b] as number) ||
@@ -62,10 +78,8 @@ export function spread(
   const last = order[n - 1] as number;
   let df = 0;
   let dl = 0;
-  if (options.extremes !== undefined) {
-    const extremes = toRowMatrix(fn, "extremes", options.extremes);
-    if (extremes.rows !== 2 || extremes.cols !== 2) fail(fn, "extremes must be a 2 x 2 matrix");
-    const e = extremes.data;
+  if (extremes !== undefined) {
+    const e = k === 0 ? extremes.data : scaledCopy(extremes.data, k);
     df = Math.hypot(
       (d[2 * first] as number) - (e[0] as number),
       (d[2 * first + 1] as number) - (e[1] as number),

@@ -39,9 +39,22 @@ export type Nsga2StepOptions = {
   readonly mutationRate?: number;
 };
 
+declare const streamBrand: unique symbol;
+
+/**
+ * Where a state's next step reads its random numbers: a position on the
+ * record of every number the steps of a run have drawn from its `rng`.
+ * Opaque; a state keeps it when copied (`{ ...state }`), and a state without
+ * one starts a new record at the current point of its `rng`.
+ */
+export type Nsga2Stream = { readonly [streamBrand]: "Nsga2Stream" };
+
 /**
  * The state of an NSGA-II run after a generation: a plain object; a step
  * returns a new state and leaves the old one untouched (it shares genomes).
+ * Stepping is a function of the state: the same state stepped twice, or
+ * stepped again after a step that threw, gives the same next state (see
+ * {@link Nsga2State.stream}).
  */
 export type Nsga2State<G> = {
   /** The problem being solved. */
@@ -52,8 +65,21 @@ export type Nsga2State<G> = {
   readonly crossoverRate: number;
   /** Mutation rate. */
   readonly mutationRate: number;
-  /** The random source (stateful: steps advance it). */
+  /**
+   * The random source the run was started with. Steps draw from it only for
+   * numbers no step of this run has drawn before, so a run that steps each
+   * state once uses it exactly as `nsga2` does; replacing it in a copy
+   * (`{ ...state, rng }`) continues the run with numbers from the new one.
+   */
   readonly rng: Rng;
+  /**
+   * The position of this state on the record of the numbers that steps have
+   * drawn from `rng`: the step from this state reads the record from here,
+   * so its result does not depend on what was stepped before or after it.
+   * The record is shared by the states of a run and kept (8 bytes a number)
+   * while a state before it is referenced: drop states you no longer need.
+   */
+  readonly stream: Nsga2Stream;
   /** Generations completed (0 for the initial population). */
   readonly generation: number;
   /** Calls to `evaluate` so far. */
@@ -73,12 +99,16 @@ export type Nsga2State<G> = {
 /**
  * What {@link nsga2Step} accepts: an {@link Nsga2State} whose `objectives`,
  * `violation`, `rank` and `crowding` may also be plain arrays (`number[][]`
- * or `{ data: number[], rows, cols }`, and `number[]`), converted once.
+ * or `{ data: number[], rows, cols }`, and `number[]`), converted once, and
+ * whose `stream` may be left out or be one that is not a state's (a state
+ * rebuilt by hand or from a serialised copy, where it comes back as `{}`):
+ * its step then starts a new record at the current point of `rng`.
  */
 export type Nsga2StateInput<G> = Omit<
   Nsga2State<G>,
-  "objectives" | "violation" | "rank" | "crowding"
+  "objectives" | "violation" | "rank" | "crowding" | "stream"
 > & {
+  readonly stream?: Nsga2Stream;
   readonly objectives:
     | Nsga2State<G>["objectives"]
     | Plain<Nsga2State<G>["objectives"]>

@@ -25,6 +25,8 @@
 import { instantiate, lazyModule } from "../core/_wasm.js";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
+import { fail } from "../core/validate.js";
+import { exponentOf, maxAbs, needsScaling, scaledCopy, times2 } from "../moea/_scale.js";
 import { CENTROID_SCAN_WASM_HEX } from "./_centroidScanWasm.js";
 
 /** The compiled scan kernel, or null where WebAssembly (or its SIMD) is unavailable; compiled on first use. */
@@ -151,6 +153,10 @@ class SliceEvaluator implements Evaluator {
     X: RowMatrix,
     private readonly outcome: Uint8Array,
     kernel: ScanKernel,
+    /** The signals are the caller's times 2^-scale; distances are scaled back by 2^scale. */
+    private readonly scale: number,
+    /** The public function, for the error when a scaled-back distance overflows. */
+    private readonly fn: string,
   ) {
     const { data, rows: n, cols: d } = X;
     this.data = data;
@@ -692,6 +698,17 @@ class SliceEvaluator implements Evaluator {
     out[0] = oi / m;
     out[1] = intra / m;
     out[2] = m > 1 ? -(inter / m) : -0;
+    if (this.scale !== 0) {
+      // exact: the kernels ran on the signals times 2^-scale
+      out[1] = times2(out[1] as number, this.scale);
+      out[2] = times2(out[2] as number, this.scale);
+      if (!(Number.isFinite(out[1]) && Number.isFinite(out[2]))) {
+        fail(
+          this.fn,
+          "signals are too large: the distances between them overflow the largest double (about 1.8e308); rescale signals (e.g. standardise them with fitStandardizer)",
+        );
+      }
+    }
     return out;
   }
 }
@@ -714,11 +731,22 @@ function distanceMatrix(data: Float64Array, n: number, d: number): Float64Array 
  * `kernel` "wasm" (the default) and 8 <= d <= 11 the nearest-centroid scan
  * runs in WebAssembly SIMD where the runtime has it; "js" forces the
  * JavaScript scans (tests compare the two bit for bit).
+ *
+ * Signals whose largest magnitude is outside [2^-400, 2^400] (where sums of
+ * squares would overflow or underflow) are evaluated scaled by a power of
+ * two into [1, 2) and the distances scaled back, which is exact; within that
+ * range they are used as they are. A scaled-back objective that overflows
+ * throws a RangeError naming `fn` and `signals`.
  */
 export function makeEvaluator(
   X: RowMatrix,
   outcome: Uint8Array,
   kernel: ScanKernel = "wasm",
+  fn = "sliceObjectives",
 ): Evaluator {
-  return new SliceEvaluator(X, outcome, kernel);
+  const max = maxAbs(X.data);
+  if (!needsScaling(max)) return new SliceEvaluator(X, outcome, kernel, 0, fn);
+  const e = exponentOf(max);
+  const scaled = { data: scaledCopy(X.data, -e), rows: X.rows, cols: X.cols };
+  return new SliceEvaluator(scaled, outcome, kernel, e, fn);
 }

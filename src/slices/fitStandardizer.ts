@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { fail, toRowMatrix } from "../core/validate.js";
+import { exponentOf, needsScaling, times2 } from "../moea/_scale.js";
 
 /** Column means and standard deviations learned by {@link fitStandardizer}. */
 export type StandardizerModel = {
@@ -20,7 +21,10 @@ export type StandardizerModel = {
  * @param X - N x d matrix, N >= 1.
  * @returns The per-column means and SDs.
  * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`.
- * @throws {RangeError} If `X` has no rows or a non-finite value.
+ * @throws {RangeError} If `X` has no rows or a non-finite value, or a column's
+ *   mean or SD would exceed the largest double (`fitStandardizer: X column 0
+ *   is too large: ...; rescale X`). Huge or tiny finite columns (beyond 2^±400)
+ *   are computed in an exactly rescaled form, so they do not overflow early.
  * @see sklearn.preprocessing.StandardScaler
  * @example
  * ```ts
@@ -35,14 +39,27 @@ export function fitStandardizer(X: RowMatrix | readonly ArrayLike<number>[]): St
   const mean = new Float64Array(d);
   const sd = new Float64Array(d);
   for (let k = 0; k < d; k++) {
+    let big = 0;
+    for (let i = 0; i < n; i++) big = Math.max(big, Math.abs(data[i * d + k] as number));
+    // Outside [2^-400, 2^400] the sums of squares could overflow (or
+    // underflow): the column is then summed times a power of two that brings
+    // it into [1, 2), which is exact, and the moments scaled back.
+    const e = needsScaling(big) ? exponentOf(big) : 0;
     let s = 0;
-    for (let i = 0; i < n; i++) s += data[i * d + k] as number;
+    for (let i = 0; i < n; i++) s += times2(data[i * d + k] as number, -e);
     const m = s / n;
     let v = 0;
-    for (let i = 0; i < n; i++) v += ((data[i * d + k] as number) - m) ** 2;
-    mean[k] = m;
+    for (let i = 0; i < n; i++) v += (times2(data[i * d + k] as number, -e) - m) ** 2;
     const z = Math.sqrt(v / n);
-    sd[k] = z > 0 ? z : 1;
+    mean[k] = e === 0 ? m : times2(m, e);
+    const sdk = e === 0 ? z : times2(z, e);
+    if (!(Number.isFinite(mean[k]) && Number.isFinite(sdk))) {
+      fail(
+        fn,
+        `X column ${k} is too large: its ${Number.isFinite(mean[k]) ? "standard deviation" : "mean"} overflows the largest double (about 1.8e308); rescale X`,
+      );
+    }
+    sd[k] = sdk > 0 ? sdk : 1;
   }
   return { mean, sd };
 }

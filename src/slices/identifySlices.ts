@@ -159,8 +159,10 @@ export type IdentifySlicesResult = {
  * @throws {RangeError} If `outcome` and `signals` lengths differ, a signal is
  *   non-finite, an outcome is not 0/1, the size bounds are invalid (minSize <
  *   2, minSize > maxSize, maxSize > N, N < 2 minSize), `populationSize` is odd,
- *   below 4 or above 2^26, `generations` is not in [1, 1e6], a rate is outside [0, 1], or `rng`
- *   returns a value outside [0, 1).
+ *   below 4 or above 2^26, `generations` is not in [1, 1e6], a rate is outside [0, 1], `rng`
+ *   returns a value outside [0, 1), or the signals are so large that a partition's objectives
+ *   exceed the largest double (`identifySlices: signals are too large: ...; rescale signals`;
+ *   signals beyond 2^±400 are otherwise evaluated in an exactly rescaled form).
  * @see Muse, B. A. et al. CASPER, section 2.2.3.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.
  * @example
@@ -186,7 +188,7 @@ export function identifySlices(
   const settings = readInput(fn, signalsMatrix, outcome01, rng, options);
   const { minSize, maxSize, maxMutations, moveRate, swapRate } = settings;
   const n = signalsMatrix.rows;
-  const ev = makeEvaluator(signalsMatrix, outcome01);
+  const ev = makeEvaluator(signalsMatrix, outcome01, "wasm", fn);
   const sc = partitionScratch(n);
   // Statistics and objective values of every evaluated genome still in the
   // population or just made. After each generation the entries of genomes

@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { asInt32Array, fail, toRowMatrix } from "../core/validate.js";
+import { exponentOf, maxAbs, needsScaling, times2 } from "../moea/_scale.js";
 import { checkSliceOf } from "./_partition.js";
 import type { OutputConsistencyResult } from "./outputConsistency.js";
 
@@ -17,6 +18,8 @@ import type { OutputConsistencyResult } from "./outputConsistency.js";
  * @throws {TypeError} If `sliceOf` is not an `Int32Array` or an array of integers or `signals` not a
  *   RowMatrix.
  * @throws {RangeError} If the lengths differ, an id is outside [0, N) or a signal is non-finite.
+ *   Rows beyond 2^±400 (whose squared norms would overflow or underflow) are
+ *   scaled by a power of two first, which leaves the cosines exact.
  * @see Muse, B. A. et al. CASPER, section 3.9 ("Slice coherence metric").
  * @example
  * ```ts
@@ -36,8 +39,9 @@ export function sliceCoherence(
   if (signalsMatrix.rows !== sliceOf32.length) {
     fail(fn, `sliceOf and signals lengths differ (${sliceOf32.length} vs ${signalsMatrix.rows})`);
   }
-  const { data, cols: d } = signalsMatrix;
+  const { cols: d } = signalsMatrix;
   const n = sliceOf32.length;
+  const data = rowsInRange(signalsMatrix.data, n, d);
   const norm = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let s = 0;
@@ -78,4 +82,24 @@ export function sliceCoherence(
     values: Float64Array.from(values),
     mean: total / values.length,
   };
+}
+
+/**
+ * The signals with every row whose largest magnitude lies outside
+ * [2^-400, 2^400] (where its squared norm or a dot product would overflow or
+ * underflow) scaled by a power of two into [1, 2): cosines do not depend on
+ * a row's scale, and scaling by a power of two is exact, so the cosines are
+ * those of an unbounded exponent. `data` itself when no row needs it.
+ */
+function rowsInRange(data: Float64Array, n: number, d: number): Float64Array {
+  let out: Float64Array | undefined;
+  for (let i = 0; i < n; i++) {
+    const row = data.subarray(i * d, (i + 1) * d);
+    const big = maxAbs(row);
+    if (!needsScaling(big)) continue;
+    out ??= Float64Array.from(data);
+    const e = exponentOf(big);
+    for (let k = 0; k < d; k++) out[i * d + k] = times2(row[k] as number, -e);
+  }
+  return out ?? data;
 }

@@ -23,7 +23,10 @@ import { checkSliceOf } from "./_partition.js";
  * @returns `Float64Array [OI, Intra_SD, -Inter_SD]`.
  * @throws {TypeError} If an argument has the wrong type.
  * @throws {RangeError} If the lengths differ, `signals` holds a non-finite
- *   value, `outcome` a value other than 0/1, or `sliceOf` an id outside [0, N).
+ *   value, `outcome` a value other than 0/1, `sliceOf` an id outside [0, N), or
+ *   an objective exceeds the largest double (`sliceObjectives: signals are too
+ *   large: ...; rescale signals`). Signals beyond 2^±400 are evaluated in an
+ *   exactly rescaled form, so they do not overflow early.
  * @see Muse, B. A. et al. CASPER, section 2.2.3 ("Objective functions and constraints").
  * @example
  * ```ts

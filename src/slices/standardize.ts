@@ -14,7 +14,10 @@ import type { StandardizerModel } from "./fitStandardizer.js";
  * @returns The standardised matrix (new data).
  * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `scaler` lacks `mean`/`sd` as
  *   Float64Arrays or arrays of numbers.
- * @throws {RangeError} If the widths differ, a value is non-finite or an SD is not positive.
+ * @throws {RangeError} If the widths differ, a value is non-finite, an SD is not positive, or a
+ *   standardised value would exceed the largest double (a huge `X` value or a tiny SD:
+ *   `transformStandardizer: X[0][1] is too large for the scaler: ...; rescale X or check
+ *   scaler.sd[1] (got 5e-324)`).
  * @see sklearn.preprocessing.StandardScaler.transform
  * @example
  * ```ts
@@ -41,7 +44,20 @@ export function transformStandardizer(
   const out = new Float64Array(n * d);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < d; k++) {
-      out[i * d + k] = ((data[i * d + k] as number) - (mean[k] as number)) / (sd[k] as number);
+      const x = data[i * d + k] as number;
+      let z = (x - (mean[k] as number)) / (sd[k] as number);
+      if (!Number.isFinite(z)) {
+        // x - mean overflowed although the z-score may not: halve both (exact)
+        z = ((x / 2 - (mean[k] as number) / 2) / (sd[k] as number)) * 2;
+        if (!Number.isFinite(z)) {
+          fail(
+            fn,
+            `X[${i}][${k}] is too large for the scaler: (X[${i}][${k}] - scaler.mean[${k}]) / scaler.sd[${k}] overflows the largest double (about 1.8e308); rescale X or check scaler.sd[${k}]`,
+            sd[k],
+          );
+        }
+      }
+      out[i * d + k] = z;
     }
   }
   return { data: out, rows: n, cols: d };

@@ -130,25 +130,111 @@ export function stratumSizes(strata: Int32Array, fn = "stratumSizes"): Int32Arra
   return sizes;
 }
 
-/** Writes the 5 d pooled vector of a validated matrix into `out` at `offset`. */
-export function poolInto(steps: RowMatrix, out: Float64Array, offset: number): Float64Array {
+/**
+ * Writes the 5 d pooled vector of a validated matrix into `out` at `offset`.
+ *
+ * A column whose sum or sum of squares overflows although every value is
+ * finite (|x| near 1e154 and beyond) is recomputed on its values scaled by a
+ * power of two (exact: the same roundings, only the exponent shifted), so the
+ * mean and standard deviation, which never exceed the largest |x| (resp. half
+ * the range), stay finite; a column computed without overflow (every ordinary
+ * input) is untouched. `fn`/`arg` name the caller and the matrix in the
+ * RangeError for a standard deviation beyond the double range (a column
+ * spanning nearly -1.8e308 to 1.8e308).
+ */
+export function poolInto(
+  fn: string,
+  arg: string,
+  steps: RowMatrix,
+  out: Float64Array,
+  offset: number,
+): Float64Array {
   const { rows: T, cols: d, data } = steps;
   for (let j = 0; j < d; j++) {
     let s = 0;
     for (let t = 0; t < T; t++) s += data[t * d + j] as number;
-    const m = s / T;
+    let m = s / T;
     let ss = 0;
     for (let t = 0; t < T; t++) {
       const e = (data[t * d + j] as number) - m;
       ss += e * e;
     }
+    let sd = Math.sqrt(ss / T);
+    if (!Number.isFinite(m) || !Number.isFinite(sd)) {
+      // finite values only: an overflow, never a NaN input (the caller checked)
+      const scaled = scaledMoments(data, T, d, j);
+      if (!Number.isFinite(m)) m = scaled.mean;
+      sd = scaled.sd;
+      if (!Number.isFinite(sd))
+        fail(fn, `${arg} column ${j} is too large: rescale it (its standard deviation overflows)`);
+    }
     out[offset + j] = m;
-    out[offset + d + j] = Math.sqrt(ss / T);
+    out[offset + d + j] = sd;
     out[offset + 2 * d + j] = data[j] as number;
     out[offset + 3 * d + j] = data[Math.floor(T / 2) * d + j] as number;
     out[offset + 4 * d + j] = data[(T - 1) * d + j] as number;
   }
   return out;
+}
+
+/**
+ * Mean and population standard deviation of column j of a T x d matrix,
+ * computed on the values times 2^-k with 2^-k max |x| <= 2^400 (no sum can
+ * overflow for T <= 2^27), then scaled back. Values below 2^(k - 1022) lose
+ * bits to subnormals: far below one ulp of the result.
+ */
+function scaledMoments(
+  data: Float64Array,
+  T: number,
+  d: number,
+  j: number,
+): { mean: number; sd: number } {
+  let big = 0;
+  for (let t = 0; t < T; t++) big = Math.max(big, Math.abs(data[t * d + j] as number));
+  const k = Math.max(0, Math.ceil(Math.log2(big)) - 400);
+  const scale = 2 ** -k;
+  let s = 0;
+  for (let t = 0; t < T; t++) s += (data[t * d + j] as number) * scale;
+  const m = s / T;
+  let ss = 0;
+  for (let t = 0; t < T; t++) {
+    const e = (data[t * d + j] as number) * scale - m;
+    ss += e * e;
+  }
+  return { mean: m / scale, sd: Math.sqrt(ss / T) / scale };
+}
+
+/**
+ * The power of two to scale a validated matrix by before computing squared
+ * Euclidean distances between its rows: 1 when max |x| <= 2^480 (no squared
+ * distance or sum of distances can overflow for any N, d <= 2^27: every
+ * ordinary input, computed as it always was), else 2^-k bringing max |x| to
+ * at most 2^((1018 - log2 d) / 2), so 4 d max|x|^2 stays below 2^1020.
+ * Scaling by a power of two is exact, so every distance, mean and ratio is the
+ * unscaled one times the scale (ratios unchanged), as long as no squared
+ * difference underflows: that holds when every nonzero |x| times the scale is
+ * at least 2^-458 (any nonzero difference is then at least 2^-510); wider
+ * ranges throw.
+ *
+ * @throws {RangeError} `fn: arg spans too wide a range to square its distances (|x| from 1 to 1e+308): rescale it`.
+ */
+export function distanceScale(fn: string, arg: string, data: Float64Array, d: number): number {
+  let big = 0;
+  let small = Number.POSITIVE_INFINITY;
+  for (let t = 0; t < data.length; t++) {
+    const a = Math.abs(data[t] as number);
+    if (a > big) big = a;
+    if (a > 0 && a < small) small = a;
+  }
+  if (big <= 2 ** 480) return 1;
+  const top = Math.floor((1018 - Math.ceil(Math.log2(Math.max(1, d)))) / 2);
+  const scale = 2 ** (top - Math.ceil(Math.log2(big)));
+  if (!(small * scale >= 2 ** -458))
+    fail(
+      fn,
+      `${arg} spans too wide a range to square its distances (|x| from ${small} to ${big}): rescale it`,
+    );
+  return scale;
 }
 
 /** Cheap checks of a SubsetContext at the start of a method's `select`. */

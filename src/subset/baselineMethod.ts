@@ -82,9 +82,10 @@ export function baselineMethod(
     if (!Array.isArray(itemRepo)) failType(fn, `kind "${kind}" needs options.itemRepo`);
     // checked here so that errors name baselineMethod, not repositoryStrata
     if (itemRepo.length === 0) fail(fn, "options.itemRepo is empty");
-    itemRepo.forEach((r, i) => {
-      if (typeof r !== "string") failType(fn, `options.itemRepo[${i}] must be a string`);
-    });
+    // an index loop, not forEach: a hole in a sparse array must fail as `undefined` does
+    for (let i = 0; i < itemRepo.length; i++) {
+      if (typeof itemRepo[i] !== "string") failType(fn, `options.itemRepo[${i}] must be a string`);
+    }
     repo = repositoryStrata(itemRepo);
   }
   const name = NAMES[kind];

@@ -30,8 +30,9 @@ export type DtwOptions = {
  * @param options - `window`: Sakoe–Chiba band (default none).
  * @returns The DTW distance, >= 0.
  * @throws {TypeError} If `a` or `b` is not a `RowMatrix` or a `number[][]` or `options` is not an object.
- * @throws {RangeError} If either has no rows or a non-finite value, their widths differ, or `window` is not
- *   an integer >= 0.
+ * @throws {RangeError} If either has no rows or a non-finite value, their widths differ, `window` is not
+ *   an integer >= 0, or the distance exceeds the double range (`dtw: a and b are too large: rescale them ...`;
+ *   huge values whose squares alone overflow are handled exactly by scaling).
  * @see Sakoe & Chiba (1978). Dynamic programming algorithm optimization for spoken word recognition. IEEE TASSP 26(1).
  * @see R `dtw::dtw(x, y, dist.method = "Euclidean", step.pattern = symmetric1)`.
  * @example
@@ -59,15 +60,51 @@ export function dtw(
     checkInteger(fn, "options.window", options.window, 0);
     w = Math.max(options.window, Math.abs(n - m));
   }
+  const first = dtwPass(aMatrix, bMatrix, w, 1);
+  // Below 2^500 no cell of the optimal path can have overflowed (its squared
+  // cost would be below 2^1000), so the pass is exact: every ordinary input.
+  if (first <= SAFE) return first;
+  // Otherwise some squared cost overflowed (or the distance is huge): the same
+  // recursion on the values times 2^-k is exact (sqrt, sums and minima commute
+  // with a power-of-two scale) and cannot overflow.
+  let big = 0;
+  for (const x of aMatrix.data) big = Math.max(big, Math.abs(x));
+  for (const x of bMatrix.data) big = Math.max(big, Math.abs(x));
+  const scale = 2 ** -Math.max(0, Math.ceil(Math.log2(big)) - 400);
+  const out = dtwPass(aMatrix, bMatrix, w, scale) / scale;
+  if (!Number.isFinite(out))
+    fail(fn, "a and b are too large: rescale them (their DTW distance exceeds the double range)");
+  return out;
+}
+
+/** 2^500: a DTW result below it was computed without overflow. */
+const SAFE = 2 ** 500;
+
+/** The DTW recursion on the values times `scale` (1, or a power of two). */
+function dtwPass(aMatrix: RowMatrix, bMatrix: RowMatrix, w: number, scale: number): number {
+  const n = aMatrix.rows;
+  const m = bMatrix.rows;
   const d = aMatrix.cols;
-  const cost = (i: number, j: number): number => {
-    let s = 0;
-    for (let t = 0; t < d; t++) {
-      const e = (aMatrix.data[i * d + t] as number) - (bMatrix.data[j * d + t] as number);
-      s += e * e;
-    }
-    return Math.sqrt(s);
-  };
+  const cost =
+    scale === 1
+      ? (i: number, j: number): number => {
+          let s = 0;
+          for (let t = 0; t < d; t++) {
+            const e = (aMatrix.data[i * d + t] as number) - (bMatrix.data[j * d + t] as number);
+            s += e * e;
+          }
+          return Math.sqrt(s);
+        }
+      : (i: number, j: number): number => {
+          let s = 0;
+          for (let t = 0; t < d; t++) {
+            const e =
+              (aMatrix.data[i * d + t] as number) * scale -
+              (bMatrix.data[j * d + t] as number) * scale;
+            s += e * e;
+          }
+          return Math.sqrt(s);
+        };
   let prev = new Float64Array(m).fill(Number.POSITIVE_INFINITY);
   let cur = new Float64Array(m);
   for (let i = 0; i < n; i++) {

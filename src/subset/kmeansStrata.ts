@@ -9,6 +9,7 @@ import {
   fail,
   optionKeys,
 } from "../core/validate.js";
+import { distanceScale } from "./_internal.js";
 import { silhouette } from "./silhouette.js";
 
 const KEYS = optionKeys<KmeansStrataOptions>()("kMin", "kMax");
@@ -48,14 +49,19 @@ export type KmeansStrataResult = {
  * reproducible. K is skipped (score NaN) when fewer than K distinct rows exist
  * or the clustering collapses to one cluster. The K with the highest mean
  * {@link silhouette} wins (ties: smallest K), as in the paper's K-Means
- * configuration (K from 2 to 15 by silhouette).
+ * configuration (K from 2 to 15 by silhouette). Values beyond 2^480 (about
+ * 3e144), whose squared distances could overflow, are clustered after scaling
+ * `X` by a power of two (exact: the same labels and silhouettes); when the
+ * nonzero |x| then span more than about 2^960, so that small differences
+ * would underflow instead, a RangeError asks to rescale.
  *
  * @param X - The items, one row each (N >= 3).
  * @param options - `kMin` (default 2) and `kMax` (default 15).
  * @returns Labels, the chosen K, its silhouette and the score of every K tried.
  * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `options` is not an object.
  * @throws {RangeError} If `X` has fewer than 3 rows or a non-finite value, `kMin`/`kMax` are not integers
- *   with 2 <= kMin <= kMax, or no K in the range gives at least two clusters.
+ *   with 2 <= kMin <= kMax, no K in the range gives at least two clusters, or `X` spans too wide a range
+ *   (`kmeansStrata: X spans too wide a range to square its distances (|x| from 1 to 1e+308): rescale it`).
  * @see Lloyd (1982); Gonzalez (1985) max-min initialisation; Rousseeuw (1987) silhouette.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 6.3 (2).
  * @example
@@ -88,6 +94,29 @@ export function kmeansStrataAs(
   checkInteger(fn, "options.kMax", kMax, kMin);
   const N = X.rows;
   if (N < 3) fail(fn, `${arg} needs at least 3 rows`, N);
+  // X itself for every ordinary input; beyond 2^480 X times a power of two
+  // (and the tolerance times its square): Lloyd's rounds, the seeds and the
+  // silhouette are exactly scale-equivariant, so the labels and scores are
+  // those of X computed without overflow
+  const scale = distanceScale(fn, arg, X.data, X.cols);
+  const scaled =
+    scale === 1
+      ? { X, tolerance: 1e-6 }
+      : {
+          X: { data: X.data.map((x) => x * scale), rows: X.rows, cols: X.cols },
+          tolerance: 1e-6 * scale * scale,
+        };
+  return cluster(fn, scaled, kMin, kMax);
+}
+
+function cluster(
+  fn: string,
+  scaled: { X: RowMatrix; tolerance: number },
+  kMin: number,
+  kMax: number,
+): KmeansStrataResult {
+  const { X, tolerance } = scaled;
+  const N = X.rows;
   const top = Math.min(kMax, N - 1);
   const seeds = maxMinSeeds(X, top);
   const { data, cols } = X;
@@ -103,7 +132,7 @@ export function kmeansStrataAs(
       init.set(data.subarray(i * cols, i * cols + cols), c * cols);
     }
     const start = { data: init, rows: K, cols };
-    const res = lloyd(X, start, { maxRounds: 100, tolerance: 1e-6, empty: "keep" });
+    const res = lloyd(X, start, { maxRounds: 100, tolerance, empty: "keep" });
     const labels = dense(res.labels);
     const distinct = new Set(labels).size;
     if (distinct < 2 || distinct > N - 1) continue;

@@ -62,7 +62,9 @@ export function outcomes(rows: readonly OutcomeRecord[]): Outcomes {
   const runIndex = new Map<string, number>();
   const itemIndex = new Map<string, number>();
   const cells: Map<number, number>[] = [];
-  rows.forEach((rec, t) => {
+  // an index loop, not forEach: a hole in a sparse array must fail as `undefined` does
+  for (let t = 0; t < rows.length; t++) {
+    const rec = rows[t] as OutcomeRecord;
     if (typeof rec !== "object" || rec === null) failType(FN, `rows[${t}] must be an object`);
     const { run, item, resolved } = rec;
     if (typeof run !== "string") failType(FN, `rows[${t}].run must be a string`);
@@ -89,7 +91,7 @@ export function outcomes(rows: readonly OutcomeRecord[]): Outcomes {
       );
     }
     byItem.set(i, resolved);
-  });
+  }
   const runs = Array.from(runIndex.keys());
   const items = Array.from(itemIndex.keys());
   const N = items.length;

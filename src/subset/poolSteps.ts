@@ -30,5 +30,5 @@ export function poolSteps(steps: RowMatrix | readonly ArrayLike<number>[]): Floa
   const fn = "poolSteps";
   const stepsMatrix = toRowMatrix(fn, "steps", steps, { allowEmpty: false });
   if (stepsMatrix.cols === 0) throw new RangeError(`${fn}: steps has no columns`);
-  return poolInto(stepsMatrix, new Float64Array(5 * stepsMatrix.cols), 0);
+  return poolInto(fn, "steps", stepsMatrix, new Float64Array(5 * stepsMatrix.cols), 0);
 }

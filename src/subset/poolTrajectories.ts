@@ -24,15 +24,19 @@ export function poolTrajectories(
   const fn = "poolTrajectories";
   if (!Array.isArray(list)) failType(fn, "list must be an array of RowMatrix");
   if (list.length === 0) fail(fn, "list is empty");
-  const matrices = list.map((m, i) => toRowMatrix(fn, `list[${i}]`, m, { allowEmpty: false }));
-  const d = matrices[0]?.cols;
-  matrices.forEach((m, i) => {
+  // Array.from, not map: a hole in a sparse array must fail as `undefined` does
+  const matrices = Array.from(list, (m, i) =>
+    toRowMatrix(fn, `list[${i}]`, m, { allowEmpty: false }),
+  );
+  const d = (matrices[0] as RowMatrix).cols;
+  for (let i = 0; i < matrices.length; i++) {
+    const m = matrices[i] as RowMatrix;
     if (m.cols !== d) fail(fn, `list[${i}] has ${m.cols} columns, list[0] has ${d}`);
-  });
-  if (d === undefined || d === 0) fail(fn, "trajectories have no columns");
+  }
+  if (d === 0) fail(fn, "trajectories have no columns");
   const data = new Float64Array(list.length * 5 * d);
-  matrices.forEach((m, i) => {
-    poolInto(m, data, i * 5 * d);
-  });
+  for (let i = 0; i < matrices.length; i++) {
+    poolInto(fn, `list[${i}]`, matrices[i] as RowMatrix, data, i * 5 * d);
+  }
   return { data, rows: list.length, cols: 5 * d };
 }

@@ -266,7 +266,9 @@ function readRecommendOptions(
   const candidates = options.candidates ?? recommendSubsetCandidates;
   if (!Array.isArray(candidates)) failType(fn, "options.candidates must be an array");
   if (candidates.length === 0) fail(fn, "options.candidates is empty");
-  candidates.forEach((c, t) => {
+  // an index loop, not forEach: a hole in a sparse array must fail as `undefined` does
+  for (let t = 0; t < candidates.length; t++) {
+    const c = candidates[t] as RecommendSubsetCandidate;
     if (!["consistency", "passRate", "stepwise"].includes(c?.method)) {
       failType(fn, `options.candidates[${t}].method must be consistency, passRate or stepwise`);
     }
@@ -279,7 +281,7 @@ function readRecommendOptions(
         `options.candidates[${t}]: the stepwise subset is not representative; use ridge or irt`,
       );
     }
-  });
+  }
   const opt = {
     window,
     recentRuns,

@@ -24,9 +24,10 @@ export function repositoryStrata(itemRepo: readonly string[]): Int32Array {
   const fn = "repositoryStrata";
   if (!Array.isArray(itemRepo)) failType(fn, "itemRepo must be an array of strings");
   if (itemRepo.length === 0) fail(fn, "itemRepo is empty");
-  itemRepo.forEach((r, i) => {
-    if (typeof r !== "string") failType(fn, `itemRepo[${i}] must be a string`);
-  });
+  // an index loop, not forEach: a hole in a sparse array must fail as `undefined` does
+  for (let i = 0; i < itemRepo.length; i++) {
+    if (typeof itemRepo[i] !== "string") failType(fn, `itemRepo[${i}] must be a string`);
+  }
   const names = Array.from(new Set(itemRepo)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const label = new Map(names.map((n, h) => [n, h]));
   return Int32Array.from(itemRepo, (r) => label.get(r) as number);

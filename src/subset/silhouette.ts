@@ -1,6 +1,7 @@
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { fail, toInt32Array, toRowMatrix } from "../core/validate.js";
+import { distanceScale } from "./_internal.js";
 
 /**
  * Mean silhouette coefficient of a clustering (Euclidean distance): how much
@@ -11,14 +12,19 @@ import { fail, toInt32Array, toRowMatrix } from "../core/validate.js";
  * distance to the members of C'; s(i) = (b(i) - a(i)) / max(a(i), b(i)), and
  * s(i) = 0 when C has one member (as scikit-learn). The result is the mean of
  * s(i) over all items, in [-1, 1]. O(N^2 d) time, O(N K) memory (no distance
- * matrix).
+ * matrix). Values so large that a squared distance overflows (about 1e154
+ * and beyond) are handled exactly: the distances are recomputed on `X` scaled
+ * by a power of two, which leaves every s(i) unchanged (a RangeError asks to
+ * rescale when the nonzero |x| span more than about 2^960, so that small
+ * differences would underflow instead).
  *
  * @param X - The items, one row each.
  * @param labels - Cluster label per row, integers >= 0, with 2 <= (distinct labels) <= N - 1.
  * @returns The mean silhouette coefficient.
  * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]` or `labels` not an Int32Array.
- * @throws {RangeError} If `X` holds a non-finite value, `labels.length !== X.rows`, a label is negative, or
- *   the number of distinct labels is not in [2, N - 1].
+ * @throws {RangeError} If `X` holds a non-finite value, `labels.length !== X.rows`, a label is negative,
+ *   the number of distinct labels is not in [2, N - 1], or a distance overflows and `X` spans too wide a
+ *   range to scale it (`silhouette: X spans too wide a range to square its distances ...: rescale it`).
  * @see Rousseeuw, P. J. (1987). Silhouettes: a graphical aid to the interpretation and validation of cluster analysis. J. Comput. Appl. Math. 20, 53-65.
  * @see sklearn.metrics.silhouette_score
  * @example
@@ -47,14 +53,19 @@ export function silhouette(
   const lab = Int32Array.from(labels32, (h) => dense.get(h) as number);
   const size = new Float64Array(K);
   for (let i = 0; i < N; i++) size[lab[i] as number] = (size[lab[i] as number] as number) + 1;
-  const { data, cols } = XMatrix;
-  const sums = new Float64Array(N * K);
-  for (let i = 0; i < N; i++) {
-    for (let j = i + 1; j < N; j++) {
-      const dist = Math.sqrt(squaredEuclideanAt(data, i * cols, data, j * cols, cols));
-      sums[i * K + (lab[j] as number)] = (sums[i * K + (lab[j] as number)] as number) + dist;
-      sums[j * K + (lab[i] as number)] = (sums[j * K + (lab[i] as number)] as number) + dist;
-    }
+  let sums = distanceSums(XMatrix.data, N, XMatrix.cols, K, lab);
+  if (!sums.every(Number.isFinite)) {
+    // a squared distance or a sum overflowed although X is finite (|x| near
+    // 1e154 and beyond): the silhouette is scale-free, and scaling by a power
+    // of two is exact, so it is computed on X times 2^-k (no overflow there)
+    const scale = distanceScale(fn, "X", XMatrix.data, XMatrix.cols);
+    sums = distanceSums(
+      XMatrix.data.map((x) => x * scale),
+      N,
+      XMatrix.cols,
+      K,
+      lab,
+    );
   }
   let total = 0;
   for (let i = 0; i < N; i++) {
@@ -72,4 +83,23 @@ export function silhouette(
     if (m > 0) total += (b - a) / m;
   }
   return total / N;
+}
+
+/** Per item i and cluster h, the sum of the distances from row i to the rows of cluster h. */
+function distanceSums(
+  data: Float64Array,
+  N: number,
+  cols: number,
+  K: number,
+  lab: Int32Array,
+): Float64Array {
+  const sums = new Float64Array(N * K);
+  for (let i = 0; i < N; i++) {
+    for (let j = i + 1; j < N; j++) {
+      const dist = Math.sqrt(squaredEuclideanAt(data, i * cols, data, j * cols, cols));
+      sums[i * K + (lab[j] as number)] = (sums[i * K + (lab[j] as number)] as number) + dist;
+      sums[j * K + (lab[i] as number)] = (sums[j * K + (lab[i] as number)] as number) + dist;
+    }
+  }
+  return sums;
 }

@@ -148,14 +148,17 @@ function matchItems(
   const fn = FN;
   if (items.length === 0) fail(fn, "items is empty");
   const itemIx = new Map<string, number>();
-  items.forEach((id, i) => {
+  // index loops, not forEach: a hole in a sparse array must fail as `undefined` does
+  for (let i = 0; i < items.length; i++) {
+    const id = items[i];
     if (typeof id !== "string") failType(fn, `items[${i}] must be a string`);
     if (itemIx.has(id)) fail(fn, `items holds ${JSON.stringify(id)} twice`);
     itemIx.set(id, i);
-  });
+  }
   const rowOf = new Int32Array(trajectories.length);
   const owner = new Int32Array(items.length).fill(-1);
-  trajectories.forEach((t, j) => {
+  for (let j = 0; j < trajectories.length; j++) {
+    const t = trajectories[j] as Trajectory;
     if (typeof t !== "object" || t === null || typeof t.instanceId !== "string") {
       failType(fn, `trajectories[${j}] must be a Trajectory with a string instanceId`);
     }
@@ -174,7 +177,7 @@ function matchItems(
     }
     owner[i] = j;
     rowOf[j] = i;
-  });
+  }
   const missing = items.filter((_, i) => (owner[i] as number) < 0);
   if (missing.length === items.length) fail(fn, "no item has a trajectory");
   if (missing.length > 0 && missingMode === "error") {
@@ -263,7 +266,13 @@ function poolRows(
     const T = (start[j + 1] as number) - a;
     const off = (rowOf[j] as number) * cols;
     if (pooling === "stats") {
-      poolInto({ data: E.subarray(a * d, (a + T) * d), rows: T, cols: d }, out, off);
+      poolInto(
+        FN,
+        `the embeddings of trajectories[${j}]`,
+        { data: E.subarray(a * d, (a + T) * d), rows: T, cols: d },
+        out,
+        off,
+      );
     } else {
       for (let t = 0; t < L; t++) {
         const s = a + Math.floor(((t + 0.5) * T) / L);
@@ -278,7 +287,18 @@ function poolRows(
       if ((owner[i] as number) < 0) continue;
       for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) + (out[i * cols + c] as number);
     }
-    for (let c = 0; c < cols; c++) mean[c] = (mean[c] as number) / have;
+    for (let c = 0; c < cols; c++) {
+      mean[c] = (mean[c] as number) / have;
+      // a sum past the double range (pooled values near 1e308): the same sum
+      // on values scaled by a power of two (exact), so the mean stays finite
+      if (!Number.isFinite(mean[c] as number)) {
+        const scale = 2 ** -60;
+        let s = 0;
+        for (let i = 0; i < nItems; i++)
+          if ((owner[i] as number) >= 0) s += (out[i * cols + c] as number) * scale;
+        mean[c] = s / have / scale;
+      }
+    }
     for (let i = 0; i < nItems; i++) if ((owner[i] as number) < 0) out.set(mean, i * cols);
   }
   return { out, cols };

@@ -38,15 +38,21 @@ export type EstimatorChoice = {
  * Wraps a strategy's generator in the ask/tell contract: the first `next()`
  * ignores its argument; every later `next(y)` must carry a finite number (the
  * label of the last yielded index), checked before the strategy sees it, and
- * a 0 or 1 when the chosen interval is for a proportion; once
+ * a 0 or 1 when the chosen interval is for a proportion, and whatever the
+ * strategy's own `checkLabel` requires (it throws on a label the strategy
+ * cannot take); once
  * the Estimate has been returned, another `next` throws instead of returning
  * `{ done: true }` silently, so a harness that miscounts the budget hears it.
+ * A label rejected by these checks never reaches the strategy, so its state
+ * is unchanged and the corrected label can be sent; an error thrown by the
+ * strategy itself ends the session.
  */
 export function askTell(
   fn: string,
   budget: number,
   core: Generator<number, Estimate, number>,
   est?: EstimatorChoice,
+  checkLabel?: (y: number) => void,
 ): Generator<number, Estimate, number> {
   const binary = needsBinary(est?.interval);
   let started = false;
@@ -80,6 +86,7 @@ export function askTell(
           y,
         );
       }
+      checkLabel?.(y);
       return step(y);
     },
     return(value: Estimate): IteratorResult<number, Estimate> {

@@ -60,12 +60,25 @@ export function positiveRiskTotal(fn: string, risk: Float64Array): number {
   return total;
 }
 
+/** The message tail of every risk-overflow error: the fix. */
+export const RISK_RESCALE_HINT =
+  "rescale risk (e.g. divide it by its maximum; only its ratios matter)";
+
 /**
  * Throws when a positive risk is below 1e-200 of the total: its estimator
  * weight (total / risk) would be so large that the estimate could overflow,
- * and that must fail now rather than after the labels were paid for.
+ * and that must fail now rather than after the labels were paid for; and,
+ * first, when the total itself overflowed (every risk finite, their sum not),
+ * which would otherwise read as every risk being 0 of the total.
  */
 export function checkRiskRatio(fn: string, risk: Float64Array, total: number): void {
+  if (!(total <= Number.MAX_VALUE)) {
+    fail(
+      fn,
+      `risk is too large: its total overflows the largest double (about 1.8e308); ${RISK_RESCALE_HINT}`,
+      total,
+    );
+  }
   for (let i = 0; i < risk.length; i++) {
     const r = risk[i] as number;
     if (r > 0 && r / total < 1e-200) {

@@ -8,6 +8,7 @@
  * @internal
  */
 
+import { powerOfTwoScale, scaled, sumLimit } from "../design/_scale.js";
 import { intervalEstimate, ZERO_WIDTH_WARNING } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { EstimatorChoice } from "./_askTell.js";
@@ -47,6 +48,8 @@ const MAX_BINS = 4096;
  * bin of every cut; only those bins' values are sorted to place the cut
  * exactly, so it costs three passes over N; `risk` is not modified. Returns
  * `undefined` when fewer than two bands hold units (e.g. a constant risk).
+ * A risk whose total would overflow the cut targets (past 2^1000) is cut as
+ * its copy rescaled by a power of two, which gives the same bands exactly.
  *
  * With `options.split` (for designs that draw in proportion to `risk`: the
  * PPS engines on their capped `pik` or per-draw probabilities, RHC on the
@@ -80,6 +83,12 @@ export function riskBands(
     if (r > hi) hi = r;
   }
   if (!(total > 0) || N < 2 || !(hi > lo)) return undefined;
+  // a total past 2^1000 (every risk finite) would overflow in the cut targets:
+  // the bands of the risk rescaled by a power of two are exactly the same bands
+  // (half the limit per unit, so the rescaled total is below it and this runs once)
+  if (total > sumLimit(1)) {
+    return riskBands(scaled(risk, powerOfTwoScale(risk, sumLimit(N) / 2)), options);
+  }
   const BINS = Math.min(MAX_BINS, Math.max(16, N));
   // a histogram of the risk mass over BINS equal-width bins (monotone in the risk)
   const scale = BINS / (hi - lo);

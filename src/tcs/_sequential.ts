@@ -8,7 +8,7 @@
  */
 
 import type { Rng } from "../core/rng.js";
-import { checkInteger, draw, fail } from "../core/validate.js";
+import { checkInteger, checkNestedKeys, draw, fail, optionKeys } from "../core/validate.js";
 import {
   iidSequence,
   type MeanSequence,
@@ -34,7 +34,14 @@ export type Sequential = {
   readonly cs: "betting" | "hypergeometric";
 };
 
-/** Checks `options.sequential`; `hypergeometric` is accepted only when `allowHypergeometric`. */
+/** The keys of {@link SequentialRule}, for the unknown-key check of `options.sequential`. */
+const SEQUENTIAL_KEYS = optionKeys<SequentialRule>()("halfWidth", "threshold", "minLabels", "cs");
+
+/**
+ * Checks `options.sequential` (an unknown key, e.g. a misspelt `minLabels`,
+ * is a TypeError naming `options.sequential.<key>`); `hypergeometric` is
+ * accepted only when `allowHypergeometric`.
+ */
 export function readSequential(
   fn: string,
   sequential: SequentialRule,
@@ -42,6 +49,10 @@ export function readSequential(
   allowHypergeometric: boolean,
 ): Sequential {
   const arg = "options.sequential";
+  // unknown keys first, so that a misspelt halfWidth is named as such
+  if (typeof sequential === "object" && sequential !== null && !Array.isArray(sequential)) {
+    checkNestedKeys(fn, arg, sequential, SEQUENTIAL_KEYS);
+  }
   const rule = checkRule(fn, arg, sequential);
   const { minLabels = 2, cs = "betting" } = sequential;
   checkInteger(fn, `${arg}.minLabels`, minLabels, 2, budget);

@@ -7,6 +7,7 @@
 
 import { lloyd, nearestOnLine } from "../core/_lloyd.js";
 import { fail } from "../core/validate.js";
+import { powerOfTwoScale, scaled } from "../design/_scale.js";
 
 /** Strata as ids per unit plus their sizes (every stratum non-empty). */
 export type Strata = { readonly strata: Int32Array; readonly sizes: Int32Array };
@@ -146,9 +147,14 @@ export function riskStrata(fn: string, risk: Float64Array, H: number, partition:
  * library's one Lloyd core (`lloyd` in `src/core/_lloyd.ts`, shared with
  * `kmeansSlices`, `irtAnchors` and the public `kmeansStrata`) in its sorted
  * one-dimensional mode with empty strata dropped; the deterministic quantile
- * start keeps the strata a function of the risk alone.
+ * start keeps the strata a function of the risk alone. A risk near the double
+ * limit is clustered rescaled by a power of two (exact, the same strata).
  */
-export function kmeansStrata(risk: Float64Array, H: number): Strata {
+export function kmeansStrata(raw: Float64Array, H: number): Strata {
+  // the centres' sums and squared distances of risks near the double limit
+  // would overflow; k-means of the risk rescaled by a power of two (exact)
+  // gives the same strata
+  const risk = scaled(raw, powerOfTwoScale(raw, 2 ** 500 / raw.length));
   const start = quantileStrata(risk, H);
   const K = start.sizes.length;
   let centres = new Float64Array(K);

@@ -7,6 +7,7 @@
 
 import type { Rng } from "../core/rng.js";
 import { fail } from "../core/validate.js";
+import { powerOfTwoScale, scaled } from "../design/_scale.js";
 import { neymanAllocation } from "../design/neymanAllocation.js";
 import { srs } from "../design/srs.js";
 import { intervalEstimate } from "../estimate/_interval.js";
@@ -16,8 +17,27 @@ import type { EstimatorChoice } from "./_askTell.js";
 import type { Strata } from "./_strata.js";
 import { memberLists } from "./_urn.js";
 
-/** Within-stratum standard deviation (divisor N_h) of `x` for every stratum. */
+/**
+ * Within-stratum standard deviation (divisor N_h) of `x` for every stratum,
+ * up to a common factor: for values so large that their squares would
+ * overflow, the SDs of `x` rescaled by a power of two (exact), so that the
+ * allocations built on them, which depend only on the SDs' ratios, are those
+ * of the unscaled values.
+ */
 export function stratumSds(x: Float64Array, s: Strata): Float64Array {
+  const sds = rawStratumSds(x, s);
+  for (let h = 0; h < sds.length; h++) {
+    if (!Number.isFinite(sds[h] as number)) {
+      return rawStratumSds(scaled(x, powerOfTwoScale(x, SQUARE_LIMIT / x.length)), s);
+    }
+  }
+  return sds;
+}
+
+/** The magnitude below which N values' squared deviations sum without overflow: 2^500 (the square, 2^1000). */
+const SQUARE_LIMIT = 2 ** 500;
+
+function rawStratumSds(x: Float64Array, s: Strata): Float64Array {
   const H = s.sizes.length;
   const sum = new Float64Array(H);
   for (let i = 0; i < x.length; i++) sum[s.strata[i] as number] += x[i] as number;

@@ -245,7 +245,8 @@ type Plan = {
  *   `greedy` not in [0, 1);
  *   `calibration`, `size` or `weights` is unknown; `calibration` is `"none"` without `predictions`; the
  *   shares leave fewer than 2 active labels, a pilot of 1, or nothing to calibrate on; later, if a label is
- *   not in [0, 1] while calibrating.
+ *   not in [0, 1] while calibrating (refused before the
+ *   strategy sees it: the session is unchanged and the corrected label can be sent).
  * @see Zrnic, T. & Candès, E. J. (2024). Active statistical inference. ICML; Hesterberg (1995) (defensive mixture); Deville & Tillé (1998) (pivotal); Särndal, Swensson & Wretman (1992), §6.3 (difference estimator).
  * @example
  * ```ts
@@ -283,8 +284,24 @@ export function prepareActive(
   const { N, est } = checkCommon(fn, risk, budget, rng, options, KEYS);
   const plan = readPlan(fn, risk, budget, N, options ?? {});
   const setup: Setup = {};
+  // a calibrated score needs labels in [0, 1]: checked before the run sees the
+  // label, so a rejected one leaves the session as it was
+  const checkLabel =
+    plan.calibration === "none"
+      ? undefined
+      : (y: number): void => {
+          if (!(y >= 0 && y <= 1)) {
+            fail(
+              fn,
+              "label sent through next(y) must lie in [0, 1] when the score is calibrated",
+              y,
+            );
+          }
+        };
   // the duels check the rng's values as checkedRng would, without its wrapper
-  return { start: (r) => askTell(fn, budget, run(fn, plan, r, est, setup), est) };
+  return {
+    start: (r) => askTell(fn, budget, run(fn, plan, r, est, setup), est, checkLabel),
+  };
 }
 
 /**
@@ -841,10 +858,8 @@ function* run(
   const taken = new Uint8Array(N);
   const labels: number[] = [];
   const asked: number[] = [];
+  // (a label outside [0, 1] under calibration was refused before the run saw it)
   const seen = (y: number): number => {
-    if (calibration !== "none" && !(y >= 0 && y <= 1)) {
-      fail(fn, "label sent through next(y) must lie in [0, 1] when the score is calibrated", y);
-    }
     labels.push(y);
     return y;
   };

@@ -43,7 +43,7 @@ import {
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `options.order` is not
  *   "random" or "given"; if `risk` is all zero, has fewer than `budget` positive values or a positive value
- *   below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); `budget`
+ *   below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale); `budget`
  *   leaves exactly one sampled unit with pik < 1.
  * @see Hájek, J. (1971), comment in Foundations of Statistical Inference, 236; Tillé (2006), Sampling Algorithms; R `survey::svymean`.
  * @example

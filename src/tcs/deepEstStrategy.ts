@@ -1,6 +1,7 @@
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { asFloat64Array, checkNumber, draw, optionKeys } from "../core/validate.js";
+import { powerOfTwoScale, sumLimit } from "../design/_scale.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
@@ -54,6 +55,10 @@ const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit"
  * conservative approximation for adaptive designs (on n - 1 df).
  * DeepSample's code uses deviations from z_1 instead of from zbar in the
  * variance; the mean is the same.
+ *
+ * Only the ratios of the weights enter the draw and q_k, so weights whose
+ * total would overflow (risks near the double limit) are first rescaled by a
+ * power of two, which is exact: any common factor of the risk gives the same picks and estimate.
  *
  * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  *
@@ -109,7 +114,11 @@ export function prepareDeepEst(
   const { exploit = 0.8, threshold = 0 } = options ?? {};
   checkNumber(fn, "options.exploit", exploit, 0, 1, { lower: true, upper: true });
   checkNumber(fn, "options.threshold", threshold);
+  // only the ratios of the weights matter: weights whose total could overflow
+  // (e.g. every risk 1e307) are rescaled by a power of two, which is exact
   const w = risk.map((r) => (r > threshold ? r : 0));
+  const scale = powerOfTwoScale(w, sumLimit(N));
+  if (scale !== 1) for (let i = 0; i < N; i++) w[i] = (w[i] as number) * scale;
   const ones = new Float64Array(N).fill(1);
   const trees = { weights: new Fenwick(w), ones: new Fenwick(ones) };
   let positive = 0;

@@ -57,7 +57,7 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero while
  *   lambda > 0 or has a positive value below 1e-200 of its total, whose weight could overflow (the message
- *   points at `toRisk`'s floor); `budget` leaves exactly one sampled unit with pik < 1; `lambda` is not in
+ *   points at `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale); `budget` leaves exactly one sampled unit with pik < 1; `lambda` is not in
  *   [0, 1] or `estimator` is unknown.
  * @see Hesterberg, T. (1995). Weighted average importance sampling and defensive mixture distributions. Technometrics 37, 185-194; Deville & Tillé (1998); R `sampling::UPpivotal`.
  * @example

@@ -37,7 +37,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero, has
  *   fewer than `budget` positive values or a positive value below 1e-200 of its total, whose weight could
- *   overflow (the message points at `toRisk`'s floor); `budget` leaves exactly one sampled unit with pik < 1.
+ *   overflow (the message points at `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale); `budget` leaves exactly one sampled unit with pik < 1.
  * @see Deville, J.-C. & Tillé, Y. (1998). Biometrika 85, 89-101; R `sampling::UPpivotal`; Hájek (1971).
  * @example
  * ```ts

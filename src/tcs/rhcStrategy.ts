@@ -47,7 +47,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` holds a zero
  *   value or a positive value below 1e-200 of its total, whose weight could overflow (the message points at
- *   `toRisk`'s floor).
+ *   `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale).
  * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). JRSS B 24, 482-491; Cochran (1977), §9A.13.
  * @example
  * ```ts

@@ -62,9 +62,11 @@ const SEQUENTIALPPS_KEYS = optionKeys<SequentialPpsOptions>()(
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `lambda` (default 0.5), `level` (default 0.95), `sequential` (stopping rule; off by default: all `budget` labels), see {@link SequentialPpsOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}); also if `sequential` is not an
+ *   object or has an unknown key (e.g. `unknown key "options.sequential.minLabls" (did you
+ *   mean "minLabels"?)`).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` holds a positive
- *   value below 1e-200 of its total; `lambda` is not in [0, 1); `sequential` sets neither `halfWidth` nor
+ *   value below 1e-200 of its total or values whose total overflows the double range (the message says to rescale); `lambda` is not in [0, 1); `sequential` sets neither `halfWidth` nor
  *   `threshold` or has a bad value; later, if a label is outside [0, 1] (it can be re-sent).
  * @see Shekhar, S., Xu, Z., Lipton, Z. C., Liang, P. J. & Ramdas, A. (2023). Risk-limiting financial audits via weighted sampling without replacement. UAI, PMLR 216; Hesterberg, T. (1995). Technometrics 37, 185-194.
  * @example

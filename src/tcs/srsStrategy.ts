@@ -36,7 +36,9 @@ const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequentia
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
  * @param options - `level` (default 0.95); `sequential` (off by default), see {@link SequentialOptions}.
  * @returns An ask/tell generator (see {@link Strategy}) returning the {@link Estimate} of the mean of y.
- * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}); also if `sequential` is not an
+ *   object or has an unknown key (e.g. `strategies.srs: unknown key "options.sequential.minLabls" (did you
+ *   mean "minLabels"?)`).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `sequential` sets
  *   neither `halfWidth` nor `threshold` or has a bad value; later, in sequential mode, if a label is outside
  *   [0, 1] or, for `cs: "hypergeometric"`, not 0/1 (it can be re-sent).

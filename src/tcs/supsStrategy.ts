@@ -52,10 +52,12 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  *   units are drawn at less than 1/21 of the uniform rate (weights above 21 N / n), where the
  *   intervals were measured to under-cover (docs/replication/deepsample.md, "CI coverage");
  *   never with a risk from `toRisk`'s default floor.
- * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
+ * @throws {TypeError} On the common strategy errors (see {@link Strategy}); also if `sequential` is not an
+ *   object or has an unknown key (e.g. `unknown key "options.sequential.minLabls" (did you
+ *   mean "minLabels"?)`).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero or
  *   has a positive value below 1e-200 of its total, whose weight could overflow (the message points at
- *   `toRisk`'s floor); `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero
+ *   `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale); `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero
  *   risk; later, in sequential mode, if a label is outside [0, 1] (it can be re-sent).
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
  * @example

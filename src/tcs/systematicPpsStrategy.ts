@@ -84,7 +84,7 @@ export function systematicDesign(order: "random" | "given"): "randomSystematic" 
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `options.order` is not
  *   "random" or "given"; if `risk` is all zero, has fewer than `budget` positive values or a positive value
- *   below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor); `budget`
+ *   below 1e-200 of its total, whose weight could overflow (the message points at `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale); `budget`
  *   leaves exactly one sampled unit with pik < 1.
  * @see Madow, W. G. (1949). Ann. Math. Statist. 20, 333-354; Horvitz & Thompson (1952). JASA 47, 663-685; R `sampling::UPsystematic`, `sampling::HTestimator`.
  * @example

@@ -50,7 +50,7 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * @throws {TypeError} On the common strategy errors (see {@link Strategy}).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero or
  *   has a positive value below 1e-200 of its total, whose weight could overflow (the message points at
- *   `toRisk`'s floor); `options.strata` is not an integer in [1, N] or `options.partition` is unknown.
+ *   `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale); `options.strata` is not an integer in [1, N] or `options.partition` is unknown.
  * @see Guerriero, A., Pietrantuono, R. & Russo, S. (2024). DeepSample, ICSE; Hansen & Hurwitz (1943); Lohr (2021), §6.2.
  * @example
  * ```ts

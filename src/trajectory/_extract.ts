@@ -40,9 +40,12 @@ export function asObject(fn: string, path: string, v: unknown): JsonObject {
   return v as JsonObject;
 }
 
-/** Checks that `v` is an array. */
+/** Checks that `v` is an array without holes (JSON has none; `map`/`forEach` would skip one). */
 export function asArray(fn: string, path: string, v: unknown): readonly unknown[] {
   if (!Array.isArray(v)) failType(fn, `${path} must be an array (got ${kind(v)})`);
+  for (let k = 0; k < v.length; k++) {
+    if (!(k in v)) failType(fn, `${path}[${k}] is an empty slot (a hole in a sparse array)`);
+  }
   return v;
 }
 

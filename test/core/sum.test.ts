@@ -25,3 +25,13 @@ describe("fsum(x)", () => {
     expect(() => fsum([1, "2"] as unknown as number[])).toThrow(/^fsum: x\[1\] is not a number/);
   });
 });
+
+describe("fsum(x) on an overflowing true sum (documented: ±Infinity, never NaN)", () => {
+  it("reports every value 1e308 as Infinity and cancelling huge values exactly", () => {
+    expect(fsum(new Float64Array(8).fill(1e308))).toBe(Number.POSITIVE_INFINITY);
+    expect(fsum(new Float64Array(8).fill(-1e308))).toBe(Number.NEGATIVE_INFINITY);
+    const mixed = [1.7e308, 1.7e308, -1.7e308, -1.7e308, 1.7e308, -1.7e308];
+    expect(fsum(mixed)).toBe(0);
+    expect(Number.isNaN(fsum([Number.MAX_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE]))).toBe(false);
+  });
+});

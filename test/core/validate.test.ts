@@ -5,6 +5,7 @@ import {
   asInt32Array,
   asRowMatrix,
   checkLength,
+  checkNestedKeys,
   checkOptions,
   checkRowMatrix,
   checkRowMatrixShape,
@@ -52,6 +53,23 @@ describe("checkOptions(fn, options, known)", () => {
         'g: unknown input field "sise" (did you mean "size"?); valid input fields: size',
       ),
     );
+  });
+});
+
+describe("checkNestedKeys(fn, path, obj, known)", () => {
+  it("names the key by its path, suggests the nearest known one and lists the valid keys", () => {
+    expect(() =>
+      checkNestedKeys("f", "options.sequential", { minLabls: 1 }, ["halfWidth", "minLabels"]),
+    ).toThrow(
+      new TypeError(
+        'f: unknown key "options.sequential.minLabls" (did you mean "minLabels"?); valid keys of options.sequential: halfWidth, minLabels',
+      ),
+    );
+    expect(() => checkNestedKeys("f", "problem", { zzzzzz: 1 }, ["repair"])).toThrow(
+      /^f: unknown key "problem.zzzzzz"; valid keys of problem: repair$/,
+    );
+    expect(() => checkNestedKeys("f", "prior", { a: 1 }, [])).toThrow(/valid keys of prior: none/);
+    expect(() => checkNestedKeys("f", "prior", { a: 1, b: 2 }, ["a", "b"])).not.toThrow();
   });
 });
 

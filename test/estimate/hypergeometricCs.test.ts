@@ -231,3 +231,16 @@ describe("hypergeometricCs(y, N, options)", () => {
     });
   });
 });
+
+describe("hypergeometricCs: keys of options.prior", () => {
+  it("rejects a misspelt prior key, naming its path, instead of ignoring it", () => {
+    const call = () => hypergeometricCs(u8([0, 0, 1, 0]), 20, { prior: { a: 5, bb: 9 } as never });
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(
+      /^hypergeometricCs: unknown key "options\.prior\.bb" \(did you mean "b"\?\); valid keys of options\.prior: a, b$/,
+    );
+    // the spelt-out keys still work, alone or together
+    expect(hypergeometricCs(u8([0, 0, 1, 0]), 20, { prior: { a: 5 } }).upper.length).toBe(4);
+    expect(hypergeometricCs(u8([0, 0, 1, 0]), 20, { prior: { a: 5, b: 9 } }).upper.length).toBe(4);
+  });
+});

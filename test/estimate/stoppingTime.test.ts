@@ -156,3 +156,15 @@ describe("stoppingTime(cs, rule)", () => {
     });
   });
 });
+
+describe("stoppingTime: keys of rule", () => {
+  it("rejects a misspelt rule key, naming its path, instead of ignoring it", () => {
+    const c = cs([0, 0.1], [1, 0.2]);
+    const call = () => stoppingTime(c, { halfWidth: 0.5, treshold: 0.5 } as never);
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(
+      /^stoppingTime: unknown key "rule\.treshold" \(did you mean "threshold"\?\); valid keys of rule: halfWidth, threshold$/,
+    );
+    expect(stoppingTime(c, { halfWidth: 0.5, threshold: 0.5 }).t).toBe(1);
+  });
+});

@@ -68,3 +68,30 @@ describe("igd(front, reference)", () => {
     expect(() => igd(rowMatrix([[1, 1]]), [1, 1] as never)).toThrow(TypeError);
   });
 });
+
+describe("igd on huge or tiny finite values", () => {
+  it("computes in an exactly rescaled form instead of overflowing to Infinity or NaN", () => {
+    // the worked example times 2^1000 (its squares overflow) and 2^-1000 (they underflow)
+    const A = [
+      [0, 1],
+      [1, 0],
+    ];
+    const Z = [
+      [0, 1],
+      [0.5, 0.5],
+      [1, 0],
+    ];
+    const base = igd(rowMatrix(A), rowMatrix(Z));
+    for (const k of [1000, -1000]) {
+      const s = (M: number[][]) => rowMatrix(M.map((r) => r.map((v) => v * 2 ** k)));
+      expect(igd(s(A), s(Z))).toBe(base * 2 ** k);
+    }
+    expect(igd(rowMatrix([[1e308, 1e308]]), rowMatrix([[1e308, 1e308]]))).toBe(0);
+    expect(igd(rowMatrix([[1e308, 0]]), rowMatrix([[1e308, -1e308]]))).toBe(1e308);
+  });
+  it("throws a RangeError naming igd when the IGD itself overflows", () => {
+    expect(() => igd(rowMatrix([[1e308, 1e308]]), rowMatrix([[-1e308, -1e308]]))).toThrow(
+      /^igd: front and reference are too large: .*rescale/,
+    );
+  });
+});

@@ -104,3 +104,33 @@ describe("spread(front)", () => {
     expect(() => spread([0, 1] as never)).toThrow(TypeError);
   });
 });
+
+describe("spread on huge or tiny finite values", () => {
+  it("is scale-free: huge or tiny fronts give the Delta of the scaled-down front, never NaN", () => {
+    const F = [
+      [0, 1],
+      [0.25, 0.5],
+      [1, 0],
+    ];
+    const E = [
+      [0, 1.5],
+      [1.5, 0],
+    ];
+    const base = spread(rowMatrix(F));
+    const baseE = spread(rowMatrix(F), { extremes: rowMatrix(E) });
+    for (const k of [1020, -1060]) {
+      const s = (M: number[][]) => rowMatrix(M.map((r) => r.map((v) => v * 2 ** k)));
+      expect(spread(s(F))).toBe(base);
+      expect(spread(s(F), { extremes: s(E) })).toBe(baseE);
+    }
+    expect(
+      spread(
+        rowMatrix([
+          [1e308, -1e308],
+          [0, 0],
+          [-1e308, 1e308],
+        ]),
+      ),
+    ).toBe(0);
+  });
+});

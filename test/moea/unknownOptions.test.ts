@@ -7,6 +7,7 @@ import { crowdingDistance } from "../../src/moea/crowdingDistance.js";
 import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
 import { nsga2 } from "../../src/moea/nsga2.js";
 import { nsga2Init } from "../../src/moea/nsga2Init.js";
+import { nsga2Step } from "../../src/moea/nsga2Step.js";
 import { polynomialMutation } from "../../src/moea/polynomialMutation.js";
 import { sbx } from "../../src/moea/sbx.js";
 import { spread } from "../../src/moea/spread.js";
@@ -63,5 +64,33 @@ describe("moea functions reject unknown option keys", () => {
   it.each(cases)("%s", (name, hint, call) => {
     expect(call).toThrow(TypeError);
     expect(call).toThrow(new RegExp(`^${name}: unknown option ${hint.source}`));
+  });
+});
+
+describe("NSGA-II rejects unknown keys of problem, naming the path", () => {
+  const misspelt = { ...schaffer(), repiar: (g: readonly number[]) => g };
+  it.each([
+    ["nsga2Init", () => nsga2Init(misspelt as never, createRng(1), { populationSize: 4 })],
+    ["nsga2", () => nsga2(misspelt as never, createRng(1), { populationSize: 4, generations: 1 })],
+    [
+      "nsga2Step",
+      () =>
+        nsga2Step({
+          ...nsga2Init(schaffer(), createRng(1), { populationSize: 4 }),
+          problem: misspelt,
+        } as never),
+    ],
+  ])("%s", (name, call) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(
+      new RegExp(
+        `^${name}: unknown key "problem\\.repiar" \\(did you mean "repair"\\?\\); valid keys of problem: init, evaluate, violation, crossover, mutate, repair$`,
+      ),
+    );
+  });
+  it("a key far from any gets no suggestion", () => {
+    expect(() =>
+      nsga2Init({ ...schaffer(), name: "SCH" } as never, createRng(1), { populationSize: 4 }),
+    ).toThrow(/^nsga2Init: unknown key "problem\.name"; valid keys of problem: /);
   });
 });
