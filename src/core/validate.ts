@@ -428,6 +428,22 @@ export function checkOptions(
 }
 
 /**
+ * Checks that an array has no empty slot: `map`, `forEach` and `every` skip a
+ * hole of a sparse array (`[a, , c]`) and `for...of` reads it as `undefined`,
+ * so a hole would slip past per-element checks (or leave one in the result).
+ *
+ * @param fn - The public function's name.
+ * @param arg - The argument's name, e.g. `"points"` or `"options.goldFiles"`.
+ * @param a - The array (its type is the caller's to check).
+ * @throws {TypeError} `fn: arg[k] is an empty slot (a hole in a sparse array)`.
+ */
+export function checkNoHoles(fn: string, arg: string, a: readonly unknown[]): void {
+  for (let k = 0; k < a.length; k++) {
+    if (!(k in a)) failType(fn, `${arg}[${k}] is an empty slot (a hole in a sparse array)`);
+  }
+}
+
+/**
  * Checks the own keys of a nested object (an option object inside options,
  * an NSGA-II `problem`, a prior): every key must be one of `known`, named by
  * its path in the error, with the nearest known key suggested as

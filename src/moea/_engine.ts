@@ -14,6 +14,7 @@ import {
   asRowMatrix,
   checkInteger,
   checkNestedKeys,
+  checkNoHoles,
   checkNumber,
   checkRng,
   checkRowMatrixShape,
@@ -320,6 +321,7 @@ function checkState(fn: string, state: unknown): void {
   ) {
     failType(fn, "state must be a state returned by nsga2Init or nsga2Step");
   }
+  checkNoHoles(fn, "state.population", s.population);
   checkProblem(fn, s.problem);
   checkRng(fn, s.rng);
   const n = s.populationSize;

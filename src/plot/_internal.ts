@@ -1,4 +1,11 @@
-import { checkNumber, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
+import {
+  checkNoHoles,
+  checkNumber,
+  checkOptions,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
 export const SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
@@ -41,6 +48,7 @@ export function records(
   optionalStrings: readonly string[] = [],
 ): Record<string, string | number>[] {
   if (!Array.isArray(input)) failType(fn, `${arg} must be an array of objects`);
+  checkNoHoles(fn, arg, input);
   if (input.length === 0) fail(fn, `${arg} must not be empty`);
   return input.map((r: unknown, i) => {
     if (typeof r !== "object" || r === null) failType(fn, `${arg}[${i}] must be an object`);

@@ -1,4 +1,4 @@
-import { checkOptions, failType, optionKeys } from "../core/validate.js";
+import { checkNoHoles, checkOptions, failType, optionKeys } from "../core/validate.js";
 import type { Step } from "../trajectory/schema.js";
 
 const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
@@ -273,6 +273,7 @@ export function statesAs(
   options: AgentStatesOptions = {},
 ): AgentState[] {
   if (!Array.isArray(steps)) failType(fn, `${arg} must be an array of Step`);
+  checkNoHoles(fn, arg, steps);
   checkOptions(fn, options, KEYS);
   const { extraRules = [] } = options;
   if (!Array.isArray(extraRules)) failType(fn, "extraRules must be an array");

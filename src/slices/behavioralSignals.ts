@@ -1,4 +1,4 @@
-import { checkNumber, checkOptions, failType, optionKeys } from "../core/validate.js";
+import { checkNoHoles, checkNumber, checkOptions, failType, optionKeys } from "../core/validate.js";
 import type { Trajectory } from "../trajectory/schema.js";
 import { pathsIn, STATE_CODE, stateEntropy } from "./_signals.js";
 import { type AgentState, type AgentStateRule, statesAs } from "./agentStates.js";
@@ -110,10 +110,13 @@ export function behavioralSignals(
   if (typeof trajectory !== "object" || trajectory === null || !Array.isArray(trajectory.steps)) {
     failType(fn, "trajectory must be a Trajectory with a steps array");
   }
+  checkNoHoles(fn, "trajectory.steps", trajectory.steps);
   checkOptions(fn, options, KEYS);
   const { goldFiles = [], plan = DEFAULT_PLAN, tedBaseline, extraRules } = options;
   if (!Array.isArray(goldFiles)) failType(fn, "goldFiles must be an array of strings");
   if (!Array.isArray(plan)) failType(fn, "plan must be an array of states");
+  checkNoHoles(fn, "options.goldFiles", goldFiles);
+  checkNoHoles(fn, "options.plan", plan);
   let mu = 0;
   let sigma = 1;
   if (tedBaseline !== undefined) {

@@ -1,4 +1,4 @@
-import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
+import { checkNoHoles, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
 import type { Trajectory } from "../trajectory/schema.js";
 import { stateEntropy } from "./_signals.js";
 import { type AgentStatesOptions, statesAs } from "./agentStates.js";
@@ -43,6 +43,7 @@ export function fitTedBaseline(
 ): TedBaselineModel {
   const fn = "fitTedBaseline";
   if (!Array.isArray(trajectories)) failType(fn, "trajectories must be an array of Trajectory");
+  checkNoHoles(fn, "trajectories", trajectories);
   checkOptions(fn, options, KEYS);
   const hs: number[] = [];
   trajectories.forEach((t, i) => {

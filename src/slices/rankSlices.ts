@@ -1,6 +1,7 @@
 import {
   asBinary,
   asInt32Array,
+  checkNoHoles,
   checkOptions,
   fail,
   failType,
@@ -109,6 +110,7 @@ export function rankSlices(
   if (typeof input !== "object" || input === null) failType(fn, "input must be an object");
   checkOptions(fn, input, INPUT_KEYS, "input field");
   const sliceOf = asInt32Array(fn, "sliceOf", input.sliceOf);
+  if (Array.isArray(input.picks)) checkNoHoles(fn, "picks", input.picks);
   const picks = Array.isArray(input.picks)
     ? input.picks.map((list, s) => asInt32Array(fn, `picks[${s}]`, list))
     : (input.picks as readonly Int32Array[]);

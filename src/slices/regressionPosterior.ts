@@ -1,4 +1,11 @@
-import { asBinary, asInt32Array, checkNumber, checkOptions, optionKeys } from "../core/validate.js";
+import {
+  asBinary,
+  asInt32Array,
+  checkNoHoles,
+  checkNumber,
+  checkOptions,
+  optionKeys,
+} from "../core/validate.js";
 import { checkPicks } from "./_picks.js";
 
 const KEYS = optionKeys<RegressionPosteriorOptions>()("a", "b");
@@ -70,6 +77,7 @@ export function regressionPosterior(
   const sliceOf32 = asInt32Array(fn, "sliceOf", sliceOf);
   const outcome0 = asBinary(fn, "outcomeV0", outcomeV0);
   const outcome1 = asBinary(fn, "outcomeV1", outcomeV1);
+  if (Array.isArray(picks)) checkNoHoles(fn, "picks", picks);
   const picks32 = Array.isArray(picks)
     ? picks.map((list, s) => asInt32Array(fn, `picks[${s}]`, list))
     : (picks as readonly Int32Array[]);

@@ -5,6 +5,7 @@ import {
   asFloat64Array,
   asInt32Array,
   checkInteger,
+  checkNoHoles,
   checkNumber,
   fail,
   failType,
@@ -212,5 +213,7 @@ function readRecommendation(
     ...(observed === undefined ? {} : { observed }),
   };
   const itemIds = Array.isArray(r.itemIds) ? r.itemIds : [];
+  checkNoHoles(fn, "recommendation.itemIds", itemIds);
+  if (Array.isArray(r.cv)) checkNoHoles(fn, "recommendation.cv", r.cv);
   return { ...(r as RecommendSubsetResult), items, itemIds, estimator };
 }

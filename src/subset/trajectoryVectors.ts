@@ -2,6 +2,7 @@ import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   checkChoice,
   checkInteger,
+  checkNoHoles,
   checkOptions,
   checkRowMatrixShape,
   fail,
@@ -162,6 +163,7 @@ function matchItems(
     if (typeof t !== "object" || t === null || typeof t.instanceId !== "string") {
       failType(fn, `trajectories[${j}] must be a Trajectory with a string instanceId`);
     }
+    if (Array.isArray(t.steps)) checkNoHoles(fn, `trajectories[${j}].steps`, t.steps);
     const i = itemIx.get(t.instanceId);
     if (i === undefined) {
       fail(

@@ -4,7 +4,14 @@
  * paper 2, section 4.1 (exit codes, tracebacks, test runs, files touched).
  * @internal
  */
-import { checkInteger, checkOptions, fail, failType, optionKeys } from "../core/validate.js";
+import {
+  checkInteger,
+  checkNoHoles,
+  checkOptions,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import { segments, shellTests, shellVerb, shellWrites } from "./_shell.js";
 import type { Framework, ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
@@ -43,9 +50,7 @@ export function asObject(fn: string, path: string, v: unknown): JsonObject {
 /** Checks that `v` is an array without holes (JSON has none; `map`/`forEach` would skip one). */
 export function asArray(fn: string, path: string, v: unknown): readonly unknown[] {
   if (!Array.isArray(v)) failType(fn, `${path} must be an array (got ${kind(v)})`);
-  for (let k = 0; k < v.length; k++) {
-    if (!(k in v)) failType(fn, `${path}[${k}] is an empty slot (a hole in a sparse array)`);
-  }
+  checkNoHoles(fn, path, v);
   return v;
 }
 

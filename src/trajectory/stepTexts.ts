@@ -1,4 +1,4 @@
-import { failType } from "../core/validate.js";
+import { checkNoHoles, failType } from "../core/validate.js";
 import type { Trajectory } from "./schema.js";
 
 /**
@@ -32,6 +32,7 @@ export function stepTexts(trajectory: Trajectory): string[] {
   if (typeof trajectory !== "object" || trajectory === null || !Array.isArray(trajectory.steps)) {
     failType(FN, "trajectory must be a Trajectory with a steps array");
   }
+  checkNoHoles(FN, "trajectory.steps", trajectory.steps);
   return trajectory.steps.map((s, i) => {
     if (typeof s?.action !== "string" || typeof s.observation !== "string") {
       failType(FN, `trajectory.steps[${i}] needs string action and observation`);

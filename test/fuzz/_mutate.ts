@@ -87,7 +87,14 @@ function typedMutations(t: Typed, leaf: (id: string, what: string, v: unknown) =
 }
 
 /** Every mutation of the template node `t` (a parameter or field called `name`), each reported with `emit`. */
-function walk(t: unknown, name: string, depth: number, isOptions: boolean, emit: Out): void {
+function walk(
+  t: unknown,
+  name: string,
+  depth: number,
+  isOptions: boolean,
+  emit: Out,
+  inOptions = false,
+): void {
   const leaf = (id: string, what: string, v: unknown): void => emit(`:${id}`, ` -> ${what}`, v);
   const child =
     (key: string, rebuild: (v: unknown) => unknown): Out =>
@@ -123,6 +130,11 @@ function walk(t: unknown, name: string, depth: number, isOptions: boolean, emit:
     leaf("empty", "empty", []);
     if (t.length > 0) leaf("len+1", "length + 1 (lengths mismatch)", [...t, t[t.length - 1]]);
     const mid = Math.floor(t.length / 2);
+    if (t.length > 0) {
+      const holed = [...t];
+      delete holed[mid];
+      leaf("hole-inside", `a hole at [${mid}] (a sparse array)`, holed);
+    }
     if (t.length > 0 && typeof t[mid] === "number") {
       const c = [...t];
       c[mid] = Number.NaN;
@@ -161,13 +173,11 @@ function walk(t: unknown, name: string, depth: number, isOptions: boolean, emit:
   const keys = Object.keys(t);
   if (isOptions) {
     leaf("unknown-key", "unknown key { levl: 0.9 } added", { ...t, levl: 0.9 });
-    const k = keys.find((x) => !(misspell(x) in t));
-    if (k !== undefined) {
-      const c: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(t)) c[key === k ? misspell(k) : key] = v;
-      leaf(`misspelt-${k}`, `key ${k} misspelt ${misspell(k)}`, c);
-    }
+    misspeltKey(t, keys, leaf);
     leaf("non-object", "42 instead of an options object", 42);
+  } else if (inOptions && !isDictionary(t, keys)) {
+    // an object inside options (options.sequential, options.prior, ...): a misspelt key
+    misspeltKey(t, keys, leaf);
   }
   for (const key of keys.slice(0, MAX_FIELDS))
     walk(
@@ -176,7 +186,34 @@ function walk(t: unknown, name: string, depth: number, isOptions: boolean, emit:
       depth + 1,
       false,
       child(`.${key}`, (v) => ({ ...t, [key]: v })),
+      isOptions,
     );
+}
+
+/**
+ * Whether an object inside options is a dictionary whose keys the user names
+ * (runGrid's `features: { risk }` and `strategies: { srs }`): every value a
+ * typed array or a function (an rng or callback reference). A misspelt key of
+ * it is another name, not a typo.
+ */
+function isDictionary(t: Record<string, unknown>, keys: readonly string[]): boolean {
+  return (
+    keys.length > 0 &&
+    keys.every((k) => isTyped(t[k]) || t[k] instanceof FnRef || t[k] instanceof RngRef)
+  );
+}
+
+/** The copy of `t` with its first key whose misspelling is not itself a key misspelt. */
+function misspeltKey(
+  t: Record<string, unknown>,
+  keys: readonly string[],
+  leaf: (id: string, what: string, v: unknown) => void,
+): void {
+  const k = keys.find((x) => !(misspell(x) in t));
+  if (k === undefined) return;
+  const c: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(t)) c[key === k ? misspell(k) : key] = v;
+  leaf(`misspelt-${k}`, `key ${k} misspelt ${misspell(k)}`, c);
 }
 
 /** Parameter names of an options object (`input` is the one-object signature of identifySlices, runGrid, ...). */

@@ -89,8 +89,10 @@ export function findingsJson(out: readonly Outcome[], info: RunInfo): string {
 /** Mutation ids that feed a NaN or an infinity in. */
 const NON_FINITE_INPUT =
   /:(NaN|\+Infinity|-Infinity|NaN-inside|matrix-NaN-inside|rng-returns-NaN|callback-returns-NaN)(#\d+)?$/;
+/** Mutation ids of an array with a hole. */
+export const HOLE = /:hole-inside(#\d+)?$/;
 /** Mutation ids of an unknown or misspelt options key. */
-const TYPO = /:(unknown-key|misspelt-[\w$]+)$/;
+export const TYPO = /:(unknown-key|misspelt-[\w$]+)(#\d+)?$/;
 
 const esc = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
@@ -113,7 +115,9 @@ export function reliabilityMd(out: readonly Outcome[], info: RunInfo): string {
       "to NaN, ±Infinity, -1, 0, 1e9 or 2**53; an array or typed array to empty, one longer, with NaN " +
       "(or -1, 2**31-1, 2 for integer kinds) inside, a plain array, the wrong typed array kind; a " +
       "RowMatrix to `{ data: Float64Array(0), rows: 1e9, cols: 0 }`, one row too many, NaN inside; " +
-      "an options object to one with `levl: 0.9` added, a misspelt key, or `42`; an rng to one " +
+      "an array to one with a hole; " +
+      "an options object to one with `levl: 0.9` added, a misspelt key, or `42`, an object inside " +
+      "options to one with a misspelt key; an rng to one " +
       "returning 1, NaN, always 0.5, or throwing; a callback to one returning NaN or throwing. " +
       "Nested objects (options fields, records in arrays) are mutated the same way, three levels deep. " +
       "Functions that take an rng are also called twice with the same seed.",
@@ -176,6 +180,17 @@ export function reliabilityMd(out: readonly Outcome[], info: RunInfo): string {
   );
   L.push("");
   for (const [fn, os] of byFunction(silent))
+    L.push(`- ${fn}: ${os.map((o) => `\`${o.id}\``).join(", ")}`);
+  L.push("");
+  const holes = out.filter((o) => o.cls === "ok" && HOLE.test(o.id));
+  L.push("## Arrays with a hole accepted without an error");
+  L.push("");
+  L.push(
+    "Not a failure class either: a sparse array (`[a, , c]`) should get the error of an explicit " +
+      `\`undefined\`; ${holes.length} cases took one without an error.`,
+  );
+  L.push("");
+  for (const [fn, os] of byFunction(holes))
     L.push(`- ${fn}: ${os.map((o) => `\`${o.id}\``).join(", ")}`);
   L.push("");
   const typos = [...byFunction(out.filter((o) => o.cls === "ok" && TYPO.test(o.id)))];

@@ -3,14 +3,15 @@
  * call, its same-seed determinism check and 4 seeded mutations, run in child
  * processes under the harness's time and memory limits. Fails on any crash,
  * hang, nondeterminism, input mutation, non-finite result or error that does
- * not name the function (`other`). The full run is `npm run fuzz`; its current
+ * not name the function (`other`), and on a misspelt key or an array with a
+ * hole taken without an error. The full run is `npm run fuzz`; its current
  * findings are in docs/reliability.md and test/fuzz/findings.json.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CaseRef, type Outcome, type Plan, SELFTEST } from "./_case.js";
 import { subset } from "./_plan.js";
 import { openPool, type Pool } from "./_pool.js";
-import { failureLines } from "./_report.js";
+import { failureLines, HOLE, TYPO } from "./_report.js";
 
 const SEED = 20261201;
 const PER_FUNCTION = 4;
@@ -55,5 +56,10 @@ describe(`the fuzz subset (seed ${SEED}, ${PER_FUNCTION} mutations per function)
   it("has no crash, hang, nondeterminism, input mutation, non-finite result or misnamed error", () => {
     const lines = failureLines(out.filter((o) => o.fn !== SELFTEST));
     expect(lines, `${lines.length} failing fuzz cases:\n${lines.join("\n")}`).toEqual([]);
+  });
+
+  it("takes no misspelt or unknown options key and no array with a hole without an error", () => {
+    const silent = out.filter((o) => o.cls === "ok" && (TYPO.test(o.id) || HOLE.test(o.id)));
+    expect(silent.map((o) => `${o.fn} ${o.id}`)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { poolTrajectories } from "../../src/subset/poolTrajectories.js";
 import { silhouette } from "../../src/subset/silhouette.js";
 import { trajectoryVectors } from "../../src/subset/trajectoryVectors.js";
 import type { Trajectory } from "../../src/trajectory/schema.js";
+import { traj } from "../trajectory/_make.js";
 
 // Finite values whose squares or sums overflow: never an Infinity/NaN out; a
 // power-of-two scale (exact) gives the value of the same arithmetic without
@@ -44,21 +45,12 @@ describe("huge finite inputs (squares or sums past 1.8e308)", () => {
   });
 
   it("trajectoryVectors: huge embeddings pool and fill the missing mean finitely", () => {
-    const step = {
-      index: 0,
-      thought: "",
-      action: "ls",
-      observation: "x",
-      filesTouched: [],
-      testsRun: [],
-      editSize: 0,
-    };
-    const trajs: Trajectory[] = ["a", "b"].map((id) => ({
-      id,
-      framework: "mini-swe-agent",
-      instanceId: id,
-      steps: [step, { ...step, index: 1 }],
-    }));
+    const trajs: Trajectory[] = ["a", "b"].map((id) =>
+      traj(id, [
+        ["ls", "x"],
+        ["ls", "x"],
+      ]),
+    );
     const embedder = (texts: readonly string[]) => ({
       data: new Float64Array(texts.length).fill(1.5e308),
       rows: texts.length,

@@ -9,6 +9,7 @@ import { repositoryStrata } from "../../src/subset/repositoryStrata.js";
 import { trajectoryVectors } from "../../src/subset/trajectoryVectors.js";
 import { hashingTfidf } from "../../src/trajectory/hashingTfidf.js";
 import type { Trajectory } from "../../src/trajectory/schema.js";
+import { traj } from "../trajectory/_make.js";
 
 /** `a` with a hole at `k` (what `delete a[k]` or `new Array(n)` leave). */
 function holey<T>(a: readonly T[], k: number): T[] {
@@ -17,21 +18,7 @@ function holey<T>(a: readonly T[], k: number): T[] {
   return c;
 }
 
-const step = {
-  index: 0,
-  thought: "",
-  action: "ls",
-  observation: "a.py",
-  filesTouched: [],
-  testsRun: [],
-  editSize: 0,
-};
-const trajs: Trajectory[] = ["a", "b"].map((id) => ({
-  id,
-  framework: "mini-swe-agent",
-  instanceId: id,
-  steps: [step],
-}));
+const trajs: Trajectory[] = ["a", "b"].map((id) => traj(id, [["ls", "a.py"]]));
 const opts = { embedder: hashingTfidf({ dims: 4 }), sanitize: false } as const;
 
 describe("holes in arrays of ids fail like undefined (no forEach/map skipping them)", () => {
