@@ -161,11 +161,18 @@ export type RunContext = {
   work: Work | undefined;
   state: object | undefined;
   order: Int32Array | undefined;
+  /**
+   * The run steps every state once and hands none back to be stepped again
+   * ({@link nsga2}'s loop): read `rng` directly instead of through the record
+   * (same numbers in the same order, without the record's cost); each new
+   * state gets a fresh record starting at the current point of `rng`.
+   */
+  readonly direct: boolean;
 };
 
-/** An empty run context. */
-export function runContext(): RunContext {
-  return { work: undefined, state: undefined, order: undefined };
+/** An empty run context; `direct` for a loop that steps each state exactly once. */
+export function runContext(direct = false): RunContext {
+  return { work: undefined, state: undefined, order: undefined, direct };
 }
 
 function takeWork(ctx: RunContext, n: number, m: number): Work {
@@ -503,8 +510,8 @@ export function stepState<G>(fn: string, state: Nsga2State<G>, ctx: RunContext):
   // Every number comes from the state's position on the run's record, so the
   // state is never consumed: a second step, or a retry after a throw, reads
   // the same numbers.
-  const reader = streamReader(readStream(state.stream, state.rng));
-  const rng = reader.rng;
+  const reader = ctx.direct ? undefined : streamReader(readStream(state.stream, state.rng));
+  const rng = reader === undefined ? state.rng : reader.rng;
   const m = state.objectives.cols;
   const hasViol = problem.violation !== undefined;
   const w = takeWork(ctx, n, m);
@@ -539,7 +546,7 @@ export function stepState<G>(fn: string, state: Nsga2State<G>, ctx: RunContext):
     crossoverRate,
     mutationRate,
     rng: state.rng,
-    stream: reader.position(),
+    stream: reader === undefined ? newStream(state.rng) : reader.position(),
     generation: state.generation + 1,
     evaluations: state.evaluations + n,
     population: kept.population,

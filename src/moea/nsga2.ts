@@ -152,7 +152,8 @@ export function nsga2<G>(
     failType(fn, "onProgress must be a function");
   }
   if (stop !== undefined && typeof stop !== "function") failType(fn, "stop must be a function");
-  const ctx = runContext();
+  // the loop steps each state once: it reads rng directly, not through the record
+  const ctx = runContext(true);
   let state = initState(fn, problem, rng, options, ctx);
   const history: Nsga2Generation[] = [summarise(state)];
   onProgress?.(0, generations);
