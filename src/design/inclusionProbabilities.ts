@@ -1,5 +1,6 @@
 import { fsum } from "../core/sum.js";
 import { asFloat64Array, checkFloat64Array, checkInteger, fail } from "../core/validate.js";
+import { powerOfTwoScale, scaled, sumLimit } from "./_scale.js";
 
 const FN = "inclusionProbabilities";
 
@@ -18,8 +19,9 @@ const FN = "inclusionProbabilities";
  *
  * Unlike R, negative, NaN or infinite sizes throw (R shifts negatives to 0
  * with a warning), as does an `n` that cannot be reached. Sizes whose total
- * exceeds 1e300 are first divided by the largest size, so the sum cannot
- * overflow. Every positive size gets pik > 0: when rounding alone caps n
+ * exceeds 1e300 are first multiplied by a power of two (exact), so the sum
+ * cannot overflow and the result is that of the sizes divided by any common
+ * factor. Every positive size gets pik > 0: when rounding alone caps n
  * units (e.g. sizes [1, 1, 1e-20] with n = 2), the remaining positive units
  * keep their last computed, tiny pik instead of 0 (the sum then exceeds n by
  * that much), and a size so small that its pik underflows to 0 throws.
@@ -76,11 +78,10 @@ export function inclusionProbabilitiesOfSum(
   into?: Float64Array,
 ): Float64Array {
   if (!(total <= 1e300)) {
-    // the sum overflows or nearly so: work with size / max(size) instead
-    let big = 0;
-    for (let i = 0; i < size64.length; i++) big = Math.max(big, size64[i] as number);
-    const scaled = size64.map((v) => v / big);
-    return positiveOrFail(size64, capToOne(scaled, n, fsum(scaled)).pik);
+    // the sum overflows or nearly so: work with the sizes times a power of two
+    // (exact, so the pik are those of any common rescaling of the sizes)
+    const x = scaled(size64, powerOfTwoScale(size64, sumLimit(size64.length)));
+    return positiveOrFail(size64, capToOne(x, n, fsum(x)).pik);
   }
   if (!(total > 0)) fail(FN, "size is all zeros, so no unit can be drawn", n);
   const { pik, clean } = capToOne(size64, n, total, into);

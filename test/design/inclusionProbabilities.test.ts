@@ -129,6 +129,13 @@ describe("inclusionProbabilities at the ends of the double range", () => {
     expect(pik[2]).toBeGreaterThan(0);
     expect(Array.from(ip(f64(1e308, 1e308, 1e308, 1e308), 2))).toEqual([0.5, 0.5, 0.5, 0.5]);
   });
+  it("sizes whose sum overflows give exactly the pik of the same sizes divided by a power of two", () => {
+    const base = f64(3, 1, 4, 1, 5, 9, 2, 6, 5, 3);
+    for (const k of [995, 1000, 1020]) {
+      const huge = base.map((v) => v * 2 ** k);
+      expect(Array.from(ip(huge, 4))).toEqual(Array.from(ip(base, 4)));
+    }
+  });
   it("gives every positive size a positive pik when rounding caps n units", () => {
     // exactly: 1e300 is certain, then 1 / (1 + 1e-300) and 1e-300 share the other draw
     const pik = ip(f64(1e-300, 1, 1e300), 2);
