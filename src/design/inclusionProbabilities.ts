@@ -1,6 +1,6 @@
+import { powerOfTwoScale, scaled, sumLimit } from "../core/_scale.js";
 import { fsum } from "../core/sum.js";
 import { asFloat64Array, checkFloat64Array, checkInteger, fail } from "../core/validate.js";
-import { powerOfTwoScale, scaled, sumLimit } from "./_scale.js";
 
 const FN = "inclusionProbabilities";
 

@@ -1,8 +1,8 @@
+import { powerOfTwoScale, scaled, sumLimit } from "../core/_scale.js";
 import { randomPermutation } from "../core/randomPermutation.js";
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { checkInteger, checkRng, draw, fail, toFloat64Array } from "../core/validate.js";
-import { powerOfTwoScale, scaled, sumLimit } from "./_scale.js";
 
 const FN = "rhc";
 

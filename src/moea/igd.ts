@@ -1,6 +1,6 @@
+import { exponentOf, maxAbs, needsScaling, scaledCopy, times2 } from "../core/_scale.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { fail, toRowMatrix } from "../core/validate.js";
-import { exponentOf, maxAbs, needsScaling, scaledCopy, times2 } from "./_scale.js";
 
 /**
  * Inverted generational distance: the mean, over the points of a reference

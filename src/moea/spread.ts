@@ -1,6 +1,6 @@
+import { exponentOf, maxAbs, needsScaling, scaledCopy } from "../core/_scale.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkOptions, fail, optionKeys, toRowMatrix } from "../core/validate.js";
-import { exponentOf, maxAbs, needsScaling, scaledCopy } from "./_scale.js";
 
 const KEYS = optionKeys<SpreadOptions>()("extremes");
 

@@ -22,11 +22,12 @@
  * distances are exact, so this gives bitwise the values of the full O(m^2 d)
  * search.
  */
+
+import { exponentOf, maxAbs, needsScaling, scaledCopy, times2 } from "../core/_scale.js";
 import { instantiate, lazyModule } from "../core/_wasm.js";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { fail } from "../core/validate.js";
-import { exponentOf, maxAbs, needsScaling, scaledCopy, times2 } from "../moea/_scale.js";
 import { CENTROID_SCAN_WASM_HEX } from "./_centroidScanWasm.js";
 
 /** The compiled scan kernel, or null where WebAssembly (or its SIMD) is unavailable; compiled on first use. */

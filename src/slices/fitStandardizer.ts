@@ -1,6 +1,6 @@
+import { exponentOf, needsScaling, times2 } from "../core/_scale.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { fail, toRowMatrix } from "../core/validate.js";
-import { exponentOf, needsScaling, times2 } from "../moea/_scale.js";
 
 /** Column means and standard deviations learned by {@link fitStandardizer}. */
 export type StandardizerModel = {

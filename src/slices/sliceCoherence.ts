@@ -1,6 +1,6 @@
+import { exponentOf, maxAbs, needsScaling, times2 } from "../core/_scale.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { asInt32Array, fail, toRowMatrix } from "../core/validate.js";
-import { exponentOf, maxAbs, needsScaling, times2 } from "../moea/_scale.js";
 import { checkSliceOf } from "./_partition.js";
 import type { OutputConsistencyResult } from "./outputConsistency.js";
 

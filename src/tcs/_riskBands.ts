@@ -8,7 +8,7 @@
  * @internal
  */
 
-import { powerOfTwoScale, scaled, sumLimit } from "../design/_scale.js";
+import { powerOfTwoScale, scaled, sumLimit } from "../core/_scale.js";
 import { intervalEstimate, ZERO_WIDTH_WARNING } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { EstimatorChoice } from "./_askTell.js";

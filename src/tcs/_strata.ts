@@ -6,8 +6,8 @@
  */
 
 import { lloyd, nearestOnLine } from "../core/_lloyd.js";
+import { powerOfTwoScale, scaled } from "../core/_scale.js";
 import { fail } from "../core/validate.js";
-import { powerOfTwoScale, scaled } from "../design/_scale.js";
 
 /** Strata as ids per unit plus their sizes (every stratum non-empty). */
 export type Strata = { readonly strata: Int32Array; readonly sizes: Int32Array };

@@ -5,9 +5,9 @@
  * @internal
  */
 
+import { powerOfTwoScale, scaled } from "../core/_scale.js";
 import type { Rng } from "../core/rng.js";
 import { fail } from "../core/validate.js";
-import { powerOfTwoScale, scaled } from "../design/_scale.js";
 import { neymanAllocation } from "../design/neymanAllocation.js";
 import { srs } from "../design/srs.js";
 import { intervalEstimate } from "../estimate/_interval.js";

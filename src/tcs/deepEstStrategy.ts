@@ -1,7 +1,7 @@
+import { powerOfTwoScale, sumLimit } from "../core/_scale.js";
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { asFloat64Array, checkNumber, draw, optionKeys } from "../core/validate.js";
-import { powerOfTwoScale, sumLimit } from "../design/_scale.js";
 import { intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
