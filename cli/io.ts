@@ -974,19 +974,19 @@ export function readMatrix(file: string, what: string): NpyMatrix {
 
 /**
  * Fails before a run when `file` cannot be written: its folder is missing or
- * not a folder, or `file` is a folder.
+ * not a folder, or `file` is a folder; the message names `flag` (default `--out`).
  */
-export function checkWritable(file: string): void {
+export function checkWritable(file: string, flag = "--out"): void {
   const dir = dirname(file);
-  if (!existsSync(dir)) throw new CliError(`--out: folder not found: ${dir}`);
-  if (!statSync(dir).isDirectory()) throw new CliError(`--out: ${dir} is not a folder`);
+  if (!existsSync(dir)) throw new CliError(`${flag}: folder not found: ${dir}`);
+  if (!statSync(dir).isDirectory()) throw new CliError(`${flag}: ${dir} is not a folder`);
   try {
     accessSync(dir, constants.W_OK);
   } catch {
-    throw new CliError(`--out: folder ${dir} is not writable`);
+    throw new CliError(`${flag}: folder ${dir} is not writable`);
   }
   if (existsSync(file) && statSync(file).isDirectory())
-    throw new CliError(`--out: ${file} is a folder`);
+    throw new CliError(`${flag}: ${file} is a folder`);
 }
 
 /** The temporary file `writeAtomicAsync` writes before its rename. */

@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { resolve } from "node:path";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { version } from "../package.json";
 import type { OptionSpec, Parsed } from "./args.js";
@@ -135,11 +136,43 @@ function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | numb
     return 0;
   }
   const parsed = parseArgs(verb.name, rest, verb.options);
+  checkOutputs(parsed, verb.options);
   const out = parsed.values.get("out");
   if (out !== undefined) checkWritable(out);
+  const save = parsed.values.get("save");
+  if (save !== undefined) checkWritable(save, "--save");
   const plot = parsed.values.get("plot");
   if (plot !== undefined) checkPlotFile(plot);
   return { verb, parsed };
+}
+
+/** The options that name a file the run writes. */
+const OUTPUT_OPTIONS = ["out", "save", "plot"] as const;
+
+/**
+ * Fails before a run when an output file name is empty (an unset `$OUT`) or
+ * is one of the run's own input files (`--labels L.csv --out L.csv` would
+ * replace the labels with the plan).
+ */
+function checkOutputs(parsed: Parsed, specs: readonly OptionSpec[]): void {
+  for (const o of OUTPUT_OPTIONS) {
+    const file = parsed.values.get(o);
+    if (file === undefined) continue;
+    if (file.trim() === "") throw new CliError(`--${o}: the file name is empty`);
+    for (const spec of specs) {
+      if (spec.kind !== "string" || !/FILE/.test(spec.value ?? "")) continue;
+      if ((OUTPUT_OPTIONS as readonly string[]).includes(spec.name)) continue;
+      const given = parsed.values.get(spec.name);
+      if (given === undefined) continue;
+      for (const input of given.split(",")) {
+        if (input !== "" && resolve(input) === resolve(file)) {
+          throw new CliError(
+            `--${o} ${file} is also the --${spec.name} file: the run would overwrite its own input; write to another file`,
+          );
+        }
+      }
+    }
+  }
 }
 
 /** Message from the worker: stderr text, or the end of the run. */

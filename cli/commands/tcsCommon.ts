@@ -424,9 +424,17 @@ export function readLabels(
         `${file}: labels keyed by ${key} need row ids: give --id COL (or --from, whose rows are the items)`,
       );
     }
-    keys.ids.forEach((id, i) => {
-      if (!byId.has(id)) byId.set(id, i);
-    });
+    for (let i = 0; i < keys.ids.length; i++) {
+      const id = keys.ids[i] as string;
+      const first = byId.get(id);
+      if (first !== undefined) {
+        t.close();
+        throw new CliError(
+          `${file}: labels keyed by ${key} need unique ids, but the input's id ${JSON.stringify(id)} is on data rows ${first} and ${i}; make the ids unique or key the labels by row`,
+        );
+      }
+      byId.set(id, i);
+    }
   }
   const keyCol = key ?? "row";
   requireColumn(t, "label");
