@@ -1,3 +1,4 @@
+import { nearestKey } from "../src/core/validate.js";
 import { CliError } from "./errors.js";
 import { parseDecimal } from "./io.js";
 
@@ -60,7 +61,12 @@ export function parseArgs(
     const spec = all.find((s) => s.name === name);
     if (spec === undefined) {
       const valid = all.map((s) => `--${s.name}`).join(", ");
-      throw new CliError(`${verb}: unknown option --${name} (valid: ${valid})`);
+      const near = nearestKey(
+        name,
+        all.map((s) => s.name),
+      );
+      const hint = near === undefined ? "" : ` (did you mean --${near}?)`;
+      throw new CliError(`${verb}: unknown option --${name}${hint} (valid: ${valid})`);
     }
     if (spec.kind === "flag") {
       if (eq >= 0) throw new CliError(`${verb}: --${name} takes no value`);

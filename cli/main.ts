@@ -125,6 +125,14 @@ function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | numb
   const verb = verbs.find((v) => v.name === two) ?? verbs.find((v) => v.name === argv[0]);
   if (verb === undefined) {
     const group = verbs.filter((v) => v.name.startsWith(`${argv[0]} `));
+    if (group.length > 0 && (argv[1] === "--help" || argv[1] === "-h" || argv[1] === "help")) {
+      // `evalsift tcs --help`: the group's commands, each with its usage line
+      const lines = group.map(
+        (v) => `  evalsift ${v.name}  (evalsift ${v.name} --help for its options)`,
+      );
+      process.stdout.write(`commands of evalsift ${argv[0]}:\n${lines.join("\n")}\n`);
+      return 0;
+    }
     const valid = (group.length > 0 ? group : verbs).map((v) => v.name).join(", ");
     throw new CliError(
       `unknown command ${JSON.stringify(group.length > 0 ? two.trim() : argv[0])} (valid: ${valid})`,

@@ -488,8 +488,13 @@ export function optionKeys<T>() {
   ): readonly string[] => keys;
 }
 
-/** The key of `known` nearest to `key` by optimal-string-alignment (Damerau-Levenshtein) distance, if within 2; ties go to the first listed. */
-function nearestKey(key: string, known: readonly string[]): string | undefined {
+/**
+ * The key of `known` nearest to `key` by optimal-string-alignment (Damerau-Levenshtein)
+ * distance, if within 2; ties go to the first listed (the "did you mean" of the option
+ * checks, and of the CLI's unknown flags).
+ * @internal
+ */
+export function nearestKey(key: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = 3;
   for (const k of known) {

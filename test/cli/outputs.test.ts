@@ -1,7 +1,8 @@
 /**
  * Output files checked before a run: an empty name (an unset `$OUT`), an
  * output that is one of the run's own inputs, `--save` into a missing folder;
- * and labels keyed by id when the input's ids repeat.
+ * and labels keyed by id when the input's ids repeat; a group's --help and a
+ * misspelt flag's suggestion.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -83,5 +84,20 @@ describe("labels keyed by id", () => {
     const r = runCli(cli.file, [...plan, "--input", input, "--id", "id", "--labels", labels]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('need unique ids, but the input\'s id "q1" is on data rows 0 and 2');
+  });
+});
+
+describe("help and flag typos", () => {
+  it("`evalsift tcs --help` lists the group's commands and exits 0", () => {
+    const r = runCli(cli.file, ["tcs", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("evalsift tcs plan");
+    expect(r.stdout).toContain("evalsift tcs estimate");
+  });
+
+  it("a misspelt flag suggests the nearest one", () => {
+    const r = runCli(cli.file, ["tcs", "plan", "--budgt", "3"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option --budgt \(did you mean --budget\?\)/);
   });
 });

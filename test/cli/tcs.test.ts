@@ -460,7 +460,7 @@ describe("evalsift tcs errors (exit code 2, nothing written)", () => {
         "--bugdet",
         "3",
       ],
-      /unknown option --bugdet/,
+      /unknown option --bugdet \(did you mean --budget\?\) \(valid: /,
     ],
     [
       "bad orientation",
