@@ -9,6 +9,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { open } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
@@ -992,6 +993,23 @@ export function checkWritable(file: string, flag = "--out"): void {
 /** The temporary file `writeAtomicAsync` writes before its rename. */
 export function tempPath(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+}
+
+/**
+ * {@link writeAtomicAsync} in one synchronous write, for a small file written
+ * inside a run (`--save`): checked as `flag`, through a temporary file and a
+ * rename, the temporary file removed when the write fails.
+ */
+export function writeAtomicSync(file: string, text: string, flag: string): void {
+  checkWritable(file, flag);
+  const tmp = tempPath(file);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }
 
 /**

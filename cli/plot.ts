@@ -43,12 +43,7 @@ function formatOf(file: string): PlotFormat {
 /** Checks `--plot FILE` before the run: a known extension and a writable folder. */
 export function checkPlotFile(file: string): void {
   formatOf(file);
-  try {
-    checkWritable(file);
-  } catch (e) {
-    if (e instanceof CliError) throw new CliError(e.message.replace(/^--out/, "--plot"));
-    throw e;
-  }
+  checkWritable(file, "--plot");
 }
 
 /**

@@ -1,9 +1,9 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Plain } from "../../src/entry/core.js";
 import { estimateSubset, type RecommendSubsetResult } from "../../src/entry/subset.js";
 import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
-import { type ColumnRead, checkWritable, openTable, requireColumn, tempPath } from "../io.js";
+import { type ColumnRead, openTable, requireColumn, writeAtomicSync } from "../io.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
 
@@ -46,16 +46,8 @@ export function saveRecommendation(file: string, rec: RecommendSubsetResult): vo
     },
     1,
   );
-  // through a temporary file and a rename: a reader never sees half a recommendation
-  checkWritable(file, "--save");
-  const tmp = tempPath(file);
-  try {
-    writeFileSync(tmp, `${text}\n`);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  // a reader never sees half a recommendation
+  writeAtomicSync(file, `${text}\n`, "--save");
 }
 
 function loadRecommendation(file: string): RecommendSubsetResult | Plain<RecommendSubsetResult> {

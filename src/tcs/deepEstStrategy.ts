@@ -58,7 +58,7 @@ const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit"
  *
  * Only the ratios of the weights enter the draw and q_k, so weights whose
  * total would overflow (risks near the double limit) are first rescaled by a
- * power of two, which is exact: any common factor of the risk gives the same picks and estimate.
+ * power of two, which is exact: the risk times a common factor gives the same picks and estimate.
  *
  * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
  *
