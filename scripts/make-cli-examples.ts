@@ -21,8 +21,8 @@ for (let i = 0; i < 1000; i++) {
   const conf = Math.max(...p);
   labels.push(`${i},${rng() < 1 - conf ? 1 : 0}`);
 }
-writeFileSync("examples/cli/preds.csv", rows.join("\n") + "\n");
-writeFileSync("examples/cli/labels.csv", labels.join("\n") + "\n");
+writeFileSync("examples/cli/preds.csv", `${rows.join("\n")}\n`);
+writeFileSync("examples/cli/labels.csv", `${labels.join("\n")}\n`);
 // slices rank input: 6 slices of 10 tests, 2 re-run per slice; slices 1 and 4 regressed
 const res = ["slice,pick,outcome_v0,outcome_v1,score_v0,score_v1"];
 for (let i = 0; i < 60; i++) {
@@ -35,6 +35,6 @@ for (let i = 0; i < 60; i++) {
     `${slice},${pick ? 1 : 0},${v0},${pick ? v1 : ""},${s0},${pick ? s0 + (v1 < v0 ? 0.5 : 0) : ""}`,
   );
 }
-writeFileSync("examples/cli/results.csv", res.join("\n") + "\n");
+writeFileSync("examples/cli/results.csv", `${res.join("\n")}\n`);
 copyFileSync("test/cli/fixtures/runs.csv", "examples/cli/runs.csv");
 copyFileSync("test/cli/fixtures/tests.csv", "examples/cli/tests.csv");

@@ -5,7 +5,7 @@ import ts from "typescript";
 import { ROOT, tsFiles } from "./_project.js";
 
 const out: [number, string][] = [];
-for (const f of tsFiles(ROOT + "/src")) {
+for (const f of tsFiles(`${ROOT}/src`)) {
   const sf = ts.createSourceFile(f, readFileSync(f, "utf8"), ts.ScriptTarget.ES2022, true);
   const visit = (n: ts.Node) => {
     if (
@@ -20,7 +20,7 @@ for (const f of tsFiles(ROOT + "/src")) {
       const name =
         (n as ts.FunctionDeclaration).name?.getText() ??
         (ts.isVariableDeclaration(n.parent) ? n.parent.name.getText() : "<anon>");
-      if (b - a > 100) out.push([b - a, `${f.replace(ROOT + "/", "")}:${a + 1} ${name}`]);
+      if (b - a > 100) out.push([b - a, `${f.replace(`${ROOT}/`, "")}:${a + 1} ${name}`]);
     }
     ts.forEachChild(n, visit);
   };

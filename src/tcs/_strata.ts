@@ -76,6 +76,7 @@ function selectRanks(
     const x = a[l] as number;
     const y = a[m] as number;
     const z = a[r] as number;
+    // biome-ignore lint/complexity/useMathMinMax: the median of three by plain comparisons, as the sort compares
     const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
     let i = l;
     let j = r;

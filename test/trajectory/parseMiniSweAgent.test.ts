@@ -88,6 +88,7 @@ describe("parseMiniSweAgent(raw, options)", () => {
           "# I'll write a script.\ncat <<'EOF' > apply_fix.py\nx = 1\nEOF\npython apply_fix.py",
         ),
         obs(0, ""),
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text with a ${#x} expansion, not a template
         reply("echo a#b > out.txt && echo ${#x} # it's done > no.txt"),
         obs(0, ""),
       ),
