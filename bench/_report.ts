@@ -87,7 +87,7 @@ export function trainChangeClassifiers(
   const F = { data: Float64Array.from(feats.flat()), rows: feats.length, cols: 2 };
   const mR = fitLogistic(F, Uint8Array.from(isR));
   const mI = fitLogistic(F, Uint8Array.from(isI));
-  return (d, ratio): ChangeCategory => {
+  return (d, ratio): Exclude<ChangeCategory, "untested"> => {
     const x = { data: Float64Array.from([d, ratio]), rows: 1, cols: 2 };
     const pR = predictLogistic(mR, x)[0] as number;
     const pI = predictLogistic(mI, x)[0] as number;

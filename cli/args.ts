@@ -29,10 +29,10 @@ export const commonOptions: readonly OptionSpec[] = [
     name: "out",
     kind: "string",
     value: "FILE",
-    help: "write the result to FILE (format from --json/--csv or the extension)",
+    help: "write the result to FILE: JSON for a .json name, else CSV; --json or --csv choose for other names, and one that contradicts a .json/.csv name is an error",
   },
-  { name: "json", kind: "flag", help: "print JSON" },
-  { name: "csv", kind: "flag", help: "print CSV" },
+  { name: "json", kind: "flag", help: "print JSON (not with --csv)" },
+  { name: "csv", kind: "flag", help: "print CSV (not with --json)" },
   { name: "quiet", kind: "flag", help: "no progress or notes on stderr" },
   { name: "help", kind: "flag", help: "show this help" },
 ];
@@ -95,6 +95,27 @@ export function parseArgs(
     }
   }
   return { values, flags };
+}
+
+/**
+ * ` (did you mean "x"?)` for the valid value nearest to a misspelt one (the
+ * core's `nearestKey`: at most two edits, case ignored), else ""; `inside`:
+ * `; did you mean "x"?`, to end a parenthesis already open.
+ */
+export function didYouMean(got: string, valid: readonly string[], inside = false): string {
+  const near = nearestKey(got, valid);
+  if (near === undefined) return "";
+  const q = `did you mean ${JSON.stringify(near)}?`;
+  return inside ? `; ${q}` : ` (${q})`;
+}
+
+/** The valid value equal to `got` up to case, if any. */
+export function choiceIgnoringCase<T extends string>(
+  got: string,
+  valid: readonly T[],
+): T | undefined {
+  const g = got.toLowerCase();
+  return valid.find((v) => v.toLowerCase() === g);
 }
 
 /** Reads a required-or-defaulted option as a string. */

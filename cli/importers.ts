@@ -13,10 +13,10 @@ import {
   parseSwebenchResults,
 } from "../src/entry/formats.js";
 import type { Outcomes } from "../src/entry/subset.js";
-import type { Parsed } from "./args.js";
+import { didYouMean, type Parsed } from "./args.js";
 import { CliError } from "./errors.js";
 import { FROM_FORMATS, type FromFormat } from "./importOptions.js";
-import { readMatrix } from "./io.js";
+import { decodeUtf8, readMatrix } from "./io.js";
 import { readZipText } from "./zip.js";
 
 /** `--from`, checked; undefined without it. */
@@ -30,7 +30,7 @@ export function fromFormat(verb: string, p: Parsed): FromFormat | undefined {
   }
   if (!(FROM_FORMATS as readonly string[]).includes(raw)) {
     throw new CliError(
-      `${verb}: --from must be one of ${FROM_FORMATS.join(", ")} (got ${JSON.stringify(raw)})`,
+      `${verb}: --from must be one of ${FROM_FORMATS.join(", ")} (got ${JSON.stringify(raw)}${didYouMean(raw, FROM_FORMATS, true)})`,
     );
   }
   return raw as FromFormat;
@@ -91,11 +91,13 @@ export function expandInputs(spec: string, what: string): string[] {
 }
 
 const readText = (file: string): string => {
+  let bytes: Buffer;
   try {
-    return readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (e) {
     throw new CliError(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`);
   }
+  return decodeUtf8(file, bytes);
 };
 
 const readJson = (file: string): unknown => {

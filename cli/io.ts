@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import {
   accessSync,
   closeSync,
@@ -13,6 +14,7 @@ import {
 } from "node:fs";
 import { open } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
+import { nearestKey } from "../src/core/validate.js";
 import { CliError } from "./errors.js";
 
 /** Bytes read per system call while streaming an input file. */
@@ -186,7 +188,120 @@ function growI32(a: Int32Array, need: number): Int32Array {
   return b;
 }
 
-/** A file read in chunks into one buffer; `buf[0, end)` holds the bytes not yet consumed. */
+/**
+ * Index of the first byte of the first ill-formed UTF-8 sequence in
+ * `b[from, to)`, or -1 when there is none. Well-formed is Unicode's table 3-7:
+ * no overlong forms, no surrogates, nothing above U+10FFFF; a sequence cut by
+ * `to` is ill-formed. The same rule as `isUtf8`, written out to find the place.
+ */
+export function firstInvalidUtf8(b: Uint8Array, from: number, to: number): number {
+  let i = from;
+  while (i < to) {
+    const c = b[i] as number;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let more: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) more = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      more = 2;
+      if (c === 0xe0) lo = 0xa0;
+      else if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      more = 3;
+      if (c === 0xf0) lo = 0x90;
+      else if (c === 0xf4) hi = 0x8f;
+    } else return i;
+    if (i + more >= to) return i;
+    const c1 = b[i + 1] as number;
+    if (c1 < lo || c1 > hi) return i;
+    for (let k = 2; k <= more; k++) if (((b[i + k] as number) & 0xc0) !== 0x80) return i;
+    i += more + 1;
+  }
+  return -1;
+}
+
+/**
+ * Refuses text that is UTF-16 rather than UTF-8, from its first bytes: a
+ * UTF-16 byte-order mark, or a NUL byte beside a non-NUL one (UTF-16 without
+ * a mark; no CSV, JSON or id list starts with a NUL).
+ */
+function checkTextStart(file: string, b: Uint8Array, end: number): void {
+  if (end < 2) return;
+  const b0 = b[0] as number;
+  const b1 = b[1] as number;
+  const bom = (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff);
+  if (bom || (b0 === 0) !== (b1 === 0)) {
+    const order = b0 === 0 ? "be" : "le";
+    const why = bom
+      ? `it starts with the UTF-16 byte-order mark ${hex(b0)} ${hex(b1)}`
+      : `its first bytes are ${hex(b0)} ${hex(b1)}: a character and a NUL, as UTF-16${order.toUpperCase()} writes it`;
+    throw new CliError(
+      `${file}: looks like UTF-16 (${why}); evalsift reads UTF-8: re-save the file as UTF-8 (e.g. iconv -f utf-16${bom ? "" : order} -t utf-8 ${file} > utf8-${basename(file)})`,
+    );
+  }
+}
+
+const hex = (c: number): string => c.toString(16).toUpperCase().padStart(2, "0");
+
+/**
+ * The usage error for an ill-formed UTF-8 sequence at `b[at]`, located by
+ * counting from `b[start]`, the start of line `line` (lines end at LF, CR LF or
+ * CR; columns count characters, as the parsers' other messages do); `bom`:
+ * `b[start]` is the start of the file and a UTF-8 byte-order mark there is
+ * not a character.
+ */
+function notUtf8(
+  file: string,
+  b: Uint8Array,
+  start: number,
+  line: number,
+  at: number,
+  bom: boolean,
+): CliError {
+  let k = start;
+  if (bom && b[k] === 0xef && b[k + 1] === 0xbb && b[k + 2] === 0xbf) k += 3;
+  let col = 1;
+  for (; k < at; k++) {
+    const c = b[k] as number;
+    if (c === 13 || (c === 10 && (k === start || b[k - 1] !== 13))) {
+      line++;
+      col = 1;
+    } else if (c === 10) col = 1;
+    else if ((c & 0xc0) !== 0x80) col++;
+  }
+  const c = b[at] as number;
+  // a lone high byte before ASCII is how Latin-1 and Windows-1252 write an accented letter
+  const latin = c >= 0x80 && ((b[at + 1] ?? 0) as number) < 0x80;
+  return new CliError(
+    `${file}:${line}:${col}: not valid UTF-8 (byte 0x${hex(c)}${latin ? "; the file may be Latin-1 or Windows-1252" : ""}): re-save it as UTF-8${latin ? ` (e.g. iconv -f windows-1252 -t utf-8 ${file} > utf8-${basename(file)})` : ""}`,
+  );
+}
+
+/**
+ * The text of a whole file read into memory, refused with a usage error
+ * naming `file:line:col` unless it is UTF-8 (see {@link checkTextStart},
+ * {@link firstInvalidUtf8}); a byte-order mark stays in the text, as
+ * `readFileSync(file, "utf8")` leaves it.
+ */
+export function decodeUtf8(file: string, bytes: Uint8Array): string {
+  checkTextStart(file, bytes, bytes.length);
+  if (!isUtf8(bytes)) {
+    const at = firstInvalidUtf8(bytes, 0, bytes.length);
+    throw notUtf8(file, bytes, 0, 1, Math.max(0, at), true);
+  }
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+}
+
+/**
+ * A file read in chunks into one buffer; `buf[0, end)` holds the bytes not
+ * yet consumed. Every chunk is checked to be UTF-8 as it is read (one
+ * `isUtf8` pass; a character cut by the chunk's end is checked with the next
+ * chunk), so the parsers never decode a replacement character.
+ */
 class Chunks {
   buf: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   end = 0;
@@ -196,7 +311,9 @@ class Chunks {
   /** Bytes of the file before `buf[0]`, and the file's size. */
   dropped = 0;
   readonly size: number;
-  constructor(file: string) {
+  /** `buf[0, checked)` is known to be UTF-8. */
+  private checked = 0;
+  constructor(readonly file: string) {
     this.fd = openSync(file, "r");
     this.size = fstatSync(this.fd).size;
   }
@@ -211,11 +328,18 @@ class Chunks {
     this.text = t;
     return t;
   }
-  /** Drops `buf[0, keep)`, moves the rest to the front and appends the next chunk (growing the buffer for a long record). */
-  refill(keep: number): void {
+  /**
+   * Drops `buf[0, keep)`, moves the rest to the front and appends the next
+   * chunk (growing the buffer for a long record), checked to be UTF-8. `line`
+   * is the line of the file that starts at `buf[keep]` (the caller keeps from
+   * a line start), for the position of a byte that is not UTF-8.
+   */
+  refill(keep: number, line: number): void {
     this.text = undefined;
     const tail = this.end - keep;
+    const first = this.dropped === 0 && this.end === 0;
     this.dropped += keep;
+    this.checked = Math.max(0, this.checked - keep);
     if (keep > 0) this.buf.copy(this.buf, 0, keep, this.end);
     if (this.buf.length - tail < CHUNK_BYTES / 2) {
       const b = Buffer.allocUnsafe(this.buf.length * 2);
@@ -229,6 +353,28 @@ class Chunks {
       this.eof = true;
       this.close();
     }
+    if (first) checkTextStart(this.file, this.buf, this.end);
+    this.checkUtf8(line);
+  }
+  /** Checks `buf[checked, end)` (up to a character cut by the end, unless at the end of the file). */
+  private checkUtf8(line: number): void {
+    const b = this.buf;
+    const end = this.end;
+    let lim = end;
+    if (!this.eof) {
+      for (let k = end - 1; k >= Math.max(this.checked, end - 3); k--) {
+        const c = b[k] as number;
+        if ((c & 0xc0) === 0x80) continue;
+        if (c >= 0xc0 && end - k < (c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2)) lim = k;
+        break;
+      }
+    }
+    if (lim > this.checked && !isUtf8(b.subarray(this.checked, lim))) {
+      const at = firstInvalidUtf8(b, this.checked, lim);
+      this.close();
+      throw notUtf8(this.file, b, 0, line, at < 0 ? this.checked : at, this.dropped === 0);
+    }
+    this.checked = lim;
   }
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
@@ -265,7 +411,7 @@ class CsvReader {
     readonly file: string,
     private readonly src: Chunks,
   ) {
-    src.refill(0);
+    src.refill(0, 1);
     const b = src.buf;
     if (src.end >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
       this.pos = 3;
@@ -341,7 +487,7 @@ class CsvReader {
       } catch (e) {
         if (e !== INCOMPLETE) throw e;
         this.line = startLine;
-        src.refill(start);
+        src.refill(start, startLine);
         this.pos = 0;
         this.lineStart = 0;
       }
@@ -705,7 +851,7 @@ function openJsonl(file: string): TableSource {
       let q = src.buf.indexOf(10, pos);
       if (q < 0 || q >= src.end) {
         if (!src.eof) {
-          src.refill(pos);
+          src.refill(pos, line + 1);
           pos = 0;
           continue;
         }
@@ -742,7 +888,7 @@ function openJsonl(file: string): TableSource {
   };
   let first: { row: Map<string, unknown>; line: number };
   try {
-    src.refill(0);
+    src.refill(0, 1);
     const l = nextLine();
     if (l === undefined) throw new CliError(`${file}:1:1: empty file (no JSON objects)`);
     first = { row: parse(l), line: l.line };
@@ -816,6 +962,7 @@ export function openTable(file: string, what: string): TableSource {
     const head = Buffer.alloc(64 * 1024);
     const got = readSync(fd, head, 0, head.length, 0);
     closeSync(fd);
+    checkTextStart(file, head, got);
     const text = head
       .subarray(0, got)
       .toString("utf8")
@@ -844,11 +991,17 @@ export function requireColumn(
   name: string,
 ): string {
   if (!t.columns.includes(name)) {
+    const near = nearestKey(name, t.columns);
     throw new CliError(
-      `${t.file}: unknown column ${JSON.stringify(name)} (columns: ${t.columns.join(", ")})`,
+      `${t.file}: unknown column ${JSON.stringify(name)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`} (columns: ${t.columns.join(", ")})`,
     );
   }
   return name;
+}
+
+/** A usage error naming the file and its option when a table read has no data rows (a header line only). */
+export function requireRows(c: Columns, what: string): void {
+  if (c.n === 0) throw new CliError(`${c.file}: ${what} has no data rows, only the header line`);
 }
 
 /** Reads the named numeric columns of a table (streamed), in order. */

@@ -27,7 +27,7 @@ import { tcsEstimate, tcsEstimateHelp } from "./commands/tcsEstimate.js";
 import { tcsPlan, tcsPlanHelp } from "./commands/tcsPlan.js";
 import { CliError } from "./errors.js";
 import { checkWritable, tempPath, writeAtomicAsync } from "./io.js";
-import { type Result, render } from "./output.js";
+import { checkFormat, type Result, render } from "./output.js";
 import { checkPlotFile, writePlot } from "./plot.js";
 import { setStdio } from "./stdio.js";
 
@@ -104,10 +104,13 @@ function mainHelp(): string {
     "usage: evalsift <verb> [options]   (evalsift <verb> --help for its options and an example)\n" +
     "       evalsift --version\n\n" +
     `verbs:\n${verbs.map((v) => `  ${v.name.padEnd(w)}${v.summary}`).join("\n")}\n\n` +
-    "Output: a table on a terminal, CSV in a pipe; --json or --csv to choose, --out FILE to write\n" +
-    "(through a temporary file and a rename; the folder is checked before the run). Errors exit\n" +
-    "with code 2 and write nothing. Ctrl-C (SIGINT) or SIGTERM stops the run, removes the\n" +
-    "temporary file and exits with code 130 (SIGINT) or 143 (SIGTERM).\n"
+    "Output: a table on a terminal, CSV in a pipe; --json or --csv (one of them) to choose.\n" +
+    "--out FILE writes JSON for a .json name, else CSV unless --json; a flag that contradicts\n" +
+    "a .json or .csv name is an error. The file is written through a temporary file and a\n" +
+    "rename; its folder is checked before the run. Errors exit with code 2 and write nothing.\n" +
+    "Ctrl-C (SIGINT) or SIGTERM stops the run, removes the temporary file and exits with code\n" +
+    "130 (SIGINT) or 143 (SIGTERM). Input files must be UTF-8 (a file that is not is refused\n" +
+    "at its first bad byte, file:line:col).\n"
   );
 }
 
@@ -144,6 +147,7 @@ function prepare(argv: readonly string[]): { verb: Verb; parsed: Parsed } | numb
     return 0;
   }
   const parsed = parseArgs(verb.name, rest, verb.options);
+  checkFormat(parsed);
   checkOutputs(parsed, verb.options);
   const out = parsed.values.get("out");
   if (out !== undefined) checkWritable(out);

@@ -1,6 +1,7 @@
 import { extname } from "node:path";
 import type { VegaLiteSpec } from "../src/entry/plot.js";
 import type { Parsed } from "./args.js";
+import { CliError } from "./errors.js";
 
 /** What a verb produces: rows for table/CSV output, a JSON value and, with `--plot`, its chart. */
 export type Result = {
@@ -63,21 +64,42 @@ export function toTable(r: Result): string {
   return `${[fmt(r.columns), fmt(w.map((x) => "-".repeat(x))), ...text.map(fmt)].join("\n")}\n`;
 }
 
+/** The format a `--out` name's extension stands for: .json JSON, .csv CSV, any other none. */
+function extensionFormat(out: string | undefined): "json" | "csv" | undefined {
+  const ext = out === undefined ? "" : extname(out).toLowerCase();
+  return ext === ".json" ? "json" : ext === ".csv" ? "csv" : undefined;
+}
+
+/**
+ * Fails before a run when the output format is asked for twice: `--json`
+ * with `--csv`, or a flag that contradicts the `.json`/`.csv` extension of
+ * `--out` (the file would hold the other format).
+ */
+export function checkFormat(p: Parsed): void {
+  const json = p.flags.has("json");
+  const csv = p.flags.has("csv");
+  if (json && csv) throw new CliError("--json and --csv: choose one output format");
+  const out = p.values.get("out");
+  const ext = extensionFormat(out);
+  const flag = json ? "json" : csv ? "csv" : undefined;
+  if (ext !== undefined && flag !== undefined && ext !== flag) {
+    throw new CliError(
+      `--out ${out} names a .${ext} file but --${flag} asks for ${flag.toUpperCase()}: drop --${flag} (the extension chooses ${ext.toUpperCase()}) or name the file .${flag}`,
+    );
+  }
+}
+
 /**
  * Renders a result for output. Format: `--json`, `--csv`, else the `--out`
- * extension (.json/.csv), else a table on a TTY and CSV in a pipe.
+ * extension (.json JSON, any other name CSV), else a table on a TTY and CSV
+ * in a pipe ({@link checkFormat} has refused contradictions).
  */
 export function render(r: Result, p: Parsed, stdoutTTY: boolean): string {
   const out = p.values.get("out");
-  const ext = out === undefined ? "" : extname(out).toLowerCase();
   const format = p.flags.has("json")
     ? "json"
     : p.flags.has("csv")
       ? "csv"
-      : ext === ".json"
-        ? "json"
-        : ext === ".csv" || out !== undefined || !stdoutTTY
-          ? "csv"
-          : "table";
+      : (extensionFormat(out) ?? (out !== undefined || !stdoutTTY ? "csv" : "table"));
   return format === "json" ? toJson(r) : format === "csv" ? toCsv(r) : toTable(r);
 }

@@ -1,5 +1,6 @@
 import * as zlib from "node:zlib";
 import { CliError } from "./errors.js";
+import { decodeUtf8 } from "./io.js";
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -76,7 +77,7 @@ export function readZipText(file: string, buf: Buffer): Record<string, string> {
     }
     if (data.length !== usize)
       bad(`entry ${name} has ${data.length} bytes, its header says ${usize}`);
-    out[name] = data.toString("utf8");
+    out[name] = decodeUtf8(`${file} (entry ${name})`, data);
   }
   return out;
 }

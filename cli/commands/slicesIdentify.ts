@@ -1,6 +1,9 @@
+import { maxLength } from "../../src/core/validate.js";
 import { createRng, type RowMatrix } from "../../src/entry/core.js";
 import { identifySlices, identifySlicesDefaults, representatives } from "../../src/entry/slices.js";
+import { maxGenerations } from "../../src/moea/_limits.js";
 import {
+  didYouMean,
   helpText,
   intOpt,
   type OptionSpec,
@@ -18,6 +21,7 @@ import {
   parseDecimal,
   readMatrix,
   requireColumn,
+  requireRows,
   rowMatrix,
   type TableSource,
 } from "../io.js";
@@ -161,23 +165,17 @@ export function slicesIdentify(p: Parsed): Result {
       : readHarnessOutcome(verb, format, p, vecFile);
   const { outcome, signals, ids } = input;
   const n = outcome.length;
-  const opt = (name: string): number | undefined =>
-    p.values.has(name) ? intOpt(verb, p, name, undefined, 1, 10_000_000) : undefined;
+  if (n === 0) throw new CliError(`${verb}: --input holds no tests`);
+  const settings = searchSettings(verb, p, n);
   const k = intOpt(verb, p, "picks", 1, 1, n);
   const mode = p.values.get("pick-mode") ?? "closest";
   if (mode !== "closest" && mode !== "farthest")
     throw new CliError(
-      `${verb}: --pick-mode must be closest or farthest (got ${JSON.stringify(mode)})`,
+      `${verb}: --pick-mode must be closest or farthest (got ${JSON.stringify(mode)}${didYouMean(mode, ["closest", "farthest"], true)})`,
     );
   const bar = progressBar("slices identify (NSGA-II)", p.flags.has("quiet"));
-  const extra = {
-    minSize: opt("min-size"),
-    maxSize: opt("max-size"),
-    populationSize: opt("population"),
-    generations: opt("generations"),
-  };
   const r = identifySlices(signals, outcome, createRng(seed), {
-    ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined)),
+    ...settings,
     onProgress: bar.update,
   });
   bar.finish();
@@ -207,6 +205,54 @@ export function slicesIdentify(p: Parsed): Result {
   };
 }
 
+/**
+ * `--min-size`, `--max-size`, `--population` and `--generations`, checked
+ * against each other and the number of tests before the search, so that a
+ * bad combination names the flags (and says when a value is the default
+ * rather than the user's) instead of identifySlices' own arguments.
+ */
+function searchSettings(
+  verb: string,
+  p: Parsed,
+  n: number,
+): { minSize: number; maxSize: number; populationSize: number; generations: number } {
+  const d = identifySlicesDefaults;
+  const minSize = intOpt(verb, p, "min-size", d.minSize, 2, maxLength);
+  const maxSize = intOpt(verb, p, "max-size", d.maxSize, 2, maxLength);
+  const populationSize = intOpt(verb, p, "population", d.populationSize, 4, maxLength / 2);
+  const generations = intOpt(verb, p, "generations", d.generations, 1, maxGenerations);
+  const said = (flag: string, v: number): string =>
+    p.values.has(flag) ? `--${flag} ${v}` : `the default --${flag} ${v}`;
+  if (populationSize % 2 !== 0) {
+    throw new CliError(
+      `${verb}: --population must be even (NSGA-II mates its population in pairs; got ${populationSize}, try ${populationSize + 1})`,
+    );
+  }
+  if (minSize > maxSize) {
+    throw new CliError(
+      `${verb}: ${said("min-size", minSize)} exceeds ${said("max-size", maxSize)}; give --min-size N and --max-size M with N <= M`,
+    );
+  }
+  if (n < 2 * minSize) {
+    throw new CliError(
+      n < 4
+        ? `${verb}: --input has ${n} tests; slicing needs at least 4 (two slices of at least 2)`
+        : `${verb}: --input has ${n} tests, fewer than two slices of ${said("min-size", minSize)} (${2 * minSize}); give --min-size N with N <= ${Math.floor(n / 2)}`,
+    );
+  }
+  if (maxSize > n) {
+    throw new CliError(
+      `${verb}: ${said("max-size", maxSize)} exceeds the ${n} tests of --input; give --max-size N with ${minSize} <= N <= ${n}`,
+    );
+  }
+  if (Math.ceil(n / maxSize) > Math.floor(n / minSize)) {
+    throw new CliError(
+      `${verb}: no partition of the ${n} tests into slices of ${said("min-size", minSize)} to ${said("max-size", maxSize)} tests exists; widen the range`,
+    );
+  }
+  return { minSize, maxSize, populationSize, generations };
+}
+
 /** The outcome, signals and ids of `slices identify` from the --input table. */
 function readIdentifyTable(
   p: Parsed,
@@ -234,6 +280,7 @@ function readIdentifyTable(
   } finally {
     t.close();
   }
+  requireRows(c, "--input");
   const outcome = Uint8Array.from(c.numbers.get(outcomeCol) as Float64Array);
   let signals: { data: Float64Array; rows: number; cols: number };
   if (vecFile !== undefined) {

@@ -1,5 +1,5 @@
 import { rankSlices } from "../../src/index.js";
-import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
+import { didYouMean, helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import { fromFormat, pickRun, readHarness } from "../importers.js";
 import {
@@ -8,8 +8,16 @@ import {
   failureOutcomeOption,
   importOptions,
 } from "../importOptions.js";
-import { type ColumnRead, type Columns, openTable, parseDecimal, requireColumn } from "../io.js";
+import {
+  type ColumnRead,
+  type Columns,
+  openTable,
+  parseDecimal,
+  requireColumn,
+  requireRows,
+} from "../io.js";
 import type { Result } from "../output.js";
+import { note } from "../progress.js";
 
 export const slicesRankOptions: readonly OptionSpec[] = [
   {
@@ -107,8 +115,12 @@ export const slicesRankHelp = helpText(
   "evalsift slices rank --input FILE [--slice COL] [--pick COL] [--outcome-v0 COL] ... | --from FORMAT --input FILE --outcomes-v0 FILES --outcomes-v1 FILES",
   "Ranks slices by how likely they regressed after a change (CASPER): regressed first,\n" +
     "then improved, then unchanged, each by decreasing change in failure impact score,\n" +
-    "from the V1 results of the picked tests only. With --from, the outcomes of V0 and V1\n" +
-    "come from a harness's output, matched by item id to the --input rows (slice, pick, scores).",
+    "from the V1 results of the picked tests only. A slice none of whose tests is picked\n" +
+    "has no evidence either way: it is listed after every tested slice, by slice id, as\n" +
+    "untested, with impact and delta_failure_rate left empty (null in JSON), never as\n" +
+    "unchanged. Columns picked and size give each slice's picked tests and its tests.\n" +
+    "No picked test at all is an error. With --from, the outcomes of V0 and V1 come\n" +
+    "from a harness's output, matched by item id to the --input rows (slice, pick, scores).",
   slicesRankOptions,
   "evalsift slices rank --input results.csv --slice slice --pick pick\n" +
     "  evalsift slices rank --from swebench --items ids.txt --input slices.csv --outcomes-v0 v0/results.json --outcomes-v1 v1/results.json",
@@ -253,6 +265,7 @@ export function slicesRank(p: Parsed): Result {
   if (co1 === undefined) spec.set(c4, { kind: "string" });
   else spec.set(c4, num(c4, "0 or 1", binary)).set(co1, { kind: "string" });
   const c = t.read(spec, { positions: [cs, c4, cs1, ...(co1 === undefined ? [] : [co1])] });
+  requireRows(c, "--input");
   const n = c.n;
   const at = (i: number, col: string) =>
     `${c.file}:${c.lines?.[i] ?? 1}:${c.cols.get(col)?.[i] ?? 1}`;
@@ -293,10 +306,15 @@ export function slicesRank(p: Parsed): Result {
   }
   const lists: number[][] = Array.from({ length: n }, () => []);
   for (let i = 0; i < n; i++) if (picked[i] === 1) lists[sliceOf[i] ?? 0]?.push(i);
+  if (!picked.includes(1)) {
+    throw new CliError(
+      `${verb}: no test is picked (column ${cp} is 0 on all ${n} rows of ${c.file}), so no slice can be ranked: set ${cp} to 1 on the tests re-run under V1 (slices identify marks its representatives so) and give their V1 results`,
+    );
+  }
   const aggregate = p.values.get("aggregate") ?? "mean";
   if (aggregate !== "mean" && aggregate !== "median" && aggregate !== "max") {
     throw new CliError(
-      `${verb}: --aggregate must be mean, median or max (got ${JSON.stringify(aggregate)})`,
+      `${verb}: --aggregate must be mean, median or max (got ${JSON.stringify(aggregate)}${didYouMean(aggregate, ["mean", "median", "max"], true)})`,
     );
   }
   const r = rankSlices(
@@ -310,23 +328,40 @@ export function slicesRank(p: Parsed): Result {
     },
     { aggregate },
   );
+  // a slice without picks is "untested" in rankSlices, ranked after every tested one
+  const tested = (k: number): boolean => r.category[k] !== "untested";
   const pos = new Map(Array.from(r.ids, (id, k) => [id, k] as const));
+  const untested = r.category.filter((c) => c === "untested").length;
+  if (untested > 0)
+    note(
+      p.flags.has("quiet"),
+      `${untested} of ${r.ids.length} slices have no picked test: listed last as untested (re-run a test of each to rank it)`,
+    );
   const rows = Array.from(r.ranking, (id, rank) => {
     const k = pos.get(id) ?? 0;
-    return [rank + 1, id, r.category[k] ?? "", r.impact[k] ?? 0, r.deltaFailureRate[k] ?? 0] as (
-      | string
-      | number
-    )[];
+    const t = tested(k);
+    return [
+      rank + 1,
+      id,
+      r.category[k] ?? "",
+      t ? (r.impact[k] ?? 0) : "",
+      t ? (r.deltaFailureRate[k] ?? 0) : "",
+      r.picked[k] ?? 0,
+      r.size[k] ?? 0,
+    ] as (string | number)[];
   });
+  const byK = <T>(f: (k: number) => T): T[] => Array.from(r.ids, (_, k) => f(k));
   return {
-    columns: ["rank", "slice", "category", "impact", "delta_failure_rate"],
+    columns: ["rank", "slice", "category", "impact", "delta_failure_rate", "picked", "size"],
     rows,
     json: {
       ranking: r.ranking,
       ids: r.ids,
       category: r.category,
-      impact: r.impact,
-      deltaFailureRate: r.deltaFailureRate,
+      impact: byK((k) => (tested(k) ? (r.impact[k] ?? 0) : null)),
+      deltaFailureRate: byK((k) => (tested(k) ? (r.deltaFailureRate[k] ?? 0) : null)),
+      picked: r.picked,
+      size: r.size,
     },
   };
 }

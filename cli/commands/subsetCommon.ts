@@ -11,7 +11,15 @@ import {
   type Outcomes,
   type SubsetMethod,
 } from "../../src/entry/subset.js";
-import { type OptionSpec, type Parsed, SEED_HELP, seedOpt, stringOpt } from "../args.js";
+import {
+  choiceIgnoringCase,
+  didYouMean,
+  type OptionSpec,
+  type Parsed,
+  SEED_HELP,
+  seedOpt,
+  stringOpt,
+} from "../args.js";
 import { CliError } from "../errors.js";
 import { fromFormat, readOutcomesFrom } from "../importers.js";
 import { importOptions } from "../importOptions.js";
@@ -26,6 +34,7 @@ const baselines: readonly BaselineName[] = [
   "repoConsistency",
 ];
 const selectors = { centroid, facilityLocation, medoids, kennardStone, coreEdge } as const;
+const selectorNames = Object.keys(selectors) as (keyof typeof selectors)[];
 const groupings = ["consistency", "difficulty", "none", "kmeans"] as const;
 
 /** Options shared by `subset select` and `subset evaluate`. */
@@ -41,7 +50,7 @@ export const subsetOptions: readonly OptionSpec[] = [
     name: "method",
     kind: "string",
     value: "NAME",
-    help: `a baseline (${baselines.join(", ")}) or a selector within strata (${Object.keys(selectors).join(", ")}; needs --vectors)`,
+    help: `a baseline (${baselines.join(", ")}; reads neither --vectors nor --strata) or a selector within strata (${Object.keys(selectors).join(", ")}; needs --vectors); case-insensitive`,
     default: "consistency",
   },
   {
@@ -61,7 +70,7 @@ export const subsetOptions: readonly OptionSpec[] = [
     name: "strata",
     kind: "string",
     value: "NAME",
-    help: `grouping for selectors: ${groupings.join(", ")}`,
+    help: `grouping for the selectors (not for a baseline): ${groupings.join(", ")}`,
     default: "consistency",
   },
   { name: "seed", kind: "string", value: "S", help: SEED_HELP, default: "1" },
@@ -168,10 +177,18 @@ export function readVectors(file: string, o: Outcomes): RowMatrix {
       ["item", { kind: "string" }],
       ...names.map((n) => [n, { kind: "number" }] as [string, ColumnRead]),
     ]),
+    { positions: ["item"] },
   );
   const ids = c.strings.get("item") ?? [];
+  const at = (k: number): string => `${file}:${c.lines?.[k] ?? 1}:${c.cols.get("item")?.[k] ?? 1}`;
   const byItem = new Map<string, number>();
   ids.forEach((id, k) => {
+    const first = byItem.get(id);
+    // last-wins would pick a subset from whichever vector came last
+    if (first !== undefined)
+      throw new CliError(
+        `${at(k)}: malformed row: item ${JSON.stringify(id)} appears twice (first at ${at(first)}); give each item one vector`,
+      );
     byItem.set(id, k);
   });
   const cols = names.map((n) => c.numbers.get(n) as Float64Array);
@@ -192,27 +209,37 @@ export function resolveMethod(
   p: Parsed,
   o: Outcomes,
 ): { method: SubsetMethod; needsVectors: boolean } {
-  const name = p.values.get("method") ?? "consistency";
-  if ((baselines as readonly string[]).includes(name)) {
+  const raw = p.values.get("method") ?? "consistency";
+  const baseline = choiceIgnoringCase(raw, baselines);
+  if (baseline !== undefined) {
+    // a baseline reads neither: accepting them would silently give the baseline's subset
+    for (const o of ["vectors", "strata"]) {
+      if (p.values.has(o))
+        throw new CliError(
+          `${verb}: --${o} is for the selectors (${selectorNames.join(", ")}); --method ${baseline} does not use it`,
+        );
+    }
     // SWE-bench ids are "<owner>__<repo>-<number>": the repository is the id up to its last "-".
     const itemRepo = o.items.map((id) => id.replace(/-[^-]*$/, ""));
-    return { method: baselineMethod(name as BaselineName, { itemRepo }), needsVectors: false };
+    return { method: baselineMethod(baseline, { itemRepo }), needsVectors: false };
   }
-  if (Object.hasOwn(selectors, name)) {
-    const strata = p.values.get("strata") ?? "consistency";
-    if (!(groupings as readonly string[]).includes(strata)) {
+  const name = choiceIgnoringCase(raw, selectorNames);
+  if (name !== undefined) {
+    const strataRaw = p.values.get("strata") ?? "consistency";
+    const strata = choiceIgnoringCase(strataRaw, groupings);
+    if (strata === undefined) {
       throw new CliError(
-        `${verb}: unknown --strata ${JSON.stringify(strata)} (valid: ${groupings.join(", ")})`,
+        `${verb}: unknown --strata ${JSON.stringify(strataRaw)}${didYouMean(strataRaw, groupings)} (valid: ${groupings.join(", ")})`,
       );
     }
-    const selector = selectors[name as keyof typeof selectors];
     return {
-      method: embeddingMethod(selector, { strata: strata as (typeof groupings)[number] }),
+      method: embeddingMethod(selectors[name], { strata }),
       needsVectors: true,
     };
   }
+  const valid = [...baselines, ...selectorNames];
   throw new CliError(
-    `${verb}: unknown method ${JSON.stringify(name)} (valid: ${[...baselines, ...Object.keys(selectors)].join(", ")})`,
+    `${verb}: unknown method ${JSON.stringify(raw)}${didYouMean(raw, valid)} (valid: ${valid.join(", ")})`,
   );
 }
 

@@ -3,7 +3,7 @@ import type { Plain } from "../../src/entry/core.js";
 import { estimateSubset, type RecommendSubsetResult } from "../../src/entry/subset.js";
 import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
-import { type ColumnRead, openTable, requireColumn, writeAtomicSync } from "../io.js";
+import { type ColumnRead, decodeUtf8, openTable, requireColumn, writeAtomicSync } from "../io.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
 
@@ -51,12 +51,13 @@ export function saveRecommendation(file: string, rec: RecommendSubsetResult): vo
 }
 
 function loadRecommendation(file: string): RecommendSubsetResult | Plain<RecommendSubsetResult> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch {
     throw new CliError(`--recommendation: cannot read ${file}`);
   }
+  const text = decodeUtf8(file, bytes);
   try {
     return JSON.parse(text, (_k, v: unknown) => {
       if (typeof v === "object" && v !== null) {
@@ -101,12 +102,20 @@ export function subsetEstimate(p: Parsed): Result {
         },
       ],
     ]),
+    { positions: ["item"] },
   );
   const ids = c.strings.get("item") ?? [];
   const res = c.numbers.get("resolved") as Float64Array;
+  const at = (k: number): string => `${file}:${c.lines?.[k] ?? 1}:${c.cols.get("item")?.[k] ?? 1}`;
   const byItem = new Map<string, number>();
+  const rowOf = new Map<string, number>();
   ids.forEach((id, k) => {
-    if (byItem.has(id)) throw new CliError(`${file}: item ${JSON.stringify(id)} appears twice`);
+    const first = rowOf.get(id);
+    if (first !== undefined)
+      throw new CliError(
+        `${at(k)}: malformed row: item ${JSON.stringify(id)} appears twice (first at ${at(first)})`,
+      );
+    rowOf.set(id, k);
     byItem.set(id, res[k] as number);
   });
   const missing = rec.itemIds.filter((id) => !byItem.has(id));

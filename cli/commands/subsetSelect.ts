@@ -1,5 +1,5 @@
 import { createRng, recommendSubset } from "../../src/index.js";
-import { helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
+import { didYouMean, helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
@@ -46,7 +46,16 @@ export function subsetSelect(p: Parsed): Result {
   const verb = "subset select";
   const o = outcomesInput(verb, p);
   const k = parseSize(verb, stringOpt(p, "size"), o.items.length);
-  if (p.values.get("method") === "auto") return selectAuto(p, o, k);
+  if (p.values.get("method")?.toLowerCase() === "auto") {
+    // recommendSubset cross-validates the outcome-strata methods only
+    for (const opt of ["vectors", "strata"]) {
+      if (p.values.has(opt))
+        throw new CliError(
+          `${verb}: --${opt} is for the selectors; --method auto chooses among methods that read the outcomes only (consistency, passRate, stepwise) and does not use it`,
+        );
+    }
+    return selectAuto(p, o, k);
+  }
   if (p.values.get("save") !== undefined) throw new CliError(`${verb}: --save needs --method auto`);
   if (p.values.get("selection") !== undefined)
     throw new CliError(`${verb}: --selection needs --method auto`);
@@ -81,7 +90,9 @@ function selectAuto(p: Parsed, o: Parameters<typeof recommendSubset>[0], k: numb
   const folds = Math.min(5, o.runs.length - Math.max(3, Math.ceil(o.runs.length / 2)));
   const selection = p.values.get("selection") ?? "robust";
   if (selection !== "robust" && selection !== "rmse") {
-    throw new CliError(`${verb}: --selection must be robust or rmse (got ${selection})`);
+    throw new CliError(
+      `${verb}: --selection must be robust or rmse (got ${selection}${didYouMean(selection, ["robust", "rmse"], true)})`,
+    );
   }
   const rec = recommendSubset(o, k, createRng(seedOf(p)), { folds, selection });
   const save = p.values.get("save");

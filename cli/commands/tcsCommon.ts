@@ -20,7 +20,9 @@ import {
   type StrategyName,
   strategies,
 } from "../../src/entry/tcs.js";
+import { SRS_BINARY_METHODS } from "../../src/estimate/proportionInterval.js";
 import {
+  didYouMean,
   intOpt,
   numberOpt,
   type OptionSpec,
@@ -37,6 +39,7 @@ import {
   openTable,
   parseDecimal,
   requireColumn,
+  requireRows,
   rowMatrix,
   type TableSource,
 } from "../io.js";
@@ -189,11 +192,52 @@ export function resolveStrategy(verb: string, name: string): CliStrategy {
   });
   if (hit === undefined) {
     const renamed = RENAMED[k];
+    const valid = [...names, "active"];
+    // the short forms resolveStrategy accepts (kcenter, d2) can be suggested too
+    const accepted = [...valid, ...names.map((s) => s.replace(/(Strat|Sampling)$/, ""))];
     throw new CliError(
-      `${verb}: unknown strategy ${JSON.stringify(name)}${renamed === undefined ? "" : ` (renamed ${renamed} in 0.2, after the design it runs)`} (valid: ${names.join(", ")})`,
+      `${verb}: unknown strategy ${JSON.stringify(name)}${renamed === undefined ? didYouMean(name, accepted) : ` (renamed ${renamed} in 0.2, after the design it runs)`} (valid: ${valid.join(", ")})`,
     );
   }
   return hit;
+}
+
+/**
+ * `--level`: a confidence level strictly between 0 and 1. A percentage (95)
+ * is refused with the level it most likely means (0.95).
+ */
+function levelOpt(verb: string, p: Parsed): number {
+  const raw = p.values.get("level");
+  if (raw === undefined) return intervalDefaults.level;
+  const v = parseDecimal(raw.trim());
+  if (v > 0 && v < 1) return v;
+  const pct = parseDecimal(raw.trim().replace(/%$/, ""));
+  const percent = pct > 1 && pct < 100 ? `; did you mean ${pct / 100}?` : "";
+  throw new CliError(
+    `${verb}: --level must be a decimal number in (0, 1), e.g. ${intervalDefaults.level} (got ${JSON.stringify(raw)}${percent})`,
+  );
+}
+
+/**
+ * `--interval`: one of `intervalMethods`; the SRS-only ones (they count
+ * successes in a simple random sample) only with `--strategy srs`.
+ */
+function intervalOpt(verb: string, p: Parsed, strategy: CliStrategy): IntervalMethod | undefined {
+  const raw = p.values.get("interval");
+  if (raw === undefined) return undefined;
+  if (!(intervalMethods as readonly string[]).includes(raw)) {
+    throw new CliError(
+      `${verb}: --interval must be one of ${intervalMethods.join(", ")} (got ${JSON.stringify(raw)}${didYouMean(raw, intervalMethods, true)})`,
+    );
+  }
+  const method = raw as IntervalMethod;
+  if (SRS_BINARY_METHODS.has(method) && strategy !== "srs") {
+    const fit = intervalMethods.filter((m) => !SRS_BINARY_METHODS.has(m));
+    throw new CliError(
+      `${verb}: --interval ${method} assumes a simple random sample, so it works with --strategy srs only; for --strategy ${strategy} use one of ${fit.join(", ")}`,
+    );
+  }
+  return method;
 }
 
 const probFeatures = { confidence, entropy, margin, deepGini } as const;
@@ -246,25 +290,12 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
   const orientationRaw = p.values.get("orientation");
   if (orientationRaw !== undefined && orientationRaw !== "higher" && orientationRaw !== "lower") {
     throw new CliError(
-      `${verb}: --orientation must be higher or lower (got ${JSON.stringify(orientationRaw)})`,
+      `${verb}: --orientation must be higher or lower (got ${JSON.stringify(orientationRaw)}${didYouMean(orientationRaw, ["higher", "lower"], true)})`,
     );
   }
   const floor = numberOpt(verb, p, "floor", toRiskDefaults.floor, 0, 1);
-  const level = numberOpt(
-    verb,
-    p,
-    "level",
-    intervalDefaults.level,
-    Number.MIN_VALUE,
-    1 - Number.EPSILON,
-  );
-  const intervalRaw = p.values.get("interval");
-  if (intervalRaw !== undefined && !(intervalMethods as readonly string[]).includes(intervalRaw)) {
-    throw new CliError(
-      `${verb}: --interval must be one of ${intervalMethods.join(", ")} (got ${JSON.stringify(intervalRaw)})`,
-    );
-  }
-  const interval = intervalRaw as IntervalMethod | undefined;
+  const level = levelOpt(verb, p);
+  const interval = intervalOpt(verb, p, strategy);
   const sequential = readSequentialOptions(verb, p, strategy);
   intOpt(verb, p, "budget", undefined, 2);
   const seed = seedOpt(p, "1");
@@ -283,6 +314,8 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
       ? readTableScores(p, feature)
       : readHarnessScores(verb, format, p, feature);
   const { score, ids } = read;
+  // toRisk would name its own argument ("score is empty")
+  if (score.length === 0) throw new CliError(`${read.file}: --input has no data rows`);
   const predictions = "predictions" in read ? read.predictions : undefined;
   const orientation =
     orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
@@ -328,18 +361,21 @@ function readTableScores(
     if (table.columns.includes(feature)) {
       spec.set(feature, { kind: "number" });
       c = table.read(spec);
+      requireRows(c, "--input");
       score = c.numbers.get(feature) as Float64Array;
       if (predCol !== undefined) predictions = c.numbers.get(predCol);
     } else if (Object.hasOwn(probFeatures, feature)) {
       const cols = probColumns(table, p.values.get("probs"));
       for (const col of cols) spec.set(col, { kind: "number" });
       c = table.read(spec);
+      // entropy and the others would name their own argument ("probs has no rows")
+      requireRows(c, "--input");
       if (predCol !== undefined) predictions = c.numbers.get(predCol);
       const f = probFeatures[feature as keyof typeof probFeatures];
       score = f(rowMatrix(c, cols));
     } else {
       throw new CliError(
-        `${table.file}: unknown column ${JSON.stringify(feature)} for --feature (columns: ${table.columns.join(", ")}; or one of ${Object.keys(probFeatures).join(", ")} computed from --probs)`,
+        `${table.file}: unknown column ${JSON.stringify(feature)} for --feature${didYouMean(feature, [...table.columns, ...Object.keys(probFeatures)])} (columns: ${table.columns.join(", ")}; or one of ${Object.keys(probFeatures).join(", ")} computed from --probs)`,
       );
     }
   } finally {
@@ -494,6 +530,9 @@ export function readLabels(
   return out;
 }
 
+/** The interval methods that take real-valued labels. */
+const REAL_INTERVALS: ReadonlySet<IntervalMethod> = new Set(["t", "wald"]);
+
 /** Labels of the `active` strategy's first phase (greedy + pilot at the defaults the CLI uses). */
 function activePilotSize(budget: number): number {
   return Math.round(activeDefaults.greedy * budget) + Math.round(activeDefaults.pilot * budget);
@@ -530,13 +569,24 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
         });
   const labelled: number[] = [];
   const used = new Set<number>();
+  // every method but t and wald is for a proportion; the strategy would refuse a real label
+  // naming its own option ("options.interval")
+  const proportion = input.interval !== undefined && !REAL_INTERVALS.has(input.interval);
+  const label = (row: number, y: number): number => {
+    if (proportion && y !== 0 && y !== 1) {
+      throw new CliError(
+        `--interval ${input.interval} is for 0/1 labels, but --labels gives row ${row} the label ${y}; for real-valued labels use --interval t or wald`,
+      );
+    }
+    return y;
+  };
   let r = gen.next();
   while (r.done !== true) {
     const y = labels.get(r.value);
     if (y === undefined) break;
     labelled.push(r.value);
     used.add(r.value);
-    r = gen.next(y);
+    r = gen.next(label(r.value, y));
   }
   const unusedNow = (): number[] =>
     [...labels.keys()].filter((i) => !used.has(i)).sort((a, b) => a - b);
@@ -570,7 +620,7 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
         labelled.push(s.value);
         used.add(s.value);
       }
-      s = gen.next(y ?? 0);
+      s = gen.next(y === undefined ? 0 : label(s.value, y));
     }
   }
   return { labelled, pending, estimate: undefined, unused: unusedNow() };

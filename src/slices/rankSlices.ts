@@ -20,17 +20,27 @@ const INPUT_KEYS = optionKeys<RankSlicesInput>()(
   "scoreV1",
 );
 
-/** Change category of a slice: regressed, improved or not changed. */
-export type ChangeCategory = "regressed" | "improved" | "unchanged";
+/**
+ * Change category of a slice: regressed, improved or not changed, from its
+ * re-executed instances; `"untested"` when none of its instances was
+ * re-executed (no evidence either way).
+ */
+export type ChangeCategory = "regressed" | "improved" | "unchanged" | "untested";
 
-/** Decides a slice's change category from its observed failure-rate change and sampling ratio. */
-export type ChangeClassifier = (deltaFailureRate: number, samplingRatio: number) => ChangeCategory;
+/**
+ * Decides a tested slice's change category from its observed failure-rate
+ * change and sampling ratio (never called for a slice without picks).
+ */
+export type ChangeClassifier = (
+  deltaFailureRate: number,
+  samplingRatio: number,
+) => Exclude<ChangeCategory, "untested">;
 
 /** Input of {@link rankSlices}. */
 export type RankSlicesInput = {
   /** Slice id per instance, ids in [0, N). */
   readonly sliceOf: ArrayLike<number>;
-  /** Indexed by slice id: the instances re-executed on V1 (missing or empty: slice ranked last, unchanged, impact 0). */
+  /** Indexed by slice id: the instances re-executed on V1 (missing or empty: the slice is `"untested"`, ranked last). */
   readonly picks: readonly ArrayLike<number>[];
   /** 0/1 outcome per instance under V0 (1 = pass; booleans accepted). */
   readonly outcomeV0: ArrayLike<number | boolean>;
@@ -62,23 +72,36 @@ export type RankSlicesResult = {
   readonly ids: Int32Array;
   /** Category of each slice in `ids`. */
   readonly category: readonly ChangeCategory[];
-  /** Aggregated |f1 - f0| of each slice in `ids`. */
+  /** Aggregated |f1 - f0| of each slice in `ids` (0 for an untested slice: nothing was measured). */
   readonly impact: Float64Array;
-  /** FR_V1 - FR_V0 over the picked instances of each slice in `ids`. */
+  /** FR_V1 - FR_V0 over the picked instances of each slice in `ids` (0 for an untested slice). */
   readonly deltaFailureRate: Float64Array;
+  /** Number of picked (re-executed) instances of each slice in `ids`. */
+  readonly picked: Int32Array;
+  /** Number of instances of each slice in `ids`. */
+  readonly size: Int32Array;
 };
 
-const ORDER: Record<ChangeCategory, number> = { regressed: 0, improved: 1, unchanged: 2 };
+const ORDER: Record<ChangeCategory, number> = {
+  regressed: 0,
+  improved: 1,
+  unchanged: 2,
+  untested: 3,
+};
 
 /**
  * CASPER's change-aware slice ranking: classify each slice's change from its
  * re-executed instances, then order regressed, improved, unchanged slices, each
- * group by decreasing aggregated change in failure impact score.
+ * group by decreasing aggregated change in failure impact score, and last the
+ * untested slices (no instance re-executed: no evidence, so never called
+ * unchanged), by slice id.
  *
  * For slice s with picks P (k = |P|): deltaFR = (#fail_V1(P) - #fail_V0(P)) / k,
  * sampling ratio = k / |s|, category = classify(deltaFR, ratio); impact =
  * aggregate over i in P of |f1_i - f0_i| (paper eq. 21; mean, median or max).
- * Ties: lower slice id first.
+ * Ties: lower slice id first. A slice with k = 0 is `"untested"` with impact
+ * and deltaFR 0 (the paper re-executes at least one instance per slice; a
+ * caller that picks none for some slice gets them flagged, not ranked).
  *
  * @param input - Slices, picks, outcomes and scores of V0 and V1 (see the fields).
  * @param options - `aggregate` (default `"mean"`) and `classify` (default: sign of deltaFR).
@@ -140,7 +163,7 @@ export function rankSlices(
     const list = picks[s];
     ids.push(s);
     if (list === undefined || list.length === 0) {
-      cat.push("unchanged");
+      cat.push("untested");
       impact.push(0);
       dfr.push(0);
       continue;
@@ -155,7 +178,7 @@ export function rankSlices(
     }
     const delta = (f1 - f0) / list.length;
     const ratio = list.length / (size[s] as number);
-    const c: ChangeCategory =
+    const c: string =
       classify === undefined
         ? delta > 0
           ? "regressed"
@@ -179,15 +202,16 @@ export function rankSlices(
     } else {
       agg = deltas.reduce((x, y) => x + y, 0) / deltas.length;
     }
-    cat.push(c);
+    cat.push(c as ChangeCategory);
     impact.push(agg);
     dfr.push(delta);
   }
   const order = ids.map((_, t) => t);
+  const untested = (t: number): boolean => cat[t] === "untested";
   order.sort(
     (x, y) =>
       ORDER[cat[x] as ChangeCategory] - ORDER[cat[y] as ChangeCategory] ||
-      (impact[y] as number) - (impact[x] as number) ||
+      (untested(x) ? 0 : (impact[y] as number) - (impact[x] as number)) ||
       (ids[x] as number) - (ids[y] as number),
   );
   return {
@@ -196,5 +220,7 @@ export function rankSlices(
     category: cat,
     impact: Float64Array.from(impact),
     deltaFailureRate: Float64Array.from(dfr),
+    picked: Int32Array.from(ids, (s) => picks[s]?.length ?? 0),
+    size: Int32Array.from(ids, (s) => size[s] as number),
   };
 }

@@ -21,7 +21,8 @@ afterAll(() => {
 const run = (...args: string[]) => runCli(cli.file, args);
 
 describe("evalsift slices rank --from", () => {
-  type RankJson = { ids: number[]; category: string[]; deltaFailureRate: number[] };
+  // an untested slice (no picked item) has no change: null
+  type RankJson = { ids: number[]; category: string[]; deltaFailureRate: (number | null)[] };
   const rank = (...args: string[]) => run("slices", "rank", "--json", ...args);
   const ok = (r: ReturnType<typeof run>): RankJson => {
     expect(r.code, r.stderr).toBe(0);
@@ -54,13 +55,13 @@ describe("evalsift slices rank --from", () => {
     writeFileSync(file, `slice,pick,outcome_v0,outcome_v1,score_v0,score_v1\n${rows.join("\n")}\n`);
     return file;
   }
-  /** FR_V1 - FR_V0 over the picked items of each slice, from the fixture script's outcomes (1 = pass). */
-  function deltaFailureRate(v0: readonly number[], v1: readonly number[]): number[] {
-    const out: number[] = [];
+  /** FR_V1 - FR_V0 over the picked items of each slice (null without one), from the fixture script's outcomes (1 = pass). */
+  function deltaFailureRate(v0: readonly number[], v1: readonly number[]): (number | null)[] {
+    const out: (number | null)[] = [];
     for (let s = 0; s < v0.length; s++) {
       const picked = v0.map((_, i) => i).filter((i) => slice(i) === s && pick(i) === 1);
       const fails = (v: readonly number[]) => picked.filter((i) => v[i] === 0).length;
-      out.push(picked.length === 0 ? 0 : (fails(v1) - fails(v0)) / picked.length);
+      out.push(picked.length === 0 ? null : (fails(v1) - fails(v0)) / picked.length);
     }
     return out;
   }
@@ -132,7 +133,8 @@ describe("evalsift slices rank --from", () => {
       expect(a.ids).toEqual(ids.map((_, i) => i));
       const want = deltaFailureRate(v0, v1);
       a.deltaFailureRate.forEach((d, k) => {
-        expect(d).toBeCloseTo(want[k] ?? Number.NaN, 12);
+        if (want[k] === null) expect(d).toBeNull();
+        else expect(d).toBeCloseTo(want[k] ?? Number.NaN, 12);
       });
       // 1 = failure: every outcome flips, so does every change, in both input modes (the flag
       // is read after the importer, the same code for every format: checked on one)
@@ -140,7 +142,9 @@ describe("evalsift slices rank --from", () => {
       const flipped = ok(
         rank("--from", format, ...args, "--input", byId, "--failure-outcome", "1"),
       );
-      expect(flipped.deltaFailureRate).toEqual(a.deltaFailureRate.map((d) => (d === 0 ? 0 : -d)));
+      expect(flipped.deltaFailureRate).toEqual(
+        a.deltaFailureRate.map((d) => (d === 0 || d === null ? d : -d)),
+      );
       const flip = (v: readonly number[]) => v.map((x) => 1 - x);
       expect(flipped).toEqual(
         ok(rank("--input", plainTable(`rank-${format}-flip.csv`, flip(v0), flip(v1)))),

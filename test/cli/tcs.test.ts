@@ -434,7 +434,7 @@ describe("evalsift tcs errors (exit code 2, nothing written)", () => {
     [
       "unknown strategy listing the valid ones",
       ["--input", PREDS, "--feature", "entropy", "--strategy", "magic", "--budget", "4"],
-      /unknown strategy "magic" \(valid: srs, sups, rhc, ssrs, gbs, twoUps, deepEst, systematicPps, balanced, pivotal, mcucb, d2Strat, kCenterStrat\)/,
+      /unknown strategy "magic" \(valid: srs, sups, rhc, ssrs, gbs, twoUps, deepEst, systematicPps, balanced, pivotal, mcucb, d2Strat, kCenterStrat, active\)/,
     ],
     [
       "budget out of range",

@@ -209,6 +209,41 @@ describe("rankSlices / randomRanking", () => {
     const r = rankSlices(input, { classify: () => "unchanged" });
     expect(Array.from(r.ranking)).toEqual([2, 0, 1]);
   });
+  it("calls a slice without picks untested, ranks it after every tested slice and never classifies it", () => {
+    // Slice 0 has no pick; slices 1 and 2 are tested and unchanged with impact 0, so impact and
+    // id alone would put slice 0 first among the unchanged.
+    const seen: number[] = [];
+    const r = rankSlices(
+      {
+        sliceOf,
+        picks: [new Int32Array(0), new Int32Array([2]), new Int32Array([4])],
+        outcomeV0: new Uint8Array(6).fill(1),
+        outcomeV1: new Uint8Array(6).fill(1),
+        scoreV0: new Float64Array(6),
+        scoreV1: new Float64Array(6),
+      },
+      {
+        classify: (delta, ratio) => {
+          seen.push(ratio);
+          return delta > 0 ? "regressed" : "unchanged";
+        },
+      },
+    );
+    expect(r.category).toEqual(["untested", "unchanged", "unchanged"]);
+    expect(Array.from(r.ranking)).toEqual([1, 2, 0]);
+    expect(Array.from(r.picked)).toEqual([0, 1, 1]);
+    expect(Array.from(r.size)).toEqual([2, 2, 2]);
+    expect(seen).toEqual([0.5, 0.5]);
+    // a shorter picks array leaves the last slices untested too
+    const short = rankSlices({ ...input, picks: [new Int32Array([0])] });
+    expect(short.category).toEqual(["regressed", "untested", "untested"]);
+    expect(Array.from(short.ranking)).toEqual([0, 1, 2]);
+  });
+  it("rejects a classifier that returns untested", () => {
+    expect(() => rankSlices(input, { classify: () => "untested" as never })).toThrow(
+      /classify returned an unknown category \(untested\)/,
+    );
+  });
   it("rejects an unknown aggregate and a non-finite score", () => {
     expect(() => rankSlices(input, { aggregate: "sum" as never })).toThrow(TypeError);
     expect(() =>
