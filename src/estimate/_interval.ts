@@ -245,6 +245,46 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
 }
 
 /**
+ * With 0/1 labels that all agree (no failure labelled, or no pass), a
+ * model-assisted or prediction-powered interval measures only the spread of
+ * the predictions on the labelled units: the failures the sample missed leave
+ * no trace in it (on rare failures such intervals covered 10-70 % in a stress
+ * test of judge-like scores). This widens `ci` to contain what the labels
+ * alone give for such a sample: the Clopper-Pearson bound of 0 (or
+ * `nEffective`) successes in `nEffective` draws, `[0, 1 - t^(1/n')]` (or
+ * `[t^(1/n'), 1]`) with t = (1 - level) / 2 two-sided, 1 - level on the one
+ * side of a one-sided interval. So the interval covers whenever the
+ * labels-alone interval would: under simple random sampling at least
+ * `level`. The estimate is not changed. Returns `undefined` when the labels
+ * are not all 0 or all 1 (or there are none), else the widened interval.
+ *
+ * @see Clopper, C. J. & Pearson, E. S. (1934). Biometrika 26, 404-413.
+ */
+export function agreeingLabelsHull(
+  ci: readonly [number, number],
+  y: ArrayLike<number>,
+  nEffective: number,
+  level: number,
+  alternative: "two-sided" | "larger" | "smaller" = "two-sided",
+): [number, number] | undefined {
+  const n = y.length;
+  if (n === 0 || !(nEffective > 0)) return undefined;
+  const v = y[0] as number;
+  if (v !== 0 && v !== 1) return undefined;
+  for (let k = 1; k < n; k++) if (y[k] !== v) return undefined;
+  const tail = alternative === "two-sided" ? (1 - level) / 2 : 1 - level;
+  const edge = tail ** (1 / nEffective);
+  const lo = alternative === "smaller" ? ci[0] : Math.min(ci[0], v === 0 ? 0 : edge);
+  const hi = alternative === "larger" ? ci[1] : Math.max(ci[1], v === 0 ? 1 - edge : 1);
+  return [lo, hi];
+}
+
+/** The method note of an interval {@link agreeingLabelsHull} widened. */
+export function agreeingNote(y: ArrayLike<number>): string {
+  return `; every label ${y[0] === 0 ? "0" : "1"}: interval widened to contain the labels-alone Clopper-Pearson bound`;
+}
+
+/**
  * Kish's effective sample size `(sum w)^2 / sum w^2` of weights `1 / p_k`,
  * computed on the weights relative to the largest (`min p / p_k`, in (0, 1]),
  * so that tiny probabilities cannot overflow it; 0 for no units.

@@ -11,6 +11,7 @@
 import { normalQuantile } from "../core/normal.js";
 import { studentTQuantile } from "../core/studentT.js";
 import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
+import { agreeingLabelsHull, agreeingNote } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
 
@@ -200,6 +201,11 @@ export type PpiParts = {
   readonly level: number;
   readonly alternative: PpiAlternative;
   readonly interval: PpiInterval;
+  /**
+   * The labels, when the interval should contain the labels-alone bound if
+   * they are 0/1 and all agree ({@link agreeingLabelsHull}).
+   */
+  readonly labels?: ArrayLike<number>;
 };
 
 /** The two parts of an unstratified PPI variance. */
@@ -221,7 +227,11 @@ export function twoParts(
  * df Infinity, as ppi_py) or the t quantile with Satterthwaite's df
  * `V^2 / sum v_i^2 / df_i` (`"t"`); a one-sided alternative puts all of
  * `1 - level` in one tail (`"larger"`: `[estimate - q se, Infinity]`).
- * `nEffective = n vClassical / variance`.
+ * `nEffective = n vClassical / variance`. With `labels` that are 0/1 and all
+ * agree, the interval is widened to contain the labels-alone
+ * Clopper-Pearson bound at n ({@link agreeingLabelsHull}), noted in `method`;
+ * when the variance is then 0 (lambda 0), that bound is the interval
+ * (`reliable`), where other zero variances give the whole line, unreliable.
  */
 export function ppiEstimate(fn: string, r: PpiParts): Estimate {
   let variance = 0;
@@ -256,6 +266,25 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
     interval: r.interval,
   };
   if (variance === 0) {
+    // 0/1 labels that all agree and no predictions' spread (lambda 0): the
+    // labels alone, as the classical estimator would bound them
+    const exact =
+      r.labels === undefined
+        ? undefined
+        : agreeingLabelsHull([r.estimate, r.estimate], r.labels, r.n, r.level, r.alternative);
+    if (exact !== undefined && r.labels !== undefined) {
+      const ci: [number, number] = [
+        r.alternative === "smaller" ? Number.NEGATIVE_INFINITY : exact[0],
+        r.alternative === "larger" ? Number.POSITIVE_INFINITY : exact[1],
+      ];
+      return {
+        ...base,
+        method: r.method + agreeingNote(r.labels),
+        ci,
+        reliable: true,
+        warning: "",
+      };
+    }
     return {
       ...base,
       ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
@@ -268,5 +297,18 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
   const q = r.interval === "t" ? studentTQuantile(1 - tail, df) : normalQuantile(1 - tail);
   const lo = r.alternative === "smaller" ? Number.NEGATIVE_INFINITY : r.estimate - q * se;
   const hi = r.alternative === "larger" ? Number.POSITIVE_INFINITY : r.estimate + q * se;
+  const hull =
+    r.labels === undefined
+      ? undefined
+      : agreeingLabelsHull([lo, hi], r.labels, r.n, r.level, r.alternative);
+  if (hull !== undefined && r.labels !== undefined) {
+    return {
+      ...base,
+      method: r.method + agreeingNote(r.labels),
+      ci: hull,
+      reliable: true,
+      warning: "",
+    };
+  }
   return { ...base, ci: [lo, hi], reliable: true, warning: "" };
 }

@@ -128,5 +128,6 @@ export function crossPpiMean(
     level,
     alternative,
     interval,
+    labels: y64,
   });
 }

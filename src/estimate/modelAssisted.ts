@@ -13,7 +13,12 @@ import {
   toFloat64Array,
 } from "../core/validate.js";
 import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
-import { type IntervalRequest, intervalEstimate } from "./_interval.js";
+import {
+  agreeingLabelsHull,
+  agreeingNote,
+  type IntervalRequest,
+  intervalEstimate,
+} from "./_interval.js";
 import { moments, readLambda, readPpiInterval, short } from "./_ppi.js";
 import type { Estimate } from "./confidenceInterval.js";
 import { hajekRequest } from "./hajek.js";
@@ -187,7 +192,11 @@ function tunedLambda(
  * are all 0 or 1 (hard 0/1 predictions), so the interval is never clipped to
  * [0, 1], and a residual variance of 0 without a census (the predictions right
  * on every sampled unit) bounds nothing: `ci` is the whole line, `reliable` false,
- * as in {@link ppiMean}.
+ * as in {@link ppiMean}. When the labels are 0/1 and all agree (no failure
+ * labelled), the residuals show only the predictions' spread, not the failures
+ * the sample missed: the interval is widened to contain the labels-alone
+ * Clopper-Pearson bound at the design's effective size (Kish's for unequal
+ * probabilities), noted in `method`.
  *
  * Exact and asymptotic: with a fixed lambda and B = Horvitz–Thompson, Hansen–Hurwitz,
  * stratified or RHC, the estimator is design-unbiased exactly, whatever the
@@ -312,11 +321,17 @@ export function modelAssisted(
   const variance = res.variance;
   const nEffective =
     variance > 0 && classical.variance >= 0 ? (n * classical.variance) / variance : n;
+  const ci: [number, number] = [res.ci[0] + shift, res.ci[1] + shift];
+  // 0/1 labels that all agree: the residuals show only the predictions' spread
+  const hull =
+    res.reliable && !classical.design.census
+      ? agreeingLabelsHull(ci, y64, classical.design.nEffective ?? n, level)
+      : undefined;
   return {
     ...res,
     estimate: res.estimate + shift,
-    ci: [res.ci[0] + shift, res.ci[1] + shift],
-    method: `modelAssisted (${res.method}, ${lambdaNote})`,
+    ci: hull ?? ci,
+    method: `modelAssisted (${res.method}, ${lambdaNote})${hull === undefined ? "" : agreeingNote(y64)}`,
     nEffective,
     lambda,
   };

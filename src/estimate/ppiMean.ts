@@ -173,6 +173,7 @@ export function ppiMean(
     level,
     alternative,
     interval,
+    labels: y64,
   });
   return { ...e, lambda };
 }

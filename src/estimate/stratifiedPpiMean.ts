@@ -171,14 +171,17 @@ function combineStrata(
   vClassical: number;
   lambdas: Float64Array;
   flat: number[];
+  floored: number[];
 } {
   const { ys, fs, us } = strata;
   const H = w.length;
   const lambdas = new Float64Array(H);
   const parts: VariancePart[] = [];
   const flat: number[] = [];
+  const floored: number[] = [];
   let estimate = 0;
   let vClassical = 0;
+  const pool = pooledBinary(ys, w);
   for (let h = 0; h < H; h++) {
     const wh = w[h] as number;
     if (!(wh > 0)) continue;
@@ -197,11 +200,54 @@ function combineStrata(
     const nh = yh.length;
     const Nh = u.n;
     estimate += wh * (lambda * u.mean + r.mean);
-    parts.push({ v: (wh * wh * r.ss) / (nh - ddof) / nh, df: nh - 1 });
+    let vh = (wh * wh * r.ss) / (nh - ddof) / nh;
+    const agree = pool === undefined ? undefined : agreeingRate(yh, pool);
+    if (agree !== undefined && wh * wh * agree > vh * nh) {
+      vh = (wh * wh * agree) / nh;
+      floored.push(h);
+    }
+    parts.push({ v: vh, df: nh - 1 });
     parts.push({ v: (wh * wh * lambda * lambda * u.ss) / (Nh - ddof) / Nh, df: Nh - 1 });
     vClassical += (wh * wh * pair.y.ss) / (nh - ddof) / nh;
   }
-  return { estimate, parts, vClassical, lambdas, flat };
+  return { estimate, parts, vClassical, lambdas, flat, floored };
+}
+
+/**
+ * The pooled rate `(x + 1/2) / (n + 1)` of 0/1 labels over the strata of
+ * positive weight and the prior weight `m = n / H` of a stratum floor, or
+ * `undefined` when a label is not 0/1 or fewer than two strata count.
+ */
+function pooledBinary(
+  ys: readonly Float64Array[],
+  w: Float64Array,
+): { pooled: number; m: number } | undefined {
+  let x = 0;
+  let n = 0;
+  let H = 0;
+  for (let h = 0; h < w.length; h++) {
+    if (!((w[h] as number) > 0)) continue;
+    H++;
+    for (const v of ys[h] as Float64Array) {
+      if (v !== 0 && v !== 1) return undefined;
+      x += v;
+      n++;
+    }
+  }
+  if (H < 2) return undefined;
+  return { pooled: (x + 0.5) / (n + 1), m: n / H };
+}
+
+/**
+ * `q (1 - q)` for a stratum whose 0/1 labels all agree, with
+ * `q = (x_h + m pooled) / (n_h + m)` its rate shrunk towards the pooled one;
+ * `undefined` when its labels differ.
+ */
+function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): number | undefined {
+  const v = yh[0];
+  for (const u of yh) if (u !== v) return undefined;
+  const q = ((v as number) * yh.length + pool.m * pool.pooled) / (yh.length + pool.m);
+  return q * (1 - q);
 }
 
 /**
@@ -220,6 +266,16 @@ function combineStrata(
  * stratum's estimate and variance are ppi_py's `ppi_mean_ci` on that stratum
  * (test/fixtures/ppi.json). `nEffective = n V_strat / variance`, with V_strat the
  * variance of the stratified mean of the labels (`sum_h w_h^2 s_h^2(y) / n_h`).
+ *
+ * Stratum floor (0/1 labels, two or more strata): a stratum whose labels all
+ * agree says nothing about the failures it may hold (its residual variance is
+ * the predictions' spread, or 0 where they are flat), so its labelled term is
+ * at least `w_h^2 q_h (1 - q_h) / n_h`, with `q_h = (x_h + m pbar) / (n_h + m)`
+ * its rate shrunk towards the pooled `pbar = (x + 1/2) / (n + 1)` with
+ * `m = n / H` pseudo-labels, as the stratified strategies floor theirs; `method`
+ * names the floored strata. Without it, a stratum of flat predictions (60 % of
+ * the units, 2 labels from `stratifiedPpiAllocation`) left the interval covering
+ * 76-81 % in a stress test. The estimate is unchanged.
  *
  * Stratifying helps when the predictor's quality varies between strata (e.g.
  * strata of the predicted probability); `stratifiedPpiAllocation` allocates
@@ -287,7 +343,7 @@ export function stratifiedPpiMean(
   const fs = byStratum(yhat64, strata32, H);
   const us = byStratum(yhatUnlabeled64, strataUnlabeled32, H);
   checkStrata(ys, us, w, options.stratumWeights !== undefined);
-  const { estimate, parts, vClassical, lambdas, flat } = combineStrata(
+  const { estimate, parts, vClassical, lambdas, flat, floored } = combineStrata(
     { ys, fs, us },
     w,
     lambdaOption,
@@ -301,6 +357,9 @@ export function stratifiedPpiMean(
   if (flat.length > 0) {
     method += `; lambda=0 in stratum ${flat.join(", ")}: the predictions have zero variance there`;
   }
+  if (floored.length > 0) {
+    method += `; variance floored in stratum ${floored.join(", ")}: its labels all agree`;
+  }
   const e = ppiEstimate(fn, {
     method,
     estimate,
@@ -310,6 +369,7 @@ export function stratifiedPpiMean(
     level,
     alternative,
     interval,
+    labels: y64,
   });
   return { ...e, lambdas };
 }

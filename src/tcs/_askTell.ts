@@ -145,10 +145,11 @@ export function flagSingleFailure(
   if (!(s2 > 0)) return e;
   const xEff = (s1 * s1) / s2;
   if (xEff >= MIN_EFFECTIVE_FAILURES) return e;
+  // printed rounded down, so a value just below the threshold never reads as equal to it
   return {
     ...e,
     reliable: false,
-    warning: `a single sampled failure carries the estimate (effective number of failures ${xEff.toFixed(2)} < ${MIN_EFFECTIVE_FAILURES}), so the interval says nothing about the failures the design rarely draws; label more units before quoting ci`,
+    warning: `a single sampled failure carries the estimate (effective number of failures ${(Math.floor(xEff * 100) / 100).toFixed(2)} < ${MIN_EFFECTIVE_FAILURES}), so the interval says nothing about the failures the design rarely draws; label more units before quoting ci`,
   };
 }
 

@@ -94,12 +94,45 @@ describe("ppiMean(y, yhat, yhatUnlabeled, options)", () => {
     expect(t.ci[1] - t.ci[0]).toBeGreaterThan(z.ci[1] - z.ci[0]);
   });
 
-  it("labels and predictions with no spread give an unreliable whole-line interval", () => {
-    const ones = new Float64Array(4).fill(1);
-    const e = ppiMean(ones, ones, new Float64Array(5).fill(1), { lambda: 1 });
+  it("real labels and predictions with no spread give an unreliable whole-line interval", () => {
+    const half = new Float64Array(4).fill(0.5);
+    const e = ppiMean(half, half, new Float64Array(5).fill(0.5), { lambda: 1 });
     expect(e.variance).toBe(0);
     expect(e.reliable).toBe(false);
     expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+  });
+
+  it("0/1 labels that all agree get the labels-alone Clopper-Pearson bound, whatever the predictions", () => {
+    // 4 of 4 labels 1, no spread anywhere: [0.025^(1/4), 1]
+    const ones = new Float64Array(4).fill(1);
+    const e = ppiMean(ones, ones, new Float64Array(5).fill(1), { lambda: 1 });
+    expect(e.variance).toBe(0);
+    expect(e.reliable).toBe(true);
+    expect(e.ci[0]).toBeCloseTo(0.025 ** 0.25, 14);
+    expect(e.ci[1]).toBe(1);
+    expect(e.method).toContain("every label 1: interval widened");
+    // no failure in 100 labels, predictions with a small spread (lambda 1): the interval
+    // used to be the predictions' spread alone, about +-1e-4 around 0
+    const zeros = new Float64Array(100);
+    const f = Float64Array.from({ length: 100 }, (_, k) => 0.001 + 0.00001 * k);
+    const u = Float64Array.from({ length: 1000 }, (_, k) => 0.001 + 0.000001 * k);
+    const w = ppiMean(zeros, f, u, { lambda: 1 });
+    expect(w.reliable).toBe(true);
+    expect(w.ci[0]).toBeLessThan(w.estimate);
+    expect(w.ci[1]).toBeCloseTo(1 - 0.025 ** (1 / 100), 14);
+    // one-sided: the bound moves to the one tail, at the same level
+    const up = ppiMean(zeros, f, u, { lambda: 1, alternative: "smaller" });
+    expect(up.ci[0]).toBe(Number.NEGATIVE_INFINITY);
+    expect(up.ci[1]).toBeCloseTo(1 - 0.05 ** (1 / 100), 14);
+    // PPI++ on the same labels tunes lambda to 0 (no covariance): the bound is the interval
+    const tuned = ppiMean(zeros, f, u);
+    expect(tuned.variance).toBe(0);
+    expect(tuned.reliable).toBe(true);
+    expect(tuned.ci).toEqual([0, 1 - 0.025 ** (1 / 100)]);
+    // one failure among the labels: no widening
+    const one = zeros.slice();
+    one[0] = 1;
+    expect(ppiMean(one, f, u, { lambda: 1 }).method).not.toContain("widened");
   });
 
   it("does not mutate its inputs, and the defaults object is frozen", () => {
