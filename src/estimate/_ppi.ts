@@ -11,7 +11,7 @@
 import { normalQuantile } from "../core/normal.js";
 import { studentTQuantile } from "../core/studentT.js";
 import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
-import { agreeingLabelsHull, agreeingNote } from "./_interval.js";
+import { agreeingLabelsHull, agreeingNote, fewMinorityWarning } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
 
@@ -232,6 +232,8 @@ export function twoParts(
  * Clopper-Pearson bound at n ({@link agreeingLabelsHull}), noted in `method`;
  * when the variance is then 0 (lambda 0), that bound is the interval
  * (`reliable`), where other zero variances give the whole line, unreliable.
+ * 0/1 labels whose rarer value occurs only once or twice give `reliable`
+ * false ({@link fewMinorityWarning}).
  */
 export function ppiEstimate(fn: string, r: PpiParts): Estimate {
   let variance = 0;
@@ -310,5 +312,7 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
       warning: "",
     };
   }
+  const few = r.labels === undefined ? undefined : fewMinorityWarning(r.labels);
+  if (few !== undefined) return { ...base, ci: [lo, hi], reliable: false, warning: few };
   return { ...base, ci: [lo, hi], reliable: true, warning: "" };
 }

@@ -16,6 +16,7 @@ import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_interna
 import {
   agreeingLabelsHull,
   agreeingNote,
+  fewMinorityWarning,
   type IntervalRequest,
   intervalEstimate,
 } from "./_interval.js";
@@ -196,7 +197,9 @@ function tunedLambda(
  * labelled), the residuals show only the predictions' spread, not the failures
  * the sample missed: the interval is widened to contain the labels-alone
  * Clopper-Pearson bound at the design's effective size (Kish's for unequal
- * probabilities), noted in `method`.
+ * probabilities), noted in `method`; when the rarer label value occurs only
+ * once or twice, the interval is returned with `reliable` false (its variance
+ * rests on one or two residuals).
  *
  * Exact and asymptotic: with a fixed lambda and B = Horvitz–Thompson, Hansen–Hurwitz,
  * stratified or RHC, the estimator is design-unbiased exactly, whatever the
@@ -327,8 +330,10 @@ export function modelAssisted(
     res.reliable && !classical.design.census
       ? agreeingLabelsHull(ci, y64, classical.design.nEffective ?? n, level)
       : undefined;
+  const few = res.reliable && !classical.design.census ? fewMinorityWarning(y64) : undefined;
   return {
     ...res,
+    ...(few === undefined ? {} : { reliable: false, warning: few }),
     estimate: res.estimate + shift,
     ci: hull ?? ci,
     method: `modelAssisted (${res.method}, ${lambdaNote})${hull === undefined ? "" : agreeingNote(y64)}`,

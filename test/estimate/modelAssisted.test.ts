@@ -163,7 +163,9 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
     expect(e.estimate).toBeCloseTo(0.75, 14);
     expect(e.ci[0]).toBeCloseTo(0.75 - q * se, 12);
     expect(e.ci[1]).toBeCloseTo(0.75 + q * se, 12);
-    expect(e.reliable).toBe(true);
+    // two labels of each value: the interval is kept, flagged (fewer than 3 of the rarer value)
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toContain("only 2 of the 4 labels are 1");
     // real y whose residuals are (1, 1) under unequal pik: the interval holds its estimate
     const r = modelAssisted(
       Float64Array.of(3.5, 4.5),
