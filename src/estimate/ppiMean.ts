@@ -106,6 +106,14 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * when `lam=None` and returns the two-sided interval). ppi_py's default level is
  * 0.9 (`alpha = 0.1`); this one's is 0.95.
  *
+ * Honesty rules for 0/1 labels (also in {@link crossPpiMean} and
+ * {@link stratifiedPpiMean}; not in ppi_py): labels that all agree (no failure
+ * labelled) get an interval widened to hold the labels-alone Clopper-Pearson
+ * bound, since the residuals then show only the predictions' spread; labels
+ * whose rarer value occurs only once or twice keep their interval but come back
+ * `reliable: false` with a warning. A variance of 0 otherwise gives the whole
+ * line, `reliable: false`.
+ *
  * @param y - The labels of the n labelled units (at least two).
  * @param yhat - The predictions on the same units, in the same order.
  * @param yhatUnlabeled - The predictions on the N unlabelled units (at least two).
@@ -130,6 +138,7 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * e.method;     // "ppi++ (lambda=0.6865)"
  * e.estimate;   // 0.6752475247524753
  * e.nEffective; // 7.141357798401654  (labels the classical mean would need for this variance)
+ * e.reliable;   // false  (only 2 of the 6 labels are 0: too few for a normal interval)
  * ppiMean(y, yhat, yhatUnlabeled, { lambda: 0 }).estimate; // 0.6666666666666666  (the mean of y)
  * ppiMean(y, yhat, yhatUnlabeled, { lambda: 2 }); // throws RangeError: ppiMean: options.lambda must be at most 1
  * ```
