@@ -248,8 +248,8 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
  * With 0/1 labels that all agree (no failure labelled, or no pass), a
  * model-assisted or prediction-powered interval measures only the spread of
  * the predictions on the labelled units: the failures the sample missed leave
- * no trace in it (on rare failures such intervals covered 10-70 % in a stress
- * test of judge-like scores). This widens `ci` to contain what the labels
+ * no trace in it (with rare failures such intervals missed in most all-pass
+ * samples; test/estimate/agreeingLabels.test.ts measures coverage). This widens `ci` to contain what the labels
  * alone give for such a sample: the Clopper-Pearson bound of 0 (or
  * `nEffective`) successes in `nEffective` draws, `[0, 1 - t^(1/n')]` (or
  * `[t^(1/n'), 1]`) with t = (1 - level) / 2 two-sided, 1 - level on the one
@@ -282,10 +282,9 @@ export function agreeingLabelsHull(
 /**
  * The fewest labels of the rarer value (failures, when failures are rare) a
  * model-assisted or prediction-powered normal interval is trusted with: with 1
- * or 2 the residual variance rests on one or two terms, and in a stress test
- * (judge scores and rare failures, SRS) the t/Wald intervals of `ppiMean`
- * and `modelAssisted` covered 89-90 % of the runs with two labelled failures
- * against 96-99 % with three or more.
+ * or 2 the residual variance rests on one or two terms, too few for a normal
+ * (t or Wald) interval; the strategies' Korn–Graubard intervals need no such
+ * rule.
  */
 export const MIN_MINORITY_LABELS = 3;
 

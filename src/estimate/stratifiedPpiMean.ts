@@ -24,6 +24,7 @@ import {
   tuneLambda,
   type VariancePart,
 } from "./_ppi.js";
+import { pooledRate, shrunkRate } from "./_shrink.js";
 import type { Estimate } from "./confidenceInterval.js";
 import { intervalDefaults } from "./intervalDefaults.js";
 import type { PpiAlternative, PpiIntervalMethod } from "./ppiMean.js";
@@ -202,8 +203,9 @@ function combineStrata(
     estimate += wh * (lambda * u.mean + r.mean);
     let vh = (wh * wh * r.ss) / (nh - ddof) / nh;
     const agree = pool === undefined ? undefined : agreeingRate(yh, pool);
-    if (agree !== undefined && wh * wh * agree > vh * nh) {
-      vh = (wh * wh * agree) / nh;
+    const floor = agree === undefined ? 0 : (wh * wh * agree) / nh;
+    if (floor > vh) {
+      vh = floor;
       floored.push(h);
     }
     parts.push({ v: vh, df: nh - 1 });
@@ -235,7 +237,7 @@ function pooledBinary(
     }
   }
   if (H < 2) return undefined;
-  return { pooled: (x + 0.5) / (n + 1), m: n / H };
+  return { pooled: pooledRate(x, n), m: n / H };
 }
 
 /**
@@ -246,7 +248,7 @@ function pooledBinary(
 function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): number | undefined {
   const v = yh[0];
   for (const u of yh) if (u !== v) return undefined;
-  const q = ((v as number) * yh.length + pool.m * pool.pooled) / (yh.length + pool.m);
+  const q = shrunkRate((v as number) * yh.length, yh.length, pool.pooled, pool.m);
   return q * (1 - q);
 }
 
@@ -273,9 +275,9 @@ function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): nu
  * at least `w_h^2 q_h (1 - q_h) / n_h`, with `q_h = (x_h + m pbar) / (n_h + m)`
  * its rate shrunk towards the pooled `pbar = (x + 1/2) / (n + 1)` with
  * `m = n / H` pseudo-labels, as the stratified strategies floor theirs; `method`
- * names the floored strata. Without it, a stratum of flat predictions (60 % of
- * the units, 2 labels from `stratifiedPpiAllocation`) left the interval covering
- * 76-81 % in a stress test. The estimate is unchanged.
+ * names the floored strata. Without it, a stratum of flat predictions given
+ * the minimum 2 labels by `stratifiedPpiAllocation` was trusted as known. The
+ * estimate is unchanged.
  *
  * Stratifying helps when the predictor's quality varies between strata (e.g.
  * strata of the predicted probability); `stratifiedPpiAllocation` allocates

@@ -10,6 +10,7 @@
 
 import { powerOfTwoScale, scaled, sumLimit } from "../core/_scale.js";
 import { intervalEstimate, ZERO_WIDTH_WARNING } from "../estimate/_interval.js";
+import { JEFFREYS_PSEUDO_COUNT, pooledRate, shrunkRate } from "../estimate/_shrink.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { EstimatorChoice } from "./_askTell.js";
 
@@ -32,7 +33,7 @@ export const RISK_BANDS = 8;
 const PRIOR_SHARE = 0.1;
 
 /** The pseudo-count a of the pooled rate in {@link flooredWeightedEstimate}: 1/2, Jeffreys' prior. */
-const PSEUDO = 0.5;
+const PSEUDO = JEFFREYS_PSEUDO_COUNT;
 
 /** The most histogram bins {@link riskBands} uses (fewer when N is smaller). */
 const MAX_BINS = 4096;
@@ -236,7 +237,7 @@ export function flooredWeightedEstimate(
   let N = 0;
   for (const c of bands.sizes) N += c;
   const p = Math.min(1, Math.max(0, e.estimate));
-  const pooled = (n * p + PSEUDO) / (n + 2 * PSEUDO);
+  const pooled = pooledRate(n * p, n, PSEUDO);
   const m = (PRIOR_SHARE * n) / RISK_BANDS;
   let added = 0;
   for (let h = 0; h < H; h++) {
@@ -244,7 +245,7 @@ export function flooredWeightedEstimate(
     const nh = count[h] as number;
     const xh = fails[h] as number;
     if (nh >= Nh || (xh > 0 && xh < nh)) continue;
-    const q = (xh + m * pooled) / (nh + m);
+    const q = shrunkRate(xh, nh, pooled, m);
     const W = Nh / N;
     added += (W * W * (1 - nh / Nh) * q * (1 - q)) / Math.max(nh, 1);
   }

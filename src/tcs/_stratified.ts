@@ -11,6 +11,7 @@ import { fail } from "../core/validate.js";
 import { neymanAllocation } from "../design/neymanAllocation.js";
 import { srs } from "../design/srs.js";
 import { intervalEstimate } from "../estimate/_interval.js";
+import { JEFFREYS_PSEUDO_COUNT, pooledRate, shrunkRate } from "../estimate/_shrink.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { stratifiedMean } from "../estimate/stratifiedMean.js";
 import type { EstimatorChoice } from "./_askTell.js";
@@ -113,7 +114,7 @@ export function preparedStratifiedSrs(s: Strata, allocation: Int32Array): (rng: 
 }
 
 /** The pseudo-count a of the pooled rate in {@link flooredStratifiedEstimate}: 1/2, Jeffreys' prior. */
-export const STRATUM_PSEUDO_COUNT = 0.5;
+export const STRATUM_PSEUDO_COUNT = JEFFREYS_PSEUDO_COUNT;
 
 /**
  * The stratified mean of 0/1 labels with a per-stratum variance floor: the
@@ -159,7 +160,7 @@ export function flooredStratifiedEstimate(
   let x = 0;
   for (let k = 0; k < n; k++) x += y[k] as number;
   // the prior: mean the pooled Beta(a, a)-posterior rate, as strong as an average stratum's labels
-  const pooled = (x + a) / (n + 2 * a);
+  const pooled = pooledRate(x, n, a);
   const m = n / H;
   let variance = 0;
   let vh2 = 0;
@@ -171,7 +172,7 @@ export function flooredStratifiedEstimate(
     const xh = fails[h] as number;
     // s_h^2 of 0/1 labels: x (n - x) / (n (n - 1))
     const s2 = (xh * (nh - xh)) / (nh * (nh - 1));
-    const q = (xh + m * pooled) / (nh + m);
+    const q = shrunkRate(xh, nh, pooled, m);
     const floor = q * (1 - q);
     if (floor > s2) raised = true;
     const W = Nh / N;

@@ -236,7 +236,7 @@ type Plan = {
  * failure labelled), the difference estimate is a residue of the predictions (about 1e-6 from 0
  * with `predictions`) whose variance shows only their spread: the interval is widened to contain
  * the labels-alone Clopper-Pearson bound of 0 (or n) in n (`agreeingLabelsHull`, noted in
- * `method`); before, such runs with `predictions` covered 39-71 % at failure rates of 0.1-0.2 %.
+ * `method`; checked in test/estimate/agreeingLabels.test.ts).
  * @param risk - One non-negative finite risk per unit (the score to calibrate when `predictions` is absent).
  * @param budget - Number of labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.

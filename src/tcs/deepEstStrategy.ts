@@ -2,7 +2,7 @@ import { powerOfTwoScale, sumLimit } from "../core/_scale.js";
 import type { Rng } from "../core/rng.js";
 import { fsum } from "../core/sum.js";
 import { asFloat64Array, checkNumber, draw, optionKeys } from "../core/validate.js";
-import { intervalEstimate } from "../estimate/_interval.js";
+import { intervalEstimate, kishFromProbabilities } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, type EstimatorChoice, type PreparedStrategy } from "./_askTell.js";
 import { cappedDefaultInterval } from "./_cappedInterval.js";
@@ -68,8 +68,8 @@ const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit"
  * docs/replication/coverage.md); real-valued labels get a t interval. Labels that all agree (no
  * failure labelled) get the Clopper–Pearson bound at Kish's effective size of the draws' weights
  * `1 / q_k`, not at n: draws drawn towards units that rarely fail (a risk that points the wrong
- * way) make an all-pass sample likelier than uniform draws would (a stress test with an
- * anti-informative risk covered 88.8 % at n = 50 with the bound at n).
+ * way) make an all-pass sample likelier than uniform draws would (coverage checked in
+ * test/tcs/deepEstAgree.test.ts).
  * @param risk - One non-negative finite risk per unit.
  * @param budget - Number of labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
@@ -159,9 +159,8 @@ function* run(
   const labels = new Float64Array(budget);
   const picks = new Int32Array(budget);
   let seen = 0;
-  // Kish's effective size of the draws' weights 1 / q_k, for labels that all agree
-  let inv1 = 0;
-  let inv2 = 0;
+  // the draws' probabilities q_k: Kish's size of their weights, for labels that all agree
+  const qs = new Float64Array(budget);
   for (let k = 0; k < budget; k++) {
     const left = N - k;
     let unit: number;
@@ -175,8 +174,7 @@ function* run(
       q = (d * (w[unit] as number)) / weightLeft + (1 - d) / left;
     }
     const y = yield unit;
-    inv1 += 1 / q;
-    inv2 += 1 / (q * q);
+    qs[k] = q;
     picks[k] = unit;
     labels[k] = y;
     z[k] = (seen + y / q) / N;
@@ -212,7 +210,7 @@ function* run(
       df: budget - 1,
       N,
       census: budget === N,
-      nEffective: Math.min(budget, (inv1 * inv1) / inv2),
+      nEffective: Math.min(budget, kishFromProbabilities(qs)),
     },
     interval: est.interval,
   });

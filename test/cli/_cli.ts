@@ -41,3 +41,25 @@ export function runCli(file: string, args: readonly string[], cwd?: string): Cli
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** `tcs <verb> --input <input> --feature <feature> --strategy <strategy> --budget <budget>` plus `more`. */
+export const tcs = (
+  verb: string,
+  input: string,
+  feature: string,
+  strategy: string,
+  budget: string,
+  ...more: string[]
+): string[] => [
+  "tcs",
+  verb,
+  "--input",
+  input,
+  "--feature",
+  feature,
+  "--strategy",
+  strategy,
+  "--budget",
+  budget,
+  ...more,
+];

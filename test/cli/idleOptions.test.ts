@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, runCli } from "./_cli.js";
+import { buildCli, runCli, tcs } from "./_cli.js";
 
 const FIX = "test/cli/fixtures";
 const RUNS = `${FIX}/runs.csv`;
@@ -21,19 +21,7 @@ beforeAll(async () => {
 const subset = (verb: string, ...args: string[]) =>
   runCli(cli.file, ["subset", verb, "--outcomes", RUNS, "--size", "3", ...args]);
 const plan = (...args: string[]) =>
-  runCli(cli.file, [
-    "tcs",
-    "plan",
-    "--input",
-    `${FIX}/preds.csv`,
-    "--feature",
-    "score",
-    "--strategy",
-    "srs",
-    "--budget",
-    "3",
-    ...args,
-  ]);
+  runCli(cli.file, tcs("plan", `${FIX}/preds.csv`, "score", "srs", "3", ...args));
 
 describe("options a method does not read", () => {
   for (const verb of ["select", "evaluate"]) {

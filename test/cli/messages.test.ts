@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, runCli } from "./_cli.js";
+import { buildCli, runCli, tcs } from "./_cli.js";
 
 const FIX = "test/cli/fixtures";
 const PREDS = `${FIX}/preds.csv`;
@@ -33,27 +33,6 @@ const fail = (...args: string[]): string => {
   return r.stderr;
 };
 const identify = ["slices", "identify", "--outcome", "passed", "--signals", "sig_*"];
-/** `tcs <verb> --input <input> --feature <feature> --strategy <strategy> --budget <budget>` plus `more`. */
-const tcs = (
-  verb: string,
-  input: string,
-  feature: string,
-  strategy: string,
-  budget: string,
-  ...more: string[]
-): string[] => [
-  "tcs",
-  verb,
-  "--input",
-  input,
-  "--feature",
-  feature,
-  "--strategy",
-  strategy,
-  "--budget",
-  budget,
-  ...more,
-];
 
 describe("messages name the flag or the file", () => {
   it("a header-only --input names the file, in every verb that reads one", () => {
