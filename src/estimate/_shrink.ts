@@ -20,3 +20,34 @@ export function pooledRate(x: number, n: number, a: number = JEFFREYS_PSEUDO_COU
 export function shrunkRate(xh: number, nh: number, pooled: number, m: number): number {
   return (xh + m * pooled) / (nh + m);
 }
+
+/**
+ * The prior weight of a band floor's shrunk rate, as a share of an average
+ * band's labels: m = 0.1 n / H pseudo-labels (H = 8 bands). Chosen for the
+ * weighted strategies' risk-band floor (see `tcs/_riskBands.ts`) and kept for
+ * {@link agreeingBandVariance}'s other users.
+ */
+export const BAND_PRIOR_SHARE = 0.1;
+
+/**
+ * The variance a band (stratum) of N_h of the N units adds when its n_h 0/1
+ * labels all agree (x_h = 0 or n_h; a band with units but no label counts as
+ * one agreeing label): `W_h^2 (1 - n_h / N_h) q_h (1 - q_h) / max(d_h, 1)`,
+ * W_h = N_h / N, q_h = {@link shrunkRate}(x_h, n_h, pooled, m), d_h the band's
+ * label count (`divisor`, default n_h; a design with unequal weights passes
+ * their Kish size). 0 when the labels are mixed or the band is a census.
+ */
+export function agreeingBandVariance(
+  Nh: number,
+  N: number,
+  nh: number,
+  xh: number,
+  pooled: number,
+  m: number,
+  divisor: number = nh,
+): number {
+  if (nh >= Nh || (xh > 0 && xh < nh)) return 0;
+  const q = shrunkRate(xh, nh, pooled, m);
+  const W = Nh / N;
+  return (W * W * (1 - nh / Nh) * q * (1 - q)) / Math.max(divisor, 1);
+}

@@ -157,8 +157,14 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
   it("residuals that happen to be 0 or 1 are real values: a t interval, not clipped to [0, 1]", () => {
     // hard 0/1 predictions: y - yhat in {0, 1} on the sample, but the residual mean is not a proportion
     const e = hardPredictions(Float64Array.of(1, 0, 1, 0));
-    // residuals (0, 0, 1, 0): mean 0.25, Deville = (1 - 4/8) s^2 / 4 with s^2 = 0.25
-    const se = Math.sqrt((0.5 * 0.25) / 4);
+    // residuals (0, 0, 1, 0): mean 0.25, Deville = (1 - 4/8) s^2 / 4 with s^2 = 0.25,
+    // plus the prediction-band floor of the yhat = 1 band (4 units, its one label agrees;
+    // rarer value 0 as the estimate is 0.75): W^2 (1 - 1/4) q (1 - q) with W = 1/2,
+    // q = (1 + m pooled) / (1 + m), pooled = (4 0.75 + 1/2) / (4 + 1), m = 0.1 4 / 8
+    const pooled = (4 * 0.75 + 0.5) / 5;
+    const m = (0.1 * 4) / 8;
+    const qb = (1 + m * pooled) / (1 + m);
+    const se = Math.sqrt((0.5 * 0.25) / 4 + 0.25 * 0.75 * qb * (1 - qb));
     const q = studentTQuantile(0.975, 3);
     expect(e.estimate).toBeCloseTo(0.75, 14);
     expect(e.ci[0]).toBeCloseTo(0.75 - q * se, 12);
