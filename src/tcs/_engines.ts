@@ -115,7 +115,7 @@ export function* adaptiveStratified(
   const e =
     pseudo === undefined
       ? stratifiedEstimate(picks, y, s, est, method)
-      : flooredStratifiedEstimate(picks, y, s, est, method, pseudo);
+      : flooredStratifiedEstimate(picks, y, s, est, method, pseudo, true);
   return capped ? cappedDefaultInterval(fn, e, y, est) : e;
 }
 

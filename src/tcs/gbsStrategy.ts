@@ -35,10 +35,24 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * replacement within the chosen stratum (DeepSample draws with replacement);
  * indices are yielded in pick order.
  *
- * Estimator: the stratified mean with the fixed-allocation variance formula
- * (`stratifiedMean`). The allocation depends on the labels seen, so the
- * estimator is not design-unbiased: its bias is small but real (see above and
- * the Monte Carlo test, which measures it over 20,000 runs).
+ * Estimator: the stratified mean (`stratifiedMean`'s estimate). The
+ * allocation depends on the labels seen, so the estimator is not
+ * design-unbiased: its bias is small but real (see above and the Monte Carlo
+ * test, which measures it over 20,000 runs), and it grows with the sampling
+ * fraction, because a stratum is labelled on while its labels look variable
+ * (towards a census) and left when they look alike.
+ *
+ * Variance: the stratified variance without the finite-population correction,
+ * `sum_h W_h^2 s_h^2 / n_h` over the strata short of a census (a fully
+ * labelled stratum's total is known and adds nothing). The correction
+ * `1 - n_h / N_h` holds for a fixed-size sample; here n_h is a stopping time,
+ * and with the correction the default interval covered 83 % of the 400 runs
+ * of test/tcs/gbsAdaptiveVariance.test.ts (N = 300, n = 240, 3 % failures;
+ * the coverage now: the N = 250 cells of docs/replication/coverage.md).
+ * Dropping it is the with-replacement
+ * variance, the usual conservative choice when a design's second-order
+ * inclusion probabilities are unknown; at sampling fractions of a few per
+ * cent it changes the variance by as many per cent.
  *
  * Variance floor (0/1 labels): a stratum whose few labels all pass has
  * `s_h^2 = 0` although it may hold failures; trusting that zero made the
@@ -112,7 +126,7 @@ export function prepareGbs(
           budget,
           r,
           est,
-          "gbs (stratifiedMean, adaptive allocation, variance floored per stratum)",
+          "gbs (stratifiedMean, adaptive allocation, with-replacement variance floored per stratum)",
           (W, n, ss, pooled) => (W * W * ((ss + 20 * pooled) / (n + 19))) / ((n + 1) * (n + 1)),
           STRATUM_PSEUDO_COUNT,
         ),
