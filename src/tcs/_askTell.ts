@@ -10,6 +10,7 @@ import { fail, failType } from "../core/validate.js";
 import { needsBinary } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { IntervalMethod } from "../estimate/proportionInterval.js";
+import { finitePopulationBounds } from "./_finitePopulation.js";
 
 /**
  * A strategy with its setup done once (argument checks, strata, allocation,
@@ -28,6 +29,16 @@ export type PreparedStrategy = {
  */
 export const UNCHECKED_RNG: Rng = () => 0;
 
+/**
+ * What else {@link askTell} may take: `checkLabel`, a strategy's own check of
+ * each label (before its run sees it); `population`, the number of units N,
+ * for {@link finitePopulationBounds} on the default interval.
+ */
+export type AskTellExtras = {
+  readonly checkLabel?: (y: number) => void;
+  readonly population?: number;
+};
+
 /** What a strategy passes to its estimator: the checked `level` and `interval` options. */
 export type EstimatorChoice = {
   readonly level: number;
@@ -45,22 +56,35 @@ export type EstimatorChoice = {
  * `{ done: true }` silently, so a harness that miscounts the budget hears it.
  * A label rejected by these checks never reaches the strategy, so its state
  * is unchanged and the corrected label can be sent; an error thrown by the
- * strategy itself ends the session.
+ * strategy itself ends the session. With `more.population` (N) and the
+ * default interval, the returned Estimate's `ci` goes through
+ * {@link finitePopulationBounds} with the yielded indices and their labels.
  */
 export function askTell(
   fn: string,
   budget: number,
   core: Generator<number, Estimate, number>,
   est?: EstimatorChoice,
-  checkLabel?: (y: number) => void,
+  more?: AskTellExtras,
 ): Generator<number, Estimate, number> {
   const binary = needsBinary(est?.interval);
+  const checkLabel = more?.checkLabel;
+  // the finite-population bounds apply to the default interval only (an explicit one is the formula asked for)
+  const N = est !== undefined && est.interval === undefined ? more?.population : undefined;
+  const picks: number[] = [];
+  const labels: number[] = [];
   let started = false;
   let finished = false;
   const step = (y: number | undefined): IteratorResult<number, Estimate> => {
     try {
       const r = y === undefined ? core.next() : core.next(y);
-      if (r.done === true) finished = true;
+      if (r.done === true) {
+        finished = true;
+        if (N !== undefined)
+          return { done: true, value: finitePopulationBounds(r.value, picks, labels, N) };
+        return r;
+      }
+      if (N !== undefined) picks.push(r.value);
       return r;
     } catch (e) {
       finished = true;
@@ -87,6 +111,7 @@ export function askTell(
         );
       }
       checkLabel?.(y);
+      if (N !== undefined) labels.push(y);
       return step(y);
     },
     return(value: Estimate): IteratorResult<number, Estimate> {

@@ -182,7 +182,7 @@ export function preparePpsFixed(
         );
         return flagWeightTail(capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged, tail);
       });
-      return askTell(fn, budget, core, est);
+      return askTell(fn, budget, core, est, { population: N });
     },
   };
 }
@@ -209,7 +209,9 @@ function centreStratifiedRun(
         : flooredStratifiedEstimate(positions, y, s, est, method, pseudo);
     return capped ? cappedDefaultInterval(fn, e, y, est) : e;
   });
-  return askTell(fn, budget, core, est);
+  let N = 0;
+  for (let h = 0; h < s.sizes.length; h++) N += s.sizes[h] as number;
+  return askTell(fn, budget, core, est, { population: N });
 }
 
 /**
@@ -350,7 +352,7 @@ export function preparePpsWithReplacement(
         );
         return flagWeightTail(capped ? cappedDefaultInterval(fn, flagged, y, est) : flagged, tail);
       });
-      return askTell(fn, budget, core, est);
+      return askTell(fn, budget, core, est, { population: N });
     },
   };
 }

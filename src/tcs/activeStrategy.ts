@@ -258,7 +258,7 @@ type Plan = {
  * const y = [1, 0, 1, 0, 1, 0, 0, 0, 1, 0];
  * const run = runStrategy(extraStrategies.active(risk, 6, createRng(3), { pilot: 0.5 }), (i) => y[i]);
  * run.indices.length; // 6
- * run.estimate.method; // "active (pilot 3, active 3, isotonic, sd, tau 0.3, pivotal, weights labels)"
+ * run.estimate.method; // "active (pilot 3, active 3, isotonic, sd, tau 0.3, pivotal, weights labels); finite-population bounds (6 of 10 units labelled)"
  * ```
  */
 export function activeStrategy(
@@ -304,7 +304,8 @@ export function prepareActive(
         };
   // the duels check the rng's values as checkedRng would, without its wrapper
   return {
-    start: (r) => askTell(fn, budget, run(fn, plan, r, est, setup), est, checkLabel),
+    start: (r) =>
+      askTell(fn, budget, run(fn, plan, r, est, setup), est, { checkLabel, population: N }),
   };
 }
 

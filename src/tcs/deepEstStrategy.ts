@@ -128,7 +128,10 @@ export function prepareDeepEst(
   let positive = 0;
   for (let i = 0; i < N; i++) if ((w[i] as number) > 0) positive++;
   const setup = { w, trees, positive, weightTotal: fsum(w), bands: riskBands(risk) };
-  return { start: (r) => askTell(fn, budget, run(fn, setup, N, budget, r, exploit, est), est) };
+  return {
+    start: (r) =>
+      askTell(fn, budget, run(fn, setup, N, budget, r, exploit, est), est, { population: N }),
+  };
 }
 
 /** The weights of a prepared deepEst and their trees, copied by every run. */

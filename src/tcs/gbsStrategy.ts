@@ -131,6 +131,7 @@ export function prepareGbs(
           STRATUM_PSEUDO_COUNT,
         ),
         est,
+        { population: N },
       ),
   };
 }

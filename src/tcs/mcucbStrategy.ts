@@ -119,6 +119,7 @@ export function prepareMcucb(
           true,
         ),
         est,
+        { population: N },
       ),
   };
 }

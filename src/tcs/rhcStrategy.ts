@@ -125,6 +125,7 @@ export function prepareRhc(
           ),
         ),
         est,
+        { population: N },
       );
     },
   };

@@ -117,6 +117,7 @@ export function prepareSsrs(
           ),
         ),
         est,
+        { population: N },
       );
     },
   };

@@ -1,4 +1,5 @@
 import { createRng } from "../../src/core/rng.js";
+import { toRisk } from "../../src/features/toRisk.js";
 
 /**
  * A seeded synthetic test set: risk_i = 0.02 + u_i^2 and a failure with
@@ -37,4 +38,33 @@ export function monteCarlo(
   const mean = sum / runs;
   const se = Math.sqrt((sq / runs - mean * mean) / runs);
   return { mean, bias: mean - mu, se, z: (mean - mu) / se };
+}
+
+/**
+ * N units with exactly round(p N) failures at seeded random places and
+ * risk = toRisk(delta y + e, "higher"), e ~ N(0, 1): the coverage bench's
+ * synthetic populations (weak delta = 0.5, strong 2), for small N.
+ */
+export function shuffledFailures(
+  seed: string,
+  N: number,
+  p: number,
+  delta: number,
+): { y: Uint8Array; risk: Float64Array; mu: number } {
+  const g = createRng(seed);
+  const M = Math.round(p * N);
+  const order = Int32Array.from({ length: N }, (_, i) => i);
+  for (let i = N - 1; i > 0; i--) {
+    const j = Math.floor(g() * (i + 1));
+    const t = order[i] as number;
+    order[i] = order[j] as number;
+    order[j] = t;
+  }
+  const y = new Uint8Array(N);
+  for (let k = 0; k < M; k++) y[order[k] as number] = 1;
+  const score = Float64Array.from(y, (v) => {
+    const e = Math.sqrt(-2 * Math.log(1 - g())) * Math.cos(2 * Math.PI * g());
+    return delta * v + e;
+  });
+  return { y, risk: toRisk(score, "higher"), mu: M / N };
 }

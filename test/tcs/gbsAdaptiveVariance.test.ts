@@ -1,37 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
-import { toRisk } from "../../src/features/toRisk.js";
 import { gbsStrategy } from "../../src/tcs/gbsStrategy.js";
 import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { fixedRng } from "../design/_helpers.js";
+import { shuffledFailures } from "./_population.js";
 
 // GBS labels a stratum while its labels look variable, so its n_h is a stopping time and the
 // fixed-size finite-population correction does not hold (src/tcs/_stratified.ts,
 // flooredStratifiedEstimate's `adaptive`; the measured cells are in docs/replication/coverage.md).
 
-/** N units with round(p N) failures at seeded random places, risk = toRisk(delta y + noise). */
-function population(seed: string, N: number, p: number, delta: number) {
-  const g = createRng(seed);
-  const M = Math.round(p * N);
-  const order = Int32Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(g() * (i + 1));
-    const t = order[i] as number;
-    order[i] = order[j] as number;
-    order[j] = t;
-  }
-  const y = new Uint8Array(N);
-  for (let k = 0; k < M; k++) y[order[k] as number] = 1;
-  const score = Float64Array.from(y, (v) => {
-    const e = Math.sqrt(-2 * Math.log(1 - g())) * Math.cos(2 * Math.PI * g());
-    return delta * v + e;
-  });
-  return { y, risk: toRisk(score, "higher"), mu: M / N };
-}
-
 describe("gbsStrategy at large sampling fractions", () => {
   it("the default interval covers at n = 0.8 N with rare failures (83 % with the fpc)", () => {
-    const { y, risk, mu } = population("gbs-adaptive/population", 300, 0.03, 0.5);
+    const { y, risk, mu } = shuffledFailures("gbs-adaptive/population", 300, 0.03, 0.5);
     const RUNS = 400;
     let covered = 0;
     for (let r = 0; r < RUNS; r++) {
