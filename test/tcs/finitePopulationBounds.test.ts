@@ -39,9 +39,7 @@ describe("finitePopulationBounds(e, picks, labels, N)", () => {
     expect(out.ci[1]).toBeGreaterThan(0.16);
     expect(out.estimate).toBe(base.estimate);
     expect(out.variance).toBe(base.variance);
-    expect(out.method).toMatch(
-      /^test; finite-population bounds \(8 of 10 units labelled\)$/,
-    );
+    expect(out.method).toMatch(/^test; finite-population bounds \(8 of 10 units labelled\)$/);
   });
 
   it("uses the SRS prediction size n_d R / N when the design's size is smaller", () => {
