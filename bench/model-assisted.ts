@@ -261,6 +261,84 @@ for (const p of [...pops, ...pops100]) {
 }
 const floorAvg = (floor.D + floor.E + floor.F) / 3;
 
+/**
+ * The same floor with the failure probability learned on half of the population and applied to
+ * the other half (cross-fitted, both ways): f_i = the failure rate of unit i's cell among the
+ * other half's units (shrunk towards that half's rate with `prior` pseudo-units), cells from
+ * quantile bins of the features; the standard error of the difference estimator under the
+ * active-inference design built on that f, `sqrt(mean(sqrt(v)) mean((y - f)^2 / sqrt(v)) / n)`,
+ * v = f (1 - f) (Poisson sampling, without the finite-population correction). Each f rests on
+ * about 16,750 labels, so this is still far more than n = 200 labels can learn; it tells whether
+ * the features besides confidence carry failure information that confidence lacks.
+ */
+function crossFittedFloor(
+  p: Population,
+  bins: Readonly<Partial<Record<"confidence" | "dsa" | "lsa", number>>>,
+  prior: number,
+): number {
+  const N = p.y.length;
+  const ranks = (x: Float64Array) => {
+    const order = Int32Array.from({ length: N }, (_, i) => i).sort(
+      (a, b) => (x[a] as number) - (x[b] as number),
+    );
+    const r = new Float64Array(N);
+    order.forEach((i, k) => {
+      r[i] = k / N;
+    });
+    return r;
+  };
+  const keys = Object.keys(bins) as ("confidence" | "dsa" | "lsa")[];
+  const rk = keys.map((k) => ranks(p.risk[k]));
+  const cell = new Int32Array(N);
+  for (let i = 0; i < N; i++) {
+    let c = 0;
+    keys.forEach((k, j) => {
+      const b = bins[k] as number;
+      c = c * b + Math.min(b - 1, Math.floor((rk[j] as Float64Array)[i] * b));
+    });
+    cell[i] = c;
+  }
+  const g = createRng(`model-assisted/cross-fitted/${p.model}`);
+  const half = Uint8Array.from({ length: N }, () => (g() < 0.5 ? 0 : 1));
+  const counts = [new Map<number, [number, number]>(), new Map<number, [number, number]>()];
+  const rate = [0, 0];
+  const size = [0, 0];
+  for (let i = 0; i < N; i++) {
+    const h = half[i] as number;
+    const a = counts[h]?.get(cell[i] as number) ?? [0, 0];
+    a[0] += p.y[i] as number;
+    a[1] += 1;
+    counts[h]?.set(cell[i] as number, a);
+    rate[h] = (rate[h] as number) + (p.y[i] as number);
+    size[h] = (size[h] as number) + 1;
+  }
+  let sv = 0;
+  let sr = 0;
+  for (let i = 0; i < N; i++) {
+    const o = 1 - (half[i] as number);
+    const a = counts[o]?.get(cell[i] as number) ?? [0, 0];
+    const pooled = (rate[o] as number) / (size[o] as number);
+    const f = Math.min(0.999, Math.max(0.001, (a[0] + prior * pooled) / (a[1] + prior)));
+    const sd = Math.sqrt(f * (1 - f));
+    sv += sd;
+    sr += ((p.y[i] as number) - f) ** 2 / sd;
+  }
+  return Math.sqrt(((sv / N) * (sr / N)) / BUDGET);
+}
+const crossFitted = [
+  { name: "confidence (20 bins)", bins: { confidence: 20 }, prior: 1 },
+  { name: "confidence x DSA (20 x 5 bins)", bins: { confidence: 20, dsa: 5 }, prior: 5 },
+  { name: "confidence x LSA (20 x 5 bins)", bins: { confidence: 20, lsa: 5 }, prior: 5 },
+  {
+    name: "confidence x DSA x LSA (10 x 4 x 4 bins)",
+    bins: { confidence: 10, dsa: 4, lsa: 4 },
+    prior: 5,
+  },
+].map((c) => {
+  const per = pops.map((p) => crossFittedFloor(p, c.bins, c.prior));
+  return { ...c, per, mean: per.reduce((a, v) => a + v, 0) / per.length };
+});
+
 // The oracle frontier: with f known, the inclusion probabilities that minimise the
 // variance of the difference estimator sum_i (1 - pi_i) / pi_i f_i (1 - f_i) / N^2 for
 // a given expected number of failures sum_i pi_i f_i (a Lagrangian in pi, sum pi = n)
@@ -367,6 +445,15 @@ lines.push("");
 lines.push(
   `Why: the last column is the standard error that active inference cannot beat with this feature: \`mean(sqrt(f (1 - f))) / sqrt(n)\` with f the failure probability given the confidence, here the isotonic calibration fitted on the whole population (an oracle no design has: it knows every label). It averages ${f4(floorAvg)}, within ${f4(TARGET.rmse - floorAvg)} of the ${TARGET.rmse} goal, before any label is spent on learning f or on failures for their own sake; an RMSE measured over ${REPS} repetitions also carries a Monte Carlo error of about ${(100 / Math.sqrt(2 * REPS)).toFixed(1)}% of itself (1 / sqrt(2 x repetitions)). SSRS with Neyman allocation on 10 confidence strata is already close to that optimum (its allocation is proportional to the strata's SDs), so the published 0.0254 (30 repetitions) sits at the floor; in this run SSRS with k-means strata measures ${f4((rows.find((r) => r.config.name.startsWith("ssrs (k-means")) as Row).avg.rmse)} over ${BASE_REPS} repetitions.`,
 );
+lines.push("");
+lines.push(
+  "Other features: the same floor with f learned from the population's other half (cross-fitted, cells of quantile bins, each f resting on about 16,750 labels), on confidence alone and with DeepSample's DSA and LSA beside it. What the second feature adds is what a design could gain by combining features, if it could learn the combination from its own 200 labels:",
+);
+lines.push("");
+lines.push(`| features | ${pops.map((p) => p.model).join(" | ")} | mean |`);
+lines.push(`|---|${pops.map(() => "---").join("|")}|---|`);
+for (const c of crossFitted)
+  lines.push(`| ${c.name} | ${c.per.map(f4).join(" | ")} | ${f4(c.mean)} |`);
 lines.push("");
 lines.push(
   "The oracle frontier (same oracle f): the smallest standard error of the difference estimator `(sum_i f_i + sum_{i in S} (y_i - f_i) / pi_i) / N` under Poisson sampling for a given expected number of failures found, `pi_i = min(1, t sqrt(f_i (1 - f_i) / (1 - lambda f_i)))` scaled to n labels (the Lagrangian optimum of the variance for a given sum of `pi_i f_i`; lambda = 0 is active inference, lambda = 1 samples proportionally to sqrt(f)). Expected failures are sum `pi_i f_i` (Poisson sampling).",

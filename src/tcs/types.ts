@@ -15,6 +15,12 @@ export type StrategyOptions = {
    * sample size) for every other strategy; `"t"` for real-valued labels. The SRS-only methods
    * (`"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) are
    * accepted by `srs` only; a proportion method makes every label a 0 or 1 (checked at `next(y)`).
+   * The default `"beta"`/`"betaCapped"` interval of 0/1 labels also gets finite-population
+   * bounds: the hull with the unlabelled units' own beta interval, cut to what the labelled
+   * units prove (x / N to 1 - z / N), so that a sample of most of a small population does not
+   * claim a short interval on the side of the rarer value; `method` then ends in
+   * "finite-population bounds (n_d of N units labelled)". An explicit `interval` is the formula
+   * asked for, without them.
    * Measured coverage: docs/replication/coverage.md.
    */
   readonly interval?: IntervalMethod;
