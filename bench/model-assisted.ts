@@ -137,6 +137,10 @@ const ACTIVE: [string, (risk: Float64Array) => ActiveOptions][] = [
     () => ({ pilotDraw: "sized" }),
   ],
   ["active: predictions, isotonic", (r) => ({ predictions: r })],
+  [
+    'active: predictions, isotonic, pilot drawn on the predictions (pilotDraw "sized", the default with predictions before)',
+    (r) => ({ predictions: r, pilotDraw: "sized" }),
+  ],
   ["active: predictions, isotonic, greedy 0.1", (r) => ({ predictions: r, greedy: 0.1 })],
   ...[0.1, 0.3, 0.5, 0.8].map((tau): [string, (risk: Float64Array) => ActiveOptions] => [
     `active: predictions as is, tau ${tau}`,

@@ -25,7 +25,7 @@ type Setup = {
     weights?: "labels" | "active";
     /** options.failureWeight (0 when absent). */
     tilt?: number;
-    /** options.pilotDraw (default: "equal" without predictions, "sized" with them). */
+    /** options.pilotDraw (default: "equal"). */
     pilotDraw?: "equal" | "sized";
   };
 };
@@ -99,7 +99,7 @@ function outcomes(s: Setup): { p: number; theta: number; pilot: number[]; active
     Array.from({ length: N }, (_, i) => i).filter((i) => !greedy.includes(i)),
   );
   const prior = o.predictions ?? new Float64Array(N);
-  const equal = (o.pilotDraw ?? (o.predictions === undefined ? "equal" : "sized")) === "equal";
+  const equal = (o.pilotDraw ?? "equal") === "equal";
   const v1 = equal
     ? new Float64Array(N).fill(1)
     : o.predictions === undefined
@@ -196,8 +196,8 @@ const cases: { name: string; s: Setup; options: ActiveOptions; budget: number }[
       o: { tau: 0.5, calibration: "logistic", nGreedy: 1, nPilot: 2, nActive: 2, size: "min" },
     },
   },
-  ...([undefined, "equal"] as const).map((pilotDraw) => ({
-    name: `predictions calibrated (isotonic)${pilotDraw === undefined ? "" : ', pilot drawn with equal probabilities ("equal")'}, pilot 2 + active 2`,
+  ...([undefined, "sized"] as const).map((pilotDraw) => ({
+    name: `predictions calibrated (isotonic)${pilotDraw === undefined ? "" : ', pilot drawn on the predictions ("sized")'}, pilot 2 + active 2`,
     budget: 4,
     options: { predictions, pilot: 0.5, tau: 0.2, ...(pilotDraw ? { pilotDraw } : {}) },
     s: {

@@ -104,13 +104,13 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     expect(Array.from(r)).toEqual(Array.from(risk));
     expect(Array.from(p)).toEqual(Array.from(predictions));
   });
-  it("pilotDraw: equal by default without predictions, sized with them; the two draws differ", () => {
+  it("pilotDraw: equal by default, with or without predictions; the two draws differ", () => {
     const picks = (o: object) =>
       Array.from(runStrategy(activeStrategy(risk, 16, createRng("pilot-draw"), o), oracle).indices);
     expect(picks({})).toEqual(picks({ pilotDraw: "equal" }));
     expect(picks({})).not.toEqual(picks({ pilotDraw: "sized" }));
-    expect(picks({ predictions })).toEqual(picks({ predictions, pilotDraw: "sized" }));
-    expect(picks({ predictions })).not.toEqual(picks({ predictions, pilotDraw: "equal" }));
+    expect(picks({ predictions })).toEqual(picks({ predictions, pilotDraw: "equal" }));
+    expect(picks({ predictions })).not.toEqual(picks({ predictions, pilotDraw: "sized" }));
   });
 
   it("activeDefaults is frozen", () => {
