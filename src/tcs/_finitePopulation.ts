@@ -23,9 +23,10 @@ import { proportionInterval } from "../estimate/proportionInterval.js";
  * Korn–Graubard beta interval of p (its effective size n* = p (1 - p) / v
  * counts the labelled failures as uncertain ones, and the finite-population
  * correction makes n* exceed n) is too short on the side of the rarer
- * value: at n = 0.8 N with 1 % failures the defaults of `balanced`,
- * `pivotal`, `mixture` and `active` covered 86-92 %
- * (test/tcs/finitePopulationBounds.test.ts reproduces it). The interval
+ * value: at n = 0.8 N with three failures in 250 units the defaults of
+ * `balanced`, `pivotal`, `mixture` and `active` covered 85-91.5 % of the
+ * 400 runs of test/tcs/finitePopulationBounds.test.ts without the bounds
+ * (100 % with them). The interval
  * returned is the hull of the default interval and u's Korn–Graubard beta
  * interval mapped back to the rate, cut to `[x / N, 1 - z / N]`, the bounds
  * the labels prove, but never so far that it leaves out the estimate
