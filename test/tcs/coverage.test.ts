@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
-import { extraStrategies } from "../../src/tcs/extraStrategies.js";
+import { UNCHECKED_RNG } from "../../src/tcs/_askTell.js";
+import { preparers } from "../../src/tcs/_prepared.js";
 import { runStrategy } from "../../src/tcs/runStrategy.js";
-import { strategies } from "../../src/tcs/strategies.js";
-import type { Strategy } from "../../src/tcs/types.js";
 import { population } from "./_population.js";
 
 // CI coverage by simulation on a synthetic test set (N = 1,000, failure rate
@@ -14,20 +13,18 @@ import { population } from "./_population.js";
 // broken variance (which gives coverage far below).
 const { risk, y, mu } = population(1000, "coverage");
 const RUNS = 1000;
-const all: Record<string, Strategy> = { ...strategies, ...extraStrategies };
 
+// every strategy of strategies and extraStrategies, prepared once and started per run (the
+// same runs as calling it afresh: test/tcs/prepared.test.ts)
 describe("every strategy's 95% interval covers the true rate in most runs", () => {
-  it.each(Object.keys(all))("%s", (name) => {
-    const strategy = all[name] as Strategy;
+  it.each(Object.keys(preparers))("%s", (name) => {
+    const prepared = preparers[name as keyof typeof preparers](risk, 100, UNCHECKED_RNG);
     let covered = 0;
     let sum = 0;
     let sq = 0;
     let failures = 0;
     for (let r = 0; r < RUNS; r++) {
-      const run = runStrategy(
-        strategy(risk, 100, createRng(`${name}/${r}`)),
-        (i) => y[i] as number,
-      );
+      const run = runStrategy(prepared.start(createRng(`${name}/${r}`)), (i) => y[i] as number);
       const e = run.estimate;
       if (e.ci[0] <= mu && mu <= e.ci[1]) covered++;
       sum += e.estimate;
