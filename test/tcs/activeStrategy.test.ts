@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
-import { activeDefaults, activeStrategy } from "../../src/tcs/activeStrategy.js";
+import { UNCHECKED_RNG } from "../../src/tcs/_askTell.js";
+import { activeDefaults, activeStrategy, prepareActive } from "../../src/tcs/activeStrategy.js";
 import { extraStrategies } from "../../src/tcs/extraStrategies.js";
 import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { monteCarlo, population } from "./_population.js";
@@ -25,12 +26,13 @@ describe("extraStrategies.active: unbiasedness by Monte Carlo (N = 60, n = 16, 4
   ];
   for (const c of configs) {
     it(`${c.name}: |z| < 4`, () => {
+      // prepared once, started per run: the same runs as activeStrategy afresh (prepared.test.ts)
+      const prepared = prepareActive(risk, 16, UNCHECKED_RNG, c.o);
       const r = monteCarlo(
         RUNS,
         mu,
         (k) =>
-          runStrategy(activeStrategy(risk, 16, createRng(`active:${c.name}:${k}`), c.o), oracle)
-            .estimate.estimate,
+          runStrategy(prepared.start(createRng(`active:${c.name}:${k}`)), oracle).estimate.estimate,
       );
       console.log(
         `active ${c.name}: mu ${mu}, mean ${r.mean}, bias ${r.bias}, SE ${r.se}, z ${r.z}`,
@@ -49,9 +51,10 @@ describe("extraStrategies.active: interval coverage (N = 2,000, n = 100, 1,000 s
     it(`${name}: 95% interval covers at least ${least * 100}% of the time`, () => {
       let covered = 0;
       const R = 1000;
+      const prepared = prepareActive(big.risk, 100, UNCHECKED_RNG, o);
       for (let k = 0; k < R; k++) {
         const e = runStrategy(
-          activeStrategy(big.risk, 100, createRng(`cov:${name}:${k}`), o),
+          prepared.start(createRng(`cov:${name}:${k}`)),
           (i) => big.y[i] as number,
         ).estimate;
         if (e.ci[0] <= big.mu && big.mu <= e.ci[1]) covered++;
