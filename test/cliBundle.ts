@@ -9,9 +9,21 @@ import cliConfig from "../tsup.cli.config.js";
  * prior build.
  */
 export async function bundleCli(outfile: string): Promise<void> {
+  await bundle(Object.values((cliConfig as Options).entry as Record<string, string>), outfile);
+}
+
+/**
+ * Bundles `cli/run.ts` (the command's logic without its process, whose
+ * `runInProcess` the CLI tests call in a worker thread) with the same options.
+ */
+export async function bundleCliInProcess(outfile: string): Promise<void> {
+  await bundle(["cli/run.ts"], outfile);
+}
+
+async function bundle(entryPoints: string[], outfile: string): Promise<void> {
   const o = cliConfig as Options;
   await build({
-    entryPoints: Object.values(o.entry as Record<string, string>),
+    entryPoints,
     outfile,
     bundle: true,
     format: (o.format as readonly ("esm" | "cjs" | "iife")[])[0],
