@@ -41,7 +41,7 @@ const MIXTURE_KEYS = optionKeys<MixtureOptions>()("level", "interval", "lambda",
  * Estimator: `"hajek"` (default) or `"ht"`, both with the Deville variance
  * approximation (`hajek` / `horvitzThompson` with `variance: "deville"`).
  *
- * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk, each cut further wherever its risks spread more than 4-fold, so its labels come from units drawn at similar rates) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk, each cut further wherever its risks spread more than 4-fold, so its labels come from units drawn at similar rates) whose labels all agree adds the variance of its rate shrunk towards the pooled one, or, when larger, moved a third of the way towards the label rate of the nearest riskier band with labels (safer, for a band that is all failures), so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval, also when the risk does not predict failures (measured in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit (not all zero when lambda > 0).
  * @param budget - Sample size n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.

@@ -26,7 +26,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * the RHC unbiased variance estimator (`raoHartleyCochran`), as in the original
  * 1962 paper — not the successive-sampling variant.
  *
- * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk, each cut further wherever its risks spread more than 4-fold, so its labels come from units drawn at similar rates) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk, each cut further wherever its risks spread more than 4-fold, so its labels come from units drawn at similar rates) whose labels all agree adds the variance of its rate shrunk towards the pooled one, or, when larger, moved a third of the way towards the label rate of the nearest riskier band with labels (safer, for a band that is all failures), so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval, also when the risk does not predict failures (measured in docs/replication/coverage.md).
  *
  * Interval: by default (0/1 labels) `"betaCapped"`, Korn–Graubard with its effective sample size
  * capped at n, not `"beta"`: `"beta"`'s worst cell of the coverage grid was within two Monte Carlo
@@ -113,6 +113,7 @@ export function prepareRhc(
                   y,
                   bands,
                   est,
+                  true,
                 ),
                 y,
                 groupTotal.map((g, k) => g / (groupShare[k] as number)),

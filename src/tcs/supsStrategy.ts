@@ -39,7 +39,7 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  * sequence's interval at the stop, `n` the draws used. A small risk floor
  * makes the bound, hence the interval, wide.
  *
- * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk, each cut further wherever its risks spread more than 4-fold, so its labels come from units drawn at similar rates) whose labels all agree adds the variance of its rate shrunk towards the pooled one, so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval (measured in docs/replication/coverage.md).
+ * Interval floor: with 0/1 labels of both values, every risk band (8 bands of equal total risk, each cut further wherever its risks spread more than 4-fold, so its labels come from units drawn at similar rates) whose labels all agree adds the variance of its rate shrunk towards the pooled one, or, when larger, moved a third of the way towards the label rate of the nearest riskier band with labels (safer, for a band that is all failures), so a sample that drew no failure among the low-risk, large-weight units does not claim a short interval, also when the risk does not predict failures (measured in docs/replication/coverage.md).
  * @param risk - One non-negative finite risk per unit, not all zero.
  * @param budget - Number of draws (labels) n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.

@@ -13,6 +13,8 @@ import { hasShared, parseSimpleCsv, readShared } from "../helpers/sharedData.js"
 // covered 90.8 % and 91.6 %. Their default is now "betaCapped" (n* <= n).
 // 1,000 runs with the coverage bench's seeds (fixed counts: 97.8 % and 99.0 %
 // capped, 90.8 % and 91.6 % uncapped; the Monte Carlo SE is 0.5-0.9 points).
+// Since twoUps's risk-band floor also shrinks an agreeing band towards its
+// riskier neighbour's rate: twoUps 99.2 % capped, 97.9 % uncapped.
 const RUNS = 1000;
 describe.skipIf(!hasShared)("twoUps and d2Strat at n = 30 on CIFAR-100 model G", () => {
   const text = readShared("deepsample/per_input/modelG_final.csv");
@@ -26,7 +28,7 @@ describe.skipIf(!hasShared)("twoUps and d2Strat at n = 30 on CIFAR-100 model G",
   for (const v of y) F += v;
   const mu = F / y.length;
   it.each(["twoUps", "d2Strat"] as const)(
-    "%s: the default interval covers at least 95 %, the uncapped beta did not reach 93 %",
+    "%s: the default interval covers at least 95 % (d2Strat: the uncapped beta does not reach 93 %)",
     (name) => {
       let covered = 0;
       let coveredBeta = 0;
@@ -34,7 +36,8 @@ describe.skipIf(!hasShared)("twoUps and d2Strat at n = 30 on CIFAR-100 model G",
       const prepared = preparers[name](risk, 30, UNCHECKED_RNG);
       for (let r = 0; r < RUNS; r++) {
         const seed = `CIFAR-100 G (real)/${name}/30/${r}`;
-        const e = runStrategy(prepared.start(createRng(seed)), (i) => y[i] as number).estimate;
+        const run = runStrategy(prepared.start(createRng(seed)), (i) => y[i] as number);
+        const e = run.estimate;
         expect(e.interval).toBe("betaCapped");
         if (e.ci[0] <= mu && mu <= e.ci[1]) covered++;
         // the uncapped interval of the same estimate (what { interval: "beta" } returns)
@@ -49,7 +52,12 @@ describe.skipIf(!hasShared)("twoUps and d2Strat at n = 30 on CIFAR-100 model G",
           "beta",
           0.95,
         );
-        const b = [Math.max(0, raw[0]), Math.min(1, raw[1])];
+        // within the finite-population bounds every default interval carries: at
+        // least the labelled failures, at most all but the labelled passes (of N)
+        const labelled = [...new Set(run.indices)];
+        const x = labelled.filter((i) => y[i] === 1).length;
+        const z = labelled.length - x;
+        const b = [Math.max(0, raw[0], x / y.length), Math.min(1, raw[1], 1 - z / y.length)];
         if ((b[0] as number) <= mu && mu <= (b[1] as number)) coveredBeta++;
         // the capped interval contains the uncapped one
         expect(e.ci[0]).toBeLessThanOrEqual((b[0] as number) + 1e-15);
@@ -59,7 +67,9 @@ describe.skipIf(!hasShared)("twoUps and d2Strat at n = 30 on CIFAR-100 model G",
         `[coverage] ${name} CIFAR-100 G n = 30: betaCapped ${covered / RUNS}, beta ${coveredBeta / RUNS}`,
       );
       expect(covered / RUNS).toBeGreaterThanOrEqual(0.95);
-      expect(coveredBeta / RUNS).toBeLessThan(0.93);
+      // twoUps's own beta interval reaches 97.9 % here since its risk-band floor
+      // also looks at the riskier neighbour's rate (src/tcs/_riskBands.ts)
+      if (name === "d2Strat") expect(coveredBeta / RUNS).toBeLessThan(0.93);
     },
   );
 });
