@@ -55,9 +55,9 @@ export function weightTailShare(p: ArrayLike<number>): number {
  * are split by draw rate the Horvitz–Thompson and Hansen–Hurwitz four cover
  * there, with the variance of what the sample did not reach, but `balanced`
  * and `pivotal` (Hájek: biased when the heavy units are missing) still
- * cover 89.5 % and 90.5 %, and every estimate on such a risk is
+ * cover 89.8 % and 91.0 %, and every estimate on such a risk is
  * heavy-tailed (the SUPS/RHC RMSE of the report); with DSA or LSA min-max
- * scaled (at most 0.02 % of the units in the tail) 94.7-97.5 %; with
+ * scaled (at most 0.02 % of the units in the tail) 94.8-97.7 %; with
  * `toRisk`'s default floor
  * (never a unit in the tail) >= 95.3 % (docs/replication/deepsample.md,
  * "CI coverage" and "The weight-tail flag"). Applies whatever the
