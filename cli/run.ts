@@ -223,8 +223,8 @@ export function errorMessage(e: unknown): { code: 1 | 2; error: string } {
 
 /**
  * A verb's run (in the CLI, the worker thread's whole job): the verb on its
- * checked options, the output rendered for `stdio.stdoutTTY`, the `--plot`
- * file written. Stderr text (progress, warnings) goes to `stdio.writeErr`.
+ * checked options, the output rendered for `io.stdoutTTY`, the `--plot`
+ * file written. Stderr text (progress, warnings) goes to `io.writeErr`.
  * Never throws: a failure is a {@link Done} with its code and message.
  */
 export async function execute(argv: readonly string[], io: Stdio): Promise<Done> {
