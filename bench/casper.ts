@@ -6,8 +6,10 @@
  * (default d = 10, the paper's ten behavioural signals, then d = 4, as in
  * docs/replication/casper.md; target: under 30 s at d = 10). Input: synthetic
  * d-dimensional signals of the real shape, standard-normal noise around 25
- * random centres, with outcomes that depend on the centre (the ten real
- * signals of the 500 trajectories are not extracted yet). No reference
+ * random centres, with outcomes that depend on the centre (fixed and
+ * seeded, so a front hash compares versions; the real signals of the 500
+ * trajectories run in bench/replicate-casper-real.ts and, old build against
+ * new, in bench/casper-paired.ts). No reference
  * implementation is installed (the paper's code is not public), so no ratio
  * is printed. The front hash lets two versions be compared bit for bit. Run
  * under `flock /tmp/evalsift-heavy.lock npm run bench -- casper`.
