@@ -88,7 +88,7 @@ export const tcs = (
 ];
 
 /** The worker thread that runs `runInProcess` of the bundle `file`, started on first use. */
-let bridge: { file: string; port: MessagePort; flag: Int32Array } | undefined;
+let bridge: { file: string; worker: Worker; port: MessagePort; flag: Int32Array } | undefined;
 
 // CommonJS source of the worker: imports the bundle once, then answers each
 // argv with the run's code and captured output, and raises the flag.
@@ -117,6 +117,7 @@ port.on("message", async (argv) => {
 /** One run of `runInProcess` in the bridge worker, waited for synchronously (60 s at most, as a spawn). */
 function runInWorker(file: string, args: readonly string[]): CliRun {
   if (bridge === undefined || bridge.file !== file) {
+    void bridge?.worker.terminate();
     const { port1, port2 } = new MessageChannel();
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_SOURCE, {
@@ -126,12 +127,13 @@ function runInWorker(file: string, args: readonly string[]): CliRun {
     });
     worker.unref();
     port1.unref();
-    bridge = { file, port: port1, flag };
+    bridge = { file, worker, port: port1, flag };
   }
   const { port, flag } = bridge;
   Atomics.store(flag, 0, 0);
   port.postMessage([...args]);
   if (Atomics.wait(flag, 0, 0, 60_000) === "timed-out") {
+    void bridge.worker.terminate();
     bridge = undefined;
     return { code: -1, stdout: "", stderr: "runInProcess: no answer within 60 s" };
   }
