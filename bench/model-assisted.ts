@@ -48,6 +48,7 @@ import {
   type Model,
   type Population,
 } from "./_deepsample.js";
+import { writeKeepingSections } from "./_section.js";
 import { medianMs } from "./_timing.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -557,7 +558,10 @@ lines.push(speedParagraph(sp));
 lines.push("");
 
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, "model-assisted.md"), `${lines.join("\n")}`);
+// keeps the section bench/model-assisted-intervals.ts writes
+writeKeepingSections(join(outDir, "model-assisted.md"), lines.join("\n"), [
+  "model-assisted-intervals",
+]);
 const spec = failuresVsRmseSpec(
   rows.map((r) => ({ name: r.config.name, rmse: r.avg.rmse, failures: r.avg.failures })),
   { title: "CIFAR-10 (D, E, F), n = 200: RMSE vs failures found" },

@@ -145,13 +145,14 @@ describe("one or two labels of the rarer value: flagged", () => {
   const u = Float64Array.from({ length: 1000 }, (_, k) => 0.01 + 0.00001 * k);
   const withFailures = (x: number): Float64Array =>
     Float64Array.from({ length: 100 }, (_, k) => (k < x ? 1 : 0));
-  it("ppiMean and modelAssisted flag 1 or 2 failures among 100 labels, not 3", () => {
+  it("ppiMean and modelAssisted's normal intervals flag 1 or 2 failures among 100 labels, not 3 (modelAssisted's default beta interval: none)", () => {
     for (const x of [1, 2, 3]) {
       const y = withFailures(x);
       const p = ppiMean(y, f, u);
-      const m = modelAssisted(y, f, new Float64Array(100).fill(0.1), u);
+      const m = modelAssisted(y, f, new Float64Array(100).fill(0.1), u, { interval: "t" });
       expect(p.reliable).toBe(x >= 3);
       expect(m.reliable).toBe(x >= 3);
+      expect(modelAssisted(y, f, new Float64Array(100).fill(0.1), u).reliable).toBe(true);
       if (x < 3) {
         expect(p.warning).toContain(`only ${x} of the 100 labels`);
         expect(m.warning).toContain("the normal interval is not reliable");

@@ -10,6 +10,7 @@ import { hajek } from "../../src/estimate/hajek.js";
 import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import { modelAssisted, modelAssistedDefaults } from "../../src/estimate/modelAssisted.js";
 import { ppiMean } from "../../src/estimate/ppiMean.js";
+import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 
 function population(N: number, seed: number) {
   const rng = createRng(seed);
@@ -145,16 +146,16 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
   });
 
   // hard 0/1 predictions of 8 units, an SRS of units with predictions 1, 0, 0, 0
-  const hardPredictions = (labels: Float64Array) =>
+  const hardPredictions = (labels: Float64Array, interval: "t" | "beta" | "betaCapped" = "t") =>
     modelAssisted(
       labels,
       Float64Array.of(1, 0, 0, 0),
       new Float64Array(4).fill(0.5),
       Float64Array.of(1, 0, 1, 0, 0, 0, 1, 1),
-      { lambda: 1 },
+      { lambda: 1, interval },
     );
 
-  it("residuals that happen to be 0 or 1 are real values: a t interval, not clipped to [0, 1]", () => {
+  it('residuals that happen to be 0 or 1 are real values: interval "t" is not clipped to [0, 1]', () => {
     // hard 0/1 predictions: y - yhat in {0, 1} on the sample, but the residual mean is not a proportion
     const e = hardPredictions(Float64Array.of(1, 0, 1, 0));
     // residuals (0, 0, 1, 0): mean 0.25, Deville = (1 - 4/8) s^2 / 4 with s^2 = 0.25,
@@ -184,11 +185,62 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
     expect(r.ci[1]).toBeGreaterThan(r.estimate);
   });
 
+  it("0/1 labels get Korn-Graubard's beta interval by default: proportionInterval of the estimate and its variance, B's df, not flagged for 2 of the rarer value", () => {
+    const t = hardPredictions(Float64Array.of(1, 0, 1, 0));
+    const e = modelAssisted(
+      Float64Array.of(1, 0, 1, 0),
+      Float64Array.of(1, 0, 0, 0),
+      new Float64Array(4).fill(0.5),
+      Float64Array.of(1, 0, 1, 0, 0, 0, 1, 1),
+    );
+    expect(modelAssistedDefaults.interval).toBe("beta");
+    expect(e.interval).toBe("beta");
+    expect(e.estimate).toBe(t.estimate);
+    expect(e.variance).toBe(t.variance);
+    expect(e.ci).toEqual(
+      proportionInterval(
+        { estimate: 0.75, variance: t.variance, n: 4, df: t.df, nEffective: 4 },
+        "beta",
+        0.95,
+      ),
+    );
+    expect(e.reliable).toBe(true);
+    // "betaCapped" on request; real labels default to "t" and refuse the proportion methods
+    const c = hardPredictions(Float64Array.of(1, 0, 1, 0), "betaCapped");
+    expect(c.ci).toEqual(
+      proportionInterval(
+        { estimate: 0.75, variance: t.variance, n: 4, df: t.df, nEffective: 4 },
+        "betaCapped",
+        0.95,
+      ),
+    );
+    const real = modelAssisted(
+      Float64Array.of(0.5, 1),
+      Float64Array.of(0.5, 0.5),
+      Float64Array.of(0.5, 0.5),
+      Float64Array.of(0.5, 0.5, 0.5, 0.5),
+    );
+    expect(real.interval).toBe("t");
+    expect(() =>
+      modelAssisted(
+        Float64Array.of(0.5, 1),
+        Float64Array.of(0.5, 0.5),
+        Float64Array.of(0.5, 0.5),
+        Float64Array.of(0.5, 0.5, 0.5, 0.5),
+        { interval: "beta" },
+      ),
+    ).toThrow(
+      /^modelAssisted: options.interval "beta" is for 0\/1 labels but y\[0\] is 0.5; use "t" or "wald"$/,
+    );
+  });
+
   it("predictions right on every sampled unit (not a census) bound nothing: whole line, flagged (ppiMean keeps the predictions' own variance)", () => {
-    const e = hardPredictions(Float64Array.of(1, 0, 0, 0));
-    expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
-    expect(e.reliable).toBe(false);
-    expect(e.warning).toMatch(/same value/);
+    for (const interval of ["t", "beta"] as const) {
+      const e = hardPredictions(Float64Array.of(1, 0, 0, 0), interval);
+      expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+      expect(e.reliable).toBe(false);
+      expect(e.warning).toMatch(/same value/);
+    }
   });
 
   it("an overflowing result is a RangeError, never an infinite estimate", () => {
@@ -313,10 +365,10 @@ describe("modelAssisted: bad input throws naming the function and the argument",
       /^modelAssisted: horvitzThompson: N must be at least the sample size/,
     ],
     [
-      "interval not t or wald",
-      () => modelAssisted(ys, fs, pik, pop, { interval: "beta" as "t" }),
+      "interval not t, wald, beta or betaCapped",
+      () => modelAssisted(ys, fs, pik, pop, { interval: "wilson" as "t" }),
       RangeError,
-      /^modelAssisted: options.interval must be one of "wald", "t"/,
+      /^modelAssisted: options.interval must be one of "t", "wald", "beta", "betaCapped"/,
     ],
     [
       "unknown option",
