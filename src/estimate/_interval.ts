@@ -306,6 +306,18 @@ export function fewMinorityWarning(y: ArrayLike<number>): string | undefined {
   return `only ${minority} of the ${y.length} labels ${minority === 1 ? "is" : "are"} ${value}: the residual variance rests on ${minority === 1 ? "one term" : "two terms"}, so the normal interval is not reliable (fewer than ${MIN_MINORITY_LABELS}); label more units before quoting ci`;
 }
 
+/**
+ * Whether the labels `y` are 0/1, at least one, and all equal: then a
+ * Korn–Graubard interval gives way to {@link agreeingLabelsHull}'s rule (a
+ * variance floored above p(1 - p) / n makes its effective size collapse).
+ */
+export function labelsAgree(y: ArrayLike<number>): boolean {
+  const v = y[0];
+  if (v !== 0 && v !== 1) return false;
+  for (let k = 1; k < y.length; k++) if (y[k] !== v) return false;
+  return true;
+}
+
 /** The method note of an interval {@link agreeingLabelsHull} widened. */
 export function agreeingNote(y: ArrayLike<number>): string {
   return `; every label ${y[0] === 0 ? "0" : "1"}: interval widened to contain the labels-alone Clopper-Pearson bound`;

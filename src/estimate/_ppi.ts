@@ -2,7 +2,7 @@
  * Kernels shared by the prediction-powered estimators (`ppiMean`,
  * `crossPpiMean`, `stratifiedPpiMean`): the option readers, the moments of
  * the labelled and unlabelled predictions, PPI++'s power-tuned lambda and the
- * normal / t interval with a one-sided alternative.
+ * normal / t / Korn–Graubard interval with a one-sided alternative.
  *
  * Internal module: not re-exported from the package entry point.
  * @internal
@@ -11,12 +11,13 @@
 import { normalQuantile } from "../core/normal.js";
 import { studentTQuantile } from "../core/studentT.js";
 import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
-import { agreeingLabelsHull, agreeingNote, fewMinorityWarning } from "./_interval.js";
+import { agreeingLabelsHull, agreeingNote, fewMinorityWarning, labelsAgree } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
+import { proportionInterval } from "./proportionInterval.js";
 
 const ALTERNATIVES: readonly PpiAlternative[] = ["two-sided", "larger", "smaller"];
-const INTERVALS: readonly PpiInterval[] = ["wald", "t"];
+const INTERVALS: readonly PpiInterval[] = ["wald", "t", "beta", "betaCapped"];
 
 /** Reads `options.alternative`. */
 export function readAlternative(
@@ -29,10 +30,33 @@ export function readAlternative(
   return value;
 }
 
-/** Reads `options.interval` ("wald" or "t"). */
-export function readPpiInterval(fn: string, value: unknown, fallback: PpiInterval): PpiInterval {
-  if (value === undefined) return fallback;
+/** Whether `interval` is one of the proportion (Korn–Graubard) methods. */
+export function isProportionInterval(interval: PpiInterval): interval is "beta" | "betaCapped" {
+  return interval === "beta" || interval === "betaCapped";
+}
+
+/**
+ * Reads `options.interval`: `defaults.interval` when absent and the labels `y`
+ * are all 0/1 (and there are some), else `defaults.realInterval`; a
+ * proportion method (`"beta"`, `"betaCapped"`) asked for real labels throws.
+ */
+export function readPpiInterval(
+  fn: string,
+  value: unknown,
+  y: Float64Array,
+  defaults: { readonly interval: PpiInterval; readonly realInterval: PpiInterval },
+): PpiInterval {
+  const bad = y.findIndex((v) => v !== 0 && v !== 1);
+  if (value === undefined) {
+    return bad < 0 && y.length > 0 ? defaults.interval : defaults.realInterval;
+  }
   checkChoice(fn, "options.interval", value, INTERVALS);
+  if (isProportionInterval(value) && bad >= 0) {
+    fail(
+      fn,
+      `options.interval "${value}" is for 0/1 labels but y[${bad}] is ${y[bad]}; use "wald" or "t"`,
+    );
+  }
   return value;
 }
 
@@ -225,17 +249,28 @@ export function twoParts(
  * Packs a prediction-powered estimate into an `Estimate`: variance the sum of
  * the parts; interval `estimate -/+ q se` with q the normal quantile (`"wald"`,
  * df Infinity, as ppi_py) or the t quantile with Satterthwaite's df
- * `V^2 / sum v_i^2 / df_i` (`"t"`); a one-sided alternative puts all of
- * `1 - level` in one tail (`"larger"`: `[estimate - q se, Infinity]`).
+ * `V^2 / sum v_i^2 / df_i` (`"t"`), or for 0/1 labels `proportionInterval`'s
+ * `"beta"` / `"betaCapped"` of the estimate (clipped to [0, 1]) and the
+ * variance with that df and n; a one-sided alternative puts all of
+ * `1 - level` in one tail (`"larger"`: `[estimate - q se, Infinity]`; the
+ * proportion methods take the lower end of their two-sided interval at level
+ * `2 level - 1`, so they need a level above 0.5; labels that all agree get
+ * the `"t"` interval and the hull below instead, see {@link labelsAgree}).
  * `nEffective = n vClassical / variance`. With `labels` that are 0/1 and all
  * agree, the interval is widened to contain the labels-alone
  * Clopper-Pearson bound at n ({@link agreeingLabelsHull}), noted in `method`;
  * when the variance is then 0 (lambda 0), that bound is the interval
  * (`reliable`), where other zero variances give the whole line, unreliable.
  * 0/1 labels whose rarer value occurs only once or twice give `reliable`
- * false ({@link fewMinorityWarning}).
+ * false under `"wald"` and `"t"` ({@link fewMinorityWarning}).
  */
 export function ppiEstimate(fn: string, r: PpiParts): Estimate {
+  if (isProportionInterval(r.interval) && r.alternative !== "two-sided" && !(r.level > 0.5)) {
+    fail(
+      fn,
+      `a one-sided "${r.interval}" interval needs a level above 0.5 (got ${r.level}); use "wald" or "t"`,
+    );
+  }
   let variance = 0;
   let satterthwaite = 0;
   for (const { v, df } of r.parts) {
@@ -245,9 +280,12 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
   if (!Number.isFinite(r.estimate) || !Number.isFinite(variance)) {
     fail(fn, `result is not finite (estimate ${r.estimate}, variance ${variance}); rescale y`);
   }
+  // labels that all agree keep the normal interval and the labels-alone hull below
+  const proportion =
+    isProportionInterval(r.interval) && !(r.labels !== undefined && labelsAgree(r.labels));
   const se = Math.sqrt(variance);
   let df = Number.POSITIVE_INFINITY;
-  if (r.interval === "t") {
+  if (r.interval !== "wald") {
     df = satterthwaite > 0 ? (variance * variance) / satterthwaite : Math.max(1, r.n - 1);
   }
   const nEffective =
@@ -295,10 +333,9 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
         "the labelled residuals and the predictions have no spread, so the sample cannot bound the error",
     };
   }
-  const tail = r.alternative === "two-sided" ? (1 - r.level) / 2 : 1 - r.level;
-  const q = r.interval === "t" ? studentTQuantile(1 - tail, df) : normalQuantile(1 - tail);
-  const lo = r.alternative === "smaller" ? Number.NEGATIVE_INFINITY : r.estimate - q * se;
-  const hi = r.alternative === "larger" ? Number.POSITIVE_INFINITY : r.estimate + q * se;
+  let [lo, hi] = proportion ? proportionBounds(r, variance, df) : normalBounds(r, se, df);
+  if (r.alternative === "smaller") lo = Number.NEGATIVE_INFINITY;
+  if (r.alternative === "larger") hi = Number.POSITIVE_INFINITY;
   const hull =
     r.labels === undefined
       ? undefined
@@ -312,7 +349,30 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
       warning: "",
     };
   }
-  const few = r.labels === undefined ? undefined : fewMinorityWarning(r.labels);
+  const few = r.labels === undefined || proportion ? undefined : fewMinorityWarning(r.labels);
   if (few !== undefined) return { ...base, ci: [lo, hi], reliable: false, warning: few };
   return { ...base, ci: [lo, hi], reliable: true, warning: "" };
+}
+
+/** `estimate -/+ q se`, all of `1 - level` in one tail when one-sided (that side is then replaced by the caller). */
+function normalBounds(r: PpiParts, se: number, df: number): [number, number] {
+  const tail = r.alternative === "two-sided" ? (1 - r.level) / 2 : 1 - r.level;
+  const q = r.interval === "wald" ? normalQuantile(1 - tail) : studentTQuantile(1 - tail, df);
+  return [r.estimate - q * se, r.estimate + q * se];
+}
+
+/** Korn–Graubard's interval of the clipped estimate; at level `2 level - 1` when one-sided (checked above 0.5). */
+function proportionBounds(r: PpiParts, variance: number, df: number): [number, number] {
+  const level = r.alternative === "two-sided" ? r.level : 2 * r.level - 1;
+  return proportionInterval(
+    {
+      estimate: Math.min(1, Math.max(0, r.estimate)),
+      variance,
+      n: r.n,
+      df,
+      nEffective: r.n,
+    },
+    r.interval,
+    level,
+  );
 }

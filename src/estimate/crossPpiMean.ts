@@ -27,7 +27,11 @@ export type CrossPpiMeanOptions = {
   readonly level?: number;
   /** Side(s) of the interval. @defaultValue crossPpiMeanDefaults.alternative (`"two-sided"`) */
   readonly alternative?: PpiAlternative;
-  /** `"wald"` (normal, as ppi_py) or `"t"`. @defaultValue crossPpiMeanDefaults.interval (`"wald"`) */
+  /**
+   * `"wald"` (normal, as ppi_py) or `"t"`; for 0/1 labels also `"beta"` or `"betaCapped"`.
+   * @defaultValue crossPpiMeanDefaults.interval (`"beta"`) for 0/1 labels,
+   * crossPpiMeanDefaults.realInterval (`"wald"`) for real-valued ones
+   */
   readonly interval?: PpiIntervalMethod;
   /**
    * Divisor `n - ddof` of the sample variances: 1 (unbiased) or 0 (ppi_py's numpy default).
@@ -40,7 +44,10 @@ export type CrossPpiMeanOptions = {
 export const crossPpiMeanDefaults = Object.freeze({
   level: intervalDefaults.level,
   alternative: "two-sided",
-  interval: "wald",
+  /** For 0/1 labels. */
+  interval: "beta",
+  /** For real-valued labels. */
+  realInterval: "wald",
   ddof: 1,
 } as const);
 
@@ -55,9 +62,11 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * Formula (ppi_py `crossppi_mean_ci`): with `fbar_i` the mean of unlabelled unit
  * i's K predictions, `theta = mean(fbar) + mean(y - yhat)`, variance
  * `s^2(fbar) / N + s^2(yhat - y) / n` with divisors `N - ddof`, `n - ddof`, and a
- * normal (or t) interval. lambda is 1, as in ppi_py (no power tuning). Matches
- * ppi_py to 1e-10 with `ddof: 0` (test/fixtures/ppi.json); the default `ddof` is 1
- * (see {@link ppiMean}). ppi_py's `bootstrap_data` variance is not offered.
+ * normal (or t) interval, or for 0/1 labels by default Korn–Graubard's
+ * `"beta"` (as {@link ppiMean}). lambda is 1, as in ppi_py (no power tuning).
+ * Matches ppi_py to 1e-10 with `ddof: 0` and `interval: "wald"`
+ * (test/fixtures/ppi.json); the default `ddof` is 1 (see {@link ppiMean}).
+ * ppi_py's `bootstrap_data` variance is not offered.
  * `nEffective = n s^2(y) / (n variance)`.
  *
  * The fold assignment itself is not an argument: the estimate needs only
@@ -108,7 +117,7 @@ export function crossPpiMean(
   const d = crossPpiMeanDefaults;
   const level = readLevel(fn, options.level ?? d.level);
   const alternative = readAlternative(fn, options.alternative, d.alternative);
-  const interval = readPpiInterval(fn, options.interval, d.interval);
+  const interval = readPpiInterval(fn, options.interval, y64, d);
   const ddof = readDdof(fn, options.ddof, d.ddof);
   const fbar = new Float64Array(N);
   for (let i = 0; i < N; i++) {

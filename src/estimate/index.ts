@@ -16,7 +16,6 @@ export { hypergeometricCs } from "./hypergeometricCs.js";
 export { intervalDefaults } from "./intervalDefaults.js";
 export type {
   ModelAssistedEstimator,
-  ModelAssistedInterval,
   ModelAssistedOptions,
   ModelAssistedResult,
 } from "./modelAssisted.js";

@@ -19,8 +19,9 @@ import {
   fewMinorityWarning,
   type IntervalRequest,
   intervalEstimate,
+  labelsAgree,
 } from "./_interval.js";
-import { moments, readLambda, short } from "./_ppi.js";
+import { isProportionInterval, moments, readLambda, readPpiInterval, short } from "./_ppi.js";
 import { predictionBandVariance } from "./_predictionBands.js";
 import type { Estimate } from "./confidenceInterval.js";
 import { hajekRequest } from "./hajek.js";
@@ -83,17 +84,8 @@ export type ModelAssistedOptions = {
    * @defaultValue modelAssistedDefaults.interval (`"beta"`) for 0/1 labels,
    * modelAssistedDefaults.realInterval (`"t"`) for real-valued ones
    */
-  readonly interval?: ModelAssistedInterval;
+  readonly interval?: PpiIntervalMethod;
 };
-
-/**
- * Interval methods of {@link modelAssisted}: the residuals' `"t"` or `"wald"`,
- * or, for 0/1 labels, Korn–Graubard's `"beta"` / `"betaCapped"` on the
- * estimate and its variance (see {@link proportionInterval}).
- */
-export type ModelAssistedInterval = PpiIntervalMethod | "beta" | "betaCapped";
-
-const MA_INTERVALS: readonly ModelAssistedInterval[] = ["t", "wald", "beta", "betaCapped"];
 
 /** The result of {@link modelAssisted}: an `Estimate` and the lambda it used. */
 export type ModelAssistedResult = Estimate & {
@@ -116,7 +108,7 @@ export const modelAssistedDefaults: Readonly<{
   estimator: ModelAssistedEstimator;
   lambda: number | "tuned";
   level: number;
-  interval: ModelAssistedInterval;
+  interval: PpiIntervalMethod;
   realInterval: PpiIntervalMethod;
 }> = Object.freeze({
   estimator: "horvitzThompson",
@@ -338,18 +330,9 @@ export function modelAssisted(
   const d = modelAssistedDefaults;
   const lambdaOption = readLambda(fn, o.lambda, d.lambda);
   const level = readLevel(fn, o.level ?? d.level);
-  const bad = y64.findIndex((v) => v !== 0 && v !== 1);
-  const interval: ModelAssistedInterval =
-    o.interval ?? (bad < 0 && y64.length > 0 ? d.interval : d.realInterval);
-  checkChoice(fn, "options.interval", interval, MA_INTERVALS);
-  const proportion = interval === "beta" || interval === "betaCapped";
-  if (proportion && bad >= 0) {
-    fail(
-      fn,
-      `options.interval "${interval}" is for 0/1 labels but y[${bad}] is ${y64[bad]}; use "t" or "wald"`,
-    );
-  }
-  const residualInterval: PpiIntervalMethod = proportion ? "t" : (interval as PpiIntervalMethod);
+  const interval = readPpiInterval(fn, o.interval, y64, d);
+  const proportion = isProportionInterval(interval);
+  const residualInterval = proportion ? "t" : interval;
   const N = yhatPopulation64.length;
   if (estimator === "stratifiedMean") checkStrata(fn, o, pik64, N);
   if (estimator === "raoHartleyCochran" && o.groupTotal === undefined) {
@@ -401,8 +384,13 @@ export function modelAssisted(
   const variance = res.variance;
   const nEffective =
     variance > 0 && classical.variance >= 0 ? (n * classical.variance) / variance : n;
+  // labels that all agree keep the residual interval and the labels-alone hull below
   const ci: [number, number] =
-    proportion && res.variance > 0 && Number.isFinite(res.ci[0]) && Number.isFinite(res.ci[1])
+    proportion &&
+    !labelsAgree(y64) &&
+    res.variance > 0 &&
+    Number.isFinite(res.ci[0]) &&
+    Number.isFinite(res.ci[1])
       ? proportionInterval(
           {
             estimate: Math.min(1, Math.max(0, res.estimate + shift)),

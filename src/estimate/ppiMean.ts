@@ -33,12 +33,16 @@ import { intervalDefaults } from "./intervalDefaults.js";
 export type PpiAlternative = "two-sided" | "larger" | "smaller";
 
 /**
- * Interval method of the prediction-powered estimators: `"wald"`, the normal
- * quantile (ppi_py's `_zconfint_generic`, df Infinity); `"t"`, the Student t
- * quantile with Satterthwaite's df of the labelled and unlabelled variance
- * parts (wider at small n; the same as `"wald"` as n grows).
+ * Interval method of the prediction-powered and model-assisted estimators:
+ * `"wald"`, the normal quantile (ppi_py's `_zconfint_generic`, df Infinity);
+ * `"t"`, the Student t quantile with the estimator's df (Satterthwaite's for
+ * the PPI variance parts; wider at small n, the same as `"wald"` as n
+ * grows); and, for 0/1 labels only, Korn–Graubard's `"beta"` and
+ * `"betaCapped"` on the estimate and its variance (see `proportionInterval`),
+ * the default for 0/1 labels: with rare failures the normal intervals miss
+ * high (docs/replication/model-assisted.md).
  */
-export type PpiIntervalMethod = "wald" | "t";
+export type PpiIntervalMethod = "wald" | "t" | "beta" | "betaCapped";
 
 /** Options of {@link ppiMean}. */
 export type PpiMeanOptions = {
@@ -53,7 +57,11 @@ export type PpiMeanOptions = {
   readonly level?: number;
   /** Side(s) of the interval. @defaultValue ppiMeanDefaults.alternative (`"two-sided"`) */
   readonly alternative?: PpiAlternative;
-  /** `"wald"` (normal, as ppi_py) or `"t"`. @defaultValue ppiMeanDefaults.interval (`"wald"`) */
+  /**
+   * `"wald"` (normal, as ppi_py) or `"t"`; for 0/1 labels also `"beta"` or `"betaCapped"`.
+   * @defaultValue ppiMeanDefaults.interval (`"beta"`) for 0/1 labels,
+   * ppiMeanDefaults.realInterval (`"wald"`) for real-valued ones
+   */
   readonly interval?: PpiIntervalMethod;
   /**
    * Divisor `n - ddof` of the sample variances and of the covariance in the
@@ -74,7 +82,10 @@ export const ppiMeanDefaults = Object.freeze({
   lambda: "tuned",
   level: intervalDefaults.level,
   alternative: "two-sided",
-  interval: "wald",
+  /** For 0/1 labels. */
+  interval: "beta",
+  /** For real-valued labels. */
+  realInterval: "wald",
   ddof: 1,
 } as const);
 
@@ -98,21 +109,28 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * labels (else use {@link crossPpiMean}). Unbiased for every fixed lambda; with the
  * tuned lambda the interval is asymptotically valid.
  *
- * Against ppi_py 0.2.3 (`ppi_mean_ci`, commit bd90caa): with `ddof: 0` the
- * estimate, lambda and interval agree to 1e-10 (test/fixtures/ppi.json). Two
- * deliberate differences: the default `ddof` is 1 (ppi_py's numpy default 0
- * understates the variance by the factor (n - 1) / n); and a one-sided
- * `alternative` is honoured with the tuned lambda (ppi_py's `ppi_mean_ci` drops it
- * when `lam=None` and returns the two-sided interval). ppi_py's default level is
- * 0.9 (`alpha = 0.1`); this one's is 0.95.
+ * Against ppi_py 0.2.3 (`ppi_mean_ci`, commit bd90caa): with `ddof: 0` and
+ * `interval: "wald"` the estimate, lambda and interval agree to 1e-10
+ * (test/fixtures/ppi.json). Three deliberate differences: the default `ddof`
+ * is 1 (ppi_py's numpy default 0 understates the variance by the factor
+ * (n - 1) / n); a one-sided `alternative` is honoured with the tuned lambda
+ * (ppi_py's `ppi_mean_ci` drops it when `lam=None` and returns the two-sided
+ * interval); and 0/1 labels get Korn–Graubard's `"beta"` interval (see
+ * `proportionInterval`) on the estimate (clipped to [0, 1]) and the variance,
+ * with Satterthwaite's df and n: with rare failures the mean residual is
+ * skewed and ppi_py's normal interval misses high (measured in
+ * docs/replication/model-assisted.md, section "`modelAssisted`'s interval for
+ * 0/1 labels"). ppi_py's default level is 0.9 (`alpha = 0.1`); this one's is 0.95.
  *
  * Honesty rules for 0/1 labels (also in {@link crossPpiMean} and
  * {@link stratifiedPpiMean}; not in ppi_py): labels that all agree (no failure
  * labelled) get an interval widened to hold the labels-alone Clopper-Pearson
- * bound, since the residuals then show only the predictions' spread; labels
- * whose rarer value occurs only once or twice keep their interval but come back
- * `reliable: false` with a warning. A variance of 0 otherwise gives the whole
- * line, `reliable: false`.
+ * bound, since the residuals then show only the predictions' spread (with
+ * `"beta"` asked, such labels get the `"t"` interval so widened:
+ * Korn–Graubard's effective size collapses there); under `"wald"` or `"t"`,
+ * labels whose rarer value occurs only once or twice keep their interval but
+ * come back `reliable: false` with a warning. A variance of 0 otherwise gives
+ * the whole line, `reliable: false`.
  *
  * @param y - The labels of the n labelled units (at least two).
  * @param yhat - The predictions on the same units, in the same order.
@@ -138,7 +156,9 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * e.method;     // "ppi++ (lambda=0.6865)"
  * e.estimate;   // 0.6752475247524753
  * e.nEffective; // 7.141357798401654  (labels the classical mean would need for this variance)
- * e.reliable;   // false  (only 2 of the 6 labels are 0: too few for a normal interval)
+ * e.ci;         // [0.24787194041678082, 0.9530155757921945]  (0/1 labels: Korn–Graubard's "beta")
+ * // ppi_py's normal interval, flagged: only 2 of the 6 labels are 0, too few for it
+ * ppiMean(y, yhat, yhatUnlabeled, { interval: "wald" }).reliable; // false
  * ppiMean(y, yhat, yhatUnlabeled, { lambda: 0 }).estimate; // 0.6666666666666666  (the mean of y)
  * ppiMean(y, yhat, yhatUnlabeled, { lambda: 2 }); // throws RangeError: ppiMean: options.lambda must be at most 1
  * ```
@@ -164,7 +184,7 @@ export function ppiMean(
   const lambdaOption = readLambda(fn, options.lambda, d.lambda);
   const level = readLevel(fn, options.level ?? d.level);
   const alternative = readAlternative(fn, options.alternative, d.alternative);
-  const interval = readPpiInterval(fn, options.interval, d.interval);
+  const interval = readPpiInterval(fn, options.interval, y64, d);
   const ddof = readDdof(fn, options.ddof, d.ddof);
   const pair = pairMoments(y64, yhat64);
   const tuned: TunedLambda =

@@ -48,7 +48,12 @@ export type StratifiedPpiMeanOptions = {
   readonly level?: number;
   /** Side(s) of the interval. @defaultValue stratifiedPpiMeanDefaults.alternative (`"two-sided"`) */
   readonly alternative?: PpiAlternative;
-  /** `"wald"` or `"t"` (Satterthwaite's df over all strata). @defaultValue stratifiedPpiMeanDefaults.interval (`"wald"`) */
+  /**
+   * `"wald"` or `"t"` (Satterthwaite's df over all strata); for 0/1 labels also `"beta"` or
+   * `"betaCapped"` (with that df).
+   * @defaultValue stratifiedPpiMeanDefaults.interval (`"beta"`) for 0/1 labels,
+   * stratifiedPpiMeanDefaults.realInterval (`"wald"`) for real-valued ones
+   */
   readonly interval?: PpiIntervalMethod;
   /** Divisor `n_h - ddof` of the within-stratum variances (see `ppiMean`). @defaultValue stratifiedPpiMeanDefaults.ddof (1) */
   readonly ddof?: 0 | 1;
@@ -65,7 +70,10 @@ export const stratifiedPpiMeanDefaults = Object.freeze({
   lambda: "tuned",
   level: intervalDefaults.level,
   alternative: "two-sided",
-  interval: "wald",
+  /** For 0/1 labels. */
+  interval: "beta",
+  /** For real-valued labels. */
+  realInterval: "wald",
   ddof: 1,
 } as const);
 
@@ -268,6 +276,9 @@ function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): nu
  * stratum's estimate and variance are ppi_py's `ppi_mean_ci` on that stratum
  * (test/fixtures/ppi.json). `nEffective = n V_strat / variance`, with V_strat the
  * variance of the stratified mean of the labels (`sum_h w_h^2 s_h^2(y) / n_h`).
+ * Interval: Wald (or t with Satterthwaite's df over the strata), or for 0/1
+ * labels by default Korn–Graubard's `"beta"` on the estimate and the variance
+ * with that df (as {@link ppiMean}).
  *
  * Stratum floor (0/1 labels, two or more strata): a stratum whose labels all
  * agree says nothing about the failures it may hold (its residual variance is
@@ -333,7 +344,7 @@ export function stratifiedPpiMean(
   const lambdaOption = readLambda(fn, options.lambda, d.lambda);
   const level = readLevel(fn, options.level ?? d.level);
   const alternative = readAlternative(fn, options.alternative, d.alternative);
-  const interval = readPpiInterval(fn, options.interval, d.interval);
+  const interval = readPpiInterval(fn, options.interval, y64, d);
   const ddof = readDdof(fn, options.ddof, d.ddof);
   const { w, H } = stratumWeights(
     options.stratumWeights,

@@ -145,13 +145,14 @@ describe("one or two labels of the rarer value: flagged", () => {
   const u = Float64Array.from({ length: 1000 }, (_, k) => 0.01 + 0.00001 * k);
   const withFailures = (x: number): Float64Array =>
     Float64Array.from({ length: 100 }, (_, k) => (k < x ? 1 : 0));
-  it("ppiMean and modelAssisted's normal intervals flag 1 or 2 failures among 100 labels, not 3 (modelAssisted's default beta interval: none)", () => {
+  it("ppiMean and modelAssisted's normal intervals flag 1 or 2 failures among 100 labels, not 3 (the default beta intervals: none)", () => {
     for (const x of [1, 2, 3]) {
       const y = withFailures(x);
-      const p = ppiMean(y, f, u);
+      const p = ppiMean(y, f, u, { interval: "wald" });
       const m = modelAssisted(y, f, new Float64Array(100).fill(0.1), u, { interval: "t" });
       expect(p.reliable).toBe(x >= 3);
       expect(m.reliable).toBe(x >= 3);
+      expect(ppiMean(y, f, u).reliable).toBe(true);
       expect(modelAssisted(y, f, new Float64Array(100).fill(0.1), u).reliable).toBe(true);
       if (x < 3) {
         expect(p.warning).toContain(`only ${x} of the 100 labels`);
@@ -160,6 +161,8 @@ describe("one or two labels of the rarer value: flagged", () => {
     }
     // the rarer value may be 0: 98 failures and 2 passes
     const y = Float64Array.from(withFailures(98));
-    expect(ppiMean(y, f, u).warning).toContain("only 2 of the 100 labels are 0");
+    expect(ppiMean(y, f, u, { interval: "wald" }).warning).toContain(
+      "only 2 of the 100 labels are 0",
+    );
   });
 });

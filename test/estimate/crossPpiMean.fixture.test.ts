@@ -16,7 +16,12 @@ describe(`crossPpiMean against ppi_py crossppi_mean_ci (commit ${fx.versions.ppi
     const yu = { data: new Float64Array(c.yhatUnlabeled), rows: c.N, cols: c.K };
     it(`${c.kind} y, n = ${c.n}, N = ${c.N}, K = ${c.K}: estimate and every alternative`, () => {
       for (const alt of ["two-sided", "larger", "smaller"] as const) {
-        const e = crossPpiMean(y, yhat, yu, { ddof: 0, level: 1 - c.alpha, alternative: alt });
+        const e = crossPpiMean(y, yhat, yu, {
+          ddof: 0,
+          level: 1 - c.alpha,
+          alternative: alt,
+          interval: "wald",
+        });
         close(e.estimate, c.estimate, "estimate");
         closeCi(e.ci, c.ci[alt], alt);
         expect(e.method).toBe(`crossPpi (K=${c.K})`);

@@ -12,7 +12,7 @@ const yu = rowMatrix([
 
 describe("crossPpiMean(y, yhat, yhatUnlabeled, options)", () => {
   it("averages each unlabelled unit's K predictions, adds the mean residual; variance s^2(fbar)/N + s^2(yhat - y)/n", () => {
-    const e = crossPpiMean(y, yhat, yu);
+    const e = crossPpiMean(y, yhat, yu, { interval: "wald" });
     const fbar = [0.65, 0.25, 0.85];
     const mf = (0.65 + 0.25 + 0.85) / 3;
     const r = [0.2, -0.3, 0.4, 0.1];

@@ -230,7 +230,7 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
         { interval: "beta" },
       ),
     ).toThrow(
-      /^modelAssisted: options.interval "beta" is for 0\/1 labels but y\[0\] is 0.5; use "t" or "wald"$/,
+      /^modelAssisted: options.interval "beta" is for 0\/1 labels but y\[0\] is 0.5; use "wald" or "t"$/,
     );
   });
 
@@ -368,7 +368,7 @@ describe("modelAssisted: bad input throws naming the function and the argument",
       "interval not t, wald, beta or betaCapped",
       () => modelAssisted(ys, fs, pik, pop, { interval: "wilson" as "t" }),
       RangeError,
-      /^modelAssisted: options.interval must be one of "t", "wald", "beta", "betaCapped"/,
+      /^modelAssisted: options.interval must be one of "wald", "t", "beta", "betaCapped"/,
     ],
     [
       "unknown option",

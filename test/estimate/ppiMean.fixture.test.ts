@@ -5,7 +5,8 @@ import { close, closeCi } from "./_ppiFixture.js";
 
 // Reference numbers: ppi_py (commit in fx.versions.ppi_py) ppi_mean_ci / ppi_mean_pointestimate,
 // written by scripts/fixtures/ppi.py. ppi_py's variances have ddof = 0 (numpy's default), so the
-// matching configuration is { ddof: 0 } with level = 1 - alpha and the normal ("wald") interval.
+// matching configuration is { ddof: 0 } with level = 1 - alpha and the normal ("wald") interval
+// (not the default for 0/1 labels, "beta").
 type Alt = "two-sided" | "larger" | "smaller";
 
 describe(`ppiMean against ppi_py ppi_mean_ci (commit ${fx.versions.ppi_py.slice(0, 7)}, numpy ${fx.versions.numpy})`, () => {
@@ -17,11 +18,15 @@ describe(`ppiMean against ppi_py ppi_mean_ci (commit ${fx.versions.ppi_py.slice(
     const label = `${c.kind} y, n = ${c.n}, N = ${c.N}`;
 
     it(`${label}: tuned lambda (PPI++), estimate and two-sided interval`, () => {
-      const e = ppiMean(y, yhat, yu, { ddof: 0, level });
+      const e = ppiMean(y, yhat, yu, { ddof: 0, level, interval: "wald" });
       close(e.lambda, c.tunedLambda, "lambda");
       close(e.estimate, c.tuned.estimate, "estimate");
       closeCi(e.ci, c.tuned.ci, "ci");
-      closeCi(ppiMean(y, yhat, yu, { ddof: 0, level: 0.95 }).ci, c.tuned.ci95, "ci95");
+      closeCi(
+        ppiMean(y, yhat, yu, { ddof: 0, level: 0.95, interval: "wald" }).ci,
+        c.tuned.ci95,
+        "ci95",
+      );
       expect(e.method).toMatch(/^ppi\+\+ \(lambda=/);
     });
 
@@ -30,9 +35,9 @@ describe(`ppiMean against ppi_py ppi_mean_ci (commit ${fx.versions.ppi_py.slice(
         // ppi_py drops the alternative when lam=None and returns the two-sided interval; that
         // interval is ours with "two-sided" ...
         const lost = c.tunedAlternativeLost[alt];
-        closeCi(ppiMean(y, yhat, yu, { ddof: 0, level }).ci, lost, `lost ${alt}`);
+        closeCi(ppiMean(y, yhat, yu, { ddof: 0, level, interval: "wald" }).ci, lost, `lost ${alt}`);
         // ... while ours honours the request: it equals ppi_py given the same tuned lambda explicitly
-        const e = ppiMean(y, yhat, yu, { ddof: 0, level, alternative: alt });
+        const e = ppiMean(y, yhat, yu, { ddof: 0, level, alternative: alt, interval: "wald" });
         closeCi(e.ci, c.tunedOneSided[alt], alt);
       }
     });
@@ -44,6 +49,7 @@ describe(`ppiMean against ppi_py ppi_mean_ci (commit ${fx.versions.ppi_py.slice(
           level,
           lambda: f.lambda,
           alternative: f.alternative as Alt,
+          interval: "wald",
         });
         close(e.estimate, f.estimate, `estimate lambda ${f.lambda}`);
         closeCi(e.ci, f.ci, `ci lambda ${f.lambda} ${f.alternative}`);

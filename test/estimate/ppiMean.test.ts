@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
 import { ppiMean, ppiMeanDefaults } from "../../src/estimate/ppiMean.js";
+import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 
 const y = Float64Array.of(1, 0, 1, 1, 0, 1);
 const yhat = Float64Array.of(0.9, 0.2, 0.7, 0.8, 0.4, 0.6);
@@ -17,7 +18,7 @@ function sampleVar(x: ArrayLike<number>): number {
 
 describe("ppiMean(y, yhat, yhatUnlabeled, options)", () => {
   it("lambda 1 is PPI: mean of the unlabelled predictions plus the mean residual, variances added", () => {
-    const e = ppiMean(y, yhat, yu, { lambda: 1 });
+    const e = ppiMean(y, yhat, yu, { lambda: 1, interval: "wald" });
     const r = y.map((v, i) => v - (yhat[i] as number));
     const mu = yu.reduce((s, v) => s + v, 0) / yu.length;
     const mr = r.reduce((s, v) => s + v, 0) / r.length;
@@ -174,6 +175,50 @@ describe("ppiMean(y, yhat, yhatUnlabeled, options)", () => {
   });
 });
 
+describe("ppiMean: the beta interval for 0/1 labels", () => {
+  it("is the default for 0/1 labels: proportionInterval of the estimate and variance, Satterthwaite's df, n", () => {
+    const e = ppiMean(y, yhat, yu, { lambda: 1 });
+    const t = ppiMean(y, yhat, yu, { lambda: 1, interval: "t" });
+    expect(ppiMeanDefaults.interval).toBe("beta");
+    expect(e.interval).toBe("beta");
+    expect(e.estimate).toBe(t.estimate);
+    expect(e.variance).toBe(t.variance);
+    expect(e.df).toBe(t.df);
+    const input = { estimate: e.estimate, variance: e.variance, n: 6, df: t.df, nEffective: 6 };
+    expect(e.ci).toEqual(proportionInterval(input, "beta", 0.95));
+    expect(ppiMean(y, yhat, yu, { lambda: 1, interval: "betaCapped" }).ci).toEqual(
+      proportionInterval(input, "betaCapped", 0.95),
+    );
+    // one-sided: one end of the two-sided interval at level 2 level - 1
+    const two90 = proportionInterval(input, "beta", 2 * 0.95 - 1);
+    expect(ppiMean(y, yhat, yu, { lambda: 1, alternative: "larger" }).ci).toEqual([
+      two90[0],
+      Number.POSITIVE_INFINITY,
+    ]);
+    expect(ppiMean(y, yhat, yu, { lambda: 1, alternative: "smaller" }).ci).toEqual([
+      Number.NEGATIVE_INFINITY,
+      two90[1],
+    ]);
+    // real labels keep the normal interval
+    const real = ppiMean(Float64Array.of(0.5, 1, 0), Float64Array.of(0.4, 0.9, 0.1), yu);
+    expect(real.interval).toBe("wald");
+  });
+
+  it("refuses real labels and a one-sided level at or below 0.5", () => {
+    expect(() =>
+      ppiMean(Float64Array.of(0.5, 1, 0), Float64Array.of(0.4, 0.9, 0.1), yu, { interval: "beta" }),
+    ).toThrow(
+      /^ppiMean: options.interval "beta" is for 0\/1 labels but y\[0\] is 0.5; use "wald" or "t"$/,
+    );
+    expect(() => ppiMean(y, yhat, yu, { alternative: "larger", level: 0.5 })).toThrow(
+      /^ppiMean: a one-sided "beta" interval needs a level above 0.5 \(got 0.5\); use "wald" or "t"$/,
+    );
+    expect(
+      ppiMean(y, yhat, yu, { alternative: "larger", level: 0.5, interval: "wald" }).ci[1],
+    ).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
 describe("ppiMean: bad input throws naming the function and the argument", () => {
   const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
     [
@@ -267,9 +312,9 @@ describe("ppiMean: bad input throws naming the function and the argument", () =>
     ],
     [
       "interval unknown",
-      () => ppiMean(y, yhat, yu, { interval: "beta" as "t" }),
+      () => ppiMean(y, yhat, yu, { interval: "wilson" as "t" }),
       RangeError,
-      /^ppiMean: options.interval must be one of "wald", "t"/,
+      /^ppiMean: options.interval must be one of "wald", "t", "beta", "betaCapped"/,
     ],
     [
       "ddof 2",
