@@ -88,16 +88,18 @@ export const tcs = (
 ];
 
 /** The worker thread that runs `runInProcess` of the bundle `file`, started on first use. */
-let bridge: { file: string; worker: Worker; port: MessagePort; flag: Int32Array } | undefined;
+let bridge:
+  | { file: string; worker: Worker; port: MessagePort; flag: Int32Array; calls: number }
+  | undefined;
 
 // CommonJS source of the worker: imports the bundle once, then answers each
-// argv with the run's code and captured output, and raises the flag.
+// { id, argv } with the id, the run's code and captured output, and raises the flag.
 const WORKER_SOURCE = `
 const { workerData } = require("node:worker_threads");
 const { pathToFileURL } = require("node:url");
 const { port, flag, file } = workerData;
 const lib = import(pathToFileURL(file).href);
-port.on("message", async (argv) => {
+port.on("message", async ({ id, argv }) => {
   let stdout = "";
   let stderr = "";
   let code;
@@ -108,13 +110,20 @@ port.on("message", async (argv) => {
     code = -1;
     stderr += String((e && e.stack) || e);
   }
-  port.postMessage({ code, stdout, stderr });
+  port.postMessage({ id, run: { code, stdout, stderr } });
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
 });
 `;
 
-/** One run of `runInProcess` in the bridge worker, waited for synchronously (60 s at most, as a spawn). */
+/**
+ * One run of `runInProcess` in the bridge worker, waited for synchronously (60
+ * s at most, as a spawn). The wait is a loop on the flag: a wake-up can be the
+ * late notify of the previous call (which had seen its flag raised before the
+ * notify), so only the raised flag means the answer is there (the CI run of
+ * 28560ac caught a call that took its predecessor's output); answers carry the
+ * call's id, and a stale one is dropped.
+ */
 function runInWorker(file: string, args: readonly string[]): CliRun {
   if (bridge === undefined || bridge.file !== file) {
     void bridge?.worker.terminate();
@@ -127,17 +136,26 @@ function runInWorker(file: string, args: readonly string[]): CliRun {
     });
     worker.unref();
     port1.unref();
-    bridge = { file, worker, port: port1, flag };
+    bridge = { file, worker, port: port1, flag, calls: 0 };
   }
   const { port, flag } = bridge;
+  const id = ++bridge.calls;
   Atomics.store(flag, 0, 0);
-  port.postMessage([...args]);
-  if (Atomics.wait(flag, 0, 0, 60_000) === "timed-out") {
-    void bridge.worker.terminate();
-    bridge = undefined;
-    return { code: -1, stdout: "", stderr: "runInProcess: no answer within 60 s" };
+  port.postMessage({ id, argv: [...args] });
+  const end = performance.now() + 60_000;
+  while (Atomics.load(flag, 0) === 0) {
+    const left = end - performance.now();
+    if (left <= 0 || Atomics.wait(flag, 0, 0, left) === "timed-out") {
+      void bridge.worker.terminate();
+      bridge = undefined;
+      return { code: -1, stdout: "", stderr: "runInProcess: no answer within 60 s" };
+    }
   }
-  const m = receiveMessageOnPort(port);
-  if (m === undefined) return { code: -1, stdout: "", stderr: "runInProcess: no message" };
-  return m.message as CliRun;
+  // the worker posts its answer before raising the flag; an earlier call's (never
+  // expected once the flag is trusted) is dropped
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
+    const answer = m.message as { id: number; run: CliRun };
+    if (answer.id === id) return answer.run;
+  }
+  return { code: -1, stdout: "", stderr: "runInProcess: no message" };
 }
