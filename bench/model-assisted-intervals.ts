@@ -14,7 +14,12 @@
  * A third: `ppiMean` (PPI++, tuned lambda) on the same SRS samples, the
  * unlabelled predictions those of the whole population, with ppi_py's
  * `"wald"` interval and the `"beta"` default (`crossPpiMean` and
- * `stratifiedPpiMean` share its interval code).
+ * `stratifiedPpiMean` share its interval code). A fourth: hard 0/1
+ * predictions (a judge's verdicts) on N = 20,000 units, 30 % predicted
+ * failures, the judge missing failures at 2 or 5 % of the units (never a
+ * false alarm), SRS of n = 30-200, 2,000 samples: `ppiMean` with and
+ * without its verdict floor (`hardPredictionFloor` in src/estimate/_ppi.ts),
+ * `modelAssisted`, and the labels alone (`ppiMean` with lambda 0).
  * Writes the marked section "model-assisted-intervals" of
  * docs/replication/model-assisted.md.
  */
@@ -29,8 +34,10 @@ import {
   type PpiIntervalMethod,
   pivotal,
   ppiMean,
+  proportionInterval,
   srs,
 } from "../src/entry/estimate.js";
+import { hardPredictionFloor } from "../src/estimate/_ppi.js";
 import { writeMarkedSection } from "./_section.js";
 
 const smoke = process.argv.includes("--smoke");
@@ -184,6 +191,54 @@ for (const pop of pops) {
     );
   }
 }
+const R_HARD = smoke ? 100 : 2000;
+/** ppiMean's two-sided beta interval for a variance (its path when the labels hold both values). */
+const proportionIntervalOf = (
+  estimate: number,
+  variance: number,
+  n: number,
+  df: number,
+): [number, number] =>
+  variance > 0
+    ? proportionInterval(
+        { estimate: Math.min(1, Math.max(0, estimate)), variance, n, df, nEffective: n },
+        "beta",
+        0.95,
+      )
+    : [estimate, estimate];
+const hardRows: string[] = [];
+for (const miss of [0.02, 0.05]) {
+  const NH = 20_000;
+  const rng = createRng(`model-assisted-intervals/hard/${miss}`);
+  const yhat = Float64Array.from({ length: NH }, () => (rng() < 0.3 ? 1 : 0));
+  const y = Float64Array.from(yhat, (v) => (v === 0 && rng() < miss / 0.7 ? 1 : v));
+  const mu = mean(y);
+  for (const n of [30, 50, 100, 200]) {
+    const draw = createRng(`model-assisted-intervals/hard/${miss}/${n}`);
+    const cover = [0, 0, 0, 0];
+    const width = [0, 0, 0, 0];
+    let agree = 0;
+    for (let r = 0; r < R_HARD; r++) {
+      const s = srs(NH, n, draw);
+      const ys = pick(y, s);
+      const fs = pick(yhat, s);
+      if (ys.every((v, k) => v === fs[k])) agree++;
+      const e = ppiMean(ys, fs, yhat);
+      // the same estimate without the verdict floor: its variance less the floor, beta as the default
+      const floor = hardPredictionFloor(ys, fs, yhat, e.lambda);
+      const bare = proportionIntervalOf(e.estimate, e.variance - floor, n, e.df);
+      const m = modelAssisted(ys, fs, new Float64Array(n).fill(n / NH), yhat);
+      const alone = ppiMean(ys, fs, yhat, { lambda: 0 });
+      [e.ci, bare, m.ci, alone.ci].forEach((ci, k) => {
+        if (ci[0] <= mu && mu <= ci[1]) cover[k] = (cover[k] as number) + 1;
+        width[k] = (width[k] as number) + Math.min(1, ci[1] - ci[0]);
+      });
+    }
+    hardRows.push(
+      `| ${pct(miss)} (rate ${pct(mu)}) | ${n} | ${pct(agree / R_HARD)} | ${[0, 1, 2, 3].map((k) => `${pct((cover[k] as number) / R_HARD)} (w ${((width[k] as number) / R_HARD).toFixed(3)})`).join(" | ")} |`,
+    );
+  }
+}
 const ratioRange = (k: number): string => {
   const r = widthRatio[k] ?? [];
   return `${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)}`;
@@ -221,6 +276,12 @@ const body = [
   "| population | n | wald (ppi_py) | beta (default) |",
   "|---|---|---|---|",
   ...ppiRows,
+  "",
+  `Hard 0/1 predictions (a judge's verdicts, missing failures, never a false alarm), SRS, ${R_HARD.toLocaleString("en-US")} samples: coverage (mean width) of \`ppiMean\` (default: beta, with the verdict floor), the same without the floor, \`modelAssisted\` (infinite widths counted as 1: its residual variance is 0 when every verdict is right), and the labels alone.`,
+  "",
+  "| judge misses | n | samples whose verdicts are all right | ppiMean | ppiMean without the verdict floor | modelAssisted | labels alone |",
+  "|---|---|---|---|---|---|---|",
+  ...hardRows,
 ].join("\n");
 mkdirSync(outDir, { recursive: true });
 const file = join(outDir, "model-assisted.md");

@@ -12,6 +12,7 @@ import { normalQuantile } from "../core/normal.js";
 import { studentTQuantile } from "../core/studentT.js";
 import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
 import { agreeingLabelsHull, agreeingNote, fewMinorityWarning, labelsAgree } from "./_interval.js";
+import { agreeingBandVariance, pooledRate } from "./_shrink.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
 import { proportionInterval } from "./proportionInterval.js";
@@ -205,6 +206,63 @@ export function lambdaText(prefix: string, lambdaOption: number | "tuned", t: Tu
   if (t.raw !== t.lambda)
     return `${prefix}++ (lambda=${short(t.lambda)}, clipped from ${short(t.raw)})`;
   return `${prefix}++ (lambda=${short(t.lambda)})`;
+}
+
+/**
+ * The variance hard 0/1 predictions (verdicts, e.g. an LLM judge's) cannot
+ * show: where the verdict is right on every labelled unit that got it, the
+ * residuals there are exactly 0 and the PPI variance takes that verdict's
+ * error rate as known to be 0. With hard predictions PPI is in effect a
+ * post-stratification by verdict, so each verdict whose labels all agree
+ * adds the stratified floor of {@link stratifiedPpiMean} and the stratified
+ * strategies: `W_v^2 (1 - n_v / N_v) q_v (1 - q_v) / max(n_v, 1)`, W_v the
+ * verdict's share of the unlabelled predictions, `q_v` its label rate shrunk
+ * towards the pooled Jeffreys rate with m = n / H pseudo-labels (H verdicts
+ * present). Only for 0/1 labels holding both values (labels that all agree
+ * get the labels-alone hull), lambda > 0, and predictions that are all 0 or
+ * 1, labelled and unlabelled; 0 otherwise, so soft predictions keep ppi_py's
+ * variance. Measured: docs/replication/model-assisted.md (section
+ * "`modelAssisted`'s interval for 0/1 labels", hard predictions).
+ */
+export function hardPredictionFloor(
+  y: Float64Array,
+  yhat: Float64Array,
+  yhatUnlabeled: Float64Array,
+  lambda: number,
+): number {
+  if (!(lambda > 0)) return 0;
+  const hard = (a: Float64Array): boolean => a.every((v) => v === 0 || v === 1);
+  if (!hard(y) || !hard(yhat) || !hard(yhatUnlabeled)) return 0;
+  const n = y.length;
+  const N = yhatUnlabeled.length;
+  const nv = [0, 0];
+  const xv = [0, 0];
+  let x = 0;
+  for (let k = 0; k < n; k++) {
+    const v = yhat[k] as number;
+    nv[v] = (nv[v] as number) + 1;
+    xv[v] = (xv[v] as number) + (y[k] as number);
+    x += y[k] as number;
+  }
+  if (x === 0 || x === n) return 0;
+  let ones = 0;
+  for (let i = 0; i < N; i++) ones += yhatUnlabeled[i] as number;
+  const Nv = [N - ones, ones];
+  const H = (ones > 0 ? 1 : 0) + (ones < N ? 1 : 0);
+  if (H < 2) return 0;
+  const pooled = pooledRate(x, n);
+  let added = 0;
+  for (const v of [0, 1]) {
+    added += agreeingBandVariance(
+      Nv[v] as number,
+      N,
+      nv[v] as number,
+      xv[v] as number,
+      pooled,
+      n / H,
+    );
+  }
+  return added;
 }
 
 /** One independent part of a PPI variance: its value and degrees of freedom. */

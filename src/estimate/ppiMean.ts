@@ -9,6 +9,7 @@ import {
 import { readLevel } from "./_internal.js";
 import {
   checkedMoments,
+  hardPredictionFloor,
   lambdaText,
   pairMoments,
   ppiEstimate,
@@ -129,8 +130,13 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * `"beta"` asked, such labels get the `"t"` interval so widened:
  * Korn–Graubard's effective size collapses there); under `"wald"` or `"t"`,
  * labels whose rarer value occurs only once or twice keep their interval but
- * come back `reliable: false` with a warning. A variance of 0 otherwise gives
- * the whole line, `reliable: false`.
+ * come back `reliable: false` with a warning. Hard 0/1 predictions (a
+ * judge's verdicts) that are right on every labelled unit of a verdict add
+ * that verdict's stratified floor to the variance (`hardPredictionFloor` in
+ * src/estimate/_ppi.ts; without it, with a judge that misses a few failures,
+ * the intervals covered down to 44 % at n = 30, and the floor makes them
+ * conservative rather than short: docs/replication/model-assisted.md). A
+ * variance of 0 otherwise gives the whole line, `reliable: false`.
  *
  * @param y - The labels of the n labelled units (at least two).
  * @param yhat - The predictions on the same units, in the same order.
@@ -196,7 +202,12 @@ export function ppiMean(
   const e = ppiEstimate(fn, {
     method: lambdaText("ppi", lambdaOption, tuned),
     estimate: lambda * u.mean + r.mean,
-    parts: twoParts(r.ss / (n - ddof) / n, n, (lambda * lambda * u.ss) / (N - ddof) / N, N),
+    parts: twoParts(
+      r.ss / (n - ddof) / n + hardPredictionFloor(y64, yhat64, yhatUnlabeled64, lambda),
+      n,
+      (lambda * lambda * u.ss) / (N - ddof) / N,
+      N,
+    ),
     vClassical: pair.y.ss / (n - ddof) / n,
     n,
     level,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
+import { srs } from "../../src/design/srs.js";
+import { hardPredictionFloor } from "../../src/estimate/_ppi.js";
 import { ppiMean, ppiMeanDefaults } from "../../src/estimate/ppiMean.js";
 import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 
@@ -332,5 +334,54 @@ describe("ppiMean: bad input throws naming the function and the argument", () =>
   it.each(cases)("%s", (_label, call, type, message) => {
     expect(call).toThrow(type);
     expect(call).toThrow(message);
+  });
+});
+
+describe("ppiMean: hard 0/1 predictions (a judge's verdicts)", () => {
+  it("a verdict right on every labelled unit adds its stratified floor; soft predictions add none", () => {
+    // 10 labelled: verdict 1 on 4 (all fail), verdict 0 on 6 (all pass); 100 unlabelled, 30 % verdict 1
+    const yl = Float64Array.of(1, 1, 1, 1, 0, 0, 0, 0, 0, 0);
+    const fl = Float64Array.from(yl);
+    const fu = Float64Array.from({ length: 100 }, (_, i) => (i < 30 ? 1 : 0));
+    const e = ppiMean(yl, fl, fu, { lambda: 1, interval: "wald" });
+    const pooled = (4 + 0.5) / (10 + 1);
+    const m = 10 / 2;
+    const floor = (W: number, nv: number, Nv: number, xv: number): number => {
+      const q = (xv + m * pooled) / (nv + m);
+      return (W * W * (1 - nv / Nv) * q * (1 - q)) / nv;
+    };
+    const unlabelled = sampleVar(fu) / 100;
+    expect(e.variance).toBeCloseTo(unlabelled + floor(0.3, 4, 30, 4) + floor(0.7, 6, 70, 0), 15);
+    expect(e.reliable).toBe(true);
+    // soft predictions: ppi_py's variance, no floor
+    const soft = Float64Array.from(fl, (v) => (v === 1 ? 0.9 : 0.1));
+    const s = ppiMean(yl, soft, fu, { lambda: 1, interval: "wald" });
+    const r = Float64Array.from(yl, (v, k) => v - (soft[k] as number));
+    expect(s.variance).toBeCloseTo(unlabelled + sampleVar(r) / 10, 15);
+  });
+
+  it("covers a judge that misses failures (2 % of 20,000 units), where the variance without the floor does not (400 samples of 50)", () => {
+    const rng = createRng("ppiMean/hard");
+    const N = 20_000;
+    const yhat = Float64Array.from({ length: N }, () => (rng() < 0.3 ? 1 : 0));
+    const yAll = Float64Array.from(yhat, (v) => (v === 0 && rng() < 0.02 / 0.7 ? 1 : v));
+    let mu = 0;
+    for (const v of yAll) mu += v / N;
+    const draw = createRng("ppiMean/hard/draws");
+    let covered = 0;
+    let coveredBare = 0;
+    const runs = 400;
+    for (let r = 0; r < runs; r++) {
+      const s = srs(N, 50, draw);
+      const ys = Float64Array.from(s, (i) => yAll[i] as number);
+      const fs = Float64Array.from(s, (i) => yhat[i] as number);
+      const e = ppiMean(ys, fs, yhat);
+      if (e.ci[0] <= mu && mu <= e.ci[1]) covered++;
+      const bare = e.variance - hardPredictionFloor(ys, fs, yhat, e.lambda);
+      const half = 1.96 * Math.sqrt(bare);
+      if (e.estimate - half <= mu && mu <= e.estimate + half) coveredBare++;
+    }
+    expect(covered / runs).toBeGreaterThanOrEqual(0.95);
+    expect(coveredBare / runs).toBeLessThan(0.8);
   });
 });
