@@ -225,7 +225,7 @@ for (const miss of [0.02, 0.05]) {
       if (ys.every((v, k) => v === fs[k])) agree++;
       const e = ppiMean(ys, fs, yhat);
       // the same estimate without the verdict floor: its variance less the floor, beta as the default
-      const floor = hardPredictionFloor(ys, fs, yhat, e.lambda);
+      const floor = hardPredictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided");
       const bare = proportionIntervalOf(e.estimate, e.variance - floor, n, e.df);
       const m = modelAssisted(ys, fs, new Float64Array(n).fill(n / NH), yhat);
       const alone = ppiMean(ys, fs, yhat, { lambda: 0 });

@@ -64,9 +64,9 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * i's K predictions, `theta = mean(fbar) + mean(y - yhat)`, variance
  * `s^2(fbar) / N + s^2(yhat - y) / n` with divisors `N - ddof`, `n - ddof`, and a
  * normal (or t) interval, or for 0/1 labels by default Korn–Graubard's
- * `"beta"` (as {@link ppiMean}, whose floor for hard 0/1 predictions right on
- * every labelled unit of a verdict applies too, on the averaged unlabelled
- * predictions). lambda is 1, as in ppi_py (no power tuning).
+ * `"beta"` (as {@link ppiMean}, whose Clopper–Pearson floor for hard 0/1
+ * predictions right on every labelled unit of a verdict applies too, on the
+ * averaged unlabelled predictions). lambda is 1, as in ppi_py (no power tuning).
  * Matches ppi_py to 1e-10 with `ddof: 0` and `interval: "wald"`
  * (test/fixtures/ppi.json); the default `ddof` is 1 (see {@link ppiMean}).
  * ppi_py's `bootstrap_data` variance is not offered.
@@ -135,7 +135,7 @@ export function crossPpiMean(
     method: `crossPpi (K=${K})`,
     estimate: u.mean + r.mean,
     parts: twoParts(
-      r.ss / (n - ddof) / n + hardPredictionFloor(y64, yhat64, fbar, 1),
+      r.ss / (n - ddof) / n + hardPredictionFloor(y64, yhat64, fbar, 1, level, alternative),
       n,
       u.ss / (N - ddof) / N,
       N,

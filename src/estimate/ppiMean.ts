@@ -132,10 +132,10 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * labels whose rarer value occurs only once or twice keep their interval but
  * come back `reliable: false` with a warning. Hard 0/1 predictions (a
  * judge's verdicts) that are right on every labelled unit of a verdict add
- * that verdict's stratified floor to the variance (`hardPredictionFloor` in
+ * a floor to the variance: the verdict's share times the Clopper–Pearson
+ * bound on its error rate, as a normal half-width (`hardPredictionFloor` in
  * src/estimate/_ppi.ts; without it, with a judge that misses a few failures,
- * the intervals covered down to 44 % at n = 30, and the floor makes them
- * conservative rather than short: docs/replication/model-assisted.md). A
+ * the intervals covered down to 44 % at n = 30: docs/replication/model-assisted.md). A
  * variance of 0 otherwise gives the whole line, `reliable: false`.
  *
  * @param y - The labels of the n labelled units (at least two).
@@ -203,7 +203,8 @@ export function ppiMean(
     method: lambdaText("ppi", lambdaOption, tuned),
     estimate: lambda * u.mean + r.mean,
     parts: twoParts(
-      r.ss / (n - ddof) / n + hardPredictionFloor(y64, yhat64, yhatUnlabeled64, lambda),
+      r.ss / (n - ddof) / n +
+        hardPredictionFloor(y64, yhat64, yhatUnlabeled64, lambda, level, alternative),
       n,
       (lambda * lambda * u.ss) / (N - ddof) / N,
       N,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { normalQuantile } from "../../src/core/normal.js";
 import { createRng } from "../../src/core/rng.js";
 import { srs } from "../../src/design/srs.js";
 import { hardPredictionFloor } from "../../src/estimate/_ppi.js";
@@ -338,20 +339,22 @@ describe("ppiMean: bad input throws naming the function and the argument", () =>
 });
 
 describe("ppiMean: hard 0/1 predictions (a judge's verdicts)", () => {
-  it("a verdict right on every labelled unit adds its stratified floor; soft predictions add none", () => {
+  it("a verdict right on every labelled unit adds its Clopper-Pearson floor; soft predictions add none", () => {
     // 10 labelled: verdict 1 on 4 (all fail), verdict 0 on 6 (all pass); 100 unlabelled, 30 % verdict 1
     const yl = Float64Array.of(1, 1, 1, 1, 0, 0, 0, 0, 0, 0);
     const fl = Float64Array.from(yl);
     const fu = Float64Array.from({ length: 100 }, (_, i) => (i < 30 ? 1 : 0));
     const e = ppiMean(yl, fl, fu, { lambda: 1, interval: "wald" });
-    const pooled = (4 + 0.5) / (10 + 1);
-    const m = 10 / 2;
-    const floor = (W: number, nv: number, Nv: number, xv: number): number => {
-      const q = (xv + m * pooled) / (nv + m);
-      return (W * W * (1 - nv / Nv) * q * (1 - q)) / nv;
-    };
+    // each verdict's share times its Clopper-Pearson bound (0 errors in n_v) as a normal half-width
+    const z = normalQuantile(0.975);
+    const floor = (W: number, nv: number): number => (W * (1 - 0.025 ** (1 / nv))) ** 2 / z ** 2;
     const unlabelled = sampleVar(fu) / 100;
-    expect(e.variance).toBeCloseTo(unlabelled + floor(0.3, 4, 30, 4) + floor(0.7, 6, 70, 0), 15);
+    expect(e.variance).toBeCloseTo(unlabelled + floor(0.3, 4) + floor(0.7, 6), 15);
+    // one-sided: all of 1 - level in one tail
+    const one = ppiMean(yl, fl, fu, { lambda: 1, interval: "wald", alternative: "larger" });
+    const z1 = normalQuantile(0.95);
+    const floor1 = (W: number, nv: number): number => (W * (1 - 0.05 ** (1 / nv))) ** 2 / z1 ** 2;
+    expect(one.variance).toBeCloseTo(unlabelled + floor1(0.3, 4) + floor1(0.7, 6), 15);
     expect(e.reliable).toBe(true);
     // soft predictions: ppi_py's variance, no floor
     const soft = Float64Array.from(fl, (v) => (v === 1 ? 0.9 : 0.1));
@@ -377,7 +380,7 @@ describe("ppiMean: hard 0/1 predictions (a judge's verdicts)", () => {
       const fs = Float64Array.from(s, (i) => yhat[i] as number);
       const e = ppiMean(ys, fs, yhat);
       if (e.ci[0] <= mu && mu <= e.ci[1]) covered++;
-      const bare = e.variance - hardPredictionFloor(ys, fs, yhat, e.lambda);
+      const bare = e.variance - hardPredictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided");
       const half = 1.96 * Math.sqrt(bare);
       if (e.estimate - half <= mu && mu <= e.estimate + half) coveredBare++;
     }
