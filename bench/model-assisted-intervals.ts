@@ -19,7 +19,8 @@
  * failures, the judge missing failures at 2 or 5 % of the units (never a
  * false alarm), SRS of n = 30-200, 2,000 samples: `ppiMean` with and
  * without its verdict floor (`hardPredictionFloor` in src/estimate/_ppi.ts),
- * `modelAssisted`, and the labels alone (`ppiMean` with lambda 0).
+ * `modelAssisted` (which takes the same floor), and the labels alone
+ * (`ppiMean` with lambda 0).
  * Writes the marked section "model-assisted-intervals" of
  * docs/replication/model-assisted.md.
  */
@@ -277,7 +278,7 @@ const body = [
   "|---|---|---|---|",
   ...ppiRows,
   "",
-  `Hard 0/1 predictions (a judge's verdicts, missing failures, never a false alarm), SRS, ${R_HARD.toLocaleString("en-US")} samples: coverage (mean width) of \`ppiMean\` (default: beta, with the verdict floor), the same without the floor, \`modelAssisted\` (infinite widths counted as 1: its residual variance is 0 when every verdict is right), and the labels alone.`,
+  `Hard 0/1 predictions (a judge's verdicts, missing failures, never a false alarm), SRS, ${R_HARD.toLocaleString("en-US")} samples: coverage (mean width) of \`ppiMean\` (default: beta, with the verdict floor), the same without the floor, \`modelAssisted\` (SRS, its default; the same verdict floor, so a sample whose verdicts are all right is bounded instead of given the whole line), and the labels alone (\`ppiMean\` with lambda 0).`,
   "",
   "| judge misses | n | samples whose verdicts are all right | ppiMean | ppiMean without the verdict floor | modelAssisted | labels alone |",
   "|---|---|---|---|---|---|---|",

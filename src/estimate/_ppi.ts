@@ -237,30 +237,51 @@ export function hardPredictionFloor(
   alternative: PpiAlternative,
 ): number {
   if (!(lambda > 0)) return 0;
+  const tail = alternative === "two-sided" ? (1 - level) / 2 : 1 - level;
+  return verdictFloor(y, yhat, undefined, yhatUnlabeled, tail) ?? 0;
+}
+
+/**
+ * {@link hardPredictionFloor}'s sum over the verdicts, with tail probability
+ * `tail`, for a sample with inclusion probabilities `pik` (a verdict's n_v
+ * is then the Kish size `(sum w)^2 / sum w^2` of its weights w = 1 / pik;
+ * undefined: equal weights). Undefined when it does not apply (labels not
+ * 0/1 of both values, or predictions not all 0 or 1), so that a caller can
+ * use another floor instead.
+ */
+export function verdictFloor(
+  y: Float64Array,
+  yhat: Float64Array,
+  pik: Float64Array | undefined,
+  yhatPopulation: Float64Array,
+  tail: number,
+): number | undefined {
   const hard = (a: Float64Array): boolean => a.every((v) => v === 0 || v === 1);
-  if (!hard(y) || !hard(yhat) || !hard(yhatUnlabeled)) return 0;
+  if (!hard(y) || !hard(yhat) || !hard(yhatPopulation)) return undefined;
   const n = y.length;
-  const N = yhatUnlabeled.length;
-  const nv = [0, 0];
-  const agree = [0, 0];
+  const N = yhatPopulation.length;
+  const sw = [0, 0];
+  const sw2 = [0, 0];
+  const disagree = [0, 0];
   let x = 0;
   for (let k = 0; k < n; k++) {
     const v = yhat[k] as number;
-    nv[v] = (nv[v] as number) + 1;
-    if (y[k] === v) agree[v] = (agree[v] as number) + 1;
+    const w = pik === undefined ? 1 : 1 / (pik[k] as number);
+    sw[v] = (sw[v] as number) + w;
+    sw2[v] = (sw2[v] as number) + w * w;
+    if (y[k] !== v) disagree[v] = (disagree[v] as number) + 1;
     x += y[k] as number;
   }
-  if (x === 0 || x === n) return 0;
+  if (x === 0 || x === n) return undefined;
   let ones = 0;
-  for (let i = 0; i < N; i++) ones += yhatUnlabeled[i] as number;
+  for (let i = 0; i < N; i++) ones += yhatPopulation[i] as number;
   const W = [(N - ones) / N, ones / N];
-  const tail = alternative === "two-sided" ? (1 - level) / 2 : 1 - level;
   const z = normalQuantile(1 - tail);
   let added = 0;
   for (const v of [0, 1]) {
-    const count = nv[v] as number;
-    if ((W[v] as number) === 0 || (agree[v] as number) < count) continue;
-    const bound = count === 0 ? 1 : 1 - tail ** (1 / count);
+    if ((W[v] as number) === 0 || (disagree[v] as number) > 0) continue;
+    const size = (sw[v] as number) > 0 ? (sw[v] as number) ** 2 / (sw2[v] as number) : 0;
+    const bound = size > 0 ? 1 - tail ** (1 / size) : 1;
     added += ((W[v] as number) * bound) ** 2 / (z * z);
   }
   return added;

@@ -21,7 +21,14 @@ import {
   intervalEstimate,
   labelsAgree,
 } from "./_interval.js";
-import { isProportionInterval, moments, readLambda, readPpiInterval, short } from "./_ppi.js";
+import {
+  isProportionInterval,
+  moments,
+  readLambda,
+  readPpiInterval,
+  short,
+  verdictFloor,
+} from "./_ppi.js";
 import { predictionBandVariance } from "./_predictionBands.js";
 import type { Estimate } from "./confidenceInterval.js";
 import { hajekRequest } from "./hajek.js";
@@ -228,25 +235,32 @@ function tunedLambda(
  * a fifth more width; test/estimate/modelAssistedBeta.test.ts keeps one such
  * population. A residual variance of 0 without a census (the predictions
  * right on every sampled unit) bounds nothing whichever the method: `ci` is
- * the whole line, `reliable` false, as in {@link ppiMean}. When the labels
+ * the whole line, `reliable` false, as in {@link ppiMean} — except with hard
+ * 0/1 predictions, where the verdict floor below bounds it. When the labels
  * are 0/1 and all agree (no failure labelled), the residuals show only the
- * predictions' spread, not the failures
- * the sample missed: the interval is widened to contain the labels-alone
- * Clopper-Pearson bound at the design's effective size (Kish's for unequal
- * probabilities), noted in `method`; with a `"t"` or `"wald"` interval, when
- * the rarer label value occurs only once or twice, the interval is returned
- * with `reliable` false (its variance rests on one or two residuals; the
- * same report measures both intervals given such a sample). When the 0/1
- * labels hold both values but a block of the population is predicted so well that its sampled residuals
- * all come out alike (`yhat` exactly 0 on units whose few failures the sample
- * missed), B's variance treats that block as known; so, for lambda > 0 and a
- * residual variance above 0, the population is split into prediction bands
- * (the units predicted certain, and 8 bands of equal predicted mass of the
- * rarer value) and every band whose labels all agree adds the variance of a
- * shrunk rate, `W_h^2 (1 - n_h / N_h) q_h (1 - q_h) / n'_h` with `q_h` the
- * band's rate shrunk towards the pooled rate and `n'_h` the Kish size of its
- * design weights (the strategies' risk-band floor, on the predictions). The
- * estimate is unchanged; the interval is B's from the larger variance.
+ * predictions' spread, not the failures the sample missed: the interval is
+ * widened to contain the labels-alone Clopper-Pearson bound at the design's
+ * effective size (Kish's for unequal probabilities), noted in `method`; with
+ * a `"t"` or `"wald"` interval, when the rarer label value occurs only once
+ * or twice, the interval is returned with `reliable` false (its variance
+ * rests on one or two residuals; the same report measures both intervals
+ * given such a sample). When the 0/1 labels hold both values but a block of
+ * the population is predicted so well that its sampled residuals all come
+ * out alike (`yhat` exactly 0 on units whose few failures the sample
+ * missed), B's variance treats that block as known; so, for lambda > 0, the
+ * population is split into prediction bands (the units predicted certain,
+ * and 8 bands of equal predicted mass of the rarer value) and every band
+ * whose labels all agree adds the variance of a shrunk rate,
+ * `W_h^2 (1 - n_h / N_h) q_h (1 - q_h) / n'_h` with `q_h` the band's rate
+ * shrunk towards the pooled rate and `n'_h` the Kish size of its design
+ * weights (the strategies' risk-band floor, on the predictions; only when
+ * the residual variance is above 0). Hard 0/1 predictions (a judge's
+ * verdicts) take the verdict floor of {@link ppiMean} instead: each verdict
+ * right on every sampled unit that got it adds `W_v^2 (1 - t^(1/n'_v))^2 /
+ * z^2`, its share times the Clopper–Pearson bound on its error rate as a
+ * normal half-width, with n'_v the Kish size of its weights (measured in the
+ * report's hard-predictions table). The estimate is unchanged; the interval
+ * is B's from the larger variance.
  * test/estimate/modelAssistedFloor.test.ts measures it on a 300-unit
  * population with 60 % certain predictions under pivotal sampling, where B's
  * own variance covers well below 80 %.
@@ -374,6 +388,7 @@ export function modelAssisted(
     lambda,
     { y: y64, yhat: yhat64, pik: pik64, yhatPopulation: yhatPopulation64 },
     shift,
+    level,
   );
   if (!Number.isFinite(res.estimate + shift)) {
     fail(
@@ -437,12 +452,20 @@ function withPredictionFloor(
   lambda: number,
   s: { y: Float64Array; yhat: Float64Array; pik: Float64Array; yhatPopulation: Float64Array },
   shift: number,
+  level: number,
 ): Estimate {
-  if (lambda === 0 || req.design.census || !(res.variance > 0)) return res;
-  const added = predictionBandVariance(s.y, s.yhat, s.pik, s.yhatPopulation, res.estimate + shift);
+  if (lambda === 0 || req.design.census || res.variance < 0) return res;
+  // hard 0/1 predictions: the verdict floor, which also bounds a sample whose
+  // verdicts are all right (residual variance 0, else the whole line)
+  const verdict = verdictFloor(s.y, s.yhat, s.pik, s.yhatPopulation, (1 - level) / 2);
+  if (verdict === undefined && !(res.variance > 0)) return res;
+  const added =
+    verdict ?? predictionBandVariance(s.y, s.yhat, s.pik, s.yhatPopulation, res.estimate + shift);
   if (!(added > 0)) return res;
   const floored = intervalEstimate(fn, { ...req, variance: req.variance + added, real: true });
-  return res.reliable ? floored : { ...floored, reliable: false, warning: res.warning };
+  return res.reliable || !(res.variance > 0)
+    ? floored
+    : { ...floored, reliable: false, warning: res.warning };
 }
 
 /** The base estimator on the values z of the sampled units. */

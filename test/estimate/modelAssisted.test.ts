@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { normalQuantile } from "../../src/core/normal.js";
 import { createRng } from "../../src/core/rng.js";
 import { studentTQuantile } from "../../src/core/studentT.js";
 import { inclusionProbabilities } from "../../src/design/inclusionProbabilities.js";
@@ -159,13 +160,10 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
     // hard 0/1 predictions: y - yhat in {0, 1} on the sample, but the residual mean is not a proportion
     const e = hardPredictions(Float64Array.of(1, 0, 1, 0));
     // residuals (0, 0, 1, 0): mean 0.25, Deville = (1 - 4/8) s^2 / 4 with s^2 = 0.25,
-    // plus the prediction-band floor of the yhat = 1 band (4 units, its one label agrees;
-    // rarer value 0 as the estimate is 0.75): W^2 (1 - 1/4) q (1 - q) with W = 1/2,
-    // q = (1 + m pooled) / (1 + m), pooled = (4 0.75 + 1/2) / (4 + 1), m = 0.1 4 / 8
-    const pooled = (4 * 0.75 + 0.5) / 5;
-    const m = (0.1 * 4) / 8;
-    const qb = (1 + m * pooled) / (1 + m);
-    const se = Math.sqrt((0.5 * 0.25) / 4 + 0.25 * 0.75 * qb * (1 - qb));
+    // plus the verdict floor of verdict 1 (its one label agrees; half the population):
+    // (W (1 - 0.025^(1/1)))^2 / z^2 with W = 1/2 (verdict 0 holds a disagreement: none)
+    const z = normalQuantile(0.975);
+    const se = Math.sqrt((0.5 * 0.25) / 4 + (0.5 * (1 - 0.025)) ** 2 / z ** 2);
     const q = studentTQuantile(0.975, 3);
     expect(e.estimate).toBeCloseTo(0.75, 14);
     expect(e.ci[0]).toBeCloseTo(0.75 - q * se, 12);
@@ -234,13 +232,30 @@ describe("modelAssisted(y, yhat, pik, yhatPopulation, options)", () => {
     );
   });
 
-  it("predictions right on every sampled unit (not a census) bound nothing: whole line, flagged (ppiMean keeps the predictions' own variance)", () => {
+  it("hard predictions right on every sampled unit: the verdict floor bounds them (soft ones with no residual spread: whole line, flagged)", () => {
+    // verdict 1 on 1 labelled unit, verdict 0 on 3, each half the population: all right
+    const z = normalQuantile(0.975);
+    const floor = (0.5 * (1 - 0.025)) ** 2 / z ** 2 + (0.5 * (1 - 0.025 ** (1 / 3))) ** 2 / z ** 2;
     for (const interval of ["t", "beta"] as const) {
       const e = hardPredictions(Float64Array.of(1, 0, 0, 0), interval);
-      expect(e.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
-      expect(e.reliable).toBe(false);
-      expect(e.warning).toMatch(/same value/);
+      expect(e.variance).toBeCloseTo(floor, 15);
+      expect(Number.isFinite(e.ci[0]) && Number.isFinite(e.ci[1])).toBe(true);
+      expect(e.ci[0]).toBeLessThan(e.estimate);
+      expect(e.ci[1]).toBeGreaterThan(e.estimate);
+      // one label of the rarer value: "t" is flagged, "beta" is not
+      expect(e.reliable).toBe(interval === "beta");
     }
+    // soft predictions whose residuals have no spread: nothing bounds the error
+    const soft = modelAssisted(
+      Float64Array.of(1, 0, 0, 0),
+      Float64Array.of(0.75, -0.25, -0.25, -0.25),
+      new Float64Array(4).fill(0.5),
+      Float64Array.of(0.75, -0.25, 0.5, -0.25, 0.25, -0.25, 0.5, 0.5),
+      { lambda: 1 },
+    );
+    expect(soft.ci).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    expect(soft.reliable).toBe(false);
+    expect(soft.warning).toMatch(/same value/);
   });
 
   it("an overflowing result is a RangeError, never an infinite estimate", () => {
