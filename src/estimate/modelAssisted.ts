@@ -411,7 +411,7 @@ export function modelAssisted(
             estimate: Math.min(1, Math.max(0, res.estimate + shift)),
             variance,
             n,
-            df: res.df ?? req.design.df,
+            df: res.df,
             nEffective: classical.design.nEffective ?? n,
           },
           interval,

@@ -15,6 +15,7 @@ import {
 } from "../design/inclusionProbabilities.js";
 import { pivotalDuels } from "../design/pivotal.js";
 import { agreeingLabelsHull, agreeingNote, intervalEstimate } from "../estimate/_interval.js";
+import { verdictFloor } from "../estimate/_ppi.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { horvitzThompson } from "../estimate/horvitzThompson.js";
 import {
@@ -247,7 +248,13 @@ type Plan = {
  * failure labelled), the difference estimate is a residue of the predictions (about 1e-6 from 0
  * with `predictions`) whose variance shows only their spread: the interval is widened to contain
  * the labels-alone Clopper-Pearson bound of 0 (or n) in n (`agreeingLabelsHull`, noted in
- * `method`; checked in test/estimate/agreeingLabels.test.ts).
+ * `method`; checked in test/estimate/agreeingLabels.test.ts). Hard 0/1 `predictions` (a judge's
+ * verdicts) used as they are (`calibration: "none"`, or calibrated to 0/1 on every unit of the
+ * active sample) leave residuals exactly 0 where a verdict is right on every label: each such
+ * verdict adds the variance whose normal half-width is its share of the units outside the greedy
+ * ones times the Clopper–Pearson bound on its error rate (`verdictFloor`, as `ppiMean` and
+ * `modelAssisted` do; label counts as its sizes). Measured in docs/replication/model-assisted.md
+ * (hard-predictions tables).
  * @param risk - One non-negative finite risk per unit (the score to calibrate when `predictions` is absent).
  * @param budget - Number of labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.
@@ -862,6 +869,38 @@ function phase(
   };
 }
 
+/**
+ * `verdictFloor` (src/estimate/_ppi.ts) of the labelled units outside the
+ * greedy ones, with their predictions and the predictions of the units
+ * outside the greedy ones as the population, scaled by that population's
+ * share of N squared; 0 unless the predictions are all 0 or 1. Equal
+ * weights: hard predictions have draw sizes sqrt(f (1 - f)) = 0, so the
+ * uncalibrated active phase is its uniform share and the pilot is drawn
+ * with equal probabilities by default (a calibrated f makes the weights
+ * unequal; the floor then uses the label counts).
+ */
+function activeVerdictFloor(
+  predictions: Float64Array,
+  asked: readonly number[],
+  labels: readonly number[],
+  nGreedy: number,
+  level: number,
+): number {
+  const N = predictions.length;
+  let rest = predictions;
+  if (nGreedy > 0) {
+    const greedy = new Uint8Array(N);
+    for (let k = 0; k < nGreedy; k++) greedy[asked[k] as number] = 1;
+    rest = new Float64Array(N - nGreedy);
+    for (let i = 0, j = 0; i < N; i++) if (greedy[i] === 0) rest[j++] = predictions[i] as number;
+  }
+  const y = Float64Array.from(labels.slice(nGreedy));
+  const f = Float64Array.from(asked.slice(nGreedy), (u) => predictions[u] as number);
+  const floor = verdictFloor(y, f, undefined, rest, (1 - level) / 2);
+  const share = rest.length / N;
+  return floor === undefined ? 0 : share * share * floor;
+}
+
 function* run(
   fn: string,
   plan: Plan,
@@ -965,10 +1004,18 @@ function* run(
   const estimate = w * (pilot?.estimate ?? 0) + (1 - w) * active.estimate;
   const variance = w * w * (pilot?.variance ?? 0) + (1 - w) * (1 - w) * active.variance;
   const method = `active (${nGreedy > 0 ? `greedy ${nGreedy}, ` : ""}pilot ${nPilot}, active ${nActive}, ${calibration}, ${size.size}${size.tilt > 0 ? `, failure weight ${size.tilt}` : ""}, tau ${tau}, pivotal, weights ${plan.weights})`;
+  // hard 0/1 predictions used as they are (uncalibrated, or calibrated to 0/1
+  // on every unit of the active sample): a verdict right on every label has
+  // residuals exactly 0
+  const hardF = calibration === "none" || yhatS.every((v) => v === 0 || v === 1);
+  const verdict =
+    predictions === undefined || budget >= N || !hardF
+      ? 0
+      : activeVerdictFloor(predictions, asked, labels, nGreedy, est.level);
   const e = intervalEstimate(fn, {
     method,
     estimate,
-    variance,
+    variance: variance + verdict,
     level: est.level,
     n: budget,
     y: labels,

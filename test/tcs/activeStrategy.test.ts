@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { normalQuantile } from "../../src/core/normal.js";
 import { createRng } from "../../src/core/rng.js";
 import { UNCHECKED_RNG } from "../../src/tcs/_askTell.js";
 import { activeDefaults, activeStrategy, prepareActive } from "../../src/tcs/activeStrategy.js";
@@ -193,5 +194,57 @@ describe("activeStrategy(risk, budget, rng, options)", () => {
     expect(() => gen2.next(Number.NaN)).toThrow(
       /^extraStrategies.active: label sent through next\(y\) must be finite/,
     );
+  });
+});
+
+describe("active with hard 0/1 predictions (a judge's verdicts)", () => {
+  // 20,000 units, 30 % predicted failures, the judge missing failures at 5 % of
+  // the units: a verdict right on every label has residuals exactly 0
+  const N = 20_000;
+  const rng = createRng("active/verdicts");
+  const verdicts = Float64Array.from({ length: N }, () => (rng() < 0.3 ? 1 : 0));
+  const y = Float64Array.from(verdicts, (v) => (v === 0 && rng() < 0.05 / 0.7 ? 1 : v));
+  let mu = 0;
+  for (const v of y) mu += v / N;
+
+  it("a run whose labels all match their verdicts is bounded by the verdict floor, not the residuals' zero variance", () => {
+    // the 30 highest-risk units: verdict 1, all failures, so every label matches
+    const yes = Float64Array.from(verdicts);
+    const run = runStrategy(
+      extraStrategies.active(verdicts, 40, createRng("active/verdicts/one"), {
+        predictions: verdicts,
+        calibration: "none",
+      }),
+      (i) => yes[i] as number,
+    );
+    // the labels all match their verdicts: the residual variance is 0, the verdict floor is not
+    let ones = 0;
+    for (const v of verdicts) ones += v;
+    const z = normalQuantile(0.975);
+    let floor = 0;
+    for (const v of [0, 1]) {
+      const nv = Array.from(run.indices).filter((u) => verdicts[u] === v).length;
+      const W = v === 1 ? ones / N : 1 - ones / N;
+      floor += (W * (nv > 0 ? 1 - 0.025 ** (1 / nv) : 1)) ** 2 / z ** 2;
+    }
+    expect(run.estimate.variance).toBeCloseTo(floor, 12);
+    expect(run.estimate.ci[0]).toBeLessThanOrEqual(ones / N);
+    expect(run.estimate.ci[1]).toBeGreaterThanOrEqual(ones / N);
+  });
+
+  it("covers the failure rate (150 runs of n = 100, calibration none)", () => {
+    let covered = 0;
+    const runs = 150;
+    for (let r = 0; r < runs; r++) {
+      const run = runStrategy(
+        extraStrategies.active(verdicts, 100, createRng(`active/verdicts/${r}`), {
+          predictions: verdicts,
+          calibration: "none",
+        }),
+        (i) => y[i] as number,
+      );
+      if (run.estimate.ci[0] <= mu && mu <= run.estimate.ci[1]) covered++;
+    }
+    expect(covered / runs).toBeGreaterThanOrEqual(0.95);
   });
 });
