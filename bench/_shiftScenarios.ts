@@ -1,7 +1,7 @@
 /**
  * The four simulated changes of agent framework on the shared SWE-bench
  * outcomes (158 leaderboard submissions + the 25 mini-swe-agent runs), used by
- * `recommend-shift`, `recommend-pirt` and `shift-alternatives`: the history is
+ * `recommend-shift`, `recommend-pirt`, `shift-alternatives` and `shift-floor`: the history is
  * one set of frameworks' runs dated before a cutoff, the test runs are the other
  * frameworks' runs dated on or after it (the last: all runs before / after the
  * trajectory run's date). Undefined when ../shared is absent.

@@ -83,6 +83,23 @@ export function cholesky(a: Float64Array, d: number): Float64Array | undefined {
   return l;
 }
 
+/** Solves L L^T x = b for x, with L from {@link cholesky} (k x k, row-major). */
+export function cholSolve(l: Float64Array, k: number, b: Float64Array): Float64Array {
+  const y = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    let s = b[i] as number;
+    for (let m = 0; m < i; m++) s -= (l[i * k + m] as number) * (y[m] as number);
+    y[i] = s / (l[i * k + i] as number);
+  }
+  const out = new Float64Array(k);
+  for (let i = k - 1; i >= 0; i--) {
+    let s = y[i] as number;
+    for (let m = i + 1; m < k; m++) s -= (l[m * k + i] as number) * (out[m] as number);
+    out[i] = s / (l[i * k + i] as number);
+  }
+  return out;
+}
+
 /**
  * Whitens rows: `out[r] = L^{-1} (x_r[keep] - mean)` by forward substitution,
  * for the rows `idx` of an n x `cols` row-major matrix. Returns |idx| x d values.

@@ -1,6 +1,6 @@
 import type { Plain } from "../../core/toPlain.js";
 import { asInt32Array, checkNumber, fail, optionKeys } from "../../core/validate.js";
-import { cholesky } from "../../features/_linalg.js";
+import { cholesky, cholSolve } from "../../features/_linalg.js";
 import { asOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { checkItemIndices } from "./_internal.js";
@@ -175,21 +175,4 @@ export function fitRateRegression(
     looMse: loo / R,
     runs: R,
   };
-}
-
-/** Solves L L' x = b. */
-function cholSolve(l: Float64Array, k: number, b: Float64Array): Float64Array {
-  const y = new Float64Array(k);
-  for (let i = 0; i < k; i++) {
-    let s = b[i] as number;
-    for (let m = 0; m < i; m++) s -= (l[i * k + m] as number) * (y[m] as number);
-    y[i] = s / (l[i * k + i] as number);
-  }
-  const out = new Float64Array(k);
-  for (let i = k - 1; i >= 0; i--) {
-    let s = y[i] as number;
-    for (let m = i + 1; m < k; m++) s -= (l[m * k + i] as number) * (out[m] as number);
-    out[i] = s / (l[i * k + i] as number);
-  }
-  return out;
 }
