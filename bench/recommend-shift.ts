@@ -8,8 +8,8 @@
  * runs and the coverage of its 95 % interval, over several seeds, next to the
  * plain mean of a random subset and of Consist-Strat, and the method the
  * temporal cross-validation chose; beside it the same with `selection:
- * "rmse"` (the lowest cross-validated RMSE, the rule before the one-SE
- * preference for a stratified subset), on the same seeds. `--seeds N` (default
+ * "rmse"` (the lowest cross-validated RMSE, stepwise subset included), on the
+ * same seeds. `--seeds N` (default
  * 10) and `--prefix P` (default "shift") set the seeds `P-0` .. `P-(N-1)`.
  */
 import { createRng } from "../src/entry/core.js";

@@ -26,7 +26,7 @@ export const subsetSelectOptions: readonly OptionSpec[] = [
     name: "selection",
     kind: "string",
     value: "RULE",
-    help: "with --method auto: robust (default: a stratified subset unless stepwise is better by more than one SE) or rmse (lowest CV RMSE)",
+    help: "with --method auto: robust (default: the best candidate drawn at random within strata; stepwise only if no other) or rmse (lowest CV RMSE)",
   },
 ];
 

@@ -46,9 +46,10 @@ export type RecommendSubsetMethod = "consistency" | "passRate" | "stepwise";
 
 /**
  * How {@link recommendSubset} chooses among the cross-validated candidates:
- * `"robust"` prefers a subset whose interval has a design-based part when it
- * is not clearly worse (the one-standard-error rule); `"rmse"` takes the
- * lowest cross-validated RMSE.
+ * `"robust"` takes the lowest cross-validated RMSE among the subsets drawn at
+ * random within strata (whose interval has a design-based part), and the
+ * stepwise subset only when no such candidate is given; `"rmse"` takes the
+ * lowest cross-validated RMSE of all.
  */
 export type RecommendSubsetSelection = "robust" | "rmse";
 
@@ -96,9 +97,10 @@ export type RecommendSubsetChoiceRecord = {
   /**
    * Present when the rule is `"robust"`, the lowest-RMSE candidate has no
    * design-based interval (the stepwise subset) and some candidate has one:
-   * the best such candidate, the excess of its cross-validated MSE over the
-   * lowest one's (paired over the held-out runs) and that excess's standard
-   * error. The choice moved to it when `excess <= se`.
+   * the best such candidate (the choice), the excess of its cross-validated
+   * MSE over the lowest one's (paired over the held-out runs) and that
+   * excess's standard error, so that one sees what the history says the
+   * choice costs when the new runs resemble it.
    */
   readonly compared?: { readonly name: string; readonly excess: number; readonly se: number };
 };
@@ -150,10 +152,10 @@ export const recommendSubsetDefaults = Object.freeze({
  * stepwise subset with ridge and irt (its items are not representative, so no
  * mean), each fitted on all runs and on the recent runs only (20 in all).
  * `"pirt"` is left out (pass it in `options.candidates` to try it): on
- * simulated framework shifts it helped in two scenarios of four and hurt in
- * the other two (mean RMSE 0.0419 -> 0.0416), at 1.5-7 times the run time (a
- * 2PL fit per fold); measured in docs/replication/subset-shift.md, "The p-IRT
- * estimator as extra candidates".
+ * simulated framework shifts it helped in one scenario of four and hurt in
+ * the other three, at 2-7 times the run time (a 2PL fit per fold); measured
+ * in docs/replication/subset-shift.md, "The p-IRT estimator as extra
+ * candidates".
  */
 export const recommendSubsetCandidates: readonly RecommendSubsetCandidate[] = Object.freeze(
   [false, true].flatMap((recent) => [
@@ -366,9 +368,9 @@ function crossValidate(c: RecommendSubsetCandidate, cv: CvSetup) {
 /**
  * Phase 3: the choice among the rows (sorted by RMSE, at least one). `"robust"`:
  * when the lowest-RMSE candidate is the stepwise subset (no design-based
- * interval), the best random-within-strata candidate replaces it if its MSE
- * excess, paired over the held-out runs, is at most one standard error.
- * Internal (exported for its unit test).
+ * interval), the best random-within-strata candidate replaces it, with its
+ * MSE excess paired over the held-out runs and that excess's standard error
+ * recorded. Internal (exported for its unit test).
  * @internal
  */
 export function chooseCandidate<
@@ -389,10 +391,10 @@ export function chooseCandidate<
   for (const x of d) excess += x / m;
   let ss = 0;
   for (const x of d) ss += (x - excess) ** 2;
-  // one held-out run gives no spread: then only a candidate at least as good replaces it
+  // one held-out run gives no spread
   const se = m > 1 ? Math.sqrt(ss / (m - 1) / m) : 0;
   const compared = { name: nameOf(alt.cand), excess, se };
-  return { best: excess <= se ? alt : lowest, record: { ...record, compared } };
+  return { best: alt, record: { ...record, compared } };
 }
 
 /**
@@ -423,16 +425,20 @@ export function chooseCandidate<
  * history's runs and its interval rests on the held-out errors alone, which a
  * run of another agent framework need not resemble. Then the best candidate
  * drawn at random within strata (whose interval keeps its design-based part
- * under any change of the runs) is taken instead when its MSE is within one
- * standard error of the stepwise one's: the one-standard-error rule of
- * Breiman et al. (1984), with the MSE difference paired over the held-out runs
- * (each run's squared error averaged over its draws; the SE treats the runs as
- * independent). `selection` in the result records the comparison. The chosen
- * candidate is refitted on the whole history.
+ * under any change of the runs) is taken instead, and `selection` in the
+ * result records what the history says that costs: the excess of its
+ * cross-validated MSE over the stepwise one's, paired over the held-out runs
+ * (each run's squared error averaged over its draws), and its standard error
+ * (the runs treated as independent). The chosen candidate is refitted on the
+ * whole history.
  *
- * Measured (docs/shrink-a-benchmark.md, "Under a change of agent framework"):
- * on the simulated framework shifts the rule changed the choice only where the
- * stepwise subset had been chosen, and raised those scenarios' coverage.
+ * Why not the stepwise subset when it wins the cross-validation: on the
+ * simulated framework shifts (docs/replication/subset-shift.md) it won it only
+ * where the history mixed frameworks, and there it estimated the later runs
+ * of other frameworks worse than the best stratified candidate, with an
+ * interval that covered less (docs/shrink-a-benchmark.md, "Under a change of
+ * agent framework"). An earlier rule kept it unless a stratified candidate
+ * was within one standard error of its MSE (Breiman et al.'s one-SE rule).
  *
  * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).
  * @param k - Subset size, an integer in [1, items].
@@ -443,7 +449,6 @@ export function chooseCandidate<
  * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of
  *   range, or `candidates` is empty.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).
- * @see Breiman, L., Friedman, J., Olshen, R. & Stone, C. (1984). Classification and Regression Trees, section 3.4.3 (the one-SE rule).
  * @see Efron, B. & Morris, C. (1972). Limiting the risk of Bayes and empirical Bayes estimators. JASA 67 (limited translation).
  * @see Rasch, G. (1960). Probabilistic models for some intelligence and attainment tests.
  * @see Polo, F. M. et al. (2024). tinyBenchmarks: evaluating LLMs with fewer examples. ICML (p-IRT).
