@@ -33,6 +33,12 @@ export const commonOptions: readonly OptionSpec[] = [
   },
   { name: "json", kind: "flag", help: "print JSON (not with --csv)" },
   { name: "csv", kind: "flag", help: "print CSV (not with --json)" },
+  {
+    name: "columns",
+    kind: "string",
+    value: "NAME=COL,...",
+    help: "read a table's column COL under the name NAME the command expects, in every table input that has COL (e.g. run=submission,item=instance_id); a mapping that meets no column is an error",
+  },
   { name: "quiet", kind: "flag", help: "no progress or notes on stderr" },
   { name: "help", kind: "flag", help: "show this help" },
 ];

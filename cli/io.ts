@@ -955,6 +955,106 @@ function openJsonl(file: string): TableSource {
  * the one-line conversion to JSON Lines.
  */
 export function openTable(file: string, what: string): TableSource {
+  return withAliases(openTableAsIs(file, what));
+}
+
+/**
+ * The `--columns NAME=COLUMN,...` mapping of the current run: the verb reads
+ * column COLUMN of a table under the name NAME. Undefined when not given.
+ */
+let columnAliases: ReadonlyMap<string, string> | undefined;
+/** Names of the mappings that met their column in a table of this run. */
+const aliasesUsed = new Set<string>();
+
+/**
+ * Parses `--columns`: comma-separated NAME=COLUMN pairs, each name and column
+ * non-empty and given once (`run=submission,item=instance_id`).
+ */
+export function parseColumnAliases(raw: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const columns = new Set<string>();
+  for (const pair of raw.split(",")) {
+    const eq = pair.indexOf("=");
+    const name = eq < 0 ? "" : pair.slice(0, eq).trim();
+    const column = eq < 0 ? "" : pair.slice(eq + 1).trim();
+    if (name === "" || column === "") {
+      throw new CliError(
+        `--columns: ${JSON.stringify(pair)} is not NAME=COLUMN (e.g. --columns run=submission,item=instance_id: read column submission as run)`,
+      );
+    }
+    if (map.has(name)) throw new CliError(`--columns: ${name} is mapped twice`);
+    if (columns.has(column)) throw new CliError(`--columns: column ${column} is mapped twice`);
+    map.set(name, column);
+    columns.add(column);
+  }
+  return map;
+}
+
+/** Sets the `--columns` mapping for the tables this run opens (undefined: none) and forgets which were used. */
+export function setColumnAliases(map: ReadonlyMap<string, string> | undefined): void {
+  columnAliases = map;
+  aliasesUsed.clear();
+}
+
+/**
+ * A usage error when a `--columns` mapping met its column in none of the
+ * tables read so far: it did nothing (a misspelt column, or a table the
+ * command does not read). Call once every table is read, before any output.
+ */
+export function checkColumnAliasesUsed(): void {
+  if (columnAliases === undefined) return;
+  for (const [name, column] of columnAliases) {
+    if (!aliasesUsed.has(name)) {
+      throw new CliError(
+        `--columns ${name}=${column}: no table this command read has a column ${JSON.stringify(column)}, so the mapping does nothing`,
+      );
+    }
+  }
+}
+
+/**
+ * The table under the `--columns` names: a mapped column appears (and is read)
+ * under its new name, and a column of the table already called that name is
+ * hidden behind it. Error messages about a cell still name the file's column.
+ */
+function withAliases(t: TableSource): TableSource {
+  const map = columnAliases;
+  if (map === undefined) return t;
+  const toFile = new Map<string, string>();
+  for (const [name, column] of map) {
+    if (t.columns.includes(column)) {
+      toFile.set(name, column);
+      aliasesUsed.add(name);
+    }
+  }
+  if (toFile.size === 0) return t;
+  const hidden = new Set(toFile.keys());
+  const fromFile = new Map([...toFile].map(([name, column]) => [column, name]));
+  const columns = t.columns
+    .filter((c) => !hidden.has(c) || fromFile.has(c))
+    .map((c) => fromFile.get(c) ?? c);
+  const rename = <V>(m: ReadonlyMap<string, V>): Map<string, V> =>
+    new Map([...m].map(([k, v]) => [fromFile.get(k) ?? k, v]));
+  return {
+    file: t.file,
+    columns,
+    read(spec, options) {
+      const inner = new Map([...spec].map(([k, v]) => [toFile.get(k) ?? k, v]));
+      const positions = options?.positions?.map((k) => toFile.get(k) ?? k);
+      const c = t.read(inner, positions === undefined ? options : { ...options, positions });
+      return {
+        ...c,
+        numbers: rename(c.numbers),
+        strings: rename(c.strings),
+        interned: rename(c.interned),
+        cols: rename(c.cols),
+      };
+    },
+    close: () => t.close(),
+  };
+}
+
+function openTableAsIs(file: string, what: string): TableSource {
   fileCheck(file, what);
   const ext = extname(file).toLowerCase();
   if (ext === ".json") {
@@ -991,9 +1091,15 @@ export function requireColumn(
   name: string,
 ): string {
   if (!t.columns.includes(name)) {
-    const near = nearestKey(name, t.columns);
+    const mapped = columnAliases?.get(name);
+    const near = nearestKey(mapped ?? name, t.columns);
+    const mean = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+    const fix =
+      mapped === undefined
+        ? `; to read another column as ${name}: --columns ${name}=COLUMN`
+        : `; --columns maps ${name} to ${JSON.stringify(mapped)}, which this table does not have${mean}`;
     throw new CliError(
-      `${t.file}: unknown column ${JSON.stringify(name)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`} (columns: ${t.columns.join(", ")})`,
+      `${t.file}: unknown column ${JSON.stringify(name)}${mapped === undefined ? mean : ""} (columns: ${t.columns.join(", ")})${fix}`,
     );
   }
   return name;

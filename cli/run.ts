@@ -31,7 +31,13 @@ import { tcsOptions } from "./commands/tcsCommon.js";
 import { tcsEstimate, tcsEstimateHelp } from "./commands/tcsEstimate.js";
 import { tcsPlan, tcsPlanHelp } from "./commands/tcsPlan.js";
 import { CliError } from "./errors.js";
-import { checkWritable, writeAtomicAsync } from "./io.js";
+import {
+  checkColumnAliasesUsed,
+  checkWritable,
+  parseColumnAliases,
+  setColumnAliases,
+  writeAtomicAsync,
+} from "./io.js";
 import { checkFormat, type Result, render } from "./output.js";
 import { checkPlotFile, writePlot } from "./plot.js";
 import { type Stdio, setStdio, stdio } from "./stdio.js";
@@ -164,6 +170,8 @@ export function prepare(argv: readonly string[]): Prepared {
     return { kind: "text", code: 0, text: verb.help };
   }
   const parsed = parseArgs(verb.name, rest, verb.options);
+  const columns = parsed.values.get("columns");
+  if (columns !== undefined) parseColumnAliases(columns);
   checkFormat(parsed);
   checkOutputs(parsed, verb.options);
   const out = parsed.values.get("out");
@@ -232,7 +240,10 @@ export async function execute(argv: readonly string[], io: Stdio): Promise<Done>
   try {
     const prep = prepare(argv);
     if (prep.kind === "text") throw new Error("the worker got a help request");
+    const columns = prep.parsed.values.get("columns");
+    setColumnAliases(columns === undefined ? undefined : parseColumnAliases(columns));
     const result = prep.verb.run(prep.parsed);
+    checkColumnAliasesUsed();
     const text = render(result, prep.parsed, io.stdoutTTY);
     const plotFile = prep.parsed.values.get("plot");
     if (plotFile !== undefined) {

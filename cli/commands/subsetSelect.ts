@@ -1,6 +1,7 @@
 import { createRng, recommendSubset } from "../../src/index.js";
 import { didYouMean, helpText, type OptionSpec, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
+import { checkColumnAliasesUsed } from "../io.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
 import {
@@ -96,7 +97,11 @@ function selectAuto(p: Parsed, o: Parameters<typeof recommendSubset>[0], k: numb
   }
   const rec = recommendSubset(o, k, createRng(seedOf(p)), { folds, selection });
   const save = p.values.get("save");
-  if (save !== undefined) saveRecommendation(save, rec);
+  if (save !== undefined) {
+    // every table is read: a mapping that did nothing fails before the file is written
+    checkColumnAliasesUsed();
+    saveRecommendation(save, rec);
+  }
   const c = rec.choice;
   const best = rec.cv.find(
     (r) => r.method === c.method && r.estimator === c.estimator && r.recent === c.recent,
