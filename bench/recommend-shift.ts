@@ -10,7 +10,9 @@
  * temporal cross-validation chose; beside it the same with `selection:
  * "rmse"` (the lowest cross-validated RMSE, stepwise subset included), on the
  * same seeds. `--seeds N` (default
- * 10) and `--prefix P` (default "shift") set the seeds `P-0` .. `P-(N-1)`.
+ * 10) and `--prefix P` (default "shift") set the seeds `P-0` .. `P-(N-1)`;
+ * `--k K` the subset size (default 50, 10 %; another size writes its own
+ * section).
  */
 import { createRng } from "../src/entry/core.js";
 import { srs } from "../src/entry/estimate.js";
@@ -25,7 +27,9 @@ const arg = (name: string) => {
 };
 const SEEDS = quick ? 2 : Number(arg("--seeds") ?? 10);
 const PREFIX = arg("--prefix") ?? "shift";
-const K = 50;
+const K = Number(arg("--k") ?? 50);
+if (!Number.isInteger(K) || K < 2)
+  throw new RangeError(`recommend-shift: --k must be an integer >= 2, got ${arg("--k")}`);
 const { N, scenarios } = shiftScenariosOrSkip();
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const rows = [
@@ -90,8 +94,8 @@ for (const sc of scenarios) {
 }
 if (!quick)
   writeShiftSection(
-    `recommend-shift ${PREFIX} x${SEEDS}`,
-    `\`recommendSubset\` + \`estimateSubset\` under a framework shift, seeds ${PREFIX}-0..${SEEDS - 1}`,
+    `recommend-shift ${PREFIX} x${SEEDS}${K === 50 ? "" : ` k${K}`}`,
+    `\`recommendSubset\` + \`estimateSubset\` under a framework shift, seeds ${PREFIX}-0..${SEEDS - 1}${K === 50 ? "" : `, k = ${K} (${Math.round((100 * K) / N)} %)`}`,
     [
       `The recommended subset and estimate (default options, \`selection: "robust"\`), the same with \`selection: "rmse"\` on the same seeds, and two plain subset means from their own seed stream: Random (\`srs\`) and Consist-Strat (strata of pass counts over the last 3 history runs). ${SEEDS} seeds.`,
       "",

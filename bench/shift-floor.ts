@@ -34,6 +34,8 @@ import { writeShiftSection } from "./_shiftReport.js";
 import { shiftScenariosOrSkip } from "./_shiftScenarios.js";
 
 const K = 50;
+/** Issue 14's RMSE target, for the column of the subset size whose design floor reaches it (a report, not a tuning target). */
+const TARGET = 0.03;
 const SEEDS = 10;
 const QS = [5, 10, 20, 40];
 const { N, scenarios } = shiftScenariosOrSkip();
@@ -121,6 +123,8 @@ const dummies = (label: Int32Array): Float64Array[] => {
   const ids = [...new Set(label)].sort((a, b) => a - b);
   return ids.map((h) => Float64Array.from(label, (g) => (g === h ? 1 : 0)));
 };
+/** Smallest k with sqrt((1 - k/N) S^2 / k) <= TARGET. */
+const kFor = (s2: number) => Math.ceil(s2 / (TARGET * TARGET + s2 / N));
 const design = (s2: number) => Math.sqrt(((1 - K / N) * s2) / K);
 const unseen = (s2: number) => Math.sqrt((N - K) * s2) / N;
 let lowest = Number.POSITIVE_INFINITY;
@@ -134,8 +138,8 @@ const split = [
   "|---|---|---|---|---|",
 ];
 const rows = [
-  `| scenario | strata | raw S^2 | strata alone | ${QS.map((q) => `+ ${q} PCs`).join(" | ")} |`,
-  `|---|---|---|---|${QS.map(() => "---|").join("")}`,
+  `| scenario | strata | raw S^2 | strata alone | ${QS.map((q) => `+ ${q} PCs`).join(" | ")} | k for a design floor of ${TARGET.toFixed(3)}: strata alone / most PCs |`,
+  `|---|---|---|---|${QS.map(() => "---|").join("")}---|`,
 ];
 for (const { name, history: H, test: T } of scenarios) {
   const R = H.runs.length;
@@ -214,16 +218,17 @@ for (const { name, history: H, test: T } of scenarios) {
     ["Consist-Strat (last 3 runs)", passCount(Math.max(0, R - 3))],
   ] as const) {
     const D = dummies(label);
-    const cells = QS.map((q) =>
-      q <= pcs.length ? fmt(residualS2([...D, ...pcs.slice(0, q)], ys)) : "-",
-    );
+    const s2 = QS.map((q) => (q <= pcs.length ? residualS2([...D, ...pcs.slice(0, q)], ys) : NaN));
+    const alone = residualS2(D, ys);
+    const most = s2.filter((v) => !Number.isNaN(v)).at(-1) ?? alone;
+    const cells = s2.map((v) => (Number.isNaN(v) ? "-" : fmt(v)));
     rows.push(
-      `| ${name} | ${sname} | ${fmt(raw)} | ${fmt(residualS2(D, ys))} | ${cells.join(" | ")} |`,
+      `| ${name} | ${sname} | ${fmt(raw)} | ${fmt(alone)} | ${cells.join(" | ")} | ${kFor(alone)} / ${kFor(most)} of ${N} |`,
     );
   }
 }
 writeShiftSection("shift-floor", "How low can it go: an oracle floor for the subset estimate", [
-  `Per scenario, the test runs' outcomes on all ${N} items fitted by least squares on features the history gives (stratum indicators, then also the leading principal components of the history's item outcomes); the fit sees every outcome of the test run, so no estimator can learn better coefficients from these features (bench/shift-floor.ts's header has the formulas). Each cell: the design floor at k = ${K}, sqrt((1 - k/N) S_e^2 / k), the RMSE of the difference estimator with those coefficients under a random draw within the strata, and in brackets the unseen-item noise sqrt((N - k) S_e^2) / N, the error left by a model that knew the oracle coefficients, for any subset. S_e^2: residual variance averaged over the test runs. Compare the recommend-shift sections above.`,
+  `Per scenario, the test runs' outcomes on all ${N} items fitted by least squares on features the history gives (stratum indicators, then also the leading principal components of the history's item outcomes); the fit sees every outcome of the test run, so no estimator can learn better coefficients from these features (bench/shift-floor.ts's header has the formulas). Each cell: the design floor at k = ${K}, sqrt((1 - k/N) S_e^2 / k), the RMSE of the difference estimator with those coefficients under a random draw within the strata, and in brackets the unseen-item noise sqrt((N - k) S_e^2) / N, the error left by a model that knew the oracle coefficients, for any subset. S_e^2: residual variance averaged over the test runs. Last column: the smallest k whose design floor is at most ${TARGET.toFixed(3)}, S_e^2 / (${TARGET.toFixed(3)}^2 + S_e^2 / N), with the strata alone and with the most components the history allows. Compare the recommend-shift sections above.`,
   "",
   ...rows,
   "",
