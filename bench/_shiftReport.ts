@@ -2,7 +2,8 @@
  * docs/replication/subset-shift.md: the report of the subset recommendation
  * under a change of agent framework and its alternatives. Each bench that
  * measures part of it (recommend-shift, recommend-same-framework,
- * subset-design-coverage, recommend-pirt, shift-alternatives, shift-floor) writes its own
+ * subset-design-coverage, recommend-pirt, shift-alternatives, shift-floor,
+ * recommend-stronger) writes its own
  * marked section (bench/_section.ts), so one can be rerun without the others.
  */
 import { existsSync, writeFileSync } from "node:fs";
