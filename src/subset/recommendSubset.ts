@@ -440,6 +440,14 @@ export function chooseCandidate<
  * agent framework"). An earlier rule kept it unless a stratified candidate
  * was within one standard error of its MSE (Breiman et al.'s one-SE rule).
  *
+ * A run stronger than every run of the history gets no special case: on
+ * such runs the recommended estimate (mostly IRT) beat the subset's
+ * post-stratified mean at three of five cutoff dates and was within 0.003
+ * RMSE of it at the other two, and falling back to that mean whenever the
+ * run lies outside the history's range of rates (what the `shrink`
+ * estimator does) was equal or worse at every cutoff
+ * (docs/replication/subset-shift.md, section "recommend-stronger").
+ *
  * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).
  * @param k - Subset size, an integer in [1, items].
  * @param rng - Uniform [0, 1) source for the random draws within strata.
