@@ -2,8 +2,9 @@
  * Marked sections of a generated report: a bench that owns only part of a file
  * writes between `<!-- begin NAME -->` and `<!-- end NAME -->`, and a bench that
  * regenerates the whole file keeps those sections (appended at the end when its
- * new text lacks them). Used by bench/replicate-casper.ts and
- * bench/replicate-casper-real.ts.
+ * new text lacks them). Used by bench/replicate-casper.ts,
+ * bench/replicate-casper-real.ts, bench/casper-generations.ts and the
+ * subset-shift report (bench/_shiftReport.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 

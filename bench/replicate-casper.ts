@@ -332,6 +332,7 @@ if (write) {
   // The "real-signals" section belongs to bench/replicate-casper-real.ts.
   writeKeepingSections(join(here, "..", "docs", "replication", "casper.md"), lines.join("\n"), [
     "real-signals",
+    "generations",
   ]);
   console.log("wrote docs/replication/casper.md");
 }
