@@ -19,7 +19,7 @@ export const subsetEstimateOptions: readonly OptionSpec[] = [
     name: "responses",
     kind: "string",
     value: "FILE",
-    help: "the new run's outcomes on the subset: columns item, resolved (0/1), one row per subset item",
+    help: "the new run's outcomes: columns item, resolved (0/1), a row for every subset item (rows of other items, e.g. the whole benchmark's, are not used)",
     required: true,
   },
 ];
@@ -126,7 +126,12 @@ export function subsetEstimate(p: Parsed): Result {
   }
   const y = Uint8Array.from(rec.itemIds, (id) => byItem.get(id) as number);
   const e = estimateSubset(rec, y);
-  note(p.flags.has("quiet"), `${rec.method}: ${y.length} subset outcomes`);
+  // every subset item is there once, so the other rows are items outside the subset
+  const others = ids.length - y.length;
+  note(
+    p.flags.has("quiet"),
+    `${rec.method}: ${y.length} subset outcomes${others > 0 ? ` (${others} rows of items outside the subset not used)` : ""}`,
+  );
   return {
     columns: ["estimate", "se", "lo", "hi", "level", "method"],
     rows: [[e.estimate, e.se, e.ci[0], e.ci[1], e.level, e.method]],

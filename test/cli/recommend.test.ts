@@ -112,6 +112,28 @@ describe("evalsift subset select --method auto / subset estimate", () => {
     ]);
     expect(e2.code).toBe(0);
     expect((JSON.parse(e2.stdout) as { estimate: number }).estimate).toBe(ref.estimate);
+    expect(e.stderr).toContain("10 subset outcomes");
+    expect(e.stderr).not.toContain("outside the subset");
+
+    // the new run's whole table (every item): the subset's rows are used, the rest counted
+    writeFileSync(
+      join(dir, "new-all.csv"),
+      `item,resolved\n${o.items.map((id, i) => `${id},${o.data[11 * 60 + i]}`).join("\n")}\n`,
+    );
+    const e3 = runCli(cli.file, [
+      "subset",
+      "estimate",
+      "--recommendation",
+      rec,
+      "--responses",
+      join(dir, "new-all.csv"),
+      "--json",
+    ]);
+    expect(e3.code).toBe(0);
+    expect((JSON.parse(e3.stdout) as { estimate: number }).estimate).toBe(ref.estimate);
+    expect(e3.stderr).toContain(
+      "10 subset outcomes (50 rows of items outside the subset not used)",
+    );
   });
 
   it("explains bad input", () => {
