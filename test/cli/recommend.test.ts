@@ -54,6 +54,16 @@ const select = (size: string, extra: string[]) =>
 
 describe("evalsift subset select --method auto / subset estimate", () => {
   it("selects the items recommendSubset picks and saves the recommendation", () => {
+    const estimate = (recommendation: string, responses: string) =>
+      runCli(cli.file, [
+        "subset",
+        "estimate",
+        "--recommendation",
+        recommendation,
+        "--responses",
+        responses,
+        "--json",
+      ]);
     const rec = join(dir, "rec.json");
     const auto = (extra: string[]) =>
       select("10", ["--method", "auto", "--seed", "3", ...extra, "--json"]);
@@ -82,15 +92,7 @@ describe("evalsift subset select --method auto / subset estimate", () => {
       join(dir, "new.csv"),
       `item,resolved\n${want.itemIds.map((id, t) => `${id},${y[t]}`).join("\n")}\n`,
     );
-    const e = runCli(cli.file, [
-      "subset",
-      "estimate",
-      "--recommendation",
-      rec,
-      "--responses",
-      join(dir, "new.csv"),
-      "--json",
-    ]);
+    const e = estimate(rec, join(dir, "new.csv"));
     expect(e.code).toBe(0);
     const est = JSON.parse(e.stdout) as { estimate: number; ci: number[]; method: string };
     const ref = estimateSubset(want, y);
@@ -101,15 +103,7 @@ describe("evalsift subset select --method auto / subset estimate", () => {
     // the same recommendation written by toPlain (a notebook's JSON.stringify) reads too
     const plain = join(dir, "rec-plain.json");
     writeFileSync(plain, JSON.stringify(toPlain(want)));
-    const e2 = runCli(cli.file, [
-      "subset",
-      "estimate",
-      "--recommendation",
-      plain,
-      "--responses",
-      join(dir, "new.csv"),
-      "--json",
-    ]);
+    const e2 = estimate(plain, join(dir, "new.csv"));
     expect(e2.code).toBe(0);
     expect((JSON.parse(e2.stdout) as { estimate: number }).estimate).toBe(ref.estimate);
     expect(e.stderr).toContain("10 subset outcomes");
@@ -120,15 +114,7 @@ describe("evalsift subset select --method auto / subset estimate", () => {
       join(dir, "new-all.csv"),
       `item,resolved\n${o.items.map((id, i) => `${id},${o.data[11 * 60 + i]}`).join("\n")}\n`,
     );
-    const e3 = runCli(cli.file, [
-      "subset",
-      "estimate",
-      "--recommendation",
-      rec,
-      "--responses",
-      join(dir, "new-all.csv"),
-      "--json",
-    ]);
+    const e3 = estimate(rec, join(dir, "new-all.csv"));
     expect(e3.code).toBe(0);
     expect((JSON.parse(e3.stdout) as { estimate: number }).estimate).toBe(ref.estimate);
     expect(e3.stderr).toContain(
