@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  asRowMatrix,
   checkChoice,
   checkInteger,
   checkNoHoles,
@@ -35,8 +36,13 @@ export type TrajectoryMissing = "error" | "mean";
 
 /** Options of {@link trajectoryVectors}. */
 export type TrajectoryVectorsOptions = {
-  /** The step embedder. @defaultValue `hashingTfidf()` (768 buckets, unigrams and bigrams) */
-  readonly embedder?: Embedder;
+  /**
+   * The step embedder: an {@link Embedder}, or a function returning its rows
+   * as an array (`number[][]`, `Float32Array[]`: what most embedding APIs
+   * hand back), checked the same way. @defaultValue `hashingTfidf()` (768
+   * buckets, unigrams and bigrams)
+   */
+  readonly embedder?: Embedder | ((texts: readonly string[]) => readonly ArrayLike<number>[]);
   /**
    * `"stats"`: [mean, std, first, middle, last] of the step embeddings
    * ({@link poolSteps}, 5 d columns). `"series"`: the step sequence resampled
@@ -106,7 +112,7 @@ type Checked = {
   readonly missingMode: TrajectoryMissing;
   readonly batch: number;
   readonly san: boolean | SanitizeOptions;
-  readonly embedder: Embedder;
+  readonly embedder: NonNullable<TrajectoryVectorsOptions["embedder"]>;
   readonly onProgress: TrajectoryVectorsOptions["onProgress"];
 };
 
@@ -220,7 +226,8 @@ function embedSteps(
   const size = Math.min(batch, total);
   for (let lo = 0; lo < total; lo += size) {
     const part = texts.slice(lo, Math.min(total, lo + size));
-    const m = embedder(part);
+    // an array of rows is converted (ragged rows fail here); non-finite values are caught below, by text
+    const m = asRowMatrix(fn, "the embedder's result", embedder(part));
     checkRowMatrixShape(fn, "the embedder's result", m);
     if (m.rows !== part.length) {
       fail(fn, `the embedder returned ${m.rows} rows for ${part.length} texts`);

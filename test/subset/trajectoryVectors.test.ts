@@ -220,8 +220,46 @@ describe("trajectoryVectors", () => {
     expect(() => trajectoryVectors(corpus, items, { ...o, embedder: short })).toThrow(
       new RangeError("trajectoryVectors: the embedder returned 1 rows for 6 texts"),
     );
+    // an array of rows: checked as the RowMatrix form
+    expect(() => trajectoryVectors(corpus, items, { ...o, embedder: () => [[1]] })).toThrow(
+      new RangeError("trajectoryVectors: the embedder returned 1 rows for 6 texts"),
+    );
+    const ragged = (t: readonly string[]) => t.map((_, i) => new Array(i === 1 ? 3 : 2).fill(0));
+    expect(() => trajectoryVectors(corpus, items, { ...o, embedder: ragged })).toThrow(
+      /^trajectoryVectors: the embedder's result rows differ in length \(row 0 has 2, row 1 has 3\)/,
+    );
+    const nanRows = (t: readonly string[]) => t.map((_, i) => [1, i === 2 ? Number.NaN : 0]);
+    expect(() => trajectoryVectors(corpus, items, { ...o, embedder: nanRows })).toThrow(
+      /^trajectoryVectors: the embedder returned a non-finite value for text 2/,
+    );
+    const text = (t: readonly string[]) => t.map(() => ["1", 2] as unknown as number[]);
+    expect(() => trajectoryVectors(corpus, items, { ...o, embedder: text })).toThrow(TypeError);
     expect(() =>
-      trajectoryVectors(corpus, items, { ...o, embedder: (() => [[1]]) as never }),
+      trajectoryVectors(corpus, items, { ...o, embedder: (() => 7) as unknown as Embedder }),
     ).toThrow(TypeError);
+  });
+
+  it("takes an embedder's rows as an array (number[][], Float32Array[]) as it takes a RowMatrix", () => {
+    const o = { sanitize: false } as const;
+    const want = trajectoryVectors(corpus, ["a", "b", "c"], { ...o, embedder: stub() });
+    const plain = (t: readonly string[]) => {
+      const m = rowsOf([...t]);
+      return Array.from({ length: m.rows }, (_, i) =>
+        Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)),
+      );
+    };
+    const f32 = (t: readonly string[]) => {
+      const m = rowsOf([...t]);
+      return Array.from({ length: m.rows }, (_, i) =>
+        Float32Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)),
+      );
+    };
+    for (const embedder of [plain, f32]) {
+      const got = trajectoryVectors(corpus, ["a", "b", "c"], { ...o, embedder, batchSize: 2 });
+      expect(got.vectors.rows).toBe(want.vectors.rows);
+      expect(got.vectors.cols).toBe(want.vectors.cols);
+      // the stub's values are small integers: exact in float32 too
+      expect(Array.from(got.vectors.data)).toEqual(Array.from(want.vectors.data));
+    }
   });
 });
