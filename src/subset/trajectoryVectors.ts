@@ -195,7 +195,7 @@ function matchItems(
       .join(", ");
     fail(
       fn,
-      `${missing.length} of ${items.length} items have no trajectory: ${shown}${missing.length > 10 ? ", ..." : ""} (options.missing: "mean" fills them and lists them)`,
+      `${missing.length} of ${items.length} items have no trajectory: ${shown}${missing.length > 10 ? ", ..." : ""} (options.missing: "mean" fills them and lists them; or choose the subset from past outcomes alone: baselineMethod("consistency") or recommendSubset)`,
     );
   }
   return { rowOf, owner, missing };

@@ -172,7 +172,7 @@ describe("trajectoryVectors", () => {
       ),
     );
     expect(() => trajectoryVectors(corpus, ["a", "b", "c", "d", "e"], o)).toThrow(
-      /^trajectoryVectors: 2 of 5 items have no trajectory: "d", "e"/,
+      /^trajectoryVectors: 2 of 5 items have no trajectory: "d", "e" \(options\.missing: "mean" fills them and lists them; or choose the subset from past outcomes alone: baselineMethod\("consistency"\) or recommendSubset\)$/,
     );
     expect(() => trajectoryVectors(corpus, ["a", "b", "a", "c"], o)).toThrow(
       new RangeError('trajectoryVectors: items holds "a" twice'),
