@@ -2,10 +2,16 @@
  * Loads the 500 SWE-bench Verified trajectories of one mini-swe-agent run
  * (../shared/data/trajs_verified_500, PROVENANCE.txt; MIT, read in place through
  * test/helpers/sharedData.ts, never copied) with the harness's resolved flag.
- * Used by bench/trajectories.ts and bench/replicate-swebench-trajectories.ts.
+ * Used by bench/trajectories.ts, bench/replicate-swebench-trajectories.ts and
+ * the CASPER benches on the real signals.
  */
 import type { RowMatrix } from "../src/entry/core.js";
-import { fitStandardizer, transformStandardizer } from "../src/entry/slices.js";
+import {
+  behavioralSignals,
+  fitStandardizer,
+  fitTedBaseline,
+  transformStandardizer,
+} from "../src/entry/slices.js";
 import { parseMiniSweAgent, type Trajectory } from "../src/entry/trajectory.js";
 import { listShared, parseSimpleCsv, readShared } from "../test/helpers/sharedData.js";
 
@@ -58,4 +64,20 @@ export function casperMatrix(signals: readonly ArrayLike<number>[]): RowMatrix {
     cols: CASPER_SIGNALS.length,
   };
   return transformStandardizer(fitStandardizer(raw), raw);
+}
+
+/**
+ * CASPER-SI's input on the 500 real trajectories: the {@link casperMatrix} of
+ * their `behavioralSignals` (TED baseline fitted on the run) and the run's
+ * resolved flags; undefined when the data are absent.
+ */
+export function casperSignals500(): { X: RowMatrix; y: Uint8Array } | undefined {
+  const raw = readTrajs500();
+  if (raw === undefined) return undefined;
+  const trajs = parseTrajs500(raw);
+  const base = fitTedBaseline(trajs);
+  return {
+    X: casperMatrix(trajs.map((t) => behavioralSignals(t, { tedBaseline: base }))),
+    y: Uint8Array.from(raw.resolved, (r) => (r ? 1 : 0)),
+  };
 }

@@ -18,15 +18,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRng } from "../src/entry/core.js";
 import { hypervolume } from "../src/entry/moea.js";
-import {
-  behavioralSignals,
-  fitTedBaseline,
-  identifySlices,
-  identifySlicesDefaults,
-  sliceCoherence,
-} from "../src/entry/slices.js";
+import { identifySlices, identifySlicesDefaults, sliceCoherence } from "../src/entry/slices.js";
 import { writeMarkedSection } from "./_section.js";
-import { casperMatrix, parseTrajs500, readTrajs500 } from "./_trajs500.js";
+import { casperSignals500 } from "./_trajs500.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const at = process.argv.indexOf("--seeds");
@@ -36,15 +30,12 @@ if (!Number.isInteger(SEEDS) || SEEDS < 1)
 const write = !process.argv.includes("--no-write");
 const GENS = [250, 500, 1000, 2000, 4000, identifySlicesDefaults.generations];
 
-const raw = readTrajs500();
-if (raw === undefined) {
+const input = casperSignals500();
+if (input === undefined) {
   console.log("skipped: ../shared/data not found");
   process.exit(0);
 }
-const trajs = parseTrajs500(raw);
-const base = fitTedBaseline(trajs);
-const X = casperMatrix(trajs.map((t) => behavioralSignals(t, { tedBaseline: base })));
-const y = Uint8Array.from(raw.resolved, (r) => (r ? 1 : 0));
+const { X, y } = input;
 
 /** Mean over the slices of the share of the slice's majority outcome. */
 function outcomeConsistency(sliceOf: Int32Array): number {

@@ -11,8 +11,7 @@
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { behavioralSignals, fitTedBaseline } from "../src/entry/slices.js";
-import { casperMatrix, parseTrajs500, readTrajs500 } from "./_trajs500.js";
+import { casperSignals500 } from "./_trajs500.js";
 
 type Build = typeof import("../src/index.js");
 const args = process.argv.slice(3);
@@ -22,15 +21,12 @@ if (dirs.length !== 2) {
   console.error("usage: casper-paired <buildA> <buildB> [generations] [reps]");
   process.exit(2);
 }
-const raw = readTrajs500();
-if (raw === undefined) {
+const input = casperSignals500();
+if (input === undefined) {
   console.log("casper-paired: ../shared/data not found, nothing to do");
   process.exit(0);
 }
-const trajs = parseTrajs500(raw);
-const base = fitTedBaseline(trajs);
-const X = casperMatrix(trajs.map((t) => behavioralSignals(t, { tedBaseline: base })));
-const y = Uint8Array.from(raw.resolved, (r) => (r ? 1 : 0));
+const { X, y } = input;
 const builds = (await Promise.all(
   dirs.map((d) => import(pathToFileURL(resolve(d, "index.js")).href)),
 )) as Build[];
