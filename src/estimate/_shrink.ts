@@ -51,3 +51,22 @@ export function agreeingBandVariance(
   const W = Nh / N;
   return (W * W * (1 - nh / Nh) * q * (1 - q)) / Math.max(divisor, 1);
 }
+
+/**
+ * The label rate x_g / n_g of the nearest band (stratum) g with labels after
+ * band h in direction `dir` (+1: higher risk, -1: lower), or undefined when
+ * there is none: the neighbour rule of the weighted strategies' risk-band
+ * floor and of SSRS's stratum floor.
+ */
+export function neighbourRate(
+  count: Float64Array,
+  fails: Float64Array,
+  h: number,
+  dir: 1 | -1,
+): number | undefined {
+  for (let g = h + dir; g >= 0 && g < count.length; g += dir) {
+    const ng = count[g] as number;
+    if (ng > 0) return (fails[g] as number) / ng;
+  }
+  return undefined;
+}

@@ -14,6 +14,7 @@ import {
   agreeingBandVariance,
   BAND_PRIOR_SHARE,
   JEFFREYS_PSEUDO_COUNT,
+  neighbourRate,
   pooledRate,
 } from "../estimate/_shrink.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
@@ -147,21 +148,4 @@ export function flooredWeightedEstimate(
   return e.reliable || e.warning.startsWith(ZERO_WIDTH_WARNING)
     ? { ...floored, method: e.method }
     : { ...floored, method: e.method, reliable: false, warning: e.warning };
-}
-
-/**
- * The label rate x_g / n_g of the nearest band g with labels after band h in
- * direction `dir` (+1: higher risk, -1: lower), or undefined when there is none.
- */
-function neighbourRate(
-  count: Float64Array,
-  fails: Float64Array,
-  h: number,
-  dir: 1 | -1,
-): number | undefined {
-  for (let g = h + dir; g >= 0 && g < count.length; g += dir) {
-    const ng = count[g] as number;
-    if (ng > 0) return (fails[g] as number) / ng;
-  }
-  return undefined;
 }

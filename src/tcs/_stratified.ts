@@ -11,7 +11,13 @@ import { fail } from "../core/validate.js";
 import { neymanAllocation } from "../design/neymanAllocation.js";
 import { srs } from "../design/srs.js";
 import { intervalEstimate } from "../estimate/_interval.js";
-import { JEFFREYS_PSEUDO_COUNT, pooledRate, shrunkRate } from "../estimate/_shrink.js";
+import {
+  BAND_PRIOR_SHARE,
+  JEFFREYS_PSEUDO_COUNT,
+  neighbourRate,
+  pooledRate,
+  shrunkRate,
+} from "../estimate/_shrink.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { stratifiedMean } from "../estimate/stratifiedMean.js";
 import type { EstimatorChoice } from "./_askTell.js";
@@ -121,8 +127,19 @@ export const STRATUM_PSEUDO_COUNT = JEFFREYS_PSEUDO_COUNT;
  * within-stratum variance `s_h^2` is replaced by `max(s_h^2, q_h (1 - q_h))`
  * with `q_h = (x_h + m pbar) / (n_h + m)`, the posterior mean of the
  * stratum's failure rate (x_h failures in n_h labels) under a beta prior with
- * mean the pooled rate `pbar = (x + a) / (n + 2a)` and weight `m = n / H`
- * pseudo-labels (as strong as an average stratum's labels). A stratum whose
+ * mean the design-weighted rate `pbar = (n e + a) / (n + 2a)` (e the stratified
+ * mean, clipped to [0, 1]) and weight `m = n / H` pseudo-labels (as strong as an
+ * average stratum's labels). The unweighted label rate `(x + a) / (n + 2a)`,
+ * used until 2026-12-07, is pushed up by an allocation that favours risky
+ * strata and made the floor of the low-risk ones several times too large.
+ *
+ * With `ordered` (strata numbered by increasing risk: SSRS), `m = 0.1 n / H`,
+ * a stratum whose labels all agree takes the larger of that floor and the
+ * same at `q_h = (x_h + (n_h / 2) r_h) / (1.5 n_h)`, r_h the label rate of the
+ * nearest stratum with labels on the side where the other label is likelier
+ * (the weighted strategies' neighbour rule, `tcs/_riskBands.ts`), and a floored
+ * term adds nothing to the Satterthwaite df (it is a prior's, not an estimate
+ * on n_h - 1 df). A stratum whose
  * few labels all pass has `s_h^2 = 0` although it may hold failures; trusting
  * that zero made the stratified interval too short (coverage 85-88 % at
  * 1,000 runs in some cells); Jeffreys' a = 1/2 per stratum alone (no pooling)
@@ -160,6 +177,7 @@ export function flooredStratifiedEstimate(
   method: string,
   a: number,
   adaptive = false,
+  ordered = false,
 ): Estimate {
   const e = stratifiedEstimate(sample, y, s, est, method);
   const H = s.sizes.length;
@@ -187,11 +205,10 @@ export function flooredStratifiedEstimate(
   let N = 0;
   for (let h = 0; h < H; h++) N += s.sizes[h] as number;
   const n = y.length;
-  let x = 0;
-  for (let k = 0; k < n; k++) x += y[k] as number;
-  // the prior: mean the pooled Beta(a, a)-posterior rate, as strong as an average stratum's labels
-  const pooled = binary ? pooledRate(x, n, a) : 0;
-  const m = n / H;
+  // the prior: mean the Beta(a, a)-smoothed design-weighted rate (the stratified mean, as n
+  // labels), as strong as an average stratum's labels
+  const pooled = binary ? pooledRate(n * Math.min(1, Math.max(0, e.estimate)), n, a) : 0;
+  const m = ordered ? (BAND_PRIOR_SHARE * n) / H : n / H;
   let variance = 0;
   let vh2 = 0;
   let raised = false;
@@ -203,12 +220,25 @@ export function flooredStratifiedEstimate(
     census = false;
     const xh = fails[h] as number;
     let v2: number;
+    let floored = false;
     if (binary) {
       // s_h^2 of 0/1 labels: x (n - x) / (n (n - 1))
       const s2 = (xh * (nh - xh)) / (nh * (nh - 1));
       const q = shrunkRate(xh, nh, pooled, m);
-      const floor = q * (1 - q);
-      if (floor > s2) raised = true;
+      let floor = q * (1 - q);
+      if (ordered && (xh === 0 || xh === nh)) {
+        // labels that all agree: also the rate of the nearest stratum with labels on the side
+        // where the other label is likelier, with half as many pseudo-labels as the stratum's
+        const r = neighbourRate(count, fails, h, xh === 0 ? 1 : -1);
+        if (r !== undefined) {
+          const qn = shrunkRate(xh, nh, r, nh / 2);
+          floor = Math.max(floor, qn * (1 - qn));
+        }
+      }
+      if (floor > s2) {
+        raised = true;
+        floored = true;
+      }
       v2 = Math.max(s2, floor);
     } else {
       v2 = (ssReal[h] as number) / (nh - 1);
@@ -216,7 +246,8 @@ export function flooredStratifiedEstimate(
     const W = Nh / N;
     const vh = (W * W * (adaptive ? 1 : 1 - nh / Nh) * v2) / nh;
     variance += vh;
-    vh2 += (vh * vh) / (nh - 1);
+    // risk-ordered strata: a floored term is a prior's, not an estimate with n_h - 1 df
+    if (!(ordered && floored)) vh2 += (vh * vh) / (nh - 1);
   }
   if (census || (!raised && !adaptive)) return e;
   return {
@@ -229,7 +260,7 @@ export function flooredStratifiedEstimate(
       y,
       design: {
         srs: false,
-        df: variance > 0 ? Math.min(n - H, (variance * variance) / vh2) : n - H,
+        df: variance > 0 && vh2 > 0 ? Math.min(n - H, (variance * variance) / vh2) : n - H,
         N,
         census: false,
         nEffective: e.nEffective,

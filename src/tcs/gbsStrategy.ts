@@ -59,7 +59,9 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * default 95 % interval cover only 85-88 % in some cells at 1,000 runs. Each
  * stratum's `s_h^2` is therefore floored at `q_h (1 - q_h)`, with
  * `q_h = (x_h + m pbar) / (n_h + m)` the posterior mean of its rate under a
- * beta prior centred on the pooled rate `pbar = (x + 1/2) / (n + 1)` (Jeffreys)
+ * beta prior centred on the design-weighted rate `pbar = (n e + 1/2) / (n + 1)`, e the
+ * stratified mean (Jeffreys-smoothed; before 2026-12-07 the unweighted label rate, which an
+ * allocation that favours risky strata pushes up)
  * and as strong as an average stratum's labels (`m = n / H`); the
  * Satterthwaite df is recomputed from the floored terms. The measured
  * coverage is in docs/replication/coverage.md.

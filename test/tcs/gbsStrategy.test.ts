@@ -21,9 +21,10 @@ describe("gbsStrategy(risk, budget, rng, options)", () => {
     // stratified mean: 0.5 * 0 + 0.5 * (1 + 0 + 1) / 3
     expect(run.estimate.estimate).toBeCloseTo(1 / 3, 14);
     // stratum 1 is a census (3 of 3); stratum 0's two labels agree (s^2 = 0), so its variance is
-    // floored at q (1 - q), q = (0 + m pbar) / (2 + m), pbar = (2 + 0.5) / (5 + 1), m = 5 / 2 strata;
+    // floored at q (1 - q), q = (0 + m pbar) / (2 + m), pbar = (5 * 1/3 + 0.5) / (5 + 1) (the
+    // stratified mean as 5 labels, Jeffreys-smoothed), m = 5 / 2 strata;
     // the allocation is adaptive, so no finite-population correction (1 - 2/3)
-    const q = (2.5 * (2.5 / 6)) / (2 + 2.5);
+    const q = (2.5 * ((5 / 3 + 0.5) / 6)) / (2 + 2.5);
     expect(run.estimate.variance).toBeCloseTo((0.25 * q * (1 - q)) / 2, 14);
   });
 });

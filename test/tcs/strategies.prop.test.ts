@@ -81,16 +81,22 @@ const strat = (s: Strata, _N: number) => (sample: Int32Array) => (y: Float64Arra
     Int32Array.from(sample, (i) => s.strata[i] as number),
     s.sizes,
   );
-// ssrs and kCenterStrat floor each stratum's variance (flooredStratifiedEstimate)
-const floored = (s: Strata, _N: number) => (sample: Int32Array) => (y: Float64Array) =>
-  flooredStratifiedEstimate(
-    sample,
-    pick(y, sample),
-    s,
-    { level: 0.95, interval: undefined },
-    "stratifiedMean",
-    STRATUM_PSEUDO_COUNT,
-  );
+// ssrs and kCenterStrat floor each stratum's variance (flooredStratifiedEstimate); ssrs's
+// strata are ordered by risk (`ordered`: the neighbour floor)
+const floored =
+  (s: Strata, _N: number, ordered = false) =>
+  (sample: Int32Array) =>
+  (y: Float64Array) =>
+    flooredStratifiedEstimate(
+      sample,
+      pick(y, sample),
+      s,
+      { level: 0.95, interval: undefined },
+      "stratifiedMean",
+      STRATUM_PSEUDO_COUNT,
+      false,
+      ordered,
+    );
 const single = (N: number): Strata => ({ strata: new Int32Array(N), sizes: Int32Array.of(N) });
 // sums by fsum, as the strategies do: pivotal duels at a + b = 1 are decided by the last bit
 const ppsP = (risk: Float64Array) => {
@@ -188,12 +194,12 @@ const cases: Case[] = [
     compose: (r, n, g) => {
       const { s, allocation } = ssrsPlan(r, n);
       const sample = stratifiedSrs(s.strata, allocation, g);
-      return { sample, estimate: floored(s, r.length)(sample) };
+      return { sample, estimate: floored(s, r.length, true)(sample) };
     },
     enumerate: (r, n) => {
       const { s, allocation } = ssrsPlan(r, n);
       return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
-        floored(s, r.length)(o.sample),
+        floored(s, r.length, true)(o.sample),
       );
     },
     unbiased: true,
@@ -204,12 +210,12 @@ const cases: Case[] = [
     compose: (r, n, g) => {
       const { s, allocation } = ssrsKmeansPlan(r, n);
       const sample = stratifiedSrs(s.strata, allocation, g);
-      return { sample, estimate: floored(s, r.length)(sample) };
+      return { sample, estimate: floored(s, r.length, true)(sample) };
     },
     enumerate: (r, n) => {
       const { s, allocation } = ssrsKmeansPlan(r, n);
       return wrap(enumerateStratifiedSrs(s.strata, allocation), (o) =>
-        floored(s, r.length)(o.sample),
+        floored(s, r.length, true)(o.sample),
       );
     },
     unbiased: true,

@@ -13,9 +13,9 @@ describe("flooredStratifiedEstimate(sample, y, s, est, method, a)", () => {
     const plain = stratifiedEstimate(sample, y, s, est, "m");
     const e = flooredStratifiedEstimate(sample, y, s, est, "m", 0.5);
     expect(e.estimate).toBe(plain.estimate);
-    // pooled rate (2 + 0.5) / (7 + 1), prior weight m = 7 / 2 labels;
-    // stratum 0: x = 0 of n = 3; stratum 1: x = 2 of 4, s^2 = 1/3 > q (1 - q)
-    const pbar = 2.5 / 8;
+    // pooled rate: the stratified mean 0.5 * 0 + 0.5 * 2/4 as 7 labels, (7 * 0.25 + 0.5) / (7 + 1);
+    // prior weight m = 7 / 2 labels; stratum 0: x = 0 of n = 3; stratum 1: x = 2 of 4, s^2 = 1/3 > q (1 - q)
+    const pbar = (7 * 0.25 + 0.5) / 8;
     const q0 = (0 + 3.5 * pbar) / (3 + 3.5);
     const v0 = (0.25 * (1 - 3 / 5) * q0 * (1 - q0)) / 3;
     const v1 = (0.25 * (1 - 4 / 5) * (1 / 3)) / 4;
@@ -33,5 +33,36 @@ describe("flooredStratifiedEstimate(sample, y, s, est, method, a)", () => {
     expect(flooredStratifiedEstimate(sample, real, s, est, "m", 0.5)).toEqual(
       stratifiedEstimate(sample, real, s, est, "m"),
     );
+  });
+  it("with strata ordered by risk: a weaker prior, the riskier neighbour's rate, and df from the estimated terms", () => {
+    // three strata of 10 units ordered by risk; labels: stratum 0 two passes, stratum 1 two
+    // passes, stratum 2 two failures in four
+    const o = compact(
+      Int32Array.from({ length: 30 }, (_, i) => Math.floor(i / 10)),
+      3,
+    );
+    const picks = Int32Array.from([0, 1, 10, 11, 20, 21, 22, 23]);
+    const y = Float64Array.from([0, 0, 0, 0, 1, 0, 1, 0]);
+    const e = flooredStratifiedEstimate(picks, y, o, est, "m", 0.5, false, true);
+    const plain = stratifiedEstimate(picks, y, o, est, "m");
+    expect(e.estimate).toBe(plain.estimate);
+    // pooled: the stratified mean 1/6 as 8 labels, Jeffreys-smoothed; m = 0.1 * 8 / 3 labels
+    const pbar = (8 / 6 + 0.5) / 9;
+    const m = (0.1 * 8) / 3;
+    const qp = (m * pbar) / (2 + m);
+    // stratum 0: its riskier neighbour (stratum 1) shows no failure, so the pooled floor;
+    // stratum 1: the neighbour's rate 1/2 with 2 / 2 = 1 pseudo-label, q = 0.5 / 3
+    const qn = 0.5 / 3;
+    const term = (v2: number, nh: number) => ((1 / 9) * (1 - nh / 10) * v2) / nh;
+    const v0 = term(qp * (1 - qp), 2);
+    const v1 = term(Math.max(qp * (1 - qp), qn * (1 - qn)), 2);
+    const v2 = term(1 / 3, 4);
+    expect(e.variance).toBeCloseTo(v0 + v1 + v2, 15);
+    // the floored terms are a prior's: Satterthwaite's df counts stratum 2's estimate only
+    const v = v0 + v1 + v2;
+    expect(e.df).toBeCloseTo(Math.min(8 - 3, (v * v) / ((v2 * v2) / 3)), 12);
+    // the same labels without the order: the unweighted strong prior's variance differs
+    const unordered = flooredStratifiedEstimate(picks, y, o, est, "m", 0.5);
+    expect(unordered.variance).not.toBeCloseTo(e.variance, 6);
   });
 });
