@@ -561,6 +561,7 @@ mkdirSync(outDir, { recursive: true });
 // keeps the section bench/model-assisted-intervals.ts writes
 writeKeepingSections(join(outDir, "model-assisted.md"), lines.join("\n"), [
   "model-assisted-intervals",
+  "stratified-ppi-coverage",
 ]);
 const spec = failuresVsRmseSpec(
   rows.map((r) => ({ name: r.config.name, rmse: r.avg.rmse, failures: r.avg.failures })),

@@ -185,4 +185,25 @@ describe("stratifiedPpiMean: bad input throws naming the function and the argume
     expect(call).toThrow(type);
     expect(call).toThrow(message);
   });
+  it("floors an all-pass stratum towards the design-weighted rate with 0.1 n / H pseudo-labels, adding no df", () => {
+    // stratum 0 (90 units, weight 0.9): 2 labels, both passes; stratum 1 (10 units): 8 labels, 4
+    // failures. Flat predictions (0.015, 0.5) so the unlabelled parts vanish; lambda 1.
+    const y = Float64Array.from([0, 0, 1, 1, 1, 1, 0, 0, 0, 0]);
+    const yhat = Float64Array.from([0.015, 0.015, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]);
+    const strata = Int32Array.from([0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const u = Float64Array.from({ length: 100 }, (_, i) => (i < 90 ? 0.015 : 0.5));
+    const hu = Int32Array.from({ length: 100 }, (_, i) => (i < 90 ? 0 : 1));
+    const e = stratifiedPpiMean(y, yhat, strata, u, hu, { lambda: 1 });
+    // the labels' stratified mean 0.9 * 0 + 0.1 * 0.5 = 0.05 as 10 labels, Jeffreys-smoothed
+    const pbar = (10 * 0.05 + 0.5) / 11;
+    const m = (0.1 * 10) / 2;
+    const q = (m * pbar) / (2 + m);
+    const v0 = (0.81 * q * (1 - q)) / 2;
+    // stratum 1: residuals +-0.5, s^2 = 2 / 7 (ddof 1)
+    const v1 = (0.01 * (2 / 7)) / 8;
+    expect(e.variance).toBeCloseTo(v0 + v1, 15);
+    expect(e.method).toContain("variance floored in stratum 0");
+    // Satterthwaite's df counts stratum 1's estimated part only
+    expect(e.df).toBeCloseTo((v0 + v1) ** 2 / (v1 ** 2 / 7), 9);
+  });
 });
