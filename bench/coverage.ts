@@ -54,6 +54,7 @@ import { UNCHECKED_RNG } from "../src/tcs/_askTell.js";
 import { preparers } from "../src/tcs/_prepared.js";
 import { DEEPEST_MODELS, loadDeepest } from "./_deepest.js";
 import { CIFAR100_MODELS, loadPopulation, MODELS } from "./_deepsample.js";
+import { randomFailures } from "./_randomFailures.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -98,20 +99,6 @@ type Population = {
 
 function normal(rng: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-}
-
-/** Exactly round(pN) failures at units chosen by a seeded Fisher-Yates shuffle. */
-function randomFailures(rng: () => number, N: number, p: number): Uint8Array {
-  const order = Int32Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    const t = order[i] as number;
-    order[i] = order[j] as number;
-    order[j] = t;
-  }
-  const y = new Uint8Array(N);
-  for (let k = 0; k < Math.round(p * N); k++) y[order[k] as number] = 1;
-  return y;
 }
 
 function synthetic(N: number, p: number, strength: "weak" | "strong"): Population {

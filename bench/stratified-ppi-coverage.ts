@@ -20,6 +20,7 @@ import { createRng } from "../src/entry/core.js";
 import { ppiMean, stratifiedPpiAllocation, stratifiedPpiMean } from "../src/entry/estimate.js";
 import { DEEPEST_MODELS, loadDeepest } from "./_deepest.js";
 import { CIFAR100_MODELS, loadPopulation, MODELS } from "./_deepsample.js";
+import { randomFailures } from "./_randomFailures.js";
 import { writeMarkedSection } from "./_section.js";
 
 const runs = Number(process.argv.slice(3).find((a) => /^\d+$/.test(a)) ?? 1000);
@@ -41,15 +42,7 @@ for (const m of DEEPEST_MODELS) {
 for (const p of [0.01, 0.1, 0.3]) {
   const rng = createRng(`sppi-unrelated/${p}`);
   const N = 5000;
-  const order = Int32Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    const t = order[i] as number;
-    order[i] = order[j] as number;
-    order[j] = t;
-  }
-  const y = new Uint8Array(N);
-  for (let k = 0; k < Math.round(p * N); k++) y[order[k] as number] = 1;
+  const y = randomFailures(rng, N, p);
   pops.push({
     name: `unrelated N=5000 p=${p}`,
     y,
