@@ -8,12 +8,15 @@
  * "lower"), n in {30, 50, 100, 200}, `runs` seeded runs per cell (default
  * 1,000; seed `km/<population>/<n>/<run>`). Written after the 30-repetition
  * row of docs/replication/model-assisted.md showed 90.0 % (27 of 30) on
- * model F at n = 200 with the stratified floor of 2026-12-07. Prints a table.
+ * model F at n = 200 with the stratified floor of 2026-12-07. Prints a table,
+ * then the default (quantile) strata's allocation at n = 200 on DeepEST's models.
  */
 import { createRng } from "../src/entry/core.js";
 import { toRisk } from "../src/entry/features.js";
 import { runStrategy } from "../src/entry/tcs.js";
 import { UNCHECKED_RNG } from "../src/tcs/_askTell.js";
+import { riskStrata } from "../src/tcs/_strata.js";
+import { allocateAtLeastTwo, stratumSds } from "../src/tcs/_stratified.js";
 import { prepareSsrs } from "../src/tcs/ssrsStrategy.js";
 import { DEEPEST_MODELS, loadDeepest } from "./_deepest.js";
 import { loadPopulation, MODELS } from "./_deepsample.js";
@@ -72,3 +75,16 @@ for (const { name, y, risk } of pops) {
 console.log(
   `worst cell ${(100 * worst).toFixed(1)}%; ${((performance.now() - t0) / 1000).toFixed(0)} s`,
 );
+// why the default quantile strata give wide intervals on a saturated confidence: their
+// Neyman allocation on the risk's spread (the minimum of 2 where the risks tie)
+console.log("\nssrs's default (quantile) strata at n = 200: stratum sizes and labels allocated");
+for (const m of DEEPEST_MODELS) {
+  const p = loadDeepest(m);
+  if (p === undefined) continue;
+  const risk = toRisk(p.confidence, "lower");
+  const s = riskStrata("ssrs", risk, 10, undefined);
+  const alloc = allocateAtLeastTwo(s, stratumSds(risk, s), 200);
+  console.log(
+    `  DeepEST ${m}: sizes ${Array.from(s.sizes).join(", ")}; labels ${Array.from(alloc).join(", ")}`,
+  );
+}

@@ -302,7 +302,7 @@ function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): nu
  * the minimum 2 labels by `stratifiedPpiAllocation` was trusted as known. The
  * estimate is unchanged. Until 2026-12-07 the prior was the unweighted label
  * rate, which that allocation pushes up, with `m = n / H` and n_h - 1 df per
- * floored stratum: the intervals covered 99.7-100 % at 2-20 times PPI++'s
+ * floored stratum: the intervals covered 99.7-100 % at 1.5-20 times PPI++'s
  * width on real classifiers (docs/replication/model-assisted.md, "Stratified
  * PPI: coverage under its own allocation").
  *

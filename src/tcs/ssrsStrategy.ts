@@ -52,16 +52,17 @@ import { RISK_STRATA_KEYS, type RiskStrataOptions } from "./types.js";
  * for an all-pass stratum: the strata are numbered by increasing risk). The
  * Satterthwaite df counts the terms the labels estimate; a floored term is a
  * prior's and adds none. Why: the Neyman allocation on the risk's spread gives
- * the large low-risk strata of a saturated confidence two labels each (9 of 10
- * strata on DeepEST's MNIST models), and the floor used until 2026-12-07
+ * the large low-risk strata of a saturated confidence two labels each (8 or 9 of
+ * 10 strata at n = 200 on DeepEST's MNIST models, as `npm run bench --
+ * ssrs-kmeans-coverage` prints), and the floor used until 2026-12-07
  * (the unweighted label rate, which this allocation pushes up, with `m = n / H`
- * and 1 df per floored stratum) made the default interval 2-5 times wider than
- * needed (0.85 wide at n = 200 for a 0.95 % failure rate) while covering
- * 99.9-100 %. The same rule as the weighted strategies' risk bands
+ * and 1 df per floored stratum) made the default interval up to 5 times as wide
+ * as now (0.85 against 0.17 at n = 200 for a 0.95 % failure rate) while covering
+ * 99.8-100 % on real classifiers. The same rule as the weighted strategies' risk bands
  * (see `tcs/_riskBands.ts`). The measured coverage and widths are in
  * docs/replication/coverage.md. What remains is the design's: 18 labels
- * that all pass from nine tenths of the population bound that part's rate
- * only loosely, so on DeepEST's CN5 MNIST model the interval stays about 0.16
+ * (two in each of nine strata, which rarely draw a failure there) from nine
+ * tenths of the population bound that part's rate only loosely, so on DeepEST's CN5 MNIST model the interval stays about 0.16
  * wide from n = 50 to 200. With a risk that saturates (many ties at the top
  * confidence) prefer `partition: "kmeans"` (0.029 wide at n = 200 there,
  * 95.7-100 % coverage on six real models: `npm run bench --
