@@ -40,6 +40,8 @@ export type Population<M extends Model | Cifar100Model = Model> = {
    * never drawn, as in DeepSample, and changes nothing else.
    */
   readonly risk: Record<Feature, Float64Array>;
+  /** The model's predicted class per input (column `SUT`), known without a label. */
+  readonly predicted: Int32Array;
 };
 
 /** Reads `per_input/model{m}_final.csv`; `undefined` when the shared data is absent. */
@@ -54,6 +56,7 @@ export function loadPopulation<M extends Model | Cifar100Model>(
   const confidence = new Float64Array(N);
   const dsa = new Float64Array(N);
   const lsa = new Float64Array(N);
+  const predicted = new Int32Array(N);
   recs.forEach((r, i) => {
     const outcome = r.outcome;
     if (outcome !== "Pass" && outcome !== "Fail") {
@@ -66,13 +69,18 @@ export function loadPopulation<M extends Model | Cifar100Model>(
     if (!(c >= 0 && c <= 1 && d >= 0 && l >= 0)) {
       throw new Error(`model${model}: row ${i} has a bad feature (${c}, ${d}, ${l})`);
     }
+    const k = Number(r.SUT);
+    if (!Number.isInteger(k) || k < 0) {
+      throw new Error(`model${model}: row ${i} has predicted class ${String(r.SUT)}`);
+    }
+    predicted[i] = k;
     // 1 - c can be a hair below zero only if c > 1, excluded above
     confidence[i] = 1 - c;
     dsa[i] = d;
     lsa[i] = l;
   });
   for (const r of [confidence, dsa, lsa]) raiseZeros(r);
-  return { model, y, risk: { confidence, dsa, lsa } };
+  return { model, y, risk: { confidence, dsa, lsa }, predicted };
 }
 
 /** Replaces zeros by the smallest positive value, in place (see {@link Population}). */
