@@ -242,6 +242,7 @@ function* orderedPivotal(
     f,
   );
 }
+const COMPOSED_REPS = smoke ? 3 : 10_000;
 const ORDER_NAMES: Record<DrawOrder, string> = {
   confidence: "confidence",
   class: "predicted class, then confidence",
@@ -250,7 +251,8 @@ const ORDER_NAMES: Record<DrawOrder, string> = {
 const COMPOSED: Config[] = (["confidence", "class", "decile"] as const).map((by) => ({
   name: `pivotal in order of ${ORDER_NAMES[by]} (as is, tau 0.3; pivotal + modelAssisted)`,
   family: "composed",
-  reps: REPS,
+  // cheap (about 8 ms a run): enough repetitions to tell a 2 % difference from the control
+  reps: COMPOSED_REPS,
   make: (_risk, rng, pop) => orderedPivotal(pop, rng, by),
 }));
 
@@ -549,6 +551,7 @@ const best = activeRows.slice().sort((a, b) => shortfall(a) - shortfall(b))[0] a
 const composedBest = rows
   .filter((r) => r.config.family === "composed")
   .sort((a, b) => shortfall(a) - shortfall(b))[0];
+const composedControl = rows.find((r) => r.config === COMPOSED[0]);
 const winners = rows.filter(meets);
 
 const lines: string[] = [];
@@ -564,7 +567,7 @@ lines.push(
   `- Populations: DeepSample's CIFAR-10 models D, E, F (33,500 inputs each, \`per_input/model{D,E,F}_final.csv\`), risk \`1 - confidence\` (zeros raised to the smallest positive risk, as in docs/replication/deepsample.md). For \`active\` with \`predictions\`, the predictor's failure probability is the same \`1 - confidence\` (the softmax's own).`,
 );
 lines.push(
-  `- n = ${BUDGET} labels. \`active\` configurations: ${REPS} seeded repetitions per model; the 13 \`strategies\`, SSRS with k-means strata and the other extras: ${BASE_REPS} (as many as the replication; their default options; the full grid is in docs/replication/tcs-grid.md).`,
+  `- n = ${BUDGET} labels. \`active\` configurations: ${REPS} seeded repetitions per model; the 13 \`strategies\`, SSRS with k-means strata and the other extras: ${BASE_REPS} (as many as the replication; their default options; the full grid is in docs/replication/tcs-grid.md); the designs composed from \`pivotal\` and \`modelAssisted\` (family \`composed\`): ${COMPOSED_REPS}.`,
 );
 lines.push(
   "- Metrics per model: RMSE of the failure-rate estimate over the repetitions (= RMSE of the accuracy estimate), median failures found (distinct failing inputs among the labelled), share of 95% intervals covering the true rate; then averaged over D/E/F, as docs/replication/deepsample.md does.",
@@ -582,7 +585,7 @@ if (winners.length > 0) {
   lines.push(`Reached by: ${winners.map((w) => `\`${w.config.name}\``).join(", ")}.`);
 } else {
   lines.push(
-    `**Not reached.** The closest \`active\` configuration is \`${best.config.name}\`: RMSE ${f4(best.avg.rmse)}, failures ${f1(best.avg.failures)}, coverage ${pct(best.avg.coverage)} (averaged over D/E/F).${composedBest !== undefined && shortfall(composedBest) < shortfall(best) ? ` Closer still, a design composed from the library's parts that also uses the predicted class: \`${composedBest.config.name}\`, RMSE ${f4(composedBest.avg.rmse)}, failures ${f1(composedBest.avg.failures)}, coverage ${pct(composedBest.avg.coverage)}, a difference within the Monte Carlo error (details after the class frontier below).` : ""}`,
+    `**Not reached.** The closest \`active\` configuration is \`${best.config.name}\`: RMSE ${f4(best.avg.rmse)}, failures ${f1(best.avg.failures)}, coverage ${pct(best.avg.coverage)} (averaged over D/E/F).${composedBest !== undefined && shortfall(composedBest) < shortfall(best) ? ` Closer still, a design composed from the library's parts that also uses the predicted class: \`${composedBest.config.name}\`, RMSE ${f4(composedBest.avg.rmse)}, failures ${f1(composedBest.avg.failures)}, coverage ${pct(composedBest.avg.coverage)} over ${composedBest.config.reps} repetitions, where the same draw in \`active\`'s own order (by confidence) measures RMSE ${composedControl === undefined ? "-" : f4(composedControl.avg.rmse)} (details after the class frontier below).` : ""}`,
   );
 }
 lines.push("");
@@ -661,8 +664,19 @@ const learningCost =
   isoRow !== undefined && asIsRow !== undefined
     ? ` What learning costs is measured above: calibrating the confidence alone on the labels as they come (\`${isoRow.config.name}\`, RMSE ${f4(isoRow.avg.rmse)}) loses against using the softmax as it is (\`${asIsRow.config.name}\`, ${f4(asIsRow.avg.rmse)}).`
     : "";
+/** The difference of two mean RMSEs over its Monte Carlo SE (independent seeds), as text. */
+const zOf = (a: Row | undefined, b: Row | undefined): string => {
+  if (a === undefined || b === undefined) return "-";
+  // the mean over the models of per-model RMSEs, each with relative SE about 1 / sqrt(2 reps)
+  const part = (r: Row): number => {
+    const ms = Object.values(r.per) as PerModel[];
+    return ms.reduce((t, m) => t + m.rmse ** 2, 0) / (2 * r.config.reps) / ms.length ** 2;
+  };
+  const se = Math.sqrt(part(a) + part(b));
+  return ((a.avg.rmse - b.avg.rmse) / se).toFixed(1);
+};
 const rmse100 = (r: Row | undefined): string => (r === undefined ? "-" : f4(r.avg.rmse));
-const useWithoutLearning = ` The class can also be used without learning anything: the same as-is draw by ordered pivotal sampling with the units in an order that stratifies implicitly (composed from \`pivotal\` and \`modelAssisted\`, ${REPS} repetitions; rows \`pivotal in order of ...\` below). By predicted class, then confidence: ${cell(classOrder)}; by confidence decile, then class, then confidence: ${cell(decileOrder)}; by confidence alone (the control, \`active\`'s own order): ${cell(scoreOrder)}. On CIFAR-100's 100 classes (2 labels per class), class first: ${rmse100(classOrder100)}, decile first ${rmse100(decileOrder100)}, confidence alone ${rmse100(scoreOrder100)}. These differences are within the Monte Carlo error: about ${(100 / Math.sqrt(2 * REPS)).toFixed(1)}% of an RMSE over ${REPS} repetitions, about ${(100 / Math.sqrt(REPS)).toFixed(1)}% between two configurations' (their seeds differ).`;
+const useWithoutLearning = ` The class can also be used without learning anything: the same as-is draw by ordered pivotal sampling with the units in an order that stratifies implicitly (composed from \`pivotal\` and \`modelAssisted\`, ${COMPOSED_REPS} repetitions; rows \`pivotal in order of ...\` below). By predicted class, then confidence: ${cell(classOrder)}; by confidence decile, then class, then confidence: ${cell(decileOrder)}; by confidence alone (the control, \`active\`'s own order): ${cell(scoreOrder)}. On CIFAR-100's 100 classes (2 labels per class), class first: ${rmse100(classOrder100)}, decile first ${rmse100(decileOrder100)}, confidence alone ${rmse100(scoreOrder100)}. Monte Carlo error: about ${(100 / Math.sqrt(2 * COMPOSED_REPS)).toFixed(1)}% of an RMSE over ${COMPOSED_REPS} repetitions, about ${(100 / Math.sqrt(COMPOSED_REPS)).toFixed(1)}% for the difference of two (their seeds differ); class first against the control: ${zOf(classOrder, scoreOrder)} standard errors on CIFAR-10, ${zOf(classOrder100, scoreOrder100)} on CIFAR-100; decile first: ${zOf(decileOrder, scoreOrder)} and ${zOf(decileOrder100, scoreOrder100)}.`;
 lines.push("");
 lines.push(
   classInside !== undefined
