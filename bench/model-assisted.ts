@@ -188,6 +188,17 @@ const ACTIVE: [string, (risk: Float64Array) => ActiveOptions][] = [
  * should measure as `active`'s own draw.
  */
 type DrawOrder = "confidence" | "class" | "decile";
+/** Each unit's bin among `b` equal-count bins of `x` (ties by index): `floor(b k / N)` at rank k. */
+function quantileBins(x: Float64Array, b: number): Int32Array {
+  const N = x.length;
+  const bin = new Int32Array(N);
+  Int32Array.from({ length: N }, (_, i) => i)
+    .sort((u, v) => (x[u] as number) - (x[v] as number) || u - v)
+    .forEach((i, k) => {
+      bin[i] = Math.min(b - 1, Math.floor((k / N) * b));
+    });
+  return bin;
+}
 const orderedCache = new Map<string, { pik: Float64Array; order: Int32Array; po: Float64Array }>();
 function orderedDraw(pop: Population<Model | Cifar100Model>, by: DrawOrder) {
   const key = `${pop.model}:${by}`;
@@ -205,10 +216,7 @@ function orderedDraw(pop: Population<Model | Cifar100Model>, by: DrawOrder) {
   const byScore = Int32Array.from({ length: N }, (_, i) => i).sort(
     (a, b) => (f[a] as number) - (f[b] as number) || a - b,
   );
-  const decile = new Int32Array(N);
-  byScore.forEach((i, k) => {
-    decile[i] = Math.min(9, Math.floor((k / N) * 10));
-  });
+  const decile = quantileBins(f, 10);
   const cls = (a: number, b: number): number =>
     (pop.predicted[a] as number) - (pop.predicted[b] as number);
   const order =
@@ -380,24 +388,13 @@ function crossFittedFloor(
   byClass = false,
 ): number {
   const N = p.y.length;
-  const ranks = (x: Float64Array) => {
-    const order = Int32Array.from({ length: N }, (_, i) => i).sort(
-      (a, b) => (x[a] as number) - (x[b] as number),
-    );
-    const r = new Float64Array(N);
-    order.forEach((i, k) => {
-      r[i] = k / N;
-    });
-    return r;
-  };
   const keys = Object.keys(bins) as ("confidence" | "dsa" | "lsa")[];
-  const rk = keys.map((k) => ranks(p.risk[k]));
+  const binOf = keys.map((k) => quantileBins(p.risk[k], bins[k] as number));
   const cell = new Int32Array(N);
   for (let i = 0; i < N; i++) {
     let c = 0;
     keys.forEach((k, j) => {
-      const b = bins[k] as number;
-      c = c * b + Math.min(b - 1, Math.floor((rk[j] as Float64Array)[i] * b));
+      c = c * (bins[k] as number) + ((binOf[j] as Int32Array)[i] as number);
     });
     // the predicted class (known for every input) as one more categorical key
     cell[i] = byClass ? c * 1000 + (p.predicted[i] as number) : c;
@@ -510,14 +507,8 @@ const CLASS_BINS = 10;
 const frontierClass: Record<Model, FrontierPoint[]> = { D: [], E: [], F: [] };
 for (const p of pops) {
   const N = p.y.length;
-  const order = Int32Array.from({ length: N }, (_, i) => i).sort(
-    (a, b) => (p.risk.confidence[a] as number) - (p.risk.confidence[b] as number),
-  );
-  const cell = new Int32Array(N);
-  order.forEach((i, k) => {
-    const bin = Math.min(CLASS_BINS - 1, Math.floor((k / N) * CLASS_BINS));
-    cell[i] = bin * 1000 + (p.predicted[i] as number);
-  });
+  const bin = quantileBins(p.risk.confidence, CLASS_BINS);
+  const cell = Int32Array.from(bin, (b, i) => b * 1000 + (p.predicted[i] as number));
   const sums = new Map<number, [number, number]>();
   for (let i = 0; i < N; i++) {
     const a = sums.get(cell[i] as number) ?? [0, 0];

@@ -28,7 +28,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRng, normalQuantile, type Rng } from "../src/entry/core.js";
+import { randomPermutation } from "../src/core/randomPermutation.js";
+import { createRng, normalQuantile } from "../src/entry/core.js";
 import { bettingCs, hypergeometricCs } from "../src/entry/estimate.js";
 import { extraStrategies, runStrategy, type SequentialRule, strategies } from "../src/entry/tcs.js";
 
@@ -61,7 +62,7 @@ function population(N: number, kind: number | "real"): Population {
     for (let i = 0; i < N; i++) y[i] = (u[i] as number) ** 3;
   } else {
     const ones = Math.round(kind * N);
-    const order = shuffle(N, g);
+    const order = randomPermutation("sequential", N, g);
     for (let k = 0; k < ones; k++) y[order[k] as number] = 1;
   }
   const risk = Float64Array.from(y, (v, i) => 0.1 + 0.9 * (0.5 * v + 0.5 * (u[i] as number)));
@@ -69,17 +70,6 @@ function population(N: number, kind: number | "real"): Population {
   for (const v of y) s += v;
   const name = kind === "real" ? "real y = u^3" : `binary, p = ${kind * 100}%`;
   return { name, binary: kind !== "real", y, risk, mu: s / N };
-}
-
-function shuffle(N: number, g: Rng): Int32Array {
-  const p = Int32Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(g() * (i + 1));
-    const t = p[i] as number;
-    p[i] = p[j] as number;
-    p[j] = t;
-  }
-  return p;
 }
 
 function fires(lo: number, hi: number, rule: SequentialRule): boolean {

@@ -1,3 +1,4 @@
+import { randomPermutation } from "../../src/core/randomPermutation.js";
 import { createRng } from "../../src/core/rng.js";
 import { toRisk } from "../../src/features/toRisk.js";
 
@@ -53,13 +54,7 @@ export function shuffledFailures(
 ): { y: Uint8Array; risk: Float64Array; mu: number } {
   const g = createRng(seed);
   const M = Math.round(p * N);
-  const order = Int32Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(g() * (i + 1));
-    const t = order[i] as number;
-    order[i] = order[j] as number;
-    order[j] = t;
-  }
+  const order = randomPermutation("shuffledFailures", N, g);
   const y = new Uint8Array(N);
   for (let k = 0; k < M; k++) y[order[k] as number] = 1;
   const score = Float64Array.from(y, (v) => {
