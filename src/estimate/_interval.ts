@@ -115,6 +115,21 @@ const NO_SPREAD_ULPS = 64;
 /** How the warning of a `"t"` / `"wald"` interval of zero width (0/1 labels without spread) begins. */
 export const ZERO_WIDTH_WARNING = "the variance estimate is 0 (the sampled labels show no spread)";
 
+/**
+ * The warning of an estimate of a proportion outside [0, 1] whose interval was
+ * built for the estimate clipped to [0, 1] (so it may exclude the estimate):
+ * `cause` says how the estimator got there.
+ */
+export function outsideUnitWarning(estimate: number, cause: string): string {
+  return `the estimate ${estimate} of a proportion lies outside [0, 1] (${cause}), so the interval, built for the estimate clipped to [0, 1], may miss`;
+}
+
+/** Whether every value of y is the same. */
+function allEqual(y: ArrayLike<number>): boolean {
+  for (let k = 1; k < y.length; k++) if (y[k] !== y[0]) return false;
+  return true;
+}
+
 /** Whether `variance` is zero up to the rounding of values as large as y's. */
 function noSpread(variance: number, y: ArrayLike<number>): boolean {
   if (variance === 0) return true;
@@ -196,10 +211,11 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
       se,
       ci: [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
       reliable: false,
-      warning:
-        r.real === true
+      warning: allEqual(y)
+        ? r.real === true
           ? "every sampled unit gives the same value, so the sample cannot bound the error"
-          : "every sampled unit gives the same value, so a real-valued sample cannot bound the error (0/1 labels get a proportion interval)",
+          : "every sampled unit gives the same value, so a real-valued sample cannot bound the error (0/1 labels get a proportion interval)"
+        : "the design's variance estimate is 0 (the values differ, but not within the design's strata or beyond its certainty units), so the sample cannot bound the error",
     };
   }
   let successes: number | undefined;
@@ -229,7 +245,10 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
       se,
       ci,
       reliable: false,
-      warning: `the estimate ${estimate} of a proportion lies outside [0, 1] (the sample's weights add up to more than the population), so the interval, built for the estimate clipped to [0, 1], may miss`,
+      warning: outsideUnitWarning(
+        estimate,
+        "the sample's weights add up to more than the population",
+      ),
     };
   }
   if (binary && flat && (interval === "t" || interval === "wald")) {

@@ -11,7 +11,13 @@
 import { normalQuantile } from "../core/normal.js";
 import { studentTQuantile } from "../core/studentT.js";
 import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
-import { agreeingLabelsHull, agreeingNote, fewMinorityWarning, labelsAgree } from "./_interval.js";
+import {
+  agreeingLabelsHull,
+  agreeingNote,
+  fewMinorityWarning,
+  labelsAgree,
+  outsideUnitWarning,
+} from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
 import { proportionInterval } from "./proportionInterval.js";
@@ -336,7 +342,8 @@ export function twoParts(
  * proportion methods take the lower end of their two-sided interval at level
  * `2 level - 1`, so they need a level above 0.5; labels that all agree get
  * the `"t"` interval and the hull below instead, see {@link labelsAgree}).
- * `nEffective = n vClassical / variance`. With `labels` that are 0/1 and all
+ * `nEffective = n vClassical / variance` (n when vClassical is 0: labels that
+ * all agree tell nothing of what the labels alone would need). With `labels` that are 0/1 and all
  * agree, the interval is widened to contain the labels-alone
  * Clopper-Pearson bound at n ({@link agreeingLabelsHull}), noted in `method`;
  * when the variance is then 0 (lambda 0), that bound is the interval
@@ -368,12 +375,14 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
   if (r.interval !== "wald") {
     df = satterthwaite > 0 ? (variance * variance) / satterthwaite : Math.max(1, r.n - 1);
   }
+  // labels that all agree have a classical variance of 0, which says nothing
+  // of what the labels alone would need: no gain is claimed (n)
   const nEffective =
-    variance > 0
-      ? (r.n * r.vClassical) / variance
-      : r.vClassical > 0
-        ? Number.POSITIVE_INFINITY
-        : r.n;
+    r.vClassical > 0
+      ? variance > 0
+        ? (r.n * r.vClassical) / variance
+        : Number.POSITIVE_INFINITY
+      : r.n;
   const base = {
     estimate: r.estimate,
     variance,
@@ -421,18 +430,43 @@ export function ppiEstimate(fn: string, r: PpiParts): Estimate {
       ? undefined
       : agreeingLabelsHull([lo, hi], r.labels, r.n, r.level, r.alternative);
   if (hull !== undefined && r.labels !== undefined) {
+    // a proportion method was replaced by the t interval (see labelsAgree above)
     return {
       ...base,
+      interval: r.interval === "wald" ? r.interval : "t",
       method: r.method + agreeingNote(r.labels),
-      ci: hull,
+      ci: cutToUnit(hull, r.estimate),
       reliable: true,
       warning: "",
+    };
+  }
+  if (proportion && !(r.estimate >= 0 && r.estimate <= 1)) {
+    return {
+      ...base,
+      ci: [lo, hi],
+      reliable: false,
+      warning: outsideUnitWarning(r.estimate, PAST_A_BOUND),
     };
   }
   const few = r.labels === undefined || proportion ? undefined : fewMinorityWarning(r.labels);
   if (few !== undefined) return { ...base, ci: [lo, hi], reliable: false, warning: few };
   return { ...base, ci: [lo, hi], reliable: true, warning: "" };
 }
+
+/**
+ * An interval of the mean of 0/1 labels cut to the smallest range that holds
+ * [0, 1] and the estimate (the mean lies in [0, 1]; the estimate, which the
+ * predictions' correction can carry outside, stays inside its interval):
+ * infinite ends (one-sided) stay as they are.
+ */
+export function cutToUnit(ci: readonly [number, number], estimate: number): [number, number] {
+  const lo = Number.isFinite(ci[0]) ? Math.max(ci[0], Math.min(0, estimate)) : ci[0];
+  const hi = Number.isFinite(ci[1]) ? Math.min(ci[1], Math.max(1, estimate)) : ci[1];
+  return [lo, hi];
+}
+
+/** How a prediction-powered estimate of a proportion gets outside [0, 1]. */
+export const PAST_A_BOUND = "the predictions' correction carried it past a bound";
 
 /** `estimate -/+ q se`, all of `1 - level` in one tail when one-sided (that side is then replaced by the caller). */
 function normalBounds(r: PpiParts, se: number, df: number): [number, number] {

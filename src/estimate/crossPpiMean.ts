@@ -70,7 +70,7 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * Matches ppi_py to 1e-10 with `ddof: 0` and `interval: "wald"`
  * (test/fixtures/ppi.json); the default `ddof` is 1 (see {@link ppiMean}).
  * ppi_py's `bootstrap_data` variance is not offered.
- * `nEffective = n s^2(y) / (n variance)`.
+ * `nEffective = n s^2(y) / (n variance)` (n when s^2(y) is 0).
  *
  * The fold assignment itself is not an argument: the estimate needs only
  * which prediction each labelled unit got. Build `yhatUnlabeled` from K

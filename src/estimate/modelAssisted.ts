@@ -20,10 +20,13 @@ import {
   type IntervalRequest,
   intervalEstimate,
   labelsAgree,
+  outsideUnitWarning,
 } from "./_interval.js";
 import {
+  cutToUnit,
   isProportionInterval,
   moments,
+  PAST_A_BOUND,
   readLambda,
   readPpiInterval,
   short,
@@ -240,7 +243,13 @@ function tunedLambda(
  * are 0/1 and all agree (no failure labelled), the residuals show only the
  * predictions' spread, not the failures the sample missed: the interval is
  * widened to contain the labels-alone Clopper-Pearson bound at the design's
- * effective size (Kish's for unequal probabilities), noted in `method`; with
+ * effective size (Kish's for unequal probabilities), noted in `method`, cut
+ * to the smallest range holding [0, 1] and the estimate and, where `"beta"`
+ * was asked, named `"t"` in `interval` (the residuals' interval it widens;
+ * with lambda 0 the labels themselves are estimated, as B does, and the
+ * requested interval is kept). An estimate outside [0, 1] whose interval is
+ * a proportion's (built for the estimate clipped to [0, 1]) comes back
+ * `reliable: false` with a warning, as Horvitz–Thompson's does. With
  * a `"t"` or `"wald"` interval, when the rarer label value occurs only once
  * or twice, the interval is returned with `reliable` false (its variance
  * rests on one or two residuals; the same report measures both intervals
@@ -290,7 +299,8 @@ function tunedLambda(
  * labels as drawn with replacement (no finite-population correction, the second).
  *
  * `nEffective = n V_B(y) / variance`: the labels B alone would need for this variance
- * (n when the variance is not positive).
+ * (n when either variance is not positive: labels that all agree have V_B(y) = 0,
+ * which says nothing of what the labels alone would need).
  *
  * @param y - Labels of the sampled units (draws, for with-replacement designs).
  * @param yhat - Predictions on the same units, in the same order.
@@ -378,12 +388,14 @@ export function modelAssisted(
   const r = new Float64Array(n);
   for (let k = 0; k < n; k++) r[k] = (y64[k] as number) - lambda * (yhat64[k] as number);
   // the residuals are real values even when they are all 0 or 1 (hard 0/1
-  // predictions): never a proportion, so never clipped to [0, 1]
-  const req = lambda === 0 ? classical : run(r);
+  // predictions): never a proportion, so never clipped to [0, 1]; with lambda
+  // 0 the labels themselves are estimated, as the design estimator does
+  // (0/1 labels that all agree then get its labels-alone bound, not the whole line)
+  const req = lambda === 0 ? { ...classical, interval } : run(r);
   const shift = lambda * moments(yhatPopulation64).mean;
   const res = withPredictionFloor(
     fn,
-    intervalEstimate(fn, { ...req, real: true }),
+    intervalEstimate(fn, lambda === 0 ? req : { ...req, real: true }),
     req,
     lambda,
     { y: y64, yhat: yhat64, pik: pik64, yhatPopulation: yhatPopulation64 },
@@ -398,26 +410,27 @@ export function modelAssisted(
   }
   const variance = res.variance;
   const nEffective =
-    variance > 0 && classical.variance >= 0 ? (n * classical.variance) / variance : n;
+    variance > 0 && classical.variance > 0 ? (n * classical.variance) / variance : n;
   // labels that all agree keep the residual interval and the labels-alone hull below
-  const ci: [number, number] =
+  const asProportion =
     proportion &&
     !labelsAgree(y64) &&
     res.variance > 0 &&
     Number.isFinite(res.ci[0]) &&
-    Number.isFinite(res.ci[1])
-      ? proportionInterval(
-          {
-            estimate: Math.min(1, Math.max(0, res.estimate + shift)),
-            variance,
-            n,
-            df: res.df,
-            nEffective: classical.design.nEffective ?? n,
-          },
-          interval,
-          level,
-        )
-      : [res.ci[0] + shift, res.ci[1] + shift];
+    Number.isFinite(res.ci[1]);
+  const ci: [number, number] = asProportion
+    ? proportionInterval(
+        {
+          estimate: Math.min(1, Math.max(0, res.estimate + shift)),
+          variance,
+          n,
+          df: res.df,
+          nEffective: classical.design.nEffective ?? n,
+        },
+        interval,
+        level,
+      )
+    : [res.ci[0] + shift, res.ci[1] + shift];
   // 0/1 labels that all agree: the residuals show only the predictions' spread
   const hull =
     res.reliable && !classical.design.census
@@ -427,12 +440,20 @@ export function modelAssisted(
   // the residuals (Korn–Graubard's needs no such rule)
   const few =
     res.reliable && !classical.design.census && !proportion ? fewMinorityWarning(y64) : undefined;
+  const estimate = res.estimate + shift;
+  // an interval built for the estimate clipped to [0, 1]
+  const outside =
+    asProportion && res.reliable && !(estimate >= 0 && estimate <= 1)
+      ? outsideUnitWarning(estimate, PAST_A_BOUND)
+      : undefined;
   return {
     ...res,
     ...(few === undefined ? {} : { reliable: false, warning: few }),
-    estimate: res.estimate + shift,
-    ci: hull ?? ci,
-    interval,
+    ...(outside === undefined ? {} : { reliable: false, warning: outside }),
+    estimate,
+    ci: hull === undefined ? ci : cutToUnit(hull, estimate),
+    // the residuals' interval where a proportion method was asked for but not used
+    interval: asProportion || lambda === 0 ? interval : residualInterval,
     method: `modelAssisted (${res.method}, ${lambdaNote})${hull === undefined ? "" : agreeingNote(y64)}`,
     nEffective,
     lambda,

@@ -105,7 +105,8 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * [0, 1]; predictions that are all equal give lambda 0 (the classical mean), and
  * `method` says so. `nEffective = n Var_classical / variance` with
  * `Var_classical = s^2(y) / n`: the number of labels the classical mean would need
- * for the same variance. The labelled and unlabelled units are independent draws
+ * for the same variance (n when s^2(y) is 0: labels that all agree say nothing of
+ * that). The labelled and unlabelled units are independent draws
  * from one distribution, and the predictor must not have been trained on these
  * labels (else use {@link crossPpiMean}). Unbiased for every fixed lambda; with the
  * tuned lambda the interval is asymptotically valid.
@@ -127,8 +128,13 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * {@link stratifiedPpiMean}; not in ppi_py): labels that all agree (no failure
  * labelled) get an interval widened to hold the labels-alone Clopper-Pearson
  * bound, since the residuals then show only the predictions' spread (with
- * `"beta"` asked, such labels get the `"t"` interval so widened:
- * Korn–Graubard's effective size collapses there); under `"wald"` or `"t"`,
+ * `"beta"` asked, such labels get the `"t"` interval so widened, cut to
+ * the smallest range holding [0, 1] and the estimate, and named `"t"` in
+ * `interval`: Korn–Graubard's effective size collapses there); an estimate
+ * outside [0, 1] (the predictions' correction can carry it there) whose
+ * interval is a proportion's (built for the estimate clipped to [0, 1])
+ * comes back `reliable: false` with a warning, as Horvitz–Thompson's does;
+ * under `"wald"` or `"t"`,
  * labels whose rarer value occurs only once or twice keep their interval but
  * come back `reliable: false` with a warning. Hard 0/1 predictions (a
  * judge's verdicts) that are right on every labelled unit of a verdict add

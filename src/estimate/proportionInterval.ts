@@ -103,6 +103,8 @@ export const SRS_BINARY_METHODS: ReadonlySet<IntervalMethod> = new Set([
 ]);
 
 const clip01 = (v: number): number => Math.min(1, Math.max(0, v));
+/** Above this effective size `"beta"` takes the beta quantiles' normal limit (see `bounds`). */
+const BETA_NORMAL_LIMIT = 1e15;
 const expit = (v: number): number => 1 / (1 + Math.exp(-v));
 
 const INPUT_KEYS = optionKeys<ProportionIntervalInput>()(
@@ -363,6 +365,12 @@ function designInterval(
     case "beta":
     case "betaCapped": {
       const nStar = cappedSize(method, n, ((p * (1 - p)) / v) * kornGraubardRatio(n, df, alpha));
+      if (nStar > BETA_NORMAL_LIMIT) {
+        // the beta quantiles' normal limit (their skewness, about 1 / sqrt(n*), is below
+        // the rounding of p here; the quantile iteration fails near n* = 1e155)
+        const half = normalQuantile(1 - alpha / 2) * Math.sqrt((p * (1 - p)) / nStar);
+        return [clip01(p - half), clip01(p + half)];
+      }
       return [
         betaQuantile(alpha / 2, nStar * p, nStar * (1 - p) + 1),
         betaQuantile(alpha / 2, nStar * p + 1, nStar * (1 - p), true),

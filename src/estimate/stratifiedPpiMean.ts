@@ -11,6 +11,7 @@ import {
 } from "../core/validate.js";
 import { PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import {
+  hardPredictionFloor,
   moments,
   pairMoments,
   ppiEstimate,
@@ -174,6 +175,7 @@ function combineStrata(
   w: Float64Array,
   lambdaOption: number | "tuned",
   ddof: 0 | 1,
+  tails: { level: number; alternative: PpiAlternative },
 ): {
   estimate: number;
   parts: VariancePart[];
@@ -197,7 +199,8 @@ function combineStrata(
     const yh = ys[h] as Float64Array;
     const fh = fs[h] as Float64Array;
     const pair = pairMoments(yh, fh);
-    const u = moments(us[h] as Float64Array);
+    const uh = us[h] as Float64Array;
+    const u = moments(uh);
     const t: TunedLambda =
       lambdaOption === "tuned"
         ? tuneLambda(pair, u, ddof)
@@ -209,7 +212,10 @@ function combineStrata(
     const nh = yh.length;
     const Nh = u.n;
     estimate += wh * (lambda * u.mean + r.mean);
-    let vh = (wh * wh * r.ss) / (nh - ddof) / nh;
+    // hard 0/1 predictions right on every labelled unit of a verdict: ppiMean's floor, per stratum
+    let vh =
+      (wh * wh * r.ss) / (nh - ddof) / nh +
+      wh * wh * hardPredictionFloor(yh, fh, uh, lambda, tails.level, tails.alternative);
     const agree = pool === undefined ? undefined : agreeingRate(yh, pool);
     const floor = agree === undefined ? 0 : (wh * wh * agree) / nh;
     let df = nh - 1;
@@ -285,10 +291,17 @@ function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): nu
  * exactly. Against ppi_py: there is no stratified PPI in ppi_py; with `ddof: 0` each
  * stratum's estimate and variance are ppi_py's `ppi_mean_ci` on that stratum
  * (test/fixtures/ppi.json). `nEffective = n V_strat / variance`, with V_strat the
- * variance of the stratified mean of the labels (`sum_h w_h^2 s_h^2(y) / n_h`).
+ * variance of the stratified mean of the labels (`sum_h w_h^2 s_h^2(y) / n_h`;
+ * n when it is 0).
  * Interval: Wald (or t with Satterthwaite's df over the strata), or for 0/1
  * labels by default Korn–Graubard's `"beta"` on the estimate and the variance
  * with that df (as {@link ppiMean}).
+ *
+ * Hard 0/1 predictions (a judge's verdicts) get {@link ppiMean}'s verdict
+ * floor within each stratum (`w_h^2` times the stratum's own floor), so one
+ * stratum is `ppiMean` for them too (until 2026-12-07 the floor was missing
+ * here, and such intervals under-covered: docs/replication/model-assisted.md,
+ * hard predictions).
  *
  * Stratum floor (0/1 labels, two or more strata): a stratum whose labels all
  * agree says nothing about the failures it may hold (its residual variance is
@@ -377,6 +390,7 @@ export function stratifiedPpiMean(
     w,
     lambdaOption,
     ddof,
+    { level, alternative },
   );
   const list = Array.from(lambdas, short).join(", ");
   let method =

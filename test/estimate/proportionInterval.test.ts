@@ -65,6 +65,18 @@ describe("proportionInterval(input, method, level)", () => {
     expect(proportionInterval({ ...base, estimate: 5 }, "t", 0.9)[1]).toBeGreaterThan(5);
   });
 
+  it('"beta" at a vanishing variance tends to [p, p] (was [4.5e-242, 4.5e-242] below 1e-155)', () => {
+    for (const variance of [1e-16, 1e-150, 1e-160, 1e-300]) {
+      for (const m of ["beta", "betaCapped"] as const) {
+        const [lo, hi] = proportionInterval({ estimate: 0.3, variance, n: 100 }, m, 0.95);
+        expect(lo).toBeLessThanOrEqual(0.3);
+        expect(hi).toBeGreaterThanOrEqual(0.3);
+        // betaCapped stays Clopper-Pearson's at n = 100 (its cap)
+        if (m === "beta") expect(hi - lo).toBeLessThan(1e-7);
+      }
+    }
+  });
+
   it("a negative variance is a RangeError for every method", () => {
     for (const m of intervalMethods) {
       expect(() => proportionInterval({ ...base, variance: -0.001, N: 40 }, m, 0.95), m).toThrow(

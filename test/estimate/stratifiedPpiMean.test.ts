@@ -42,6 +42,34 @@ describe("stratifiedPpiMean(y, yhat, strata, yhatUnlabeled, strataUnlabeled, opt
     }
   });
 
+  it("hard 0/1 predictions (a judge's verdicts) get ppiMean's verdict floor, per stratum", () => {
+    // the labelled units with verdict 0 were all right: without the floor the verdict's error
+    // rate counts as known to be 0 (half of ppiMean's variance here; intervals under-covered)
+    const y = Float64Array.from([1, 0, 1, 1, 0, 1, 1, 1, 0, 1]);
+    const f = Float64Array.from([1, 0, 1, 1, 0, 1, 1, 1, 1, 1]);
+    const u = Float64Array.from([1, 0, 1, 1, 1, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1]);
+    const s = stratifiedPpiMean(y, f, new Int32Array(10), u, new Int32Array(15));
+    const p = ppiMean(y, f, u);
+    expect(s.variance).toBeCloseTo(p.variance, 16);
+    expect(s.ci[0]).toBeCloseTo(p.ci[0], 14);
+    expect(s.ci[1]).toBeCloseTo(p.ci[1], 14);
+    // two strata: each stratum's term is that stratum's ppiMean variance (with its floor)
+    const strata = Int32Array.from([0, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
+    const strataU = Int32Array.from({ length: 15 }, (_, i) => (i < 8 ? 0 : 1));
+    const two = stratifiedPpiMean(y, f, strata, u, strataU);
+    let v = 0;
+    for (let h = 0; h < 2; h++) {
+      const ph = ppiMean(
+        y.filter((_, i) => strata[i] === h),
+        f.filter((_, i) => strata[i] === h),
+        u.filter((_, i) => strataU[i] === h),
+      );
+      const w = strataU.filter((x) => x === h).length / 15;
+      v += w * w * ph.variance;
+    }
+    expect(two.variance).toBeCloseTo(v, 16);
+  });
+
   it("combines per-stratum ppiMean with weights N_h / N, each stratum with its own lambda", () => {
     const { l, u } = data(2, 300, 3000, 3);
     const s = stratifiedPpiMean(l.y, l.f, l.h, u.f, u.h);
