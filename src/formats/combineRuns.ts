@@ -15,6 +15,8 @@ function checkTable(t: unknown, k: number): asserts t is HarnessRuns {
     !(scores instanceof Float64Array)
   )
     failType(FN, `tables[${k}] must have runs, items, data (Uint8Array) and scores (Float64Array)`);
+  if (runs.length === 0) fail(FN, `tables[${k}] has no runs`);
+  if (items.length === 0) fail(FN, `tables[${k}] has no items`);
   distinctIds(FN, `tables[${k}].runs`, runs, "run names");
   distinctIds(FN, `tables[${k}].items`, items, "item ids");
   if (data.length !== runs.length * items.length || scores.length !== data.length)
@@ -43,7 +45,7 @@ function checkTable(t: unknown, k: number): asserts t is HarnessRuns {
  * @returns A new table (`runs`, `items`, `data`, `scores` only).
  * @throws {TypeError} If `tables` is not an array of tables, or a table's `runs` or `items` is not an
  *   array of strings (a hole of a sparse array included: `tables[0].items[2] must be a string`).
- * @throws {RangeError} If `tables` is empty, a table repeats a run name or an item id, a table's `data` holds a value other than 0/1 or its
+ * @throws {RangeError} If `tables` is empty, a table has no runs or no items, a table repeats a run name or an item id, a table's `data` holds a value other than 0/1 or its
  *   `scores` a non-finite number, the item sets differ, or a run name repeats.
  * @example
  * ```ts

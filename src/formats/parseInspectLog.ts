@@ -90,7 +90,7 @@ function reduce(values: number[], reducer: InspectReducer): number {
     case "mean":
       return values.reduce((a, b) => a + b, 0) / n;
     case "max":
-      return Math.max(...values);
+      return values.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
     case "median": {
       const s = [...values].sort((a, b) => a - b);
       return n % 2 === 1
@@ -98,14 +98,12 @@ function reduce(values: number[], reducer: InspectReducer): number {
         : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
     }
     case "mode": {
-      // the most frequent value; a tie goes to the value seen first
+      // the most frequent value; a tie goes to the value seen first (as
+      // Inspect's Counter.most_common): count all, then take the first maximum
       const count = new Map<number, number>();
+      for (const v of values) count.set(v, (count.get(v) ?? 0) + 1);
       let best = values[0] as number;
-      for (const v of values) {
-        const c = (count.get(v) ?? 0) + 1;
-        count.set(v, c);
-        if (c > (count.get(best) ?? 0)) best = v;
-      }
+      for (const [v, c] of count) if (c > (count.get(best) as number)) best = v;
       return best;
     }
   }
@@ -135,9 +133,17 @@ export function readInspect(
   if (samples.length === 0)
     failAt(fn, source, "samples", "is empty (a header-only log, or no sample finished)");
   const byItem = new Map<string, number[]>();
+  const seen = new Set<string>();
   for (const { where, sample } of samples) {
     const s = objectAt(fn, source, where, sample);
     const id = idAt(fn, source, `${where}.id`, s.id);
+    if (s.epoch !== undefined) {
+      // a repeated (id, epoch) is a concatenated or duplicated log, not one more epoch
+      const key = JSON.stringify([id, s.epoch]);
+      if (seen.has(key))
+        failAt(fn, source, where, `repeats id ${JSON.stringify(id)} epoch ${String(s.epoch)}`);
+      seen.add(key);
+    }
     const scores = objectAt(fn, source, `${where}.scores`, s.scores);
     if (scorer === undefined) {
       const names = Object.keys(scores);
@@ -190,7 +196,8 @@ const FN = "parseInspectLog";
  * "yes"/"true" = 1, "no"/"false" = 0, numeric strings; any other value
  * (e.g. a dictionary of several metrics) is an error, never a silent 0.
  * The epochs of a sample are reduced by `reducer` (mean, median, mode —
- * ties to the value seen first — or max over the epochs), and the item is
+ * ties to the value seen first — or max over the epochs; a repeated
+ * (`id`, `epoch`) pair is an error, not one more epoch), and the item is
  * correct (1) when the reduced score is at least `threshold` (by default 1:
  * full credit, so with the mean reducer every epoch must be correct).
  *

@@ -73,12 +73,20 @@ const KEYS = ["metric", "filter", "run", "results", "source"] as const;
  */
 function logLik(resp: unknown): number {
   if (typeof resp === "number") return resp;
-  if (!Array.isArray(resp) || resp.length !== 2) return Number.NaN;
-  const [v, greedy] = resp as unknown[];
-  if (!(typeof greedy === "boolean" || greedy === "True" || greedy === "False")) return Number.NaN;
+  if (!isLogLikPair(resp)) return Number.NaN;
+  const v = resp[0];
   if (typeof v === "number") return v;
   if (typeof v !== "string" || v.trim() === "") return Number.NaN;
+  // Python's str(float("-inf")): a choice of probability 0 (e.g. an fp16 underflow)
+  if (v.trim() === "-inf") return Number.NEGATIVE_INFINITY;
   return Number(v);
+}
+
+/** Whether a response has a log-likelihood's shape: `[value, is_greedy]` (whatever the value). */
+function isLogLikPair(resp: unknown): resp is [unknown, unknown] {
+  if (!Array.isArray(resp) || resp.length !== 2) return false;
+  const greedy = resp[1];
+  return typeof greedy === "boolean" || greedy === "True" || greedy === "False";
 }
 
 function runName(
@@ -176,21 +184,23 @@ function pickMetric(first: Row, source: string | undefined, metric: string | und
   return m;
 }
 
-/** Phase 3b: the finite log-likelihoods of one sample's choices (at least 2). */
+/** Phase 3b: the log-likelihoods of one sample's choices (at least 2; finite or -Infinity, not all -Infinity). */
 function logLiks(source: string | undefined, line: number, o: Json): number[] {
   const resps = arrayAt(FN, source, `line ${line}: field "filtered_resps"`, o.filtered_resps);
   const ll = resps.map((r, c) => {
     const x = logLik(r);
-    if (!Number.isFinite(x))
+    if (!(Number.isFinite(x) || x === Number.NEGATIVE_INFINITY))
       failAt(
         FN,
         source,
         `line ${line}: field "filtered_resps"[${c}]`,
-        "is not a finite log-likelihood",
+        'is not a log-likelihood (a finite number or "-inf")',
         r,
       );
     return x;
   });
+  if (ll.every((x) => x === Number.NEGATIVE_INFINITY))
+    failAt(FN, source, `line ${line}: field "filtered_resps"`, 'is "-inf" for every choice');
   if (ll.length < 2)
     failAt(
       FN,
@@ -204,12 +214,14 @@ function logLiks(source: string | undefined, line: number, o: Json): number[] {
 
 /** Phase 4: each sample's softmax over its choices, padded with zeros to the most choices. */
 function softmaxRows(lls: readonly number[][]): { probs: RowMatrix; choices: Int32Array } {
-  const cols = Math.max(...lls.map((l) => l.length));
+  // a loop, not Math.max(...): a spread of one argument per sample overflows the stack
+  let cols = 0;
+  for (const l of lls) cols = Math.max(cols, l.length);
   const data = new Float64Array(lls.length * cols);
   const choices = new Int32Array(lls.length);
   lls.forEach((ll, i) => {
     choices[i] = ll.length;
-    const max = Math.max(...ll);
+    const max = ll.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
     let sum = 0;
     for (const x of ll) sum += Math.exp(x - max);
     ll.forEach((x, c) => {
@@ -232,9 +244,11 @@ function softmaxRows(lls: readonly number[][]): { probs: RowMatrix; choices: Int
  * `p_k = exp(l_k - max l) / sum_j exp(l_j - max l)`, so `confidence`,
  * `entropy`, `margin` and `deepGini` apply directly (they are the raw
  * log-likelihoods the harness's `acc` uses, not the length-normalised ones of
- * `acc_norm`). A task is read as multiple choice when the first sample has
- * at least two responses and each is such a pair (or a number); every later
- * sample must then be too. Generated text is never read as a number.
+ * `acc_norm`; a `"-inf"` log-likelihood, as Python writes an underflow, is
+ * a choice of probability 0). A task is read as multiple choice when the
+ * first sample has at least two responses and each has such a pair's shape
+ * (or is a number), whatever its value; every later sample must then be
+ * too. Generated text is never read as a number.
  *
  * Polarity: `data` is the harness's 1 = correct; TCS labels are 1 = failure
  * ({@link failureLabels}).
@@ -244,8 +258,9 @@ function softmaxRows(lls: readonly number[][]): { probs: RowMatrix; choices: Int
  * @returns One run: `runs`, `items` (doc ids), `data`, `scores` (the metric values), `metric`, `filter`, `probs`, `choices`.
  * @throws {TypeError} If `text` is not a string, a line is not a JSON object, or no run name can be found.
  * @throws {RangeError} If the file has no samples, a `doc_id` repeats, the metric is missing or not 0/1, the
- *   file mixes filters without `options.filter`, or a multiple-choice sample has a non-numeric
- *   log-likelihood; the message names the source, line and field.
+ *   file mixes filters without `options.filter`, or a multiple-choice sample has a log-likelihood
+ *   that is neither a finite number nor `"-inf"` (or `"-inf"` for every choice); the message names
+ *   the source, line and field.
  * @see https://github.com/EleutherAI/lm-evaluation-harness (`--log_samples`; `EvaluationTracker.save_results_samples`)
  * @example
  * ```ts
@@ -278,8 +293,9 @@ export function parseLmEvalSamples(
   const first = rows[0] as Row;
   const metric = pickMetric(first, source, metricOption);
   const firstResps = Array.isArray(first.o.filtered_resps) ? first.o.filtered_resps : [];
+  // by shape, not value: a bad value in the first sample is reported as in any other
   const multipleChoice =
-    firstResps.length >= 2 && firstResps.every((r) => Number.isFinite(logLik(r)));
+    firstResps.length >= 2 && firstResps.every((r) => typeof r === "number" || isLogLikPair(r));
   // phase 3: one cell per sample, and its log-likelihoods for a multiple-choice task
   const cells = newRun(run);
   const lls: number[][] = [];

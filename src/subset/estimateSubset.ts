@@ -34,7 +34,11 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * is unlike the history the cross-validation saw (a change of agent
  * framework), where the model's interval can fall short (measured in
  * docs/shrink-a-benchmark.md, "Under a change of agent framework"). Clipped
- * to [0, 1]; `ci` need not be centred on `estimate`.
+ * to [0, 1]; `ci` need not be centred on `estimate`. A variance of 0 without
+ * a random draw behind the subset (a stepwise subset whose estimator showed
+ * no error in cross-validation, e.g. on a history where every run resolves
+ * the same items) gives a zero-width interval that bounds nothing: it comes
+ * back `reliable: false` with a warning.
  *
  * @param recommendation - The result of {@link recommendSubset}, as returned or read back from JSON
  *   (plain arrays in place of its typed arrays, see `toPlain`).
@@ -91,6 +95,10 @@ export function estimateSubset(
     fail(fn, "recommendation.estimator gives a non-finite estimate", est);
   const estimate = Math.min(1, Math.max(0, est));
   const variance = v + m.mse;
+  // a model with no error in cross-validation (0 up to rounding: se below
+  // 1e-12) and no random draw behind it (the stepwise subset) has nothing
+  // that bounds its error on a new run
+  const unbounded = !(variance > 1e-24) && m.designInterval !== true;
   return {
     estimate,
     variance,
@@ -102,8 +110,10 @@ export function estimateSubset(
     df: Number.POSITIVE_INFINITY,
     nEffective: k,
     interval: "wald",
-    reliable: true,
-    warning: "",
+    reliable: !unbounded,
+    warning: unbounded
+      ? "the estimator showed no error in the history's cross-validation and the subset is not a random draw, so the zero-width interval does not bound the error on a new run; use a stratified candidate (consistency or passRate)"
+      : "",
   };
 }
 

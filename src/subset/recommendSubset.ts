@@ -5,6 +5,7 @@ import {
   checkChoice,
   checkInteger,
   checkLevel,
+  checkNestedKeys,
   checkOptions,
   checkRng,
   draw,
@@ -277,6 +278,10 @@ function readRecommendOptions(
     if (!["mean", "ridge", "shrink", "irt", "pirt"].includes(c.estimator)) {
       failType(fn, `options.candidates[${t}].estimator must be mean, ridge, shrink, irt or pirt`);
     }
+    if (typeof c.recent !== "boolean") {
+      failType(fn, `options.candidates[${t}].recent must be a boolean (got ${String(c.recent)})`);
+    }
+    checkNestedKeys(fn, `options.candidates[${t}]`, c, ["method", "estimator", "recent"]);
     if (c.method === "stepwise" && (c.estimator === "mean" || c.estimator === "shrink")) {
       fail(
         fn,
@@ -448,12 +453,13 @@ export function chooseCandidate<
  * estimator does) was equal or worse at every cutoff
  * (docs/replication/subset-shift.md, section "recommend-stronger").
  *
- * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + 1 runs).
+ * @param history - Past runs' outcomes, runs in chronological order (at least `minTrain` + `folds` runs).
  * @param k - Subset size, an integer in [1, items].
  * @param rng - Uniform [0, 1) source for the random draws within strata.
  * @param options - `folds`, `minTrain`, `cvSeeds`, `window`, `recentRuns`, `ridge`, `level`, `candidates`, `selection` (see {@link RecommendSubsetOptions}).
  * @returns The subset, the chosen method and estimator, every candidate's cross-validated RMSE and coverage, and how the choice was made (see {@link RecommendSubsetResult}).
- * @throws {TypeError} If `history` is not an Outcomes, `rng` not a function, or an option has the wrong type.
+ * @throws {TypeError} If `history` is not an Outcomes, `rng` not a function, or an option (a candidate's
+ *   `method`, `estimator` and boolean `recent` included) has the wrong type or an unknown key.
  * @throws {RangeError} If `k` is not in [1, items], there are too few runs for the folds, an option is out of
  *   range, or `candidates` is empty.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 5.2.2 (temporal splits).

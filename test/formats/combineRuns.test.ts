@@ -49,6 +49,16 @@ describe("combineRuns(tables)", () => {
       'combineRuns: run name "a" appears twice (tables[0] and tables[1])',
     );
     expect(() => combineRuns([])).toThrow(RangeError);
+    const empty = (runs: string[], items: string[]) => ({
+      runs,
+      items,
+      data: new Uint8Array(0),
+      scores: new Float64Array(0),
+    });
+    expect(() => combineRuns([empty(["a"], []), empty(["b"], [])])).toThrow(
+      "combineRuns: tables[0] has no items",
+    );
+    expect(() => combineRuns([empty([], ["x"])])).toThrow("combineRuns: tables[0] has no runs");
     expect(() => combineRuns([{}] as never)).toThrow(TypeError);
     const nan = { ...a, scores: Float64Array.from(a.scores, (v, i) => (i === 1 ? Number.NaN : v)) };
     expect(() => combineRuns([nan])).toThrow(

@@ -46,6 +46,15 @@ describe("parseInspectLog(log, options)", () => {
     expect(by("mode")).toEqual([0, 0.5]);
     expect(by("max")).toEqual([1, 1]);
     expect(Array.from(parseInspectLog(log(s)).epochs)).toEqual([3, 2]);
+    // a tie is decided by the final counts, not by which value reaches the count first
+    const tie = [0, 1, 1, 0].map((v, k) => sample(1, v, k + 1));
+    expect(Array.from(parseInspectLog(log(tie), { reducer: "mode" }).scores)).toEqual([0]);
+  });
+
+  it("refuses a repeated (id, epoch) instead of counting it as one more epoch", () => {
+    expect(() => parseInspectLog(log([sample(1, 1, 1), sample(1, 0, 1)]))).toThrow(
+      /^parseInspectLog: samples\[1\] repeats id "1" epoch 1$/,
+    );
   });
 
   it("chooses a scorer, and names the run", () => {

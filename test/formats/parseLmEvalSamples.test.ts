@@ -96,6 +96,34 @@ describe("parseLmEvalSamples(text, options)", () => {
     expect(Array.from(r.choices ?? [])).toEqual([2, 4]);
   });
 
+  it('reads "-inf" as a choice of probability 0, wherever the sample is', () => {
+    const ok = '{"doc_id": 0, "filtered_resps": [["-0.5","True"],["-2.0","False"]], "acc": 1}';
+    const inf = '{"doc_id": 1, "filtered_resps": [["-inf","False"],["-0.1","True"]], "acc": 1}';
+    for (const text of [`${inf}\n${ok}`, `${ok}\n${inf}`]) {
+      const r = parseLmEvalSamples(text, { run: "m" });
+      const row = r.items.indexOf("1");
+      expect(r.probs?.data[row * 2]).toBe(0);
+      expect(r.probs?.data[row * 2 + 1]).toBe(1);
+    }
+    const nan = '{"doc_id": 1, "filtered_resps": [["nan","False"],["-0.1","True"]], "acc": 1}';
+    for (const text of [`${nan}\n${ok}`, `${ok}\n${nan}`]) {
+      expect(() => parseLmEvalSamples(text, { run: "m" })).toThrow(/is not a log-likelihood/);
+    }
+    const allInf = '{"doc_id": 1, "filtered_resps": [["-inf","False"],["-inf","True"]], "acc": 1}';
+    expect(() => parseLmEvalSamples(`${ok}\n${allInf}`, { run: "m" })).toThrow(
+      /is "-inf" for every choice/,
+    );
+  });
+
+  it("reads a large multiple-choice file (no spread of one argument per sample)", () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 200_000; i++)
+      lines.push(
+        `{"doc_id": ${i}, "filtered_resps": [["-0.5","True"],["-2.0","False"]], "acc": 1}`,
+      );
+    expect(parseLmEvalSamples(lines.join("\n"), { run: "m" }).probs?.rows).toBe(200_000);
+  });
+
   it("errors name the source, the line and the field", () => {
     const o = { run: "m", source: "s.jsonl" };
     expect(() => parseLmEvalSamples('{"doc_id": 0, "acc": 1}\n{"doc_id": 0, "acc": 1}', o)).toThrow(
@@ -120,7 +148,7 @@ describe("parseLmEvalSamples(text, options)", () => {
         o,
       ),
     ).toThrow(
-      'parseLmEvalSamples: s.jsonl: line 2: field "filtered_resps"[1] is not a finite log-likelihood (got ["x","True"])',
+      'parseLmEvalSamples: s.jsonl: line 2: field "filtered_resps"[1] is not a log-likelihood (a finite number or "-inf") (got ["x","True"])',
     );
     expect(() => parseLmEvalSamples("\n\n", o)).toThrow(
       "parseLmEvalSamples: s.jsonl: text has no samples",

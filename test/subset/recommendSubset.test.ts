@@ -38,6 +38,30 @@ const rate = (o: ReturnType<typeof outcomes>, r: number) => {
 
 describe("recommendSubset + estimateSubset", () => {
   const h = synthetic(24, 200, "h");
+
+  it("a stepwise subset with no error in cross-validation is flagged: its zero-width interval bounds nothing", () => {
+    // every run resolves exactly items 0..7 of 20: the history never varies
+    const recs = [];
+    for (let r = 0; r < 8; r++)
+      for (let i = 0; i < 20; i++)
+        recs.push({ run: `r${r}`, item: `i${i}`, resolved: i < 8 ? 1 : 0 });
+    const rec = recommendSubset(outcomes(recs), 5, createRng(1), {
+      folds: 2,
+      cvSeeds: 1,
+      candidates: [{ method: "stepwise", estimator: "ridge", recent: false }],
+    });
+    const e = estimateSubset(rec, [0, 0, 0, 0, 0]);
+    expect(e.ci[1] - e.ci[0]).toBeLessThan(1e-12);
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toContain("does not bound the error");
+    // a stratified candidate on the same history keeps its design part and stays reliable
+    const st = recommendSubset(outcomes(recs), 5, createRng(1), {
+      folds: 2,
+      cvSeeds: 1,
+      candidates: [{ method: "consistency", estimator: "mean", recent: false }],
+    });
+    expect(estimateSubset(st, [1, 1, 0, 0, 0]).reliable).toBe(true);
+  });
   const rec = recommendSubset(h, 20, createRng(1));
 
   it("returns k distinct items, the chosen method and every candidate's CV, best first", () => {
@@ -129,6 +153,24 @@ describe("recommendSubset + estimateSubset", () => {
         candidates: [{ method: "stepwise", estimator: "mean", recent: false }],
       }),
     ).toThrow(/not representative/);
+    // a candidate's keys and types are checked: a misspelt key was ignored, "no" read as true
+    expect(() =>
+      recommendSubset(h, 5, createRng(1), {
+        candidates: [{ method: "consistency", estimator: "mean", recnt: true } as never],
+      }),
+    ).toThrow(TypeError);
+    expect(() =>
+      recommendSubset(h, 5, createRng(1), {
+        candidates: [
+          { method: "consistency", estimator: "mean", recent: false, recnt: true } as never,
+        ],
+      }),
+    ).toThrow(/unknown key "options.candidates\[0\].recnt" \(did you mean "recent"\?\)/);
+    expect(() =>
+      recommendSubset(h, 5, createRng(1), {
+        candidates: [{ method: "consistency", estimator: "mean", recent: "no" } as never],
+      }),
+    ).toThrow("recommendSubset: options.candidates[0].recent must be a boolean (got no)");
     expect(() => recommendSubset(h, 5, createRng(1), { fold: 2 } as never)).toThrow(
       /unknown option "fold"/,
     );

@@ -317,7 +317,8 @@ export function irtEstimate(
     estimate,
     variance,
     se,
-    ci: [estimate - half, estimate + half],
+    // a rate: the interval is cut to [0, 1]
+    ci: [Math.max(0, estimate - half), Math.min(1, estimate + half)],
     level,
     n,
     method,

@@ -73,7 +73,7 @@ export type PredictIrtResult = {
  * Bernoulli noise of the unseen items); with MAP, the delta method
  * (sum_{i not in S} a_i P_i (1 - P_i))^2 se^2 in place of the first term and the
  * second term at the mode. The point estimate with EAP is the posterior mean
- * of Z. The interval is normal, estimate +- z se; it is valid to the extent
+ * of Z. The interval is normal, estimate +- z se cut to [0, 1]; it is valid to the extent
  * the item model fits (misfit shows up as bias, see `bias`).
  *
  * gp-IRT: Z_gp = lambda Z_naive + (1 - lambda) Z_pIRT with tinyBenchmarks'

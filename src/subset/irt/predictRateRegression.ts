@@ -39,7 +39,7 @@ export type PredictRateRegressionOptions = {
  * rate cannot leave it, and clamping only moves the estimate towards the
  * truth). Variance: the prediction mean squared error of the fitted
  * procedure (`options.mse`, by default the model's leave-one-out error), so
- * the interval f_hat +- z sqrt(mse) is a prediction interval for runs like
+ * the interval f_hat +- z sqrt(mse), cut to [0, 1], is a prediction interval for runs like
  * the ones the model was fitted on; it does not widen for runs unlike any of
  * them, so check its coverage on held-out runs.
  *
@@ -134,7 +134,8 @@ export function predictRateRegression(
     estimate,
     variance: mse,
     se,
-    ci: [estimate - half, estimate + half],
+    // a resolve rate: the interval is cut to [0, 1], as the estimate is
+    ci: [Math.max(0, estimate - half), Math.min(1, estimate + half)],
     level,
     n: k,
     method: "rate regression",

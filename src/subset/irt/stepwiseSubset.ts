@@ -22,6 +22,9 @@ export type StepwiseSubsetOptions = {
   readonly penalty?: number;
 };
 
+/** Relative difference below which two scores tie (the lower index wins). */
+const TIE = 1e-12;
+
 /**
  * Chooses k items whose outcomes best predict a run's full-benchmark resolve
  * rate over past runs: greedy forward stepwise least-squares regression of
@@ -76,7 +79,9 @@ export function stepwiseSubset(
 ): Int32Array {
   const fn = "stepwiseSubset";
   history = asOutcomes(fn, "history", history);
-  const runList = trainingRuns(fn, history, options, KEYS);
+  // in ascending order: the fit does not depend on the order of the runs, nor
+  // should its rounding (which decides near-ties)
+  const runList = Int32Array.from(trainingRuns(fn, history, options, KEYS)).sort();
   const N = history.items.length;
   checkInteger(fn, "k", k, 1);
   if (k > N) fail(fn, `k must be at most the number of items (${N})`, k);
@@ -129,14 +134,16 @@ export function stepwiseSubset(
   const u = new Float64Array(R);
   for (let step = 0; step < k; step++) {
     let best = -1;
-    let bestScore = Number.NEGATIVE_INFINITY;
+    let bestScore = 0;
     for (let i = 0; i < N; i++) {
       if (chosen[i] === 1) continue;
       const d = dot[i] as number;
       const denom = Math.max(0, nrm[i] as number) + penalty;
       // A column with nothing left (and kappa = 0) explains nothing: score 0.
       const score = denom > 0 ? (d * d) / denom : 0;
-      if (score > bestScore) {
+      // an exact tie (an item and its complement score alike) can differ in the last
+      // bits: within 1e-12 of the best it is a tie, and the lower index keeps it
+      if (best < 0 || score > bestScore + TIE * bestScore) {
         bestScore = score;
         best = i;
       }

@@ -13,6 +13,17 @@ const items4: IrtItems = {
 };
 
 describe("predictIrt(items, observed, responses, options)", () => {
+  it("every interval stays in [0, 1] (p-IRT's was [0.62, 1.11] for three hits)", () => {
+    const r = predictIrt(items4, Int32Array.of(0, 1, 2), Uint8Array.of(1, 1, 1));
+    for (const e of [r.pirt, r.gpirt, r.naive]) {
+      expect(e.ci[0]).toBeGreaterThanOrEqual(0);
+      expect(e.ci[1]).toBeLessThanOrEqual(1);
+      expect(e.ci[0]).toBeLessThanOrEqual(e.estimate);
+      expect(e.estimate).toBeLessThanOrEqual(e.ci[1]);
+    }
+    expect(r.pirt.ci[1]).toBe(1);
+  });
+
   it("MAP worked example: a symmetric pattern gives theta = 0 and P = 1/2 on the unseen b = 0 items", () => {
     const p = predictIrt(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), { ability: "map" });
     expect(p.pirt.theta).toBeCloseTo(0, 12);

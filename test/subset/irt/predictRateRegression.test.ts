@@ -12,6 +12,13 @@ const model: RateRegressionModel = {
 };
 
 describe("predictRateRegression(model, responses, options)", () => {
+  it("a rate's interval stays in [0, 1] (was [0.90, 1.10] around a clamped 1)", () => {
+    const e = predictRateRegression({ ...model, rateMean: 0.9 }, Uint8Array.of(1, 1));
+    expect(e.estimate).toBe(1);
+    expect(e.ci[1]).toBe(1);
+    expect(e.ci[0]).toBeCloseTo(1 - 1.959963984540054 * 0.05, 12);
+  });
+
   it("worked example: rateMean + sum (y - m) beta, se = sqrt(looMse)", () => {
     const e = predictRateRegression(model, Uint8Array.of(1, 0));
     // 0.4 + (1 - 0.5) 0.2 + (0 - 0.25) 0.4 = 0.4
