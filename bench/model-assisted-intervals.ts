@@ -39,6 +39,7 @@ import {
   ppiMean,
   proportionInterval,
   srs,
+  stratifiedPpiMean,
 } from "../src/entry/estimate.js";
 import { extraStrategies, runStrategy } from "../src/entry/tcs.js";
 import { hardPredictionFloor } from "../src/estimate/_ppi.js";
@@ -212,19 +213,26 @@ const proportionIntervalOf = (
     : [estimate, estimate];
 /** N = 20,000 hard verdicts (30 % predicted failures) from a judge that misses failures at `miss` of the units. */
 const NH = 20_000;
-function judgePopulation(miss: number): { yhat: Float64Array; y: Float64Array; mu: number } {
+function judgePopulation(miss: number): {
+  yhat: Float64Array;
+  y: Float64Array;
+  mu: number;
+  stratum: Int32Array;
+} {
   const rng = createRng(`model-assisted-intervals/hard/${miss}`);
   const yhat = Float64Array.from({ length: NH }, () => (rng() < 0.3 ? 1 : 0));
   const y = Float64Array.from(yhat, (v) => (v === 0 && rng() < miss / 0.7 ? 1 : v));
-  return { yhat, y, mu: mean(y) };
+  // two strata of a feature unrelated to the verdicts and the failures, for stratifiedPpiMean
+  const stratum = Int32Array.from({ length: NH }, () => (rng() < 0.5 ? 0 : 1));
+  return { yhat, y, mu: mean(y), stratum };
 }
 const hardRows: string[] = [];
 for (const miss of [0.02, 0.05]) {
-  const { yhat, y, mu } = judgePopulation(miss);
+  const { yhat, y, mu, stratum } = judgePopulation(miss);
   for (const n of [30, 50, 100, 200]) {
     const draw = createRng(`model-assisted-intervals/hard/${miss}/${n}`);
-    const cover = [0, 0, 0, 0];
-    const width = [0, 0, 0, 0];
+    const cover = [0, 0, 0, 0, 0];
+    const width = [0, 0, 0, 0, 0];
     let agree = 0;
     for (let r = 0; r < R_HARD; r++) {
       const s = srs(NH, n, draw);
@@ -237,13 +245,16 @@ for (const miss of [0.02, 0.05]) {
       const bare = proportionIntervalOf(e.estimate, e.variance - floor, n, e.df);
       const m = modelAssisted(ys, fs, new Float64Array(n).fill(n / NH), yhat);
       const alone = ppiMean(ys, fs, yhat, { lambda: 0 });
-      [e.ci, bare, m.ci, alone.ci].forEach((ci, k) => {
+      const hs = Int32Array.from(s, (i) => stratum[i] as number);
+      // n >= 30 over two random halves: both strata get two labels (else the call throws)
+      const st = stratifiedPpiMean(ys, fs, hs, yhat, stratum).ci;
+      [e.ci, bare, m.ci, alone.ci, st].forEach((ci, k) => {
         if (ci[0] <= mu && mu <= ci[1]) cover[k] = (cover[k] as number) + 1;
         width[k] = (width[k] as number) + Math.min(1, ci[1] - ci[0]);
       });
     }
     hardRows.push(
-      `| ${pct(miss)} (rate ${pct(mu)}) | ${n} | ${pct(agree / R_HARD)} | ${[0, 1, 2, 3].map((k) => `${pct((cover[k] as number) / R_HARD)} (w ${((width[k] as number) / R_HARD).toFixed(3)})`).join(" | ")} |`,
+      `| ${pct(miss)} (rate ${pct(mu)}) | ${n} | ${pct(agree / R_HARD)} | ${[0, 1, 2, 3, 4].map((k) => `${pct((cover[k] as number) / R_HARD)} (w ${((width[k] as number) / R_HARD).toFixed(3)})`).join(" | ")} |`,
     );
   }
 }
@@ -312,10 +323,10 @@ const body = [
   "|---|---|---|---|",
   ...ppiRows,
   "",
-  `Hard 0/1 predictions (a judge's verdicts, missing failures, never a false alarm), SRS, ${R_HARD.toLocaleString("en-US")} samples: coverage (mean width) of \`ppiMean\` (default: beta, with the verdict floor), the same without the floor, \`modelAssisted\` (SRS, its default; the same verdict floor, so a sample whose verdicts are all right is bounded instead of given the whole line), and the labels alone (\`ppiMean\` with lambda 0).`,
+  `Hard 0/1 predictions (a judge's verdicts, missing failures, never a false alarm), SRS, ${R_HARD.toLocaleString("en-US")} samples: coverage (mean width) of \`ppiMean\` (default: beta, with the verdict floor), the same without the floor, \`modelAssisted\` (SRS, its default; the same verdict floor, so a sample whose verdicts are all right is bounded instead of given the whole line), the labels alone (\`ppiMean\` with lambda 0), and \`stratifiedPpiMean\` with two strata of a feature unrelated to the verdicts (the same verdict floor in each stratum; before 2026-12-07 it had none).`,
   "",
-  "| judge misses | n | samples whose verdicts are all right | ppiMean | ppiMean without the verdict floor | modelAssisted | labels alone |",
-  "|---|---|---|---|---|---|---|",
+  "| judge misses | n | samples whose verdicts are all right | ppiMean | ppiMean without the verdict floor | modelAssisted | labels alone | stratifiedPpiMean (2 strata) |",
+  "|---|---|---|---|---|---|---|---|",
   ...hardRows,
   "",
   `The \`active\` strategy with the same verdicts as its risk and \`predictions\`, ${R_ACTIVE} runs per cell (its difference estimator has the same blind spot; it takes the verdict floor too, \`activeVerdictFloor\` in src/tcs/activeStrategy.ts):`,

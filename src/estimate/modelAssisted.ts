@@ -432,8 +432,11 @@ export function modelAssisted(
       )
     : [res.ci[0] + shift, res.ci[1] + shift];
   // 0/1 labels that all agree: the residuals show only the predictions' spread
+  // (with lambda 0 and a zero-width "t" or "wald" interval of labels that all
+  // agree, the bound alone, as ppiMean gives)
+  const bounded = lambda === 0 && res.variance === 0 && labelsAgree(y64);
   const hull =
-    res.reliable && !classical.design.census
+    (res.reliable || bounded) && !classical.design.census
       ? agreeingLabelsHull(ci, y64, classical.design.nEffective ?? n, level)
       : undefined;
   // one or two labels of the rarer value are too few for a normal interval of
@@ -448,6 +451,7 @@ export function modelAssisted(
       : undefined;
   return {
     ...res,
+    ...(hull === undefined ? {} : { reliable: true, warning: "" }),
     ...(few === undefined ? {} : { reliable: false, warning: few }),
     ...(outside === undefined ? {} : { reliable: false, warning: outside }),
     estimate,

@@ -92,7 +92,7 @@ export type StepwiseRateModel = {
  * fit.cvMse; // 0.08088757396449707
  * fit.model.looMse; // 0.027404346340416653 (optimistic: the items were chosen on these runs)
  * predictRateRegression(fit.model, Uint8Array.of(1, 0), { mse: fit.cvMse }).ci;
- * // [-0.12153084154322796, 0.9933257133380997]
+ * // [0, 0.9933257133380997] (cut to [0, 1])
  * ```
  */
 export function fitStepwiseRate(
