@@ -555,7 +555,10 @@ export function checkLength(fn: string, arg: string, length: number, limit = max
  * Cheap enough for hot loops; a broken source is caught on first use.
  */
 export function draw(fn: string, rng: () => number): number {
-  const u = rng();
+  const u: unknown = rng();
+  // null and numeric strings compare as numbers: refuse them by type first
+  if (typeof u !== "number")
+    failType(fn, `rng must return a number in [0, 1) (got ${u === null ? "null" : typeof u})`);
   if (!(u >= 0 && u < 1)) fail(fn, "rng returned a value outside [0, 1)", u);
   return u;
 }

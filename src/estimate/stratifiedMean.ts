@@ -147,12 +147,19 @@ export function stratifiedMeanRequest(
   // Kish's effective size: unit weights N_h / n_h
   let wSum = 0;
   let w2Sum = 0;
+  // a weighted mean of the stratum means lies between the least and the greatest;
+  // the rounding of the weights (N_h / N sum to 1 only to an ulp) must not take it
+  // out (every label 1 gave 1.0000000000000002, flagged as outside [0, 1])
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
   for (let h = 0; h < H; h++) {
     const nh = count[h] as number;
     const Nh = stratumSizes32[h] as number;
     if (Nh === 0) continue;
     const W = Nh / N;
     estimate += W * (mean[h] as number);
+    low = Math.min(low, mean[h] as number);
+    high = Math.max(high, mean[h] as number);
     wSum += Nh;
     w2Sum += (Nh * Nh) / nh;
     if (nh < Nh) {
@@ -162,6 +169,7 @@ export function stratifiedMeanRequest(
       vh2 += (vh * vh) / (nh - 1);
     }
   }
+  estimate = Math.min(high, Math.max(low, estimate));
   const n = y64.length;
   return {
     method: "stratifiedMean",

@@ -46,6 +46,21 @@ export type EstimatorChoice = {
 };
 
 /**
+ * An error the strategy's estimator or design raised under its own name
+ * (`stratifiedMean: ...`), renamed for the function the user called
+ * (`strategies.ssrs: stratifiedMean: ...`); other errors as they are.
+ */
+function named(fn: string, e: unknown): unknown {
+  if (e instanceof RangeError && !e.message.startsWith(`${fn}:`)) {
+    return new RangeError(`${fn}: ${e.message}`);
+  }
+  if (e instanceof TypeError && !e.message.startsWith(`${fn}:`)) {
+    return new TypeError(`${fn}: ${e.message}`);
+  }
+  return e;
+}
+
+/**
  * Wraps a strategy's generator in the ask/tell contract: the first `next()`
  * ignores its argument; every later `next(y)` must carry a finite number (the
  * label of the last yielded index), checked before the strategy sees it, and
@@ -56,7 +71,8 @@ export type EstimatorChoice = {
  * `{ done: true }` silently, so a harness that miscounts the budget hears it.
  * A label rejected by these checks never reaches the strategy, so its state
  * is unchanged and the corrected label can be sent; an error thrown by the
- * strategy itself ends the session. With `more.population` (N) and the
+ * strategy itself ends the session, and carries `fn` first (an estimator's
+ * own name follows it). With `more.population` (N) and the
  * default interval, the returned Estimate's `ci` goes through
  * {@link finitePopulationBounds} with the yielded indices and their labels.
  */
@@ -88,7 +104,7 @@ export function askTell(
       return r;
     } catch (e) {
       finished = true;
-      throw e;
+      throw named(fn, e);
     }
   };
   const gen: Generator<number, Estimate, number> = {

@@ -239,7 +239,11 @@ type Plan = {
  * The default pilot is at least 2 labels, and none when the budget (less the
  * greedy units) is below 4: then nothing is calibrated and f = `predictions` (or
  * 0: equal probabilities). A phase whose capped `pik` would leave a single
- * uncertain draw (no variance estimate) is drawn with equal probabilities.
+ * uncertain draw (no variance estimate) is drawn with equal probabilities. With
+ * `tau = 0`, a phase where fewer units have a positive size than it has draws
+ * (f 0 on most units) takes those units with certainty and spreads its other
+ * draws evenly over the rest (until 2026-12-07 it threw mid-session, after the
+ * pilot's labels were spent).
  *
  * Interval floor: with 0/1 labels of both values, every risk band of the score (8 bands of equal
  * total score) whose labels all agree adds the variance of its rate shrunk towards the pooled one, as
@@ -459,14 +463,25 @@ function mixturePik(
   let sum = 0;
   let c = 0;
   let valid = true;
+  let positive = 0;
   for (let k = 0; k < M; k++) {
     const x = total > 0 ? even + (tilt * (v[k] as number)) / total : equal;
     v[k] = x;
+    if (x > 0) positive++;
     if (x > most) most = x;
     if (!(x >= 0 && x < Number.POSITIVE_INFINITY)) valid = false;
     const t = sum + x;
     c += sum >= x ? sum - t + x : x - t + sum;
     sum = t;
+  }
+  if (valid && positive < m) {
+    // tau 0 and fewer units of positive size than draws (a calibration at 0
+    // on most units): those units are certain and the other draws are spread
+    // evenly over the rest (a fixed design still, so unbiasedness holds)
+    // (one uncertain draw: equal probabilities, as below)
+    if (m - positive === 1 && M > m) return new Float64Array(M).fill(m / M);
+    const rest = (m - positive) / (M - positive);
+    return Float64Array.from(v, (x) => (x > 0 ? 1 : rest));
   }
   const pik = valid
     ? inclusionProbabilitiesOfSum(v, m, sum + c, into)

@@ -201,10 +201,15 @@ function* run(
   mean /= budget;
   let ss = 0;
   for (let k = 0; k < budget; k++) ss += ((z[k] as number) - mean) ** 2;
+  // every unit labelled: the mean of the z_k is unbiased but not the labels'
+  // mean ((3 y_1 + y_2) / 4 at N = 2), which is then known exactly
+  const census = budget === N;
   const e = intervalEstimate(fn, {
-    method: "deepEst (adaptive web sampling, mean of z_k)",
-    estimate: mean,
-    variance: ss / (budget * (budget - 1)),
+    method: census
+      ? "deepEst (census: the labels' mean)"
+      : "deepEst (adaptive web sampling, mean of z_k)",
+    estimate: census ? seen / N : mean,
+    variance: census ? 0 : ss / (budget * (budget - 1)),
     level: est.level,
     n: budget,
     y: labels,
@@ -212,7 +217,7 @@ function* run(
       srs: false,
       df: budget - 1,
       N,
-      census: budget === N,
+      census,
       nEffective: Math.min(budget, kishFromProbabilities(qs)),
     },
     interval: est.interval,

@@ -103,7 +103,13 @@ const ARG_KEYS = optionKeys<PlanSampleSizeOptions>()(
  * is (upper - lower) / 2. The smallest n in [2, N] whose half-width is at most
  * `targetHalfWidth` is found by bisection (V decreases in n; for `ssrs` the
  * allocation's rounding, and for the exact methods the integer successes, can
- * make it wiggle by a unit or two). The plans are checked against the mean
+ * make it wiggle by a unit or two). With the default interval, every design
+ * but `srs` (exact already) and `sups` (with replacement) takes the half-width
+ * at most `(N - n) / (2 N)`: the strategies cut that interval to the bounds
+ * the labels prove (`finitePopulationBounds`), so a census needs no more and
+ * a high sampling fraction is not refused. A PPS plan whose `pik` would leave
+ * a single uncertain unit (which those strategies refuse) moves to the next
+ * n. The plans are checked against the mean
  * widths measured in docs/replication/coverage.md. The plan is as good as the anticipated rate and
  * the calibration model: a risk that tracks the failures less well than
  * assumed makes the PPS designs need more labels.
@@ -145,6 +151,9 @@ export function planSampleSize(args: PlanSampleSizeOptions): PlanSampleSizeResul
   let variance: (n: number) => number;
   let strataAt = (_n: number): number => 1;
   let nMax = N;
+  // the default interval of every design but srs (beta) gets finitePopulationBounds
+  const bounded = chosen === undefined && design !== "srs" && design !== "sups";
+  const pps = design === "systematicPps" || design === "balanced" || design === "pivotal";
   switch (design) {
     case "srs": {
       const S2 = (anticipatedRate * (1 - anticipatedRate) * N) / Math.max(1, N - 1);
@@ -202,7 +211,17 @@ export function planSampleSize(args: PlanSampleSizeOptions): PlanSampleSizeResul
       interval,
       level,
     );
-    return (Math.min(1, hi) - Math.max(0, lo)) / 2;
+    const h = (Math.min(1, hi) - Math.max(0, lo)) / 2;
+    // the strategies cut a default beta interval to the bounds the labels prove
+    // (finitePopulationBounds): at most (N - n) / N wide, 0 at a census
+    return bounded ? Math.min(h, (N - n) / (2 * N)) : h;
+  };
+  // n whose pik leave a single uncertain unit are refused by the fixed-size PPS strategies
+  const refused = (n: number): boolean => {
+    if (!pps || n >= nMax) return false;
+    let certain = 0;
+    for (const p of inclusionProbabilities(risk, n)) if (p >= 1 - 1e-12) certain++;
+    return n - certain === 1;
   };
   if (nMax < 2 || half(nMax) > targetHalfWidth) {
     fail(
@@ -217,6 +236,7 @@ export function planSampleSize(args: PlanSampleSizeOptions): PlanSampleSizeResul
     if (half(mid) <= targetHalfWidth) hi = mid;
     else lo = mid + 1;
   }
+  while (refused(lo)) lo++;
   const v = Math.max(0, variance(lo));
   return { n: lo, halfWidth: half(lo), interval, variance: v };
 }

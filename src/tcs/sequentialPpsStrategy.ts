@@ -205,6 +205,7 @@ function* drawAll(
   let sum = 0;
   let ss = 0;
   let t = 0;
+  let labelled = 0;
   while (t < budget) {
     const K = N - t;
     const tilt = positive > 0 ? lambda : 0;
@@ -232,14 +233,18 @@ function* drawAll(
       R = positive > 0 ? R - r : 0;
     }
     const z = cs.step(y, q, Math.min(qMin, q));
+    labelled += y;
     t++;
     const d = z - sum / Math.max(t - 1, 1);
     sum += z;
     ss += t === 1 ? 0 : d * (z - sum / t);
     if (s !== undefined && shouldStop(s, t, cs)) break;
   }
-  const mean = sum / t;
-  const variance = ss / (t - 1) / t;
+  // every unit labelled: the mean of Z is unbiased but not the labels' mean
+  // (e.g. (3 y_1 + y_2) / 4 at N = 2), which is then known exactly
+  const census = t === N;
+  const mean = census ? labelled / N : sum / t;
+  const variance = census ? 0 : ss / (t - 1) / t;
   if (!Number.isFinite(mean) || !Number.isFinite(variance)) {
     fail(fn, `result is not finite (estimate ${mean}, variance ${variance})`);
   }
@@ -255,8 +260,10 @@ function* drawAll(
     interval: "weightedBettingCs",
     reliable: true,
     warning: "",
-    ci: [cs.lower(), cs.upper()],
-    method: `sequentialPps (lambda ${lambda}, mean of Z${rule}), ${sequenceName("weighted betting without replacement")}`,
+    ci: census ? [mean, mean] : [cs.lower(), cs.upper()],
+    method: census
+      ? "sequentialPps (census: the labels' mean)"
+      : `sequentialPps (lambda ${lambda}, mean of Z${rule}), ${sequenceName("weighted betting without replacement")}`,
   };
 }
 

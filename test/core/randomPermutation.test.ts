@@ -23,5 +23,10 @@ describe("randomPermutation(fn, n, rng)", () => {
   });
   it("names the caller when the rng is broken", () => {
     expect(() => randomPermutation("rhc", 3, () => 1)).toThrow(/rhc: rng returned a value outside/);
+    // null and "0.5" compare as numbers; they were taken as draws
+    expect(() => randomPermutation("rhc", 3, () => null as unknown as number)).toThrow(
+      new TypeError("rhc: rng must return a number in [0, 1) (got null)"),
+    );
+    expect(() => randomPermutation("rhc", 3, () => "0.5" as unknown as number)).toThrow(TypeError);
   });
 });

@@ -28,6 +28,10 @@ describe("an Estimate of 0/1 labels does not contradict itself", () => {
       expect(e.ci[1]).toBeCloseTo(ht.ci[1], 14);
       expect(e.interval).toBe("beta");
     }
+    // a "t" interval asked for: the same bound (ppiMean's), not a zero width
+    const t = modelAssisted(y, yh, pik, yP, { lambda: 0, interval: "t" });
+    expect(t.reliable).toBe(true);
+    expect(t.ci[1]).toBeCloseTo(ht.ci[1], 14);
     // all 1: the mirror bound
     const ones = modelAssisted(F([1, 1, 1, 1, 1]), yh, pik, yP, { lambda: "tuned" });
     expect(ones.ci[1]).toBe(1);
@@ -103,6 +107,17 @@ describe("an Estimate of 0/1 labels does not contradict itself", () => {
     );
     expect(e.variance).toBeGreaterThan(0);
     expect(e.nEffective).toBe(7);
+  });
+});
+
+describe("a stratified mean stays between its strata's means", () => {
+  it("every label 1 gives 1, not 1.0000000000000002 (the weights N_h / N sum to 1 only to an ulp)", () => {
+    const sizes = [23, 22, 27, 11];
+    expect(sizes.reduce((a, s) => a + s / 83, 0)).toBeGreaterThan(1);
+    const strata = Int32Array.from([0, 0, 1, 1, 2, 2, 3, 3]);
+    const e = stratifiedMean(new Float64Array(8).fill(1), strata, sizes);
+    expect(e.estimate).toBe(1);
+    expect(e.reliable).toBe(true);
   });
 });
 

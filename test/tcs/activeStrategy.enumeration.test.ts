@@ -51,6 +51,13 @@ function mixture(units: number[], v: ArrayLike<number>, tau: number, m: number):
   const size = Float64Array.from(units, (u) =>
     total > 0 ? tau / units.length + ((1 - tau) * (v[u] as number)) / total : 1 / units.length,
   );
+  // the TSDoc's rule for tau 0 and fewer positive sizes than draws: those certain, the rest even
+  const positive = size.filter((x) => x > 0).length;
+  if (positive < m) {
+    if (m - positive === 1 && units.length > m)
+      return new Float64Array(units.length).fill(m / units.length);
+    return size.map((x) => (x > 0 ? 1 : (m - positive) / (units.length - positive)));
+  }
   const pik = inclusionProbabilities(size, m);
   // the TSDoc's rule: a phase whose capped pik leave one uncertain draw is drawn with equal probabilities
   let certain = 0;
@@ -156,6 +163,7 @@ const risk = Float64Array.from([0.9, 0.15, 0.7, 0.35, 0.6, 0.2, 0.5, 0.45, 0.3])
 const y = Float64Array.from([1, 0, 1, 0, 0, 1, 1, 0, 0]);
 const mu = y.reduce((a, v) => a + v, 0) / y.length;
 const predictions = Float64Array.from([0.8, 0.1, 0.6, 0.3, 0.5, 0.2, 0.55, 0.4, 0.25]);
+const verdicts = Float64Array.from([1, 0, 1, 0, 0, 0, 1, 0, 0]);
 
 const cases: { name: string; s: Setup; options: ActiveOptions; budget: number }[] = [
   {
@@ -304,6 +312,27 @@ const cases: { name: string; s: Setup; options: ActiveOptions; budget: number }[
         nActive: 3,
         size: "min",
         tilt: 0.5,
+      },
+    },
+  },
+  {
+    // 3 units of positive size (sqrt(f) of hard verdicts) for 5 draws: inclusionProbabilities
+    // used to throw here, mid-session; now those 3 are certain and 2 draws spread over the other 6
+    name: "tau 0, failure weight 1, hard verdicts as they are: fewer positive sizes than draws, active 5",
+    budget: 5,
+    options: { predictions: verdicts, calibration: "none", tau: 0, failureWeight: 1 },
+    s: {
+      risk,
+      y,
+      o: {
+        predictions: verdicts,
+        tau: 0,
+        calibration: "none",
+        nGreedy: 0,
+        nPilot: 0,
+        nActive: 5,
+        size: "sd",
+        tilt: 1,
       },
     },
   },

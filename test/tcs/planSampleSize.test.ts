@@ -114,6 +114,42 @@ describe("planSampleSize({ risk, design, targetHalfWidth, level, anticipatedRate
     },
   );
 
+  it("at high sampling fractions the default interval is cut as the strategies cut it, and a refused n moves on", () => {
+    const N = 200;
+    const risk = Float64Array.from({ length: N }, (_, i) => 0.02 + ((i * 37) % N) / N);
+    // ssrs's interval is cut to the bounds the labels prove: a census has none left
+    // (was: "cannot be reached with at most 200 labels")
+    for (const design of ["ssrs", "pivotal", "balanced", "systematicPps"] as const) {
+      const p = planSampleSize({ risk, design, targetHalfWidth: 0.02, anticipatedRate: 0.1 });
+      expect(p.n).toBeLessThanOrEqual(N);
+      expect(p.halfWidth).toBeLessThanOrEqual(0.02);
+      expect(p.halfWidth).toBeLessThanOrEqual((N - p.n) / (2 * N));
+    }
+    // the ssrs strategy does deliver about that: the mean half-width of 20 runs at the planned n
+    const p = planSampleSize({ risk, design: "ssrs", targetHalfWidth: 0.02, anticipatedRate: 0.1 });
+    const y = Float64Array.from(risk, (r) => (r > 0.92 ? 1 : 0));
+    let mean = 0;
+    for (let s = 0; s < 20; s++) {
+      const e = runStrategy(
+        strategies.ssrs(risk, p.n, createRng(s)),
+        (i) => y[i] as number,
+      ).estimate;
+      mean += (e.ci[1] - e.ci[0]) / 2 / 20;
+    }
+    expect(mean).toBeLessThanOrEqual(0.02);
+    // n = 2 of [0.1, 0.5, 0.9] leaves one uncertain unit under pivotal: planned 3 instead
+    const q = planSampleSize({
+      risk: Float64Array.of(0.1, 0.5, 0.9),
+      design: "pivotal",
+      targetHalfWidth: 10,
+      anticipatedRate: 0.5,
+    });
+    expect(q.n).toBe(3);
+    expect(() =>
+      strategies.pivotal(Float64Array.of(0.1, 0.5, 0.9), q.n, createRng(1)).next(),
+    ).not.toThrow();
+  });
+
   it("throws on bad arguments, naming the argument", () => {
     const ok = {
       risk,

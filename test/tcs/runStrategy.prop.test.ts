@@ -48,12 +48,14 @@ describe("runStrategy(strategy(risk, budget, rng), label): invariants on random 
         const e = run.estimate;
         expect(Number.isFinite(e.estimate)).toBe(true);
         expect(Number.isFinite(e.variance)).toBe(true);
-        // a 0/1 mean from a census or a stratified/ratio estimator stays in [0, 1]
-        if (budget === r.length && !withReplacement.has(name) && name !== "deepEst") {
+        // a census (every unit labelled, without replacement) knows the mean: every strategy
+        // returns it, inside its interval (deepEst and sequentialPps returned the mean of
+        // their z_k, e.g. 0.75 for labels (1, 0), with a zero-width interval elsewhere)
+        if (budget === r.length && !withReplacement.has(name)) {
           const mu = y.reduce((s, v) => s + v, 0) / y.length;
-          if (name === "srs" || name === "ssrs" || name === "d2Strat" || name === "kCenterStrat") {
-            expect(e.estimate).toBeCloseTo(mu, 12);
-          }
+          expect(e.estimate).toBeCloseTo(mu, 12);
+          expect(e.ci[0]).toBeLessThanOrEqual(mu + 1e-12);
+          expect(e.ci[1]).toBeGreaterThanOrEqual(mu - 1e-12);
         }
         const again = runStrategy(strategy(r, budget, createRng(seed)), (i) => y[i] as number);
         expect(again.indices).toEqual(run.indices);
