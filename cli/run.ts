@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { version } from "../package.json";
 import type { OptionSpec, Parsed } from "./args.js";
-import { parseArgs } from "./args.js";
+import { didYouMean, parseArgs } from "./args.js";
 import { demo, demoHelp, demoOptions } from "./commands/demo.js";
 import {
   slicesIdentify,
@@ -160,9 +160,10 @@ export function prepare(argv: readonly string[]): Prepared {
         text: `commands of evalsift ${argv[0]}:\n${lines.join("\n")}\n`,
       };
     }
-    const valid = (group.length > 0 ? group : verbs).map((v) => v.name).join(", ");
+    const names = (group.length > 0 ? group : verbs).map((v) => v.name);
+    const got = group.length > 0 ? two.trim() : (argv[0] as string);
     throw new CliError(
-      `unknown command ${JSON.stringify(group.length > 0 ? two.trim() : argv[0])} (valid: ${valid})`,
+      `unknown command ${JSON.stringify(got)} (valid: ${names.join(", ")}${didYouMean(got, names, true)})`,
     );
   }
   const rest = argv.slice(verb.name.split(" ").length);

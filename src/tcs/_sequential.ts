@@ -8,7 +8,14 @@
  */
 
 import type { Rng } from "../core/rng.js";
-import { checkInteger, checkNestedKeys, draw, fail, optionKeys } from "../core/validate.js";
+import {
+  checkChoice,
+  checkInteger,
+  checkNestedKeys,
+  draw,
+  fail,
+  optionKeys,
+} from "../core/validate.js";
 import {
   iidSequence,
   type MeanSequence,
@@ -56,15 +63,12 @@ export function readSequential(
   const rule = checkRule(fn, arg, sequential);
   const { minLabels = 2, cs = "betting" } = sequential;
   checkInteger(fn, `${arg}.minLabels`, minLabels, 2, budget);
-  if (cs !== "betting" && !(cs === "hypergeometric" && allowHypergeometric)) {
-    fail(
-      fn,
-      allowHypergeometric
-        ? `${arg}.cs must be "betting" or "hypergeometric"`
-        : `${arg}.cs must be "betting"`,
-      cs,
-    );
-  }
+  checkChoice(
+    fn,
+    `${arg}.cs`,
+    cs,
+    allowHypergeometric ? (["betting", "hypergeometric"] as const) : (["betting"] as const),
+  );
   return { rule, minLabels, cs };
 }
 

@@ -7,7 +7,7 @@
 
 import { lloyd, nearestOnLine } from "../core/_lloyd.js";
 import { powerOfTwoScale, scaled } from "../core/_scale.js";
-import { fail } from "../core/validate.js";
+import { checkChoice } from "../core/validate.js";
 
 /** Strata as ids per unit plus their sizes (every stratum non-empty). */
 export type Strata = { readonly strata: Int32Array; readonly sizes: Int32Array };
@@ -135,7 +135,8 @@ export function nearestCentreStrata(risk: Float64Array, centres: readonly number
 export function riskStrata(fn: string, risk: Float64Array, H: number, partition: unknown): Strata {
   if (partition === undefined || partition === "quantile") return quantileStrata(risk, H);
   if (partition === "kmeans") return kmeansStrata(risk, H);
-  return fail(fn, `options.partition must be "quantile" or "kmeans"`, partition);
+  checkChoice(fn, "options.partition", partition, ["quantile", "kmeans"] as const);
+  return kmeansStrata(risk, H);
 }
 
 /**

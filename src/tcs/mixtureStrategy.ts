@@ -1,5 +1,5 @@
 import type { Rng } from "../core/rng.js";
-import { asFloat64Array, checkNumber, fail, optionKeys } from "../core/validate.js";
+import { asFloat64Array, checkChoice, checkNumber, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
 import { checkCommon, positiveRiskTotal } from "./_checks.js";
@@ -98,9 +98,7 @@ export function prepareMixture(
   const { N, est } = checkCommon(fn, risk, budget, rng, options, MIXTURE_KEYS);
   const { lambda = 0.5, estimator = "hajek" } = options ?? {};
   checkNumber(fn, "options.lambda", lambda, 0, 1);
-  if (estimator !== "hajek" && estimator !== "ht") {
-    fail(fn, `options.estimator must be "hajek" or "ht"`, estimator);
-  }
+  checkChoice(fn, "options.estimator", estimator, ["hajek", "ht"] as const);
   const total = lambda > 0 ? positiveRiskTotal(fn, risk) : 1;
   const size = risk.map((r) => (1 - lambda) / N + (lambda * r) / total);
   const method = `mixture (lambda ${lambda}, pivotal, ${estimator}, deville variance)`;

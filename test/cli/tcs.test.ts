@@ -520,6 +520,11 @@ describe("evalsift tcs errors (exit code 2, nothing written)", () => {
     const r = run("tcs", "sample");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown command "tcs sample" (valid: tcs plan, tcs estimate)');
+    const typo = run("tcs", "plam");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(
+      'unknown command "tcs plam" (valid: tcs plan, tcs estimate; did you mean "tcs plan"?)',
+    );
   });
 });
 

@@ -140,7 +140,7 @@ describe("srsStrategy with options.sequential", () => {
         "unknown cs",
         call({ halfWidth: 0.1, cs: "wald" }),
         RangeError,
-        /strategies.srs: options.sequential.cs must be "betting" or "hypergeometric"/,
+        /strategies.srs: options.sequential.cs must be one of "betting", "hypergeometric"/,
       ],
     ];
     it.each(cases)("%s", (_, c, type, message) => {
@@ -182,7 +182,14 @@ describe("supsStrategy with options.sequential", () => {
       supsStrategy(risk, 10, createRng("x"), {
         sequential: { halfWidth: 0.1, cs: "hypergeometric" },
       }),
-    ).toThrow(/strategies.sups: options.sequential.cs must be "betting"/);
+    ).toThrow(
+      /strategies.sups: options.sequential.cs must be one of "betting" \(got "hypergeometric"\)/,
+    );
+    expect(() =>
+      srsStrategy(risk, 10, createRng("x"), {
+        sequential: { halfWidth: 0.1, cs: "hypergeometrc" as "betting" },
+      }),
+    ).toThrow(/did you mean "hypergeometric"\?/);
   });
 });
 

@@ -200,7 +200,10 @@ describe.each([...names, "mixture"] as Name[])("%s: the ask/tell protocol", (nam
       );
       if (name === "ssrs" || name === "gbs" || name === "twoUps" || name === "mcucb") {
         expect(() => s(risk, 10, createRng(1), { partition: "kmedoids" } as object)).toThrow(
-          /options.partition must be "quantile" or "kmeans"/,
+          /options.partition must be one of "quantile", "kmeans" \(got "kmedoids"\)$/,
+        );
+        expect(() => s(risk, 10, createRng(1), { partition: "kmean" } as object)).toThrow(
+          /did you mean "kmeans"\?/,
         );
         expect(() => s(risk, 10, createRng(1), { partition: "kmeans" } as object)).not.toThrow();
       }
@@ -228,7 +231,10 @@ describe("mixtureStrategy options", () => {
       /options.lambda must be finite/,
     );
     expect(() => m(risk, 5, createRng(1), { estimator: "mean" })).toThrow(
-      /options.estimator must be "hajek" or "ht"/,
+      /options.estimator must be one of "hajek", "ht" \(got "mean"\)/,
+    );
+    expect(() => m(risk, 5, createRng(1), { estimator: "hjek" as "hajek" })).toThrow(
+      /did you mean "hajek"\?/,
     );
   });
 
