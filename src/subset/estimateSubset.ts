@@ -77,8 +77,9 @@ export function estimateSubset(
   if (!(level > 0 && level < 1)) fail(fn, "recommendation.level must lie in (0, 1)", level);
   if (!(m.mse >= 0 && Number.isFinite(m.mse)))
     fail(fn, "recommendation.estimator.mse must be finite and at least 0", m.mse);
-  if (!(m.inflate > 0 && Number.isFinite(m.inflate)))
-    fail(fn, "recommendation.estimator.inflate must be finite and positive", m.inflate);
+  // recommendSubset never deflates (its inflation is at least 1): a smaller one was edited in
+  if (!(m.inflate >= 1 && Number.isFinite(m.inflate)))
+    fail(fn, "recommendation.estimator.inflate must be finite and at least 1", m.inflate);
   let point: { est: number; v: number };
   try {
     point = pointEstimate(m, responses01);

@@ -52,6 +52,16 @@ export function checkCommon(
   return { N, est: { level, interval } };
 }
 
+/**
+ * Throws when `options.interval` was given to a strategy whose interval is a
+ * confidence sequence (`why` says which): it would be read and then ignored.
+ */
+export function refuseInterval(fn: string, est: EstimatorChoice, why: string): void {
+  if (est.interval !== undefined) {
+    fail(fn, `options.interval has no effect ${why}; drop it`, est.interval);
+  }
+}
+
 /** Sum of the risk; throws when it is zero (no PPS design can draw from it) or when a weight would overflow. */
 export function positiveRiskTotal(fn: string, risk: Float64Array): number {
   const total = fsum(risk);

@@ -91,7 +91,11 @@ export function guardLabels(
           fail(fn, `with options.sequential.cs "hypergeometric" every label must be 0 or 1`, y);
         }
         if (!(y >= 0 && y <= 1))
-          fail(fn, "with options.sequential every label must lie in [0, 1]", y);
+          fail(
+            fn,
+            "every label must lie in [0, 1] (a confidence sequence bounds a mean of values in [0, 1])",
+            y,
+          );
       }
       started = true;
       return args.length === 0 ? inner.next() : inner.next(args[0]);

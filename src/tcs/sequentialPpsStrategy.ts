@@ -3,7 +3,7 @@ import { asFloat64Array, checkNumber, draw, fail, optionKeys } from "../core/val
 import { weightedSequence } from "../estimate/_boundedSequences.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
-import { checkCommon, checkedRng, checkRiskRatio } from "./_checks.js";
+import { checkCommon, checkedRng, checkRiskRatio, refuseInterval } from "./_checks.js";
 import {
   GRID,
   readSequential,
@@ -67,7 +67,7 @@ const SEQUENTIALPPS_KEYS = optionKeys<SequentialPpsOptions>()(
  *   mean "minLabels"?)`).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` holds a positive
  *   value below 1e-200 of its total or values whose total overflows the double range (the message says to rescale); `lambda` is not in [0, 1); `sequential` sets neither `halfWidth` nor
- *   `threshold` or has a bad value; later, if a label is outside [0, 1] (it can be re-sent).
+ *   `threshold` or has a bad value; `interval` is given (the confidence sequence is the interval); later, if a label is outside [0, 1] (it can be re-sent).
  * @see Shekhar, S., Xu, Z., Lipton, Z. C., Liang, P. J. & Ramdas, A. (2023). Risk-limiting financial audits via weighted sampling without replacement. UAI, PMLR 216; Hesterberg, T. (1995). Technometrics 37, 185-194.
  * @example
  * ```ts
@@ -108,6 +108,7 @@ export function prepareSequentialPps(
 ): PreparedStrategy {
   const fn = "extraStrategies.sequentialPps";
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SEQUENTIALPPS_KEYS);
+  refuseInterval(fn, est, "here (the interval is the weighted betting confidence sequence's)");
   const level = est.level;
   const { lambda = 0.5 } = options ?? {};
   checkNumber(fn, "options.lambda", lambda, 0, 1, { upper: true });

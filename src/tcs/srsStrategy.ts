@@ -3,7 +3,7 @@ import { asFloat64Array, optionKeys } from "../core/validate.js";
 import { srs } from "../design/srs.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { askTell, fixedSample, type PreparedStrategy } from "./_askTell.js";
-import { checkCommon, checkedRng } from "./_checks.js";
+import { checkCommon, checkedRng, refuseInterval } from "./_checks.js";
 import { readSequential, sequentialSrs, sequentialStrategy } from "./_sequential.js";
 import { stratifiedEstimate } from "./_stratified.js";
 import type { SequentialOptions } from "./sequentialOptions.js";
@@ -40,7 +40,8 @@ const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequentia
  *   object or has an unknown key (e.g. `strategies.srs: unknown key "options.sequential.minLabls" (did you
  *   mean "minLabels"?)`).
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `sequential` sets
- *   neither `halfWidth` nor `threshold` or has a bad value; later, in sequential mode, if a label is outside
+ *   neither `halfWidth` nor `threshold` or has a bad value, or comes with `interval` (the sequence is the
+ *   interval); later, in sequential mode, if a label is outside
  *   [0, 1] or, for `cs: "hypergeometric"`, not 0/1 (it can be re-sent).
  * @see Cochran, W. G. (1977). Sampling Techniques, 3rd ed., chapter 2; R `sampling::srswor`.
  * @example
@@ -84,6 +85,7 @@ export function prepareSrs(
   const { N, est } = checkCommon(fn, risk, budget, rng, options, SRS_KEYS, true);
   if (options?.sequential !== undefined) {
     const s = readSequential(fn, options.sequential, budget, true);
+    refuseInterval(fn, est, "with options.sequential (the interval is the confidence sequence's)");
     return {
       start: (r) =>
         sequentialStrategy(

@@ -2,7 +2,13 @@ import type { Rng } from "../core/rng.js";
 import { asFloat64Array, optionKeys } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { PreparedStrategy } from "./_askTell.js";
-import { checkCommon, checkedRng, positiveRiskTotal, RISK_FLOOR_HINT } from "./_checks.js";
+import {
+  checkCommon,
+  checkedRng,
+  positiveRiskTotal,
+  RISK_FLOOR_HINT,
+  refuseInterval,
+} from "./_checks.js";
 import { preparePpsWithReplacement } from "./_engines.js";
 import {
   checkAllPositive,
@@ -58,7 +64,7 @@ const SUPS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequenti
  * @throws {RangeError} On the common strategy errors (see {@link Strategy}); also if `risk` is all zero or
  *   has a positive value below 1e-200 of its total, whose weight could overflow (the message points at
  *   `toRisk`'s floor) or values whose total overflows the double range (the message says to rescale); `sequential` sets neither `halfWidth` nor `threshold`, has a bad value or meets a zero
- *   risk; later, in sequential mode, if a label is outside [0, 1] (it can be re-sent).
+ *   risk, or comes with `interval` (the sequence is the interval); later, in sequential mode, if a label is outside [0, 1] (it can be re-sent).
  * @see Hansen, M. H. & Hurwitz, W. N. (1943). Ann. Math. Stat. 14, 333-362; Lohr, S. (2021). Sampling: Design and Analysis, 3rd ed., §6.2; R `sampling::UPmultinomial`.
  * @example
  * ```ts
@@ -97,6 +103,7 @@ export function prepareSups(
   const p = risk.map((r) => r / total);
   if (options?.sequential !== undefined) {
     const s = readSequential(fn, options.sequential, budget, false);
+    refuseInterval(fn, est, "with options.sequential (the interval is the confidence sequence's)");
     checkAllPositive(fn, risk, RISK_FLOOR_HINT);
     return {
       start: (r) =>

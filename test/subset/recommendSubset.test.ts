@@ -244,6 +244,10 @@ describe("recommendSubset + estimateSubset", () => {
     expect(bad((p) => (p.estimator.inflate = null))).toThrow(
       /recommendation\.estimator\.inflate must be finite/,
     );
+    // an inflation below 1 would narrow the cross-validated interval (it was accepted)
+    expect(bad((p) => (p.estimator.inflate = 0.5))).toThrow(
+      "estimateSubset: recommendation.estimator.inflate must be finite and at least 1 (got 0.5)",
+    );
     expect(bad((p) => (p.estimator.rateRange = [0.6, 0.5]))).toThrow(
       /rateRange\[1\] must be at least 0\.6/,
     );

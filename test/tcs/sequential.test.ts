@@ -82,7 +82,7 @@ describe("srsStrategy with options.sequential", () => {
     const gen = srsStrategy(flat, 5, createRng("seq-guard"), { sequential: { halfWidth: 0.01 } });
     gen.next();
     expect(() => gen.next(1.5)).toThrow(
-      /strategies.srs: with options.sequential every label must lie in \[0, 1\]/,
+      /strategies.srs: every label must lie in \[0, 1\] \(a confidence sequence/,
     );
     expect(gen.next(0.5).done).toBe(false);
     const hg = srsStrategy(flat, 5, createRng("seq-guard"), {
@@ -190,6 +190,13 @@ describe("supsStrategy with options.sequential", () => {
         sequential: { halfWidth: 0.1, cs: "hypergeometrc" as "betting" },
       }),
     ).toThrow(/did you mean "hypergeometric"\?/);
+    // an interval that would be read and then ignored (the result was the sequence's anyway)
+    expect(() =>
+      srsStrategy(risk, 10, createRng("x"), { interval: "wilson", sequential: { halfWidth: 0.2 } }),
+    ).toThrow(/^strategies\.srs: options\.interval has no effect with options\.sequential/);
+    expect(() =>
+      supsStrategy(risk, 10, createRng("x"), { interval: "t", sequential: { halfWidth: 0.2 } }),
+    ).toThrow(/^strategies\.sups: options\.interval has no effect/);
   });
 });
 
@@ -232,10 +239,13 @@ describe("sequentialPpsStrategy", () => {
     expect(() => sequentialPpsStrategy(risk, 10, createRng("x"), { sequential: {} })).toThrow(
       TypeError,
     );
+    expect(() => sequentialPpsStrategy(risk, 10, createRng("x"), { interval: "t" })).toThrow(
+      /^extraStrategies\.sequentialPps: options\.interval has no effect here/,
+    );
     const gen = sequentialPpsStrategy(risk, 10, createRng("x"));
     gen.next();
     expect(() => gen.next(-0.5)).toThrow(
-      /extraStrategies.sequentialPps: with options.sequential every label must lie in \[0, 1\]/,
+      /extraStrategies.sequentialPps: every label must lie in \[0, 1\] \(a confidence sequence/,
     );
   });
 });
