@@ -14,7 +14,7 @@ import {
 export const tcsPlanHelp = helpText(
   "evalsift tcs plan --input FILE --feature NAME --strategy NAME --budget N [--seed S] [--labels FILE]",
   "Lists the rows to label next. Non-adaptive strategies list the whole remaining plan;\n" +
-    "adaptive ones (gbs, mcucb, deepEst) one row at a time: label it, append `row,label`\n" +
+    "adaptive ones (gbs, mcucb, deepEst, active) one row at a time: label it, append `row,label`\n" +
     "to the labels file and run the same command again (the session is replayed from the\n" +
     "labels, so it resumes exactly). When every planned row is labelled, run `tcs estimate`.",
   tcsOptions,

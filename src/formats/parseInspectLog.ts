@@ -59,11 +59,13 @@ export type ParseInspectLogResult = HarnessRuns & {
 /** @internal */
 export const INSPECT_KEYS = ["scorer", "reducer", "threshold", "run", "source"] as const;
 const REDUCERS: readonly InspectReducer[] = ["mean", "median", "mode", "max"];
+/** A decimal number as text: sign, digits, point, exponent (no hex, no spaces). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * A score value as a number, following Inspect's `value_to_float`: numbers
  * and booleans as they are, "C" = 1, "P" = 0.5, "I" and "N" = 0, "yes"/"true"
- * = 1, "no"/"false" = 0, numeric strings; anything else is an error.
+ * = 1, "no"/"false" = 0, decimal numbers as text ("0.75", "1e-1"; not "0x1" or " 1 "); anything else is an error.
  */
 function scoreValue(fn: string, source: string | undefined, where: string, v: unknown): number {
   if (typeof v === "number") {
@@ -78,8 +80,9 @@ function scoreValue(fn: string, source: string | undefined, where: string, v: un
     const s = v.toLowerCase();
     if (s === "yes" || s === "true") return 1;
     if (s === "no" || s === "false") return 0;
+    // a decimal number only (Number() would also read "0x1" and " 1 ")
     const x = Number(v);
-    if (v.trim() !== "" && Number.isFinite(x)) return x;
+    if (DECIMAL.test(v) && Number.isFinite(x)) return x;
   }
   return failAt(fn, source, where, 'is not a score ("C", "I", "P", "N", a number or a boolean)', v);
 }
@@ -193,7 +196,7 @@ const FN = "parseInspectLog";
  * `id`, `epoch` and `scores.<scorer>.value`. A value is turned into a number
  * as Inspect's `value_to_float` does: "C" (correct) = 1, "P" (partial) = 0.5,
  * "I" (incorrect) and "N" (no answer) = 0, numbers and booleans as they are,
- * "yes"/"true" = 1, "no"/"false" = 0, numeric strings; any other value
+ * "yes"/"true" = 1, "no"/"false" = 0, decimal numbers as text (not "0x1" or " 1 "); any other value
  * (e.g. a dictionary of several metrics) is an error, never a silent 0.
  * The epochs of a sample are reduced by `reducer` (mean, median, mode —
  * ties to the value seen first — or max over the epochs; a repeated

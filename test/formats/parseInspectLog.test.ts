@@ -29,6 +29,12 @@ describe("parseInspectLog(log, options)", () => {
     const r = parseInspectLog(log(values.map((v, k) => sample(k, v))), { threshold: 0.5 });
     expect(Array.from(r.scores)).toEqual([1, 0, 0.5, 0, 0.25, 1, 0, 1, 0, 0.75]);
     expect(Array.from(r.data)).toEqual([1, 0, 1, 0, 0, 1, 0, 1, 0, 1]);
+    // decimal text only: "1e-1" and ".5" are numbers, "0x1" and " 1 " are not (Number() read them)
+    const more = parseInspectLog(log(["1e-1", ".5", "+2"].map((v, k) => sample(k, v))));
+    expect(Array.from(more.scores)).toEqual([0.1, 0.5, 2]);
+    for (const bad of ["0x1", " 1 ", "1,5"]) {
+      expect(() => parseInspectLog(log([sample(0, bad)]))).toThrow(/is not a score/);
+    }
   });
 
   it("reduces epochs by mean, median, mode (ties to the first) and max", () => {

@@ -1,5 +1,5 @@
 import type { Plain } from "../../core/toPlain.js";
-import { checkInteger, checkNumber, fail, optionKeys } from "../../core/validate.js";
+import { checkChoice, checkInteger, checkNumber, optionKeys } from "../../core/validate.js";
 import { asOutcomes, trainingRuns } from "../_internal.js";
 import type { Outcomes } from "../outcomes.js";
 import { cap, logistic, softplus } from "./_internal.js";
@@ -115,8 +115,7 @@ export function fitIrt(history: Outcomes | Plain<Outcomes>, options: FitIrtOptio
     maxIter = 500,
     tol = 1e-6,
   } = options ?? {};
-  if (model !== "rasch" && model !== "2pl")
-    fail(fn, 'options.model must be "rasch" or "2pl"', model);
+  checkChoice(fn, "options.model", model, ["rasch", "2pl"] as const);
   const pos = { lower: true };
   checkNumber(fn, "options.thetaSd", thetaSd, 0, Number.POSITIVE_INFINITY, pos);
   checkNumber(fn, "options.bSd", bSd, 0, Number.POSITIVE_INFINITY, pos);

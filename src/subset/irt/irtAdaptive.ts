@@ -29,7 +29,7 @@ export type IrtAdaptiveOptions = {
  * full-benchmark resolve rate.
  *
  * Protocol (as the TCS strategies): the first `next()` yields the first item
- * index; each `next(y)` delivers that item's outcome (1 = resolved, 0 = not)
+ * index; each `next(y)` delivers that item's outcome (1 = resolved, 0 = not; a boolean is taken as 1 or 0)
  * and yields the next index; after `budget` outcomes the generator returns
  * the {@link IrtEstimate}. Information of item i at theta:
  * I_i(theta) = a_i^2 P_i(theta) (1 - P_i(theta)) (maximum-information
@@ -44,7 +44,7 @@ export type IrtAdaptiveOptions = {
  * @param options - `ability` ("eap"), `level` (0.95), `grid` (41).
  * @returns A generator yielding item indices and returning the p-IRT {@link IrtEstimate}.
  * @throws {TypeError} If `items` is malformed, `budget` not a number or `options` not an object; later, if an
- *   outcome is not a number (the session then ends; replay the outcomes to resume).
+ *   outcome is neither a number nor a boolean (the session then ends; replay the outcomes to resume).
  * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above
  *   1e100, thetaSd not in [1e-100, 1e100]; wider values overflow the likelihood), `budget` is not an integer
  *   in [1, N], `ability` is unknown, `level` is not in (0, 1) or `grid` not an integer >= 3; later, if an
@@ -104,7 +104,9 @@ function* run(
     }
     seen[arg] = 1;
     observed[t] = arg;
-    const y: unknown = yield arg;
+    const told: unknown = yield arg;
+    // booleans are 0/1 outcomes, as estimateSubset and predictIrt take them
+    const y = typeof told === "boolean" ? Number(told) : told;
     if (typeof y !== "number")
       failType(fn, `outcome of item ${arg} must be 0 or 1 (got ${typeof y})`);
     if (y !== 0 && y !== 1) fail(fn, `outcome of item ${arg} must be 0 or 1`, y);

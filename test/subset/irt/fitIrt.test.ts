@@ -133,6 +133,7 @@ describe("fitIrt bad input", () => {
   });
   it("throws RangeError for an unknown model", () => {
     expect(() => fitIrt(tiny, { model: "3pl" as never })).toThrow(/options.model/);
+    expect(() => fitIrt(tiny, { model: "2PL" as never })).toThrow(/did you mean "2pl"\?/);
   });
   it("throws RangeError for non-positive or NaN prior sds and tol", () => {
     expect(() => fitIrt(tiny, { thetaSd: 0 })).toThrow(/options.thetaSd/);

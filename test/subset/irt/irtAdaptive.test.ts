@@ -96,4 +96,18 @@ describe("irtAdaptive(items, budget, options)", () => {
     gen2.next();
     expect(() => gen2.next("1" as never)).toThrow(TypeError);
   });
+
+  it("takes booleans as 0/1 outcomes, as predictIrt does", () => {
+    const run = (yes: boolean): number[] => {
+      const gen = irtAdaptive(three, 2);
+      const out = [gen.next().value as number];
+      const r = gen.next(yes as never);
+      if (r.done !== true) out.push(r.value);
+      return out;
+    };
+    const asNumber = irtAdaptive(three, 2);
+    const first = asNumber.next().value as number;
+    const second = asNumber.next(1).value as number;
+    expect(run(true)).toEqual([first, second]);
+  });
 });
