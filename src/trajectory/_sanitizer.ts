@@ -312,6 +312,13 @@ type TokenPasses = Pick<Compiled, "tokenPass" | "flush"> & {
   readonly last: Readonly<PassStats>;
 };
 
+/** `name=N`: a count in a test runner's summary. */
+const COUNT = /^([a-z_]+)=\d+$/;
+/** unittest's summary counts besides the removal words (`FAILED (failures=1, errors=2, skipped=3)`). */
+const UNITTEST_COUNTS = new Set(["errors", "skipped", "expected_failures", "unexpected_successes"]);
+/** pytest's progress marks, case as pytest writes them: dots and F or E, maybe s, x, X (`.F.E`, `..Fs`). */
+const PROGRESS = /^(?=[.FEsxX]*\.)(?=[.FEsxX]*[FE])[.FEsxX]{2,}$/;
+
 /** Phase 2 of {@link compile}: the token rules (stop words, removal words, identifier patterns), memoised. */
 function tokenPasses(rules: SanitizeRules, counter: Counter): TokenPasses {
   const stop = new Set(rules.stopWords);
@@ -331,6 +338,16 @@ function tokenPasses(rules: SanitizeRules, counter: Counter): TokenPasses {
     const c = core(tok);
     if (c.length > 0 && remove.has(c))
       return { out: null, key: `2\u0000outcome word ${c}\u0000`, n: 0 };
+    // a test runner's count, `failures=1` in unittest's `FAILED (failures=1, errors=2)`:
+    // the count of a removal word or of a unittest outcome goes with it
+    const count = COUNT.exec(c);
+    if (
+      count !== null &&
+      (remove.has(count[1] as string) || UNITTEST_COUNTS.has(count[1] as string))
+    )
+      return { out: null, key: `2\u0000outcome count ${count[1]}=N\u0000`, n: 0 };
+    // pytest's progress, `.F.E` after a test file: one mark per test
+    if (PROGRESS.test(tok)) return { out: null, key: `2\u0000test progress marks\u0000`, n: 0 };
     if (patterns.size > 0 && identifierCandidate(tok)) {
       const pat = charPattern(tok);
       const ph = patterns.get(pat);

@@ -112,6 +112,21 @@ describe("sanitize(corpus, options)", () => {
     );
   });
 
+  it("phase 2: a test runner's counts and progress marks go with the outcome words", () => {
+    // unittest's `FAILED (failures=1, errors=2)` kept its counts once FAILED was removed (52 of
+    // the 500 real trajectories still said failures=N), and pytest's `.F.E` stayed
+    const t = traj("a__b-1", [
+      ["runtests", "Ran 12 tests\nFAILED (failures=1, errors=2)\nOK (skipped=1)"],
+      ["pytest", "tests/test_a.py .F.E [100%]\ntests/test_b.py .... [100%]"],
+    ]);
+    expect(sanitize([t]).texts[0]).toBe(
+      "runtests\nRan 12 tests\npytest\ntests/test_a.py [100%]\ntests/test_b.py .... [100%]",
+    );
+    // a count whose name is no outcome stays (`n=3`), and so does an ellipsis
+    const u = traj("a__b-2", [["run", "n=3 ... e.f"]]);
+    expect(sanitize([u]).texts[0]).toBe("run\nn=3 ... e.f");
+  });
+
   it("phase 2: reports G² leakage candidates and can remove them", () => {
     const corpus = [
       ...Array.from({ length: 4 }, (_, i) =>
