@@ -133,6 +133,8 @@ class SliceEvaluator implements Evaluator {
   // so that one unrolled loop serves them all (an added 0 changes no sum) and
   // the wasm kernel reads them as six aligned pairs.
   private readonly P: number;
+  /** Whether 8 <= d <= 11: centroids padded to 12 for the unrolled and wasm scans. */
+  private readonly padded: boolean;
   /** End slot of each redo slot, for the wasm kernel. */
   private readonly endOf: Int32Array;
   /** The wasm kernel and the byte offsets of its arrays, or null for the JavaScript scans. */
@@ -177,10 +179,14 @@ class SliceEvaluator implements Evaluator {
     this.first = new Int32Array(n);
     this.cursor = new Int32Array(n);
     this.posOf = new Int32Array(n);
-    const P = d >= 8 && d <= 11 ? 12 : d;
+    // d = 12 itself is not padded and must not take the 11-coordinate kernels
+    // (it did: the 12th column was left out of the centroid distances)
+    const padded = d >= 8 && d <= 11;
+    const P = padded ? 12 : d;
     this.P = P;
+    this.padded = padded;
     // The slot arrays: in the wasm kernel's memory when it can run (8 <= d <= 11), else plain.
-    const mod = P === 12 && kernel === "wasm" ? scanModule() : null;
+    const mod = padded && kernel === "wasm" ? scanModule() : null;
     const bytes = n * (8 * P + 8 + 4 + 4 + 4);
     const inst = mod === null ? undefined : instantiate(mod, {}, bytes);
     const buffer = inst?.buffer ?? new ArrayBuffer(bytes);
@@ -470,7 +476,7 @@ class SliceEvaluator implements Evaluator {
       const end = !update || touched[sid[x] as number] === 1 ? m : nr;
       if (wasm !== null) endOf[x] = end;
       else if (d === 4) this.scan4(x, sid[x] as number, end, m);
-      else if (P === 12) this.scan11(x, sid[x] as number, end, m);
+      else if (this.padded) this.scan11(x, sid[x] as number, end, m);
       else this.scanAny(x, sid[x] as number, end, m);
     }
     if (wasm !== null && nr > 0) wasm.scan(nr, m, wasm.c, wasm.near, wasm.nid, wasm.sid, wasm.endp);

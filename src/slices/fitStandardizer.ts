@@ -15,7 +15,7 @@ export type StandardizerModel = {
  * preprocessing; apply them with {@link transformStandardizer}).
  *
  * mean_k = (1/N) sum_i x_ik and sd_k = sqrt((1/N) sum_i (x_ik - mean_k)^2)
- * (population SD, as scikit-learn's `StandardScaler`); a constant column gets
+ * (population SD, as scikit-learn's `StandardScaler`); a constant column (all its values equal, told by the values, not by a computed SD that rounding can leave at 1e-17) gets
  * sd 1 so that it maps to 0.
  *
  * @param X - N x d matrix, N >= 1.
@@ -40,7 +40,22 @@ export function fitStandardizer(X: RowMatrix | readonly ArrayLike<number>[]): St
   const sd = new Float64Array(d);
   for (let k = 0; k < d; k++) {
     let big = 0;
-    for (let i = 0; i < n; i++) big = Math.max(big, Math.abs(data[i * d + k] as number));
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      const x = data[i * d + k] as number;
+      big = Math.max(big, Math.abs(x));
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+    if (lo === hi) {
+      // a constant column, told by its values: its computed SD can be a rounding
+      // residue (about 1e-17 for 0.1 or 3/7), which would blow a later value up
+      // by 1e15; it maps to 0 (its mean is the value itself) with sd 1
+      mean[k] = lo;
+      sd[k] = 1;
+      continue;
+    }
     // Outside [2^-400, 2^400] the sums of squares could overflow (or
     // underflow): the column is then summed times a power of two that brings
     // it into [1, 2), which is exact, and the moments scaled back.

@@ -9,7 +9,7 @@ const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
 export type TedBaselineModel = {
   /** Mean state entropy (bits) of the successful trajectories. */
   readonly mean: number;
-  /** Their sample standard deviation (n - 1), or 1 when it is 0. */
+  /** Their sample standard deviation (n - 1), or 1 when every entropy is the same. */
   readonly sd: number;
   /** Number of successful trajectories used. */
   readonly n: number;
@@ -53,6 +53,9 @@ export function fitTedBaseline(
     }
   });
   if (hs.length < 2) fail(fn, `needs at least two successful trajectories (got ${hs.length})`);
+  // every entropy equal: the baseline is that value with sd 1 (the computed mean
+  // and SD would carry rounding residue, 2.3e-16 for eleven copies of log2 3)
+  if (hs.every((h) => h === hs[0])) return { mean: hs[0] as number, sd: 1, n: hs.length };
   const mean = hs.reduce((a, b) => a + b, 0) / hs.length;
   const v = hs.reduce((a, h) => a + (h - mean) ** 2, 0) / (hs.length - 1);
   const sd = Math.sqrt(v);

@@ -16,12 +16,28 @@ import { huxCrossover } from "../../src/slices/huxCrossover.js";
 import { mutateSlices } from "../../src/slices/mutateSlices.js";
 import { randomSlices } from "../../src/slices/randomSlices.js";
 import { repairSlices } from "../../src/slices/repairSlices.js";
+import { sliceObjectives } from "../../src/slices/sliceObjectives.js";
 
 /** The bits of a statistics array's records (1 + k (5 + d) numbers). */
 const bits = (x: Float64Array, d: number): number[] =>
   Array.from(new Uint32Array(x.slice(0, 1 + (x[0] as number) * (5 + d)).buffer));
 
 describe("nearest-centroid kernel", () => {
+  it("reads every signal column at d = 12 too (it dropped the 12th: Inter_SD -0 for -10.06)", () => {
+    for (const d of [11, 12, 13]) {
+      // two groups apart only in the last column
+      const X = Array.from({ length: 12 }, (_, i) =>
+        Array.from({ length: d }, (_, k) => (k === d - 1 ? (i < 6 ? 0 : 10) + i * 0.01 : 0)),
+      );
+      const o = sliceObjectives(
+        Int32Array.from({ length: 12 }, (_, i) => (i < 6 ? 0 : 1)),
+        X,
+        new Uint8Array(12).fill(1),
+      );
+      expect(o[2]).toBeCloseTo(-10.06, 10);
+    }
+  });
+
   it("embeds exactly the bytes that scripts/wasm/assemble.ts makes of centroids.wat", () => {
     expect(CENTROID_SCAN_WASM_HEX).toBe(toHex(assembleWat(readFileSync(centroidsWatPath, "utf8"))));
   });

@@ -90,6 +90,17 @@ describe("fitStandardizer / standardize", () => {
     const s = fitStandardizer(X);
     expect(Array.from(transformStandardizer(s, X).data)).toEqual([-1, 0, 1, 0]);
   });
+  it("a constant column is told by its values, not by a rounded SD (0.1 and 3/7 left 1e-17)", () => {
+    const v = 3 / 7;
+    const s = fitStandardizer(rowMatrix(Array.from({ length: 10 }, () => [v, 0.1])));
+    expect(Array.from(s.sd)).toEqual([1, 1]);
+    expect(Array.from(s.mean)).toEqual([v, 0.1]);
+    // a later value maps by its distance in the column's units (was 1.29e15)
+    expect(Array.from(transformStandardizer(s, rowMatrix([[0.5, 0.1]])).data)).toEqual([
+      0.5 - v,
+      0,
+    ]);
+  });
   it("takes the scaler read back from JSON and gives the same matrix", () => {
     const X = rowMatrix([
       [1, 7],

@@ -141,6 +141,15 @@ describe("fitTedBaseline(trajectories)", () => {
   it("needs two successful trajectories", () => {
     expect(() => fitTedBaseline([traj([], true)])).toThrow(/at least two successful/);
   });
+  it("equal entropies give sd 1, whatever the rounding (eleven copies of log2 3 gave 2.3e-16)", () => {
+    const three = () =>
+      traj([step(0, "ls"), step(1, "pytest"), step(2, "sed -i s/a/b/ x.py")], true);
+    const b = fitTedBaseline(Array.from({ length: 11 }, three));
+    expect(b.sd).toBe(1);
+    expect(b.mean).toBe(Math.log2(3));
+    // the baseline's own entropy is 0 standard deviations away
+    expect(behavioralSignals(three(), { tedBaseline: b })[2]).toBe(0);
+  });
 });
 
 describe.skipIf(!hasShared)("agentStates / behavioralSignals on the 40 real trajectories", () => {
