@@ -98,7 +98,7 @@ export type IdentifySlicesOptions = {
   readonly onProgress?: (done: number, total: number) => void;
 };
 
-/** One distinct partition of the final non-dominated front. */
+/** One distinct partition of the final non-dominated front (distinct up to the slice ids: the same partition under other ids appears once). */
 export type SliceSolution = {
   /** Slice id per instance (ids in [0, N), not renumbered). */
   readonly sliceOf: Int32Array;
@@ -358,7 +358,16 @@ function distinctFront(solutions: readonly Nsga2Solution<Int32Array>[]): SliceSo
   const front: SliceSolution[] = [];
   const seen = new Set<string>();
   for (const s of solutions) {
-    const key = s.genome.join(",");
+    // slice ids renumbered by first appearance: the same partition under other ids is one
+    const first = new Map<number, number>();
+    const key = Array.from(s.genome, (id) => {
+      let c = first.get(id);
+      if (c === undefined) {
+        c = first.size;
+        first.set(id, c);
+      }
+      return c;
+    }).join(",");
     if (seen.has(key)) continue;
     seen.add(key);
     front.push({ sliceOf: s.genome, objectives: s.objectives });

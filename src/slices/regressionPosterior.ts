@@ -102,14 +102,24 @@ export function regressionPosterior(
     const b1 = b + k - f;
     const m = ns - k;
     const need = (fail0[s] as number) - f; // X must exceed this
-    let p0 = 1;
-    for (let j = 0; j < m; j++) p0 *= (b1 + j) / (a1 + b1 + j);
-    let pmf = p0;
+    // the beta-binomial pmf by its ratio recurrence in log space, then normalised
+    // (a product for P(X = 0) underflows past 1e-308 on slices of thousands,
+    // and the recurrence from a subnormal blew the tail up to 1e31)
+    const lp = new Float64Array(m + 1);
+    let top = 0;
+    for (let x = 0; x < m; x++) {
+      lp[x + 1] =
+        (lp[x] as number) + Math.log(((m - x) * (x + a1)) / ((x + 1) * (m - x - 1 + b1)));
+      if ((lp[x + 1] as number) > top) top = lp[x + 1] as number;
+    }
+    let total = 0;
     let tail = 0;
     for (let x = 0; x <= m; x++) {
+      const pmf = Math.exp((lp[x] as number) - top);
+      total += pmf;
       if (x > need) tail += pmf;
-      pmf *= ((m - x) * (x + a1)) / ((x + 1) * (m - x - 1 + b1));
     }
+    tail /= total;
     ids.push(s);
     prob.push(Math.min(1, Math.max(0, tail)));
     rise.push((f + (m * a1) / (a1 + b1) - (fail0[s] as number)) / ns);

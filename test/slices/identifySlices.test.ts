@@ -132,6 +132,27 @@ describe("identifySlices(signals, outcome, rng, options)", () => {
       }
     },
   );
+  it("its front holds each partition once, whatever the slice ids (relabelled copies survived)", () => {
+    const X = Array.from({ length: 12 }, (_, i) => [i < 6 ? i * 0.01 : 5 + i * 0.01]);
+    const y = new Uint8Array(12).map((_, i) => (i < 6 ? 1 : 0));
+    for (const seed of [1, 2, 3]) {
+      const r = identifySlices(X, y, createRng(seed), {
+        minSize: 3,
+        maxSize: 6,
+        populationSize: 20,
+        generations: 60,
+      });
+      const canonical = r.front.map((f) => {
+        const first = new Map<number, number>();
+        return Array.from(f.sliceOf, (id) => {
+          if (!first.has(id)) first.set(id, first.size);
+          return first.get(id);
+        }).join(",");
+      });
+      expect(new Set(canonical).size).toBe(canonical.length);
+    }
+  });
+
   it("is deterministic for a seed and reports progress", () => {
     const seen: number[] = [];
     const a = call({ ...base, rng: createRng("d"), onProgress: (g) => seen.push(g) });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { logBeta, logGamma } from "../../src/core/beta.js";
 import { createRng } from "../../src/core/rng.js";
 import { rowMatrix } from "../../src/core/rowMatrix.js";
 import { fitLogistic } from "../../src/slices/fitLogistic.js";
@@ -152,6 +153,39 @@ describe("fitLogistic / predictLogistic", () => {
 });
 
 describe("regressionPosterior", () => {
+  it("stays exact on slices of thousands (P(X = 0) underflowed and the tail came out 1)", () => {
+    // the beta-binomial tail summed term by term from log-Beta functions
+    const tailOf = (m: number, need: number, a1: number, b1: number): number => {
+      let t = 0;
+      for (let x = need + 1; x <= m; x++) {
+        t += Math.exp(
+          logGamma(m + 1) -
+            logGamma(x + 1) -
+            logGamma(m - x + 1) +
+            logBeta(x + a1, m - x + b1) -
+            logBeta(a1, b1),
+        );
+      }
+      return t;
+    };
+    for (const [N, F0, k, f] of [
+      [4000, 2000, 1000, 500],
+      [4000, 2200, 1000, 500],
+      [3000, 1500, 600, 300],
+    ] as const) {
+      const o0 = new Uint8Array(N).fill(1).map((v, i) => (i >= N - F0 ? 0 : v));
+      const o1 = new Uint8Array(N).fill(1).map((v, i) => (i < f ? 0 : v));
+      const r = regressionPosterior(
+        new Int32Array(N),
+        [Int32Array.from({ length: k }, (_, i) => i)],
+        o0,
+        o1,
+      );
+      // prior a = b = 1: a1 = 1 + f, b1 = 1 + k - f; X must exceed F0 - f
+      const want = tailOf(N - k, F0 - f, 1 + f, 1 + k - f);
+      expect(Math.abs((r.probability[0] as number) - want)).toBeLessThan(1e-9);
+    }
+  });
   it("matches a hand computation of the beta-binomial tail", () => {
     // Slice of 3, V0 fails 1 (instance 2); pick instance 0 passes in V1 (f = 0).
     // theta ~ Beta(1, 2); X ~ BB(2, 1, 2); regressed iff X > 1, i.e. X = 2:
