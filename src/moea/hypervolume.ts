@@ -66,8 +66,13 @@ export function hypervolume(
   F: RowMatrix | readonly ArrayLike<number>[],
   reference: ArrayLike<number>,
 ): number {
-  const FMatrix = asRowMatrix("hypervolume", "F", F);
   const reference64 = asFloat64Array("hypervolume", "reference", reference);
+  // an empty number[][] has no column count: it is an empty set of the reference's width
+  // (a front with no feasible member), whose volume is 0
+  const FMatrix =
+    Array.isArray(F) && F.length === 0
+      ? { data: new Float64Array(0), rows: 0, cols: reference64.length }
+      : asRowMatrix("hypervolume", "F", F);
   const v = volume(FMatrix, reference64);
   if (!Number.isFinite(v)) {
     fail(

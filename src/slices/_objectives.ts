@@ -465,7 +465,7 @@ class SliceEvaluator implements Evaluator {
    * previous nearest, scan, write back.
    */
   private nearestAll(w: Float64Array, k: number, update: boolean): void {
-    const { d, S, P, touched, sid, near, nearId } = this;
+    const { d, S, touched, sid, near, nearId } = this;
     let nr = this.placeSlots(w, k, update);
     const m = this.slots;
     if (update) nr = this.seedFromPrevious(w, k, nr);

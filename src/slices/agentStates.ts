@@ -1,4 +1,11 @@
-import { checkNoHoles, checkOptions, failType, optionKeys } from "../core/validate.js";
+import {
+  checkChoice,
+  checkNestedKeys,
+  checkNoHoles,
+  checkOptions,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import type { Step } from "../trajectory/schema.js";
 
 const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
@@ -244,7 +251,9 @@ function matches(rule: AgentStateRule, step: Step, segs: readonly string[][]): b
  * @param steps - The turns of a parsed trajectory (see the trajectory folder).
  * @param options - `extraRules`, tried before the built-in table (default none).
  * @returns One state per step.
- * @throws {TypeError} If `steps` is not an array or `extraRules` is not an array.
+ * @throws {TypeError} If `steps` is not an array, `extraRules` is not an array of rule objects, or a
+ *   rule has an unknown key (with "did you mean") or a test list of the wrong type.
+ * @throws {RangeError} If a rule's `state` is not one of the eight states (with "did you mean").
  * @see Muse, B. A. et al. CASPER, Tables 1 and 4; Liu et al. (2026) for the base states.
  * @example
  * ```ts
@@ -262,6 +271,46 @@ export function agentStates(
   return statesAs("agentStates", "steps", steps, options);
 }
 
+/** The states a rule or a plan may name. */
+export const AGENT_STATES: readonly AgentState[] = [
+  "SETUP",
+  "NAVIGATION",
+  "REPRODUCTION",
+  "PATCH",
+  "VALIDATION",
+  "CLEANUP",
+  "SUBMISSION",
+  "OTHER",
+];
+const RULE_KEYS = ["state", "commands", "patterns", "thoughtWords", "tools"] as const;
+
+/**
+ * Checks one extra rule: an object of the known keys (a misspelt one gets
+ * "did you mean"), a known state, lists of strings (of RegExps for
+ * `patterns`); an unknown state gave NaN signals downstream.
+ */
+function checkRule(fn: string, path: string, r: unknown): void {
+  if (typeof r !== "object" || r === null || Array.isArray(r)) {
+    failType(fn, `${path} must be an object with a state and its tests`);
+  }
+  checkNestedKeys(fn, path, r, RULE_KEYS);
+  const rule = r as AgentStateRule;
+  checkChoice(fn, `${path}.state`, rule.state, AGENT_STATES);
+  for (const key of ["commands", "thoughtWords", "tools", "patterns"] as const) {
+    const list: unknown = rule[key];
+    if (list === undefined) continue;
+    const ok =
+      Array.isArray(list) &&
+      list.every((x) => (key === "patterns" ? x instanceof RegExp : typeof x === "string"));
+    if (!ok) {
+      failType(
+        fn,
+        `${path}.${key} must be an array of ${key === "patterns" ? "RegExp" : "strings"}`,
+      );
+    }
+  }
+}
+
 /**
  * {@link agentStates} whose errors name `fn` and call the steps `arg`, so that
  * `behavioralSignals` and `fitTedBaseline` report their own names.
@@ -277,6 +326,10 @@ export function statesAs(
   checkOptions(fn, options, KEYS);
   const { extraRules = [] } = options;
   if (!Array.isArray(extraRules)) failType(fn, "extraRules must be an array");
+  checkNoHoles(fn, "options.extraRules", extraRules);
+  extraRules.forEach((r, k) => {
+    checkRule(fn, `options.extraRules[${k}]`, r);
+  });
   const rules = [...extraRules, ...TABLE];
   return steps.map((step, i) => {
     if (typeof step !== "object" || step === null || typeof step.action !== "string") {

@@ -1,7 +1,14 @@
-import { checkNoHoles, checkNumber, checkOptions, failType, optionKeys } from "../core/validate.js";
+import {
+  checkChoice,
+  checkNoHoles,
+  checkNumber,
+  checkOptions,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import type { Trajectory } from "../trajectory/schema.js";
 import { pathsIn, STATE_CODE, stateEntropy } from "./_signals.js";
-import { type AgentState, type AgentStateRule, statesAs } from "./agentStates.js";
+import { AGENT_STATES, type AgentState, type AgentStateRule, statesAs } from "./agentStates.js";
 import type { TedBaselineModel } from "./fitTedBaseline.js";
 
 const KEYS = optionKeys<BehavioralSignalsOptions>()(
@@ -88,7 +95,8 @@ function lcs(a: readonly AgentState[], b: readonly AgentState[]): number {
  *   order), `tedBaseline` (default mean 0, sd 1), `extraRules`.
  * @returns The ten signals.
  * @throws {TypeError} If `trajectory` has no steps array or an option has the wrong type.
- * @throws {RangeError} If `tedBaseline` has a non-finite mean or a non-positive sd.
+ * @throws {RangeError} If `tedBaseline` has a non-finite mean or a non-positive sd, or a `plan` entry or an
+ *   extra rule's state is not one of the eight states (with "did you mean").
  * @see Muse, B. A. et al. CASPER, section 2.2.1.
  * @see Liu et al. (2026) for PPC, POC and PPF.
  * @example
@@ -117,6 +125,9 @@ export function behavioralSignals(
   if (!Array.isArray(plan)) failType(fn, "plan must be an array of states");
   checkNoHoles(fn, "options.goldFiles", goldFiles);
   checkNoHoles(fn, "options.plan", plan);
+  plan.forEach((st, k) => {
+    checkChoice(fn, `options.plan[${k}]`, st, AGENT_STATES);
+  });
   let mu = 0;
   let sigma = 1;
   if (tedBaseline !== undefined) {

@@ -1,6 +1,7 @@
 import {
   asBinary,
   asInt32Array,
+  checkChoice,
   checkNoHoles,
   checkOptions,
   fail,
@@ -106,10 +107,10 @@ const ORDER: Record<ChangeCategory, number> = {
  * @param input - Slices, picks, outcomes and scores of V0 and V1 (see the fields).
  * @param options - `aggregate` (default `"mean"`) and `classify` (default: sign of deltaFR).
  * @returns The ranking and the per-slice category, impact and deltaFR.
- * @throws {TypeError} If an argument has the wrong type, `aggregate` is unknown or `classify` returns an
- *   unknown category.
+ * @throws {TypeError} If an argument has the wrong type or `classify` returns an unknown category.
  * @throws {RangeError} If lengths differ, a pick is outside its slice or
- *   repeated, an outcome is not 0/1 or a score is non-finite.
+ *   repeated, an outcome is not 0/1, a score is non-finite or `aggregate` is unknown (with "did
+ *   you mean").
  * @see Muse, B. A. et al. CASPER, sections 2.3.5-2.3.7.
  * @example
  * ```ts
@@ -149,9 +150,7 @@ export function rankSlices(
     fail(fn, `sliceOf and scoreV1 lengths differ (${n} vs ${scoreV1.length})`);
   checkOptions(fn, options, KEYS);
   const { aggregate = "mean", classify } = options;
-  if (aggregate !== "mean" && aggregate !== "median" && aggregate !== "max") {
-    failType(fn, `aggregate must be "mean", "median" or "max" (got ${String(aggregate)})`);
-  }
+  checkChoice(fn, "options.aggregate", aggregate, ["mean", "median", "max"] as const);
   if (classify !== undefined && typeof classify !== "function")
     failType(fn, "classify must be a function");
   const ids: number[] = [];

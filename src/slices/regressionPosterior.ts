@@ -108,8 +108,7 @@ export function regressionPosterior(
     const lp = new Float64Array(m + 1);
     let top = 0;
     for (let x = 0; x < m; x++) {
-      lp[x + 1] =
-        (lp[x] as number) + Math.log(((m - x) * (x + a1)) / ((x + 1) * (m - x - 1 + b1)));
+      lp[x + 1] = (lp[x] as number) + Math.log(((m - x) * (x + a1)) / ((x + 1) * (m - x - 1 + b1)));
       if ((lp[x + 1] as number) > top) top = lp[x + 1] as number;
     }
     let total = 0;

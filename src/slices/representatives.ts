@@ -1,6 +1,6 @@
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { asInt32Array, checkInteger, fail, failType, toRowMatrix } from "../core/validate.js";
+import { asInt32Array, checkChoice, checkInteger, fail, toRowMatrix } from "../core/validate.js";
 import { checkSliceOf } from "./_partition.js";
 
 /**
@@ -20,9 +20,9 @@ import { checkSliceOf } from "./_partition.js";
  * @param mode - `"closest"` (CDS) or `"farthest"` (FPS).
  * @returns Indexed by slice id (length N): the picked instance indices in pick
  *   order; empty for unused ids.
- * @throws {TypeError} If an argument has the wrong type or `mode` is unknown.
+ * @throws {TypeError} If an argument has the wrong type.
  * @throws {RangeError} If the lengths differ, an id is outside [0, N), a
- *   signal is non-finite or k < 1.
+ *   signal is non-finite, k < 1 or `mode` is unknown (with "did you mean").
  * @see Muse, B. A. et al. CASPER, section 2.3.2.
  * @example
  * ```ts
@@ -46,9 +46,7 @@ export function representatives(
     fail(fn, `sliceOf and signals lengths differ (${sliceOf32.length} vs ${signalsMatrix.rows})`);
   }
   checkInteger(fn, "k", k, 1);
-  if (mode !== "closest" && mode !== "farthest") {
-    failType(fn, `mode must be "closest" or "farthest" (got ${String(mode)})`);
-  }
+  checkChoice(fn, "mode", mode, ["closest", "farthest"] as const);
   const { data, cols: d } = signalsMatrix;
   const n = sliceOf32.length;
   const members: number[][] = Array.from({ length: n }, () => []);

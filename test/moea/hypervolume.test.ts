@@ -90,6 +90,10 @@ describe("hypervolume(F, reference)", () => {
     expect(Array.from(F.data)).toEqual([3, 1, 1, 3]);
     expect(Array.from(ref)).toEqual([4, 4]);
   });
+  it("an empty set has volume 0, given as an empty number[][] too (it threw: no column count)", () => {
+    expect(hypervolume([], [1, 1])).toBe(0);
+    expect(hypervolume({ data: new Float64Array(0), rows: 0, cols: 2 }, [1, 1])).toBe(0);
+  });
   it("rejects more than three objectives", () => {
     expect(() => hypervolume(rowMatrix([[1, 1, 1, 1]]), r([2, 2, 2, 2]))).toThrow(
       /hypervolume: F must have 1, 2 or 3 columns/,

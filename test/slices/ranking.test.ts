@@ -77,7 +77,8 @@ describe("representatives(sliceOf, X, k, mode)", () => {
     expect(r[1]?.length).toBe(4);
   });
   it("rejects an unknown mode and k = 0", () => {
-    expect(() => representatives(one, X, 1, "middle" as never)).toThrow(TypeError);
+    expect(() => representatives(one, X, 1, "middle" as never)).toThrow(RangeError);
+    expect(() => representatives(one, X, 1, "closet" as never)).toThrow(/did you mean "closest"\?/);
     expect(() => representatives(one, X, 0, "closest")).toThrow(/k must be at least 1/);
   });
 });
@@ -290,7 +291,10 @@ describe("rankSlices / randomRanking", () => {
     );
   });
   it("rejects an unknown aggregate and a non-finite score", () => {
-    expect(() => rankSlices(input, { aggregate: "sum" as never })).toThrow(TypeError);
+    expect(() => rankSlices(input, { aggregate: "sum" as never })).toThrow(RangeError);
+    expect(() => rankSlices(input, { aggregate: "maen" as never })).toThrow(
+      /did you mean "mean"\?/,
+    );
     expect(() =>
       rankSlices({ ...input, scoreV1: new Float64Array([Number.NaN, 0, 0, 0, 0, 0]) }),
     ).toThrow(RangeError);

@@ -75,6 +75,26 @@ describe("agentStates(steps)", () => {
   it("rejects a non-array", () => {
     expect(() => agentStates("ls" as never)).toThrow(/agentStates: steps must be an array/);
   });
+  it("checks extra rules: an unknown state (NaN signals later), a misspelt key, a null rule", () => {
+    const s = [step(0, "foo bar")];
+    expect(() =>
+      agentStates(s, { extraRules: [{ state: "PACTH" as never, commands: ["foo"] }] }),
+    ).toThrow(/agentStates: options.extraRules\[0\].state must be one of .*did you mean "PATCH"\?/);
+    expect(() =>
+      agentStates(s, { extraRules: [{ state: "PATCH", command: ["foo"] } as never] }),
+    ).toThrow(/unknown key "options.extraRules\[0\].command" \(did you mean "commands"\?\)/);
+    expect(() => agentStates(s, { extraRules: [null as never] })).toThrow(
+      new TypeError(
+        "agentStates: options.extraRules[0] must be an object with a state and its tests",
+      ),
+    );
+    expect(() =>
+      agentStates(s, { extraRules: [{ state: "PATCH", patterns: ["foo"] as never }] }),
+    ).toThrow(/patterns must be an array of RegExp/);
+    expect(() =>
+      behavioralSignals(traj([step(0, "ls")], true), { plan: ["SETUPP" as never] }),
+    ).toThrow(/behavioralSignals: options.plan\[0\] must be one of .*did you mean "SETUP"\?/);
+  });
 });
 
 describe("behavioralSignals(trajectory, options)", () => {
