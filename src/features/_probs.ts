@@ -4,13 +4,7 @@
  * @internal
  */
 
-import {
-  assertUnreachable,
-  checkOptions,
-  checkRowMatrix,
-  fail,
-  failType,
-} from "../core/validate.js";
+import { checkChoice, checkOptions, checkRowMatrix, fail, failType } from "../core/validate.js";
 
 /** How rows of a multi-label `probs` matrix are scored. */
 export type MultiLabelMode = "proxy" | "bernoulli";
@@ -51,17 +45,11 @@ export function checkProbs(
   const { multiLabel = false, multiLabelMode = "proxy" } = (options ?? {}) as ProbsOptions;
   if (typeof multiLabel !== "boolean")
     failType(fn, `options.multiLabel must be a boolean (got ${typeof multiLabel})`);
-  let mode: "single" | MultiLabelMode = "single";
-  if (multiLabel) {
-    switch (multiLabelMode) {
-      case "proxy":
-      case "bernoulli":
-        mode = multiLabelMode;
-        break;
-      default:
-        assertUnreachable(fn, multiLabelMode);
-    }
-  }
+  // checked whether or not multiLabel is set: a misspelt mode is never silently ignored
+  if (typeof multiLabelMode !== "string")
+    failType(fn, `options.multiLabelMode must be a string (got ${typeof multiLabelMode})`);
+  checkChoice(fn, "options.multiLabelMode", multiLabelMode, ["proxy", "bernoulli"] as const);
+  const mode: "single" | MultiLabelMode = multiLabel ? multiLabelMode : "single";
   const { data, rows, cols } = probs;
   if (rows === 0) fail(fn, "probs has no rows");
   if (cols < 2) fail(fn, `probs must have at least 2 columns (classes or labels)`, cols);

@@ -9,6 +9,7 @@
 
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
+  checkChoice,
   checkInt32Array,
   checkNumber,
   checkOptions,
@@ -101,9 +102,8 @@ export function dsaOptions(
   options: unknown,
 ): { variant: "paper" | "kim2019"; eps: number } {
   checkOptions(fn, options);
-  const variant = (options as { variant?: unknown } | undefined)?.variant ?? "paper";
-  if (variant !== "paper" && variant !== "kim2019")
-    fail(fn, `options.variant must be "paper" or "kim2019"`, variant);
+  const variant: unknown = (options as { variant?: unknown } | undefined)?.variant ?? "paper";
+  checkChoice(fn, "options.variant", variant, ["paper", "kim2019"] as const);
   return { variant, eps: numberOption(fn, options, "eps", 1e-12, 0, true) };
 }
 

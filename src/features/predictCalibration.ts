@@ -17,7 +17,8 @@ import type { CalibrationModel } from "./fitCalibration.js";
  * @returns The probabilities, each in [0, 1], aligned with `scores`.
  * @throws {TypeError} If `model` is not a calibration model (its `thresholds` / `values` not Float64Arrays
  *   or arrays of numbers) or `scores` is not a `Float64Array` or an array of numbers.
- * @throws {RangeError} If a score is not finite, or the model's arrays are empty or of different lengths.
+ * @throws {RangeError} If a score is not finite, or the model's arrays are empty or of different lengths, its
+ *   thresholds do not ascend strictly, or its values are not non-decreasing probabilities in [0, 1].
  * @example
  * ```ts
  * const m = fitCalibration(new Float64Array([0, 1, 2, 3]), new Float64Array([0, 0, 1, 1]), { method: "logistic" });
@@ -36,6 +37,9 @@ export function predictCalibration(
   const scores64 = toFloat64Array(fn, "scores", scores);
   if (model.method === "logistic") {
     const { intercept, slope } = model;
+    if (typeof intercept !== "number" || typeof slope !== "number") {
+      failType(fn, "model.intercept and model.slope must be numbers");
+    }
     if (!Number.isFinite(intercept) || !Number.isFinite(slope)) {
       fail(fn, "model.intercept and model.slope must be finite");
     }
@@ -55,6 +59,22 @@ export function predictCalibration(
   const values = toFloat64Array(fn, "model.values", model.values);
   if (thresholds.length === 0 || thresholds.length !== values.length) {
     fail(fn, "model.thresholds and model.values must be non-empty and of the same length");
+  }
+  // what fitCalibration makes: thresholds ascending, values non-decreasing probabilities
+  // (a hand-edited model out of order gave arbitrary blocks, values above 1 came back as such)
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k] as number;
+    if (!(v >= 0 && v <= 1)) fail(fn, `model.values[${k}] must lie in [0, 1]`, v);
+    if (k > 0 && !((thresholds[k] as number) > (thresholds[k - 1] as number))) {
+      fail(
+        fn,
+        `model.thresholds must ascend (thresholds[${k}] is not above thresholds[${k - 1}])`,
+        thresholds[k],
+      );
+    }
+    if (k > 0 && v < (values[k - 1] as number)) {
+      fail(fn, `model.values must not decrease (values[${k}] is below values[${k - 1}])`, v);
+    }
   }
   const out = new Float64Array(scores64.length);
   for (let i = 0; i < scores64.length; i++) {

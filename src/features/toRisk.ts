@@ -1,4 +1,5 @@
 import {
+  checkChoice,
   checkNumber,
   checkOptions,
   fail,
@@ -105,7 +106,8 @@ export function toRisk(
       origin = hi;
       break;
     default:
-      return fail(fn, `orientation must be "higher" or "lower"`, orientation as unknown);
+      checkChoice(fn, "orientation", orientation, ["higher", "lower"] as const);
+      return out;
   }
   const range = hi - lo;
   if (!(range > 0)) return out.fill(1);

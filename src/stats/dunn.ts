@@ -1,6 +1,12 @@
 import { normalCdf } from "../core/normal.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
-import { assertUnreachable, checkOptions, fail, optionKeys } from "../core/validate.js";
+import {
+  assertUnreachable,
+  checkChoice,
+  checkLength,
+  checkOptions,
+  optionKeys,
+} from "../core/validate.js";
 import { pooledRanks } from "./_groups.js";
 import { holm } from "./holm.js";
 
@@ -67,11 +73,11 @@ export function dunn(groups: readonly ArrayLike<number>[], options?: DunnOptions
   const fn = "dunn";
   checkOptions(fn, options, KEYS);
   const { adjust = "holm" } = options ?? {};
-  if (adjust !== "holm" && adjust !== "bonferroni" && adjust !== "none") {
-    fail(fn, 'options.adjust must be "holm", "bonferroni" or "none"', adjust);
-  }
+  checkChoice(fn, "options.adjust", adjust, ["holm", "bonferroni", "none"] as const);
   const { meanRanks, sizes, total, tieSum } = pooledRanks(fn, groups);
   const k = sizes.length;
+  // the k x k outputs (and the k (k - 1) / 2 pairs) within the library's size limit
+  checkLength(fn, "groups.length squared (the k x k outputs)", k * k);
   const b = (total * (total + 1)) / 12 - tieSum / (12 * (total - 1));
   const z = new Float64Array(k * k);
   const raw = new Float64Array(k * k).fill(1);

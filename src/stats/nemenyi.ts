@@ -4,6 +4,7 @@ import {
   asFloat64Array,
   checkFloat64Array,
   checkInteger,
+  checkLength,
   checkNumber,
   checkOptions,
   fail,
@@ -91,7 +92,21 @@ export function nemenyi(
   if (k < 2) fail(fn, "averageRanks needs at least 2 treatments", k);
   checkInteger(fn, "nBlocks", nBlocks, 2);
   checkNumber(fn, "options.alpha", alpha, 0, 1, { lower: true, upper: true });
-  const qTukey = jStat.tukey.inv(1 - alpha, k, Number.POSITIVE_INFINITY);
+  checkLength(fn, "averageRanks.length squared (the k x k outputs)", k * k);
+  let qTukey: number;
+  try {
+    qTukey = jStat.tukey.inv(1 - alpha, k, Number.POSITIVE_INFINITY);
+  } catch {
+    // jStat's quantile iteration gives up at some large alpha for many treatments
+    qTukey = Number.NaN;
+  }
+  if (!Number.isFinite(qTukey)) {
+    fail(
+      fn,
+      `the studentized range quantile at 1 - alpha = ${1 - alpha} for ${k} treatments does not converge (jStat); use a smaller options.alpha (e.g. 0.05)`,
+      alpha,
+    );
+  }
   const qAlpha = qTukey / Math.SQRT2;
   const criticalDifference = qAlpha * Math.sqrt((k * (k + 1)) / (6 * nBlocks));
   const se = Math.sqrt((k * (k + 1)) / (12 * nBlocks));

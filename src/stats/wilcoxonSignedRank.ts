@@ -2,6 +2,7 @@ import { midRanks } from "../core/midRanks.js";
 import { normalCdf } from "../core/normal.js";
 import {
   assertUnreachable,
+  checkChoice,
   checkOptions,
   checkSameLength,
   fail,
@@ -274,12 +275,8 @@ export function wilcoxonSignedRank(
   if (typeof correction !== "boolean") {
     failType(fn, `options.correction must be a boolean (got ${typeof correction})`);
   }
-  if (alternative !== "two-sided" && alternative !== "less" && alternative !== "greater") {
-    fail(fn, 'options.alternative must be "two-sided", "less" or "greater"', alternative);
-  }
-  if (zeroMethod !== "wilcox" && zeroMethod !== "pratt" && zeroMethod !== "zsplit") {
-    fail(fn, 'options.zeroMethod must be "wilcox", "pratt" or "zsplit"', zeroMethod);
-  }
+  checkChoice(fn, "options.alternative", alternative, ["two-sided", "less", "greater"] as const);
+  checkChoice(fn, "options.zeroMethod", zeroMethod, ["wilcox", "pratt", "zsplit"] as const);
 
   const r = rankDifferences(x64, y64, zeroMethod, alternative);
   const method: "exact" | "approx" =

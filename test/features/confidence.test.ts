@@ -50,7 +50,22 @@ describe("confidence(probs)", () => {
   it("rejects an unknown multiLabelMode", () => {
     expect(() =>
       confidence(rowMatrix([[0.5, 0.5]]), { multiLabel: true, multiLabelMode: "max" as "proxy" }),
-    ).toThrow(/^confidence: unexpected option value/);
+    ).toThrow(
+      /^confidence: options.multiLabelMode must be one of "proxy", "bernoulli" \(got "max"\)/,
+    );
+    expect(() =>
+      confidence(rowMatrix([[0.5, 0.5]]), {
+        multiLabel: true,
+        multiLabelMode: "bernouli" as "proxy",
+      }),
+    ).toThrow(/did you mean "bernoulli"\?/);
+    // checked without multiLabel too (it was silently ignored), and a number is a TypeError
+    expect(() => confidence(rowMatrix([[0.6, 0.4]]), { multiLabelMode: "xyz" as "proxy" })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      confidence(rowMatrix([[0.5, 0.5]]), { multiLabel: true, multiLabelMode: 3 as never }),
+    ).toThrow(TypeError);
   });
   badProbsCases("confidence", confidence);
   it("leaves its input unchanged and is deterministic", () => {

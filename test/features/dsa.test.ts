@@ -128,7 +128,7 @@ describe("dsa(train, trainClass, test, testClass)", () => {
   });
   it("rejects an unknown variant and a bad eps", () => {
     expect(() => dsa(train, tc, test, cls(0), { variant: "kim" as "paper" })).toThrow(
-      /^dsa: options.variant must be "paper" or "kim2019" \(got "kim"\)/,
+      /^dsa: options.variant must be one of "paper", "kim2019" \(got "kim"\)/,
     );
     expect(() => dsa(train, tc, test, cls(0), { eps: -1 })).toThrow(
       /^dsa: options.eps must be greater than 0/,

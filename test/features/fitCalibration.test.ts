@@ -119,4 +119,18 @@ describe("fitCalibration(scores, labels, options)", () => {
       ),
     ).toThrow(/^predictCalibration: model.thresholds/);
   });
+  it("predictCalibration refuses a model fitCalibration cannot make (it returned arbitrary blocks, or 7)", () => {
+    const iso = (thresholds: number[], values: number[]) =>
+      ({ method: "isotonic", thresholds, values }) as never;
+    expect(() => predictCalibration(iso([0.5, 0.1, 0.9], [0.2, 0.5, 0.9]), [0.3])).toThrow(
+      /^predictCalibration: model.thresholds must ascend/,
+    );
+    expect(() => predictCalibration(iso([0], [7]), [1])).toThrow(
+      /^predictCalibration: model.values\[0\] must lie in \[0, 1\]/,
+    );
+    expect(() => predictCalibration(iso([0, 1], [0.6, 0.4]), [1])).toThrow(/must not decrease/);
+    expect(() =>
+      predictCalibration({ method: "logistic", intercept: "0", slope: 1 } as never, [1]),
+    ).toThrow(TypeError);
+  });
 });

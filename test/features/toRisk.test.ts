@@ -44,7 +44,7 @@ describe("toRisk(score, orientation, { floor })", () => {
   });
   it("rejects an unknown orientation", () => {
     expect(() => toRisk(new Float64Array([1]), "up" as "higher")).toThrow(
-      /^toRisk: orientation must be "higher" or "lower" \(got "up"\)/,
+      /^toRisk: orientation must be one of "higher", "lower" \(got "up"\)/,
     );
     expect(() => toRisk(new Float64Array([1]), 1 as unknown as "higher")).toThrow(TypeError);
   });

@@ -43,6 +43,12 @@ describe("dunn(groups, { adjust })", () => {
     expect(() => dunn([f([1]), f([Number.NaN])])).toThrow(RangeError);
     expect(() => dunn([f([1]), f([1])])).toThrow(/all values in groups are identical/);
     expect(() => dunn(g, { adjust: "fdr" as never })).toThrow(/dunn: options.adjust/);
+    expect(() => dunn(g, { adjust: "bonferoni" as never })).toThrow(/did you mean "bonferroni"\?/);
+    // k x k outputs past the size limit fail before they are allocated (k = 11,586 took 3.7 GB)
+    const many = Array.from({ length: 11_586 }, (_, i) => f([i]));
+    expect(() => dunn(many, { adjust: "none" })).toThrow(
+      /dunn: groups.length squared .* is too large/,
+    );
     expect(() => dunn(g, [] as never)).toThrow(TypeError);
   });
 });

@@ -45,6 +45,14 @@ describe("nemenyi(averageRanks, nBlocks, { alpha })", () => {
     expect(nemenyi(friedman(m).averageRanks, 4)).toEqual(a);
   });
 
+  it("a quantile jStat cannot reach is a named RangeError, not a bare Error", () => {
+    const ranks = Float64Array.from({ length: 20 }, (_, i) => 1 + i);
+    expect(() => nemenyi(ranks, 10, { alpha: 0.8 })).toThrow(
+      /^nemenyi: the studentized range quantile .* does not converge .*use a smaller options.alpha/,
+    );
+    expect(() => nemenyi(ranks, 10, { alpha: 0.8 })).toThrow(RangeError);
+  });
+
   it("rejects bad input with typed errors", () => {
     const r = new Float64Array([1.5, 1.5]);
     expect(() => nemenyi("1, 2" as never, 5)).toThrow(TypeError);

@@ -91,6 +91,12 @@ describe("wilcoxonSignedRank(x, y, options)", () => {
     expect(() => wilcoxonSignedRank(x, f([0, 0, 0]), { zeroMethod: "drop" as never })).toThrow(
       /options.zeroMethod/,
     );
+    expect(() => wilcoxonSignedRank(x, f([0, 0, 0]), { alternative: "greter" as never })).toThrow(
+      /did you mean "greater"\?/,
+    );
+    expect(() => wilcoxonSignedRank(x, f([0, 0, 0]), { zeroMethod: "prat" as never })).toThrow(
+      /did you mean "pratt"\?/,
+    );
     expect(() => wilcoxonSignedRank(x, f([0, 0, 0]), { exact: 1 as never })).toThrow(TypeError);
     expect(() => wilcoxonSignedRank(x, f([0, 0, 0]), { correction: "no" as never })).toThrow(
       TypeError,
