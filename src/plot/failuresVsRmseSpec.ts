@@ -54,9 +54,21 @@ export function failuresVsRmseSpec(
     F[2 * i + 1] = -(v["failures"] as number);
   });
   const first = new Set(nonDominatedSort({ data: F, rows: values.length, cols: 2 })[0] ?? []);
-  const rows = values.map((v, i) => ({ ...v, front: first.has(i) }));
-  const rmses = values.map((r) => r["rmse"] as number);
-  const mid = (Math.min(...rmses) + Math.max(...rmses)) / 2;
+  // loops, not Math.min(...): a spread of one argument per point overflows the stack;
+  // halves before the sum, so that the midpoint of huge values does not overflow
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    lo = Math.min(lo, v["rmse"] as number);
+    hi = Math.max(hi, v["rmse"] as number);
+  }
+  const mid = lo / 2 + hi / 2;
+  // which side a label goes on is data, not a number written into an expression
+  const rows = values.map((v, i) => ({
+    ...v,
+    front: first.has(i),
+    labelLeft: (v["rmse"] as number) <= mid,
+  }));
   const x = {
     field: "rmse",
     type: "quantitative",
@@ -71,7 +83,7 @@ export function failuresVsRmseSpec(
   };
   const onFront = { filter: "datum.front" };
   const label = (side: "left" | "right"): Record<string, unknown> => ({
-    transform: [{ filter: side === "left" ? `datum.rmse <= ${mid}` : `datum.rmse > ${mid}` }],
+    transform: [{ filter: side === "left" ? "datum.labelLeft" : "!datum.labelLeft" }],
     mark: { type: "text", align: side, dx: side === "left" ? 7 : -7, dy: -7, fontSize: 10 },
     encoding: { x, y, text: { field: "name" } },
   });

@@ -1,4 +1,8 @@
-import { checkInteger, optionKeys } from "../core/validate.js";
+import { checkInteger, checkNumber, fail, optionKeys } from "../core/validate.js";
+
+/** The series name of the random baseline (`options.items`). */
+const BASELINE = "random (K/n)";
+
 import { header, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
@@ -34,7 +38,8 @@ export type RecallAtKSpecOptions = PlotOptions & {
  * @param options - `items` (no baseline), `title` (none), `width` (400), `height` (250).
  * @returns A Vega-Lite spec with the points inlined.
  * @throws {TypeError} If `points` is not an array of objects or a field has the wrong type.
- * @throws {RangeError} If `points` is empty, a number is not finite, `items` is not a positive integer, or
+ * @throws {RangeError} If `points` is empty, a number is not finite, a `k` is not a positive integer, a
+ *   `recall` is outside [0, 1], a method is named as the baseline ("random (K/n)"), `items` is not a positive integer, or
  *   `width`/`height` is not positive.
  * @see Muse, B. A. et al. CASPER: change-aware slice prioritization (section 3.10, Recall@K).
  * @example
@@ -56,11 +61,18 @@ export function recallAtKSpec(
     ["method"],
     ["k", "recall"],
   );
+  values.forEach((v, i) => {
+    checkInteger(fn, `points[${i}].k`, v["k"], 1);
+    checkNumber(fn, `points[${i}].recall`, v["recall"], 0, 1);
+    // the baseline's own series name
+    if (v["method"] === BASELINE)
+      fail(fn, `points[${i}].method ${JSON.stringify(BASELINE)} is the baseline's name`);
+  });
   const items = options?.items;
   if (items !== undefined) {
     checkInteger(fn, "options.items", items, 1);
     const ks = [...new Set(values.map((v) => v["k"] as number))].sort((a, b) => a - b);
-    for (const k of ks) values.push({ method: "random (K/n)", k, recall: Math.min(1, k / items) });
+    for (const k of ks) values.push({ method: BASELINE, k, recall: Math.min(1, k / items) });
   }
   return {
     ...head,

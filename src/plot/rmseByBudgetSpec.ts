@@ -1,4 +1,4 @@
-import { optionKeys } from "../core/validate.js";
+import { fail, failType, optionKeys } from "../core/validate.js";
 import { header, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
@@ -34,8 +34,10 @@ export type RmseByBudgetSpecOptions = PlotOptions & {
  * @param points - One record per (strategy, feature, budget), e.g. `runGrid(...).summary`.
  * @param options - `title` (none), `width` (400), `height` (250), `logY` (false).
  * @returns A Vega-Lite spec with the points inlined (copied; the input is not kept).
- * @throws {TypeError} If `points` is not an array of objects or a field has the wrong type.
- * @throws {RangeError} If `points` is empty, a number is not finite, or `width`/`height` is not positive.
+ * @throws {TypeError} If `points` is not an array of objects, a field has the wrong type or `logY` is not a
+ *   boolean.
+ * @throws {RangeError} If `points` is empty, a number is not finite, an `rmse` is not positive with `logY`,
+ *   or `width`/`height` is not positive.
  * @see Vega-Lite line mark and facet operator, https://vega.github.io/vega-lite/docs/line.html
  * @example
  * ```ts
@@ -53,7 +55,16 @@ export function rmseByBudgetSpec(
   const fn = "rmseByBudgetSpec";
   const head = header(fn, options, KEYS);
   const logY = options?.logY ?? false;
+  if (typeof logY !== "boolean")
+    failType(fn, `options.logY must be a boolean (got ${typeof logY})`);
   const values = records(fn, "points", points, ["strategy"], ["budget", "rmse"], ["feature"]);
+  if (logY) {
+    // a log axis cannot show 0 (Vega dropped or mis-drew such a point, with a warning)
+    values.forEach((v, i) => {
+      if (!((v["rmse"] as number) > 0))
+        fail(fn, `points[${i}].rmse must be positive on a log axis (options.logY)`, v["rmse"]);
+    });
+  }
   const features = new Set(values.map((v) => v["feature"]).filter((f) => f !== undefined));
   const encoding = {
     x: { field: "budget", type: "quantitative", title: "labelling budget n" },

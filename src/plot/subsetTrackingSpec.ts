@@ -30,7 +30,7 @@ export type SubsetTrackingRun = {
  * @returns A Vega-Lite spec with the rows inlined.
  * @throws {TypeError} If `runs` is not an array of objects, a field has the wrong type or a `ci` is not two
  *   numbers.
- * @throws {RangeError} If `runs` is empty, a rate or bound is not finite or outside [0, 1], a `ci` has `lo > hi`,
+ * @throws {RangeError} If `runs` is empty, a run name repeats, a rate or bound is not finite or outside [0, 1], a `ci` has `lo > hi`,
  *   or `width`/`height` is not positive.
  * @see Vega-Lite line mark, https://vega.github.io/vega-lite/docs/line.html
  * @example
@@ -47,6 +47,14 @@ export function subsetTrackingSpec(
   const head = header(fn, options);
   const rows = records(fn, "runs", runs, ["run"], ["full", "subset"]);
   const order = rows.map((r) => r["run"] as string);
+  // one x position per run: a repeated name drew two runs on one spot
+  const seen = new Map<string, number>();
+  order.forEach((run, i) => {
+    const prev = seen.get(run);
+    if (prev !== undefined)
+      fail(fn, `runs[${i}].run repeats runs[${prev}].run ${JSON.stringify(run)}`);
+    seen.set(run, i);
+  });
   const values = rows.flatMap((r, i) => {
     const full = r["full"] as number;
     const subset = r["subset"] as number;

@@ -190,7 +190,7 @@ export function rankSlices(
     }
     let agg: number;
     if (aggregate === "max") {
-      agg = Math.max(...deltas);
+      agg = deltas.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
     } else if (aggregate === "median") {
       deltas.sort((x, y) => x - y);
       const h = deltas.length >> 1;

@@ -27,7 +27,9 @@ export function crossStrata(a: ArrayLike<number>, b: ArrayLike<number>): Int32Ar
   for (let i = 0; i < b32.length; i++) if ((b32[i] as number) >= B) B = (b32[i] as number) + 1;
   const keys = new Set<number>();
   for (let i = 0; i < a32.length; i++) keys.add((a32[i] as number) * B + (b32[i] as number));
-  if (!Number.isSafeInteger(Math.max(...keys))) fail(fn, "labels are too large to combine");
+  let top = 0;
+  for (const k of keys) top = Math.max(top, k);
+  if (!Number.isSafeInteger(top)) fail(fn, "labels are too large to combine");
   const sorted = Array.from(keys).sort((x, y) => x - y);
   const label = new Map(sorted.map((k, h) => [k, h]));
   const out = new Int32Array(a32.length);

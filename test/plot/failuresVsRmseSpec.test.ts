@@ -29,6 +29,24 @@ describe("failuresVsRmseSpec(points, options)", () => {
     expect(svg).toContain(">srs<");
   });
 
+  it("takes 200,000 points (a spread overflowed the stack) and RMSEs near the double limit", async () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => ({
+      name: `p${i}`,
+      rmse: i / 2e5,
+      failures: i,
+    }));
+    expect(rows(failuresVsRmseSpec(many))).toHaveLength(200_000);
+    // the label side is data: the midpoint of 1.7e308 and 1.6e308 overflowed into "datum.rmse <= Infinity"
+    const huge = failuresVsRmseSpec([
+      { name: "a", rmse: 1.7e308, failures: 1 },
+      { name: "b", rmse: 1.6e308, failures: 2 },
+    ]);
+    expect(JSON.stringify(huge)).not.toContain("Infinity");
+    const svg = await toSvg(huge);
+    expect(svg).toContain(">a<");
+    expect(svg).toContain(">b<");
+  });
+
   it("leaves the input unchanged and throws on bad input", () => {
     const before = JSON.stringify(points);
     failuresVsRmseSpec(points);

@@ -27,6 +27,13 @@ describe("recallAtKSpec(points, options)", () => {
   it("throws on bad points and a bad items count", () => {
     expect(() => recallAtKSpec([])).toThrow(RangeError);
     expect(() => recallAtKSpec(points, { items: 0 })).toThrow(RangeError);
+    // K is a count, recall a share; the baseline's name is its own
+    expect(() => recallAtKSpec([{ method: "m", k: 1.5, recall: 0.3 }])).toThrow(/points\[0\].k/);
+    expect(() => recallAtKSpec([{ method: "m", k: -2, recall: 0.3 }])).toThrow(/points\[0\].k/);
+    expect(() => recallAtKSpec([{ method: "m", k: 2, recall: 1.7 }])).toThrow(/points\[0\].recall/);
+    expect(() =>
+      recallAtKSpec([{ method: "random (K/n)", k: 1, recall: 0.9 }], { items: 4 }),
+    ).toThrow(/is the baseline's name/);
     expect(() => recallAtKSpec([{ method: "m", k: 1, recall: Number.NaN }])).toThrow(
       "recallAtKSpec: points[0].recall must be finite",
     );

@@ -51,5 +51,12 @@ describe("rmseByBudgetSpec(points, options)", () => {
       "rmseByBudgetSpec: options.width must be greater than 0",
     );
     expect(() => rmseByBudgetSpec("x" as never)).toThrow(TypeError);
+    // "false" turned the log scale on; a log axis cannot show an rmse of 0
+    expect(() => rmseByBudgetSpec(points, { logY: "false" as never })).toThrow(
+      "rmseByBudgetSpec: options.logY must be a boolean (got string)",
+    );
+    expect(() =>
+      rmseByBudgetSpec([{ strategy: "s", budget: 10, rmse: 0 }], { logY: true }),
+    ).toThrow(/points\[0\].rmse must be positive on a log axis/);
   });
 });

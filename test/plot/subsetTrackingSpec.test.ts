@@ -29,5 +29,11 @@ describe("subsetTrackingSpec(runs, options)", () => {
       'subsetTrackingSpec: runs[].full must be a rate in [0, 1] (run "x") (got 1.2)',
     );
     expect(() => subsetTrackingSpec([])).toThrow(RangeError);
+    expect(() =>
+      subsetTrackingSpec([
+        { run: "a", full: 0.5, subset: 0.4 },
+        { run: "a", full: 0.7, subset: 0.9 },
+      ]),
+    ).toThrow('subsetTrackingSpec: runs[1].run repeats runs[0].run "a"');
   });
 });
