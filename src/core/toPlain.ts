@@ -116,10 +116,20 @@ export function toPlain<T>(value: T, options?: ToPlainOptions): Plain<T> {
     else {
       const o: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(x)) {
-        o[k] = walk(
+        const value = walk(
           v,
           /^[A-Za-z_$][\w$]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`,
         );
+        // an own "__proto__" key (JSON.parse makes one) stays a key: assigning it would set
+        // the copy's prototype instead and the key would vanish from the JSON
+        if (k === "__proto__") {
+          Object.defineProperty(o, k, {
+            value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        } else o[k] = value;
       }
       out = o;
     }

@@ -101,7 +101,10 @@ function arrayLike(fn: string, arg: string, x: unknown, what: string): ArrayLike
   if (
     Array.isArray(x) ||
     (ArrayBuffer.isView(x) && !(x instanceof DataView)) ||
-    (typeof x === "object" && x !== null && Number.isInteger((x as ArrayLike<unknown>).length))
+    (typeof x === "object" &&
+      x !== null &&
+      Number.isInteger((x as ArrayLike<unknown>).length) &&
+      (x as ArrayLike<unknown>).length >= 0)
   ) {
     return x as ArrayLike<unknown>;
   }

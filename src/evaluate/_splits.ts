@@ -3,7 +3,7 @@
  * split from its training runs, and counting the splits without overflow.
  */
 import type { Rng } from "../core/rng.js";
-import { checkInteger, draw, fail, maxLength } from "../core/validate.js";
+import { checkInteger, checkLength, draw, fail, maxLength } from "../core/validate.js";
 import type { TemporalSplit } from "./temporalSplits.js";
 
 /** Default cap on the number of splits of `temporalSplits` and `evaluateSubset`. */
@@ -66,6 +66,13 @@ export function splitsUpTo(
   maxSplits: number,
 ): readonly TemporalSplit[] {
   const count = splitCount(R, W);
+  // each split holds its later runs: the splits kept times the most later runs a split
+  // can have stays within the size limit (10,000 splits of 2^27 runs asked for terabytes)
+  checkLength(
+    fn,
+    `the splits' test runs (${Math.min(count, maxSplits)} splits x up to ${R - W} later runs; visit them one at a time with iterateTemporalSplits or lower maxSplits)`,
+    Math.min(count, maxSplits) * (R - W),
+  );
   if (count <= maxSplits) return Array.from(combinations(R, W));
   if (rng === undefined) {
     const shown =

@@ -5,6 +5,7 @@ import type { Plain } from "../core/toPlain.js";
 import {
   asRowMatrix,
   checkInteger,
+  checkLength,
   checkOptions,
   checkRowMatrix,
   fail,
@@ -323,6 +324,13 @@ function scoreSplits(fn: string, run: Run, splits: readonly TemporalSplit[]): Sc
   const S = splits.length;
   let P = 0;
   for (const sp of splits) P += sp.test.length;
+  // one error per seed and (split, test run) pair, checked before anything that size is allocated
+  const seeds = method.stochastic ? run.seeds : 1;
+  checkLength(
+    fn,
+    `seeds x (split, test run) pairs (${seeds} x ${P}); use fewer seeds or splits`,
+    seeds * P,
+  );
   const pairSplit = new Int32Array(P);
   const pairRun = new Int32Array(P);
   {

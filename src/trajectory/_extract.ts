@@ -89,9 +89,16 @@ export function contentText(fn: string, path: string, v: unknown): string {
 /** Keeps the head and tail halves of an over-long observation around a marker. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  const head = Math.ceil(max / 2);
-  const tail = max - head;
-  const cut = text.length - max;
+  let head = Math.ceil(max / 2);
+  let tail = max - head;
+  // never between the two halves of a surrogate pair (an emoji): a lone half is no character
+  const high = (i: number): boolean => {
+    const c = text.charCodeAt(i);
+    return c >= 0xd800 && c <= 0xdbff;
+  };
+  if (head > 0 && high(head - 1)) head--;
+  if (tail > 0 && high(text.length - tail - 1)) tail--;
+  const cut = text.length - head - tail;
   return `${text.slice(0, head)}\n[... ${cut} characters truncated ...]\n${tail > 0 ? text.slice(text.length - tail) : ""}`;
 }
 

@@ -26,6 +26,14 @@ describe("toPlain(value, options)", () => {
     expect(out.b).not.toBe(input.b);
   });
 
+  it('keeps an own "__proto__" key as a key (it became the copy\'s prototype and left the JSON)', () => {
+    const v = JSON.parse('{"__proto__": {"polluted": 1}, "a": 1}');
+    const p = toPlain(v) as Record<string, unknown>;
+    expect(JSON.stringify(p)).toBe('{"__proto__":{"polluted":1},"a":1}');
+    expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
+    expect((p as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it("does not mutate its input", () => {
     const y = new Float64Array([1, Number.NaN]);
     const input = { y, list: [1, 2] };

@@ -16,6 +16,13 @@ import {
   toRowMatrix,
 } from "../../src/core/validate.js";
 
+describe("array-likes", () => {
+  it("a negative length is not an array-like (V8 threw its own unnamed error)", () => {
+    expect(() => toFloat64Array("f", "x", { length: -1 } as never)).toThrow(/^f: x must be /);
+    expect(() => toFloat64Array("f", "x", { length: -1 } as never)).toThrow(TypeError);
+  });
+});
+
 describe("checkOptions(fn, options, known)", () => {
   const known = ["level", "eps", "maxIterations"];
   it("accepts undefined, an empty object and known keys", () => {

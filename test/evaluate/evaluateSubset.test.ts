@@ -300,6 +300,22 @@ describe("evaluateSubset with more splits than maxSplits", () => {
     const ev = evaluateSubset({ ...base, select: fixed, size: 2, seeds: 1 });
     expect(ev.splits).toHaveLength(10000);
   });
+  it("refuses sizes it cannot hold before allocating them (seeds x pairs went to V8 unnamed)", () => {
+    // 100 runs, window 1: 99 splits, 4,950 (split, test run) pairs; a million seeds is 4.95e9 errors
+    const two = table(Array.from({ length: 100 }, (_, r) => [r % 2, (r + 1) % 2]));
+    expect(() =>
+      evaluateSubset({
+        outcomes: two,
+        select: baselineMethod("random"),
+        size: 1,
+        window: 1,
+        seeds: 1_000_000,
+        seed: 1,
+      }),
+    ).toThrow(
+      /^evaluateSubset: seeds x \(split, test run\) pairs \(1000000 x 4950\).* is too large/,
+    );
+  });
   it("rejects a bad maxSplits and an unknown input field", () => {
     expect(() => evaluateSubset({ ...base, maxSplits: 0 })).toThrow(
       /^evaluateSubset: maxSplits must be at least 1/,

@@ -71,6 +71,12 @@ describe("temporalSplits(R, W, rng, { maxSplits }) above the cap", () => {
     );
     expect(() => temporalSplits(40, 20)).toThrow(/= 68923264410 splits exceed/);
   });
+  it("refuses splits whose test runs exceed the size limit before building them", () => {
+    // 10,000 splits of up to 2^27 - 1 later runs each: terabytes, once built one Int32Array a split
+    expect(() => temporalSplits(2 ** 27, 1, () => 0.5)).toThrow(
+      /^temporalSplits: the splits' test runs \(10000 splits x up to 134217727 later runs; visit them one at a time with iterateTemporalSplits or lower maxSplits\) is too large/,
+    );
+  });
   it("samples maxSplits distinct valid splits, in lexicographic order, reproducibly", () => {
     const s = temporalSplits(1000, 2, createRng(1));
     expect(s).toHaveLength(10000);

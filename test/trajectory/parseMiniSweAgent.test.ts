@@ -130,6 +130,14 @@ describe("parseMiniSweAgent(raw, options)", () => {
     );
     const d = parseMiniSweAgent(log(reply("ls"), { role: "user", content: "x".repeat(20_001) }));
     expect(d.steps[0]?.observation).toMatch(/\[\.\.\. 1 characters truncated \.\.\.\]/);
+    // a cut never splits an emoji's surrogate pair (a lone half was left)
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    for (const max of [3, 4, 5, 6, 7]) {
+      const e = parseMiniSweAgent(log(reply("ls"), { role: "user", content: "😀😀😀😀" }), {
+        maxObservationChars: max,
+      });
+      expect(e.steps[0]?.observation).not.toMatch(lone);
+    }
   });
 
   it("accepts content blocks and rejects non-string ones", () => {
