@@ -85,12 +85,18 @@ export function trainChangeClassifiers(
     }
   }
   const F = { data: Float64Array.from(feats.flat()), rows: feats.length, cols: 2 };
-  const mR = fitLogistic(F, Uint8Array.from(isR));
-  const mI = fitLogistic(F, Uint8Array.from(isI));
+  // a label that never occurs in these pairs has no logistic fit (fitLogistic refuses one
+  // outcome only): its probability is that constant
+  const fitOr = (labels: number[]) =>
+    labels.every((v) => v === labels[0])
+      ? (labels[0] ?? 0)
+      : fitLogistic(F, Uint8Array.from(labels));
+  const mR = fitOr(isR);
+  const mI = fitOr(isI);
   return (d, ratio): Exclude<ChangeCategory, "untested"> => {
     const x = { data: Float64Array.from([d, ratio]), rows: 1, cols: 2 };
-    const pR = predictLogistic(mR, x)[0] as number;
-    const pI = predictLogistic(mI, x)[0] as number;
+    const pR = typeof mR === "number" ? mR : (predictLogistic(mR, x)[0] as number);
+    const pI = typeof mI === "number" ? mI : (predictLogistic(mI, x)[0] as number);
     if (pR < 0.5 && pI < 0.5) return "unchanged";
     return pR >= pI ? "regressed" : "improved";
   };

@@ -53,8 +53,8 @@ export type LogisticModel = {
  * @throws {TypeError} If `X` is not a `RowMatrix` or a `number[][]`, `y` not a Uint8Array or `options` not an
  *   object.
  * @throws {RangeError} If the lengths differ, X is empty or non-finite, y is
- *   not 0/1, an option is out of range, or the Newton system is singular
- *   (e.g. lambda = 0 with collinear columns).
+ *   not 0/1 or holds one outcome only, an option is out of range, or the Newton
+ *   system is singular (e.g. lambda = 0 with collinear columns).
  * @see statsmodels.discrete.discrete_model.Logit; sklearn.linear_model.LogisticRegression
  * @see Hastie, Tibshirani, Friedman (2009). The Elements of Statistical Learning, section 4.4.1.
  * @example
@@ -82,6 +82,16 @@ export function fitLogistic(
   checkNumber(fn, "lambda", lambda, 0);
   checkInteger(fn, "maxIterations", maxIterations, 1);
   checkNumber(fn, "tolerance", tolerance, 0, Number.POSITIVE_INFINITY, { lower: true });
+  // the intercept is not penalised: with one outcome only its likelihood has no
+  // maximum (all 1 ended as a singular system, all 0 as a non-converged -101)
+  let ones = 0;
+  for (const v of y01) ones += v;
+  if (ones === 0 || ones === y01.length) {
+    fail(
+      fn,
+      `y is all ${ones === 0 ? 0 : 1}: the intercept has no finite maximum-likelihood value; a logistic fit needs both outcomes`,
+    );
+  }
   const { data, rows: n, cols: d } = XMatrix;
   const q = d + 1;
   const beta = new Float64Array(q);

@@ -13,7 +13,8 @@ import type { LogisticModel } from "./fitLogistic.js";
  * @param X - N x d predictors (d = number of coefficients).
  * @returns The probabilities.
  * @throws {TypeError} If `model` or `X` has the wrong type.
- * @throws {RangeError} If the widths differ or a value is non-finite.
+ * @throws {RangeError} If the widths differ, a value is non-finite, or a row's linear predictor overflows to
+ *   Inf - Inf (rescale X).
  * @see Muse, B. A. et al. CASPER, section 2.3.1.
  * @example
  * ```ts
@@ -38,6 +39,13 @@ export function predictLogistic(
   for (let i = 0; i < n; i++) {
     let eta = model.intercept;
     for (let k = 0; k < d; k++) eta += (coefficients[k] as number) * (data[i * d + k] as number);
+    // finite inputs can still sum to Inf - Inf
+    if (Number.isNaN(eta)) {
+      fail(
+        fn,
+        `the linear predictor of X row ${i} is not a number (its terms overflow); rescale X`,
+      );
+    }
     out[i] = 1 / (1 + Math.exp(-eta));
   }
   return out;

@@ -143,6 +143,20 @@ describe("fitLogistic / predictLogistic", () => {
     expect(() => fitLogistic(X, y, { lambda: 0, maxIterations: 200 })).toThrow(RangeError);
     expect(fitLogistic(X, y).converged).toBe(true);
   });
+  it("refuses one outcome only, whichever it is (all 1 said 'singular', all 0 returned -101)", () => {
+    const X = rowMatrix([[0], [1], [2], [3]]);
+    expect(() => fitLogistic(X, new Uint8Array([1, 1, 1, 1]))).toThrow(
+      /^fitLogistic: y is all 1: the intercept has no finite maximum-likelihood value/,
+    );
+    expect(() => fitLogistic(X, new Uint8Array(4))).toThrow(/^fitLogistic: y is all 0/);
+    // finite coefficients and inputs whose linear predictor is Inf - Inf
+    expect(() =>
+      predictLogistic(
+        { intercept: 0, coefficients: [1e308, 1e308], iterations: 1, converged: true },
+        [[1e308, -1e308]],
+      ),
+    ).toThrow(/^predictLogistic: the linear predictor of X row 0 is not a number/);
+  });
   it("rejects y/X length mismatch and a negative lambda", () => {
     expect(() => fitLogistic(rowMatrix([[0]]), new Uint8Array(2))).toThrow(
       /X and y lengths differ/,
