@@ -60,8 +60,10 @@ export const toRiskDefaults: Readonly<{ floor: number }> = Object.freeze({ floor
  * @param orientation - `"higher"` when larger scores are riskier, `"lower"` when smaller are.
  * @param options - {@link ToRiskOptions}; `floor` defaults to `toRiskDefaults.floor`.
  * @returns Risk per unit, every value >= 0 (> 0 when `floor > 0`, unless
- *   `floor * (max - min)` underflows to 0); ranks units
- *   exactly as the score does (reversed for `"lower"`).
+ *   `floor * (max - min)` underflows to 0); never ranks units in the other
+ *   order than the score does (reversed for `"lower"`), but scores closer than
+ *   the rounding of `floor * (max - min)` can come out tied (e.g. 0, 1e-20 and
+ *   1e-18 next to 0.7 all get 0.035).
  * @throws {RangeError} If `score` is empty or holds a non-finite value, `floor` is negative or not finite,
  *   the risks would overflow, or `orientation` is a string other than `"higher"` / `"lower"`.
  * @throws {TypeError} If `score` is not a `Float64Array` or an array of numbers or `orientation` is not a

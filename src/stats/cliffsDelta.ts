@@ -21,7 +21,7 @@ export type CliffsDeltaResult = {
  * the O(n_x n_y) double loop. Magnitude thresholds 0.147 / 0.33 / 0.474 are
  * those of Romano et al. (2006), derived from Cohen's d of 0.2 / 0.5 / 0.8.
  *
- * @param x - First sample, finite values, non-empty.
+ * @param x - First sample, finite values (booleans as 0/1), non-empty.
  * @param y - Second sample, finite values, non-empty (any length).
  * @returns delta and its magnitude label; `cliffsDelta(y, x).delta === -cliffsDelta(x, y).delta`.
  * @throws {TypeError} If `x` or `y` is not a `Float64Array` or an array of numbers.
@@ -35,11 +35,12 @@ export type CliffsDeltaResult = {
  * ```
  */
 export function cliffsDelta(
-  x: ArrayLike<number>,
+  x: ArrayLike<number | boolean>,
   y: ArrayLike<number | boolean>,
 ): CliffsDeltaResult {
   const fn = "cliffsDelta";
-  const x64 = toFloat64Array(fn, "x", x);
+  // booleans on either side, so that swapping the arguments never throws
+  const x64 = toFloat64Array(fn, "x", x, { booleans: true });
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
   if (x64.length === 0) fail(fn, "x is empty");
   if (y64.length === 0) fail(fn, "y is empty");

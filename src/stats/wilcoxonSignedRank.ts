@@ -230,7 +230,7 @@ function exactTest(r: Ranked, alternative: WilcoxonAlternative): WilcoxonSignedR
  * the chosen zero method. The exact test handles up to 500 ranked
  * differences.
  *
- * @param x - First sample, finite values, length n >= 1.
+ * @param x - First sample, finite values (booleans as 0/1), length n >= 1.
  * @param y - Second sample paired with `x`, same length.
  * @param options - See {@link WilcoxonSignedRankOptions}.
  * @returns Statistic, p-value, method used, counts and z.
@@ -253,12 +253,13 @@ function exactTest(r: Ranked, alternative: WilcoxonAlternative): WilcoxonSignedR
  * ```
  */
 export function wilcoxonSignedRank(
-  x: ArrayLike<number>,
+  x: ArrayLike<number | boolean>,
   y: ArrayLike<number | boolean>,
   options?: WilcoxonSignedRankOptions,
 ): WilcoxonSignedRankResult {
   const fn = FN;
-  const x64 = toFloat64Array(fn, "x", x);
+  // booleans on either side, so that swapping the arguments never throws
+  const x64 = toFloat64Array(fn, "x", x, { booleans: true });
   const y64 = toFloat64Array(fn, "y", y, { booleans: true });
   checkSameLength(fn, "x", x64, "y", y64);
   if (x64.length === 0) fail(fn, "x and y are empty");

@@ -22,6 +22,11 @@ describe("cliffsDelta(x, y)", () => {
     expect(cliffsDelta(f([1]), mk(0)).magnitude).toBe("large"); // -1
   });
 
+  it("takes booleans on either side, so swapping the arguments never throws", () => {
+    expect(cliffsDelta([1, 0], [true, false]).delta).toBe(0);
+    expect(cliffsDelta([true, true], [1, 0]).delta).toBe(-cliffsDelta([1, 0], [true, true]).delta);
+  });
+
   it("leaves its inputs unchanged (y is sorted on a copy)", () => {
     const x = f([5, 1, 3]);
     const y = f([4, 2, 0]);
