@@ -1,4 +1,4 @@
-import { checkNumber, fail, optionKeys } from "../core/validate.js";
+import { checkNumber, fail, failType, optionKeys } from "../core/validate.js";
 import { axisTitleOption, header, interval, records, referenceRule } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
@@ -71,9 +71,24 @@ export const forestSpecDefaults = Object.freeze({ axisTitle: "estimate", rowHeig
  */
 export function forestSpec(rows: readonly ForestRow[], options?: ForestSpecOptions): VegaLiteSpec {
   const fn = "forestSpec";
+  // options' type first: a string spread below read as keys "0", "1", ...
+  if (
+    options !== undefined &&
+    (typeof options !== "object" || options === null || Array.isArray(options))
+  ) {
+    failType(fn, "options must be an object");
+  }
   const rowHeight = options?.rowHeight ?? forestSpecDefaults.rowHeight;
   checkNumber(fn, "options.rowHeight", rowHeight, 0, Number.POSITIVE_INFINITY, { lower: true });
   const n = Array.isArray(rows) ? rows.length : 0;
+  // the derived height is the rows times rowHeight: its overflow is rowHeight's, not height's
+  if (options?.height === undefined && !Number.isFinite(n * rowHeight)) {
+    fail(
+      fn,
+      `options.rowHeight x ${n} rows overflows; use a smaller rowHeight or give height`,
+      rowHeight,
+    );
+  }
   const head = header(fn, n > 0 ? { height: n * rowHeight, ...options } : options, KEYS);
   const base = records(fn, "rows", rows, ["name"], ["estimate"], ["group"]);
   const seen = new Map<string, number>();

@@ -60,6 +60,17 @@ export function asString(fn: string, path: string, v: unknown): string {
   return v;
 }
 
+/**
+ * A logged instance id that may be absent (undefined or null); an empty one is
+ * refused as `options.instanceId: ""` is (the trajectory id `framework:` would
+ * collide across files).
+ */
+export function optInstanceId(fn: string, path: string, v: unknown): string | undefined {
+  const id = optString(fn, path, v);
+  if (id === "") fail(fn, `${path} is empty (pass options.instanceId)`);
+  return id;
+}
+
 /** A string field that may be absent (undefined or null). */
 export function optString(fn: string, path: string, v: unknown): string | undefined {
   return v === undefined || v === null ? undefined : asString(fn, path, v);

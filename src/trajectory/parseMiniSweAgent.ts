@@ -7,14 +7,14 @@ import {
   makeStep,
   makeTrajectory,
   NO_ACTION,
-  optString,
+  optInstanceId,
   readOptions,
   shellAction,
 } from "./_extract.js";
 import type { ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
 const FN = "parseMiniSweAgent";
-const BASH_BLOCK = /```bash\s*\n([\s\S]*?)\n```/g;
+const BASH_BLOCK = /```bash[ \t]*\r?\n([\s\S]*?)\r?\n```/g;
 
 /**
  * Parses a mini-swe-agent trajectory (`<instance>.traj.json`) into the unified
@@ -70,8 +70,9 @@ export function miniSweAgentAs(
   const opts = readOptions(fn, options);
   const o = asObject(fn, "raw", raw);
   const messages = asArray(fn, "raw.messages", o.messages);
-  const info = o.info === undefined ? {} : asObject(fn, "raw.info", o.info);
-  const instanceId = opts.instanceId ?? optString(fn, "raw.instance_id", o.instance_id);
+  // null as the SWE-agent parser reads it: no info
+  const info = o.info === undefined || o.info === null ? {} : asObject(fn, "raw.info", o.info);
+  const instanceId = opts.instanceId ?? optInstanceId(fn, "raw.instance_id", o.instance_id);
   if (instanceId === undefined) {
     fail(fn, "raw.instance_id is missing (pass options.instanceId)");
   }
@@ -101,7 +102,7 @@ export function miniSweAgentAs(
     const blocks = [...reply.matchAll(BASH_BLOCK)];
     const action =
       blocks.length === 1
-        ? shellAction((blocks[0] as RegExpMatchArray)[1] as string, "bash")
+        ? shellAction(((blocks[0] as RegExpMatchArray)[1] as string).replace(/\r\n/g, "\n"), "bash")
         : NO_ACTION;
     const withoutAction =
       blocks.length === 1 ? reply.replace((blocks[0] as RegExpMatchArray)[0], "") : reply;

@@ -10,6 +10,7 @@ import {
   makeStep,
   makeTrajectory,
   NO_ACTION,
+  optInstanceId,
   optString,
   readOptions,
   shellAction,
@@ -116,7 +117,7 @@ export function openHandsCompletionAs(
   const opts = readOptions(fn, options);
   const o = asObject(fn, "raw", raw);
   const messages = asArray(fn, "raw.messages", o.messages);
-  const instanceId = opts.instanceId ?? optString(fn, "raw.instance_id", o.instance_id);
+  const instanceId = opts.instanceId ?? optInstanceId(fn, "raw.instance_id", o.instance_id);
   if (instanceId === undefined) {
     fail(fn, "options.instanceId is required (completion logs do not record the instance)");
   }

@@ -8,6 +8,7 @@ import {
   makeStep,
   makeTrajectory,
   NO_ACTION,
+  optInstanceId,
   optString,
   readOptions,
   shellAction,
@@ -173,8 +174,8 @@ export function sweAgentAs(fn: string, raw: unknown, options?: ParseTrajectoryOp
   const info = o.info === undefined || o.info === null ? {} : asObject(fn, "raw.info", o.info);
   const instanceId =
     opts.instanceId ??
-    optString(fn, "raw.instance_id", o.instance_id) ??
-    optString(fn, "raw.info.instance_id", info.instance_id) ??
+    optInstanceId(fn, "raw.instance_id", o.instance_id) ??
+    optInstanceId(fn, "raw.info.instance_id", info.instance_id) ??
     replayInstance(o.replay_config);
   if (instanceId === undefined) {
     fail(fn, "the instance id is not recorded in raw (pass options.instanceId)");

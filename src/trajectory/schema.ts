@@ -67,7 +67,8 @@ export type Step = {
    * Lines written by the action: `old_str` lines + `new_str` lines for a string
    * replacement, `file_text` lines for a file creation, `new_str` lines for an
    * insertion, heredoc body lines for a shell write, one per `sed -i`
-   * expression, replaced range + new lines for SWE-agent's `edit a:b`; 0 for
+   * expression and target file (`sed -i 's/a/b/' f1.py f2.py` is 2), replaced
+   * range + new lines for SWE-agent's `edit a:b`; 0 for
    * actions that write nothing.
    */
   readonly editSize: number;

@@ -53,6 +53,13 @@ describe("forestSpec(rows, options)", () => {
       "forestSpec: options.reference must be finite (got NaN)",
     );
     expect(() => forestSpec([row], { rowHeight: 0 })).toThrow(RangeError);
+    // a string was read as options "0", "1", ...; an overflowing height was blamed on height
+    expect(() => forestSpec([row], "abc" as never)).toThrow(
+      new TypeError("forestSpec: options must be an object"),
+    );
+    expect(() => forestSpec([row, { ...row, name: "b" }], { rowHeight: 1e308 })).toThrow(
+      /^forestSpec: options.rowHeight x 2 rows overflows/,
+    );
     expect(() => forestSpec([row], { axisTitle: 3 as never })).toThrow(
       "forestSpec: options.axisTitle must be a string",
     );

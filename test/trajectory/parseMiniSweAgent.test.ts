@@ -164,6 +164,17 @@ describe("parseMiniSweAgent(raw, options)", () => {
     expect(() => parseMiniSweAgent({ messages: [reply("ls")] })).toThrow(
       /raw.instance_id is missing/,
     );
+    // an empty logged id is refused as an empty option is ("mini-swe-agent:" collided)
+    expect(() => parseMiniSweAgent({ instance_id: "", messages: [reply("ls")] })).toThrow(
+      /^parseMiniSweAgent: raw.instance_id is empty \(pass options.instanceId\)/,
+    );
+    // info: null reads as no info, as parseSweAgent reads it
+    expect(parseMiniSweAgent({ ...log(reply("ls")), info: null }).instanceId).toBe("demo__demo-1");
+    // a CRLF log leaves no \r in the action
+    const crlf = parseMiniSweAgent(
+      log({ role: "assistant", content: "THOUGHT: x\r\n\r\n```bash\r\nls -la\r\npwd\r\n```" }),
+    );
+    expect(crlf.steps[0]?.action).toBe("ls -la\npwd");
     expect(() => parseMiniSweAgent(log({ content: "x" }))).toThrow(
       /raw.messages\[2\].role must be a string/,
     );
