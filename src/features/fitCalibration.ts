@@ -169,7 +169,18 @@ function platt(fn: string, scores: Float64Array, labels: Float64Array): Calibrat
   mean /= n;
   let ss = 0;
   for (let k = 0; k < n; k++) ss += ((scores[k] as number) - mean) ** 2;
-  const sd = Math.sqrt(ss / n);
+  let sd = Math.sqrt(ss / n);
+  if (!(sd > 0 && Number.isFinite(sd))) {
+    // the squares underflowed (scores about 1e-170 apart) or overflowed (1e160):
+    // summed again in units of the largest deviation, a non-constant score keeps its spread
+    let m = 0;
+    for (let k = 0; k < n; k++) m = Math.max(m, Math.abs((scores[k] as number) - mean));
+    if (m > 0 && Number.isFinite(m)) {
+      let sc = 0;
+      for (let k = 0; k < n; k++) sc += (((scores[k] as number) - mean) / m) ** 2;
+      sd = m * Math.sqrt(sc / n);
+    }
+  }
   const hi = (positives + 1) / (positives + 2);
   const lo = 1 / (n - positives + 2);
   const t = Float64Array.from(labels, (y) => y * hi + (1 - y) * lo);

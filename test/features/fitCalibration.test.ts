@@ -67,6 +67,22 @@ describe("fitCalibration(scores, labels, options)", () => {
     expect(p[1] as number).toBeGreaterThan(0.5);
     expect(Number.isFinite(m.method === "logistic" ? m.slope : Number.NaN)).toBe(true);
   });
+  it("logistic is scale-free down to 1e-170 and up to 1e160 (the squares under/overflowed to slope 0)", () => {
+    const y = [0, 1, 0, 1, 1, 1];
+    const at = (c: number) =>
+      fitCalibration(
+        [1, 2, 3, 4, 5, 6].map((v) => v * c),
+        y,
+        { method: "logistic" },
+      ) as { intercept: number; slope: number };
+    const one = at(1);
+    for (const c of [1e-170, 1e160]) {
+      const m = at(c);
+      expect(m.slope * c).toBeCloseTo(one.slope, 8);
+      expect(m.intercept).toBeCloseTo(one.intercept, 8);
+    }
+  });
+
   it("a constant score gives slope 0 and the Platt-smoothed rate", () => {
     const m = fitCalibration(Float64Array.from([2, 2, 2, 2]), Float64Array.from([1, 0, 0, 0]), {
       method: "logistic",
