@@ -92,6 +92,12 @@ export function kneePoint(front: RowMatrix | readonly ArrayLike<number>[]): Knee
       if (v > hi) hi = v;
     }
     const range = hi - lo;
+    if (range === Number.POSITIVE_INFINITY) {
+      // finite objectives whose range overflows (near +-1e308): the same ratios in halves
+      const half = hi / 2 - lo / 2;
+      for (let i = 0; i < n; i++) f[i * m + k] = ((data[i * m + k] as number) / 2 - lo / 2) / half;
+      continue;
+    }
     for (let i = 0; i < n; i++)
       f[i * m + k] = range > 0 ? ((data[i * m + k] as number) - lo) / range : 0;
   }

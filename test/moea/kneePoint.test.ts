@@ -89,6 +89,17 @@ describe("kneePoint(front)", () => {
     kneePoint(F);
     expect(Array.from(F.data)).toEqual([0, 1, 1, 0]);
   });
+  it("is scale-free when an objective's range overflows (it picked another point near +-1e308)", () => {
+    const F = [
+      [-1e308, 1],
+      [1e308, 0],
+      [0.9e308, 0.01],
+      [-0.95e308, 0.98],
+    ];
+    const small = F.map((r) => [(r[0] as number) * 1e-300, r[1] as number]);
+    expect(kneePoint(F).index).toBe(kneePoint(small).index);
+  });
+
   it("rejects an empty front", () => {
     expect(() => kneePoint({ data: new Float64Array(0), rows: 0, cols: 2 })).toThrow(
       /kneePoint: front has no rows/,
