@@ -147,8 +147,10 @@ export function intOpt(
   }
   const v = Number(raw);
   if (!/^[+-]?\d+$/.test(raw) || !(v >= min && v <= max)) {
+    // no upper bound shown when there is none to speak of (it printed 9007199254740991)
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in [${min}, ${max}]`;
     throw new CliError(
-      `${verb}: --${name} must be an integer in [${min}, ${max}] (got ${JSON.stringify(raw)})`,
+      `${verb}: --${name} must be an integer ${range} (got ${JSON.stringify(raw)})`,
     );
   }
   return v;

@@ -516,6 +516,23 @@ describe("evalsift tcs errors (exit code 2, nothing written)", () => {
     expect(r.stderr).toContain("missing required option --labels");
   });
 
+  it("a budget below 2 says the bound that matters (it printed [2, 9007199254740991])", () => {
+    const r = run(
+      "tcs",
+      "plan",
+      "--input",
+      "x.csv",
+      "--feature",
+      "s",
+      "--strategy",
+      "srs",
+      "--budget",
+      "1",
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--budget must be an integer >= 2 (got "1")');
+  });
+
   it("an unknown verb lists the valid ones", () => {
     const r = run("tcs", "sample");
     expect(r.code).toBe(2);
