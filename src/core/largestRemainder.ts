@@ -23,6 +23,17 @@ export function largestRemainder(
   n: number,
 ): Int32Array {
   const H = weights.length;
+  // weights whose total overflows (each finite, e.g. 1e308 twice) are taken in units of the
+  // largest: the proportions are the same, and the quotas are no longer NaN
+  let top = 0;
+  let total = 0;
+  for (let h = 0; h < H; h++) {
+    top = Math.max(top, weights[h] as number);
+    total += weights[h] as number;
+  }
+  if (!Number.isFinite(total) && Number.isFinite(top) && top > 0) {
+    weights = Float64Array.from(weights, (w) => w / top);
+  }
   const out = new Int32Array(H);
   const positive: number[] = [];
   const zero: number[] = [];

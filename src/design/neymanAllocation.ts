@@ -94,11 +94,21 @@ export function neymanAllocation(
   const caps = new Int32Array(H);
   const weights = new Float64Array(H);
   let anySd = false;
+  let overflow = false;
+  let sdTop = 0;
   for (let h = 0; h < H; h++) {
     const Nh = stratumSizes32[h] as number;
     caps[h] = Nh - (base[h] as number);
     weights[h] = Nh * (stratumSds64[h] as number);
+    if (!Number.isFinite(weights[h] as number)) overflow = true;
+    sdTop = Math.max(sdTop, stratumSds64[h] as number);
     if (Nh > 0 && (stratumSds64[h] as number) > 0) anySd = true;
+  }
+  if (overflow) {
+    // N_h sigma_h overflowed (sigma near 1e308): the same proportions in units of the largest SD
+    for (let h = 0; h < H; h++) {
+      weights[h] = (stratumSizes32[h] as number) * ((stratumSds64[h] as number) / sdTop);
+    }
   }
   const rest = largestRemainder(anySd ? weights : stratumSizes32, caps, n - given);
   for (let h = 0; h < H; h++) rest[h] = (rest[h] as number) + (base[h] as number);

@@ -12,6 +12,16 @@ describe("neymanAllocation(stratumSizes, stratumSds, n, { minPerStratum })", () 
     expect(Array.from(neymanAllocation(i32(10, 20), f64(3, 1), 7))).toEqual([4, 3]);
   });
 
+  it("sums to n when N_h S_h or its total overflows (it returned [0, 0] for n = 2)", () => {
+    expect(Array.from(neymanAllocation([2, 2], [1e308, 1e308], 2))).toEqual([1, 1]);
+    expect(Array.from(neymanAllocation([3, 5], [1e308, 5e307], 4))).toEqual(
+      Array.from(neymanAllocation([3, 5], [2, 1], 4)),
+    );
+    expect(Array.from(neymanAllocation([2, 2], [1e308, 1e308], 4, { minPerStratum: 1 }))).toEqual([
+      2, 2,
+    ]);
+  });
+
   it("caps a stratum at its size and re-allocates the excess", () => {
     // weights [10 * 10, 100 * 1] -> quotas [15, 15], stratum 0 capped at 10, 20 go to stratum 1
     expect(Array.from(neymanAllocation(i32(10, 100), f64(10, 1), 30))).toEqual([10, 20]);
