@@ -20,6 +20,12 @@ export const importOptions: readonly OptionSpec[] = [
     help: "with --from lm-eval: the 0/1 metric field (default acc, else exact_match); with --from inspect: the scorer (default the only one)",
   },
   {
+    name: "filter",
+    kind: "string",
+    value: "NAME",
+    help: "with --from lm-eval: the filter whose responses are read, for tasks logged with several (e.g. gsm8k's strict-match, flexible-extract)",
+  },
+  {
     name: "items",
     kind: "string",
     value: "FILE",

@@ -97,7 +97,8 @@ const readText = (file: string): string => {
   } catch (e) {
     throw new CliError(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`);
   }
-  return decodeUtf8(file, bytes);
+  // a BOM (Windows editors write one) is not part of the JSON, as tables already drop it
+  return decodeUtf8(file, bytes).replace(/^\uFEFF/, "");
 };
 
 const readJson = (file: string): unknown => {
@@ -128,7 +129,12 @@ function lmEval(file: string, p: Parsed): HarnessRuns {
   const m = /^samples_.+_(\d{4}-\d{2}-\d{2}T[\d.-]+)\.jsonl$/.exec(basename(file));
   const results = m === null ? undefined : join(dirname(file), `results_${m[1]}.json`);
   const metric = p.values.get("metric");
-  const common = { source: file, ...(metric === undefined ? {} : { metric }) };
+  const filter = p.values.get("filter");
+  const common = {
+    source: file,
+    ...(metric === undefined ? {} : { metric }),
+    ...(filter === undefined ? {} : { filter }),
+  };
   if (results !== undefined && existsSync(results))
     return parseLmEvalSamples(readText(file), { ...common, results: readText(results) });
   return parseLmEvalSamples(readText(file), { ...common, run: basename(dirname(file)) });
@@ -202,6 +208,22 @@ function swebench(file: string, p: Parsed): HarnessRuns {
 }
 
 function readOne(format: FromFormat, file: string, p: Parsed): HarnessRuns {
+  try {
+    return readOneAs(format, file, p);
+  } catch (e) {
+    // the parsers name their library options; on the command line those are flags
+    if (e instanceof RangeError || e instanceof TypeError) {
+      const text = e.message
+        .replace(/options\.filter\b/g, "--filter")
+        .replace(/options\.(scorer|metric)\b/g, "--metric")
+        .replace(/options\.items\b/g, "--items");
+      if (text !== e.message) throw new CliError(text);
+    }
+    throw e;
+  }
+}
+
+function readOneAs(format: FromFormat, file: string, p: Parsed): HarnessRuns {
   switch (format) {
     case "lm-eval":
       return lmEval(file, p);
@@ -224,6 +246,10 @@ export function readHarness(
   const files = expandInputs(spec, what);
   if (format !== "swebench" && p.values.has("items"))
     throw new CliError(`${what}: --items is for --from swebench`);
+  if ((format === "swebench" || format === "promptfoo") && p.values.has("metric"))
+    throw new CliError(`${what}: --metric is for --from lm-eval or inspect (it would be ignored)`);
+  if (format !== "lm-eval" && p.values.has("filter"))
+    throw new CliError(`${what}: --filter is for --from lm-eval`);
   const tables = files.map((f) => readOne(format, f, p));
   return tables.length === 1 ? (tables[0] as HarnessRuns) : combineRuns(tables);
 }

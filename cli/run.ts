@@ -193,10 +193,22 @@ const OUTPUT_OPTIONS = ["out", "save", "plot"] as const;
  * replace the labels with the plan).
  */
 function checkOutputs(parsed: Parsed, specs: readonly OptionSpec[]): void {
+  const written = new Map<string, string>();
   for (const o of OUTPUT_OPTIONS) {
     const file = parsed.values.get(o);
     if (file === undefined) continue;
     if (file.trim() === "") throw new CliError(`--${o}: the file name is empty`);
+    // a name ending in a separator is a folder's, and the rename at the end of the run failed on it
+    if (/[\\/]$/.test(file))
+      throw new CliError(`--${o}: ${file} is not a file name (it ends in a separator)`);
+    // two outputs into one file: the later silently replaced the earlier
+    const other = written.get(resolve(file));
+    if (other !== undefined) {
+      throw new CliError(
+        `--${o} ${file} is also the --${other} file: give each output its own file`,
+      );
+    }
+    written.set(resolve(file), o);
     for (const spec of specs) {
       if (spec.kind !== "string" || !/FILE/.test(spec.value ?? "")) continue;
       if ((OUTPUT_OPTIONS as readonly string[]).includes(spec.name)) continue;

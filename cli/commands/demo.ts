@@ -16,7 +16,13 @@ export const demoOptions: readonly OptionSpec[] = [
     help: "submission to estimate",
     default: DEFAULT_TARGET,
   },
-  { name: "n", kind: "string", value: "N", help: "labels (instances run)", default: "50" },
+  {
+    name: "n",
+    kind: "string",
+    value: "N",
+    help: "labels (instances run), at least 10 (2 in each of the stratified design's 5 strata)",
+    default: "50",
+  },
   {
     name: "reps",
     kind: "string",
@@ -68,7 +74,15 @@ export function demo(p: Parsed): Result {
         .join(", ")})`,
     );
   }
-  const n = intOpt("demo", p, "n", 50, 2, data.instanceIds.length);
+  // the target needs two earlier submissions for its strata (a plain Error came out of the run)
+  const me = data.submissions.find((s) => s.name === target);
+  if (me !== undefined && data.submissions.filter((s) => s.date < me.date).length < 2) {
+    throw new CliError(
+      `demo: --target ${target} has fewer than 2 earlier submissions to stratify by; choose a later one`,
+    );
+  }
+  // the stratified design reserves minPerStratum = 2 labels in each of its 5 strata
+  const n = intOpt("demo", p, "n", 50, 10, data.instanceIds.length);
   const reps = intOpt("demo", p, "reps", 1000, 1, 1_000_000);
   const seed = seedOpt(p, "2026");
   const r = resolveRateDemo(data, { target, n, reps, seed });

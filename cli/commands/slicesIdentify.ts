@@ -272,6 +272,23 @@ function readIdentifyTable(
     requireColumn(t, outcomeCol);
     if (idCol !== undefined) requireColumn(t, idCol);
     if (sigSpec !== undefined) signalCols = signalColumns(t, sigSpec);
+    // a column fills one role. A prefix pattern leaves out the --outcome and --id columns (it
+    // took the outcome in, leaking it into the slices); an explicit list may not name them.
+    if (idCol !== undefined && idCol === outcomeCol)
+      throw new CliError(
+        `slices identify: --id and --outcome are the same column ${idCol}; a column fills one role`,
+      );
+    const roles = new Set([outcomeCol, ...(idCol === undefined ? [] : [idCol])]);
+    if (sigSpec?.endsWith("*") === true) signalCols = signalCols.filter((col) => !roles.has(col));
+    const taken = signalCols.find((col) => roles.has(col));
+    if (taken !== undefined)
+      throw new CliError(
+        `slices identify: --signals names ${taken}, the ${taken === outcomeCol ? "--outcome" : "--id"} column; a column fills one role`,
+      );
+    if (sigSpec !== undefined && signalCols.length === 0)
+      throw new CliError(
+        `slices identify: --signals ${sigSpec} leaves no column besides --outcome and --id`,
+      );
     const spec = new Map<string, ColumnRead>();
     for (const col of signalCols) spec.set(col, { kind: "number" });
     if (idCol !== undefined) spec.set(idCol, { kind: "string" });

@@ -255,6 +255,14 @@ export function slicesRank(p: Parsed): Result {
     ok,
     bad: (raw) => `${col} ${JSON.stringify(raw.trim())} is not ${what}`,
   });
+  // a column fills one role: read twice under one name, the later role replaced the earlier
+  const roles = [cs, cp, cs0, cs1, c4, ...(co1 === undefined ? [] : [co1])];
+  const dup = roles.find((col, k) => roles.indexOf(col) !== k);
+  if (dup !== undefined) {
+    throw new CliError(
+      `slices rank: the column ${dup} is given for two roles; a column fills one role`,
+    );
+  }
   // V1 columns are read on picked rows only, so they are kept as text and checked below.
   const spec = new Map<string, ColumnRead>([
     [cs, num(cs, "a slice id in [0, n - 1]", (v) => Number.isInteger(v) && v >= 0)],

@@ -57,7 +57,7 @@ function loadRecommendation(file: string): RecommendSubsetResult | Plain<Recomme
   } catch {
     throw new CliError(`--recommendation: cannot read ${file}`);
   }
-  const text = decodeUtf8(file, bytes);
+  const text = decodeUtf8(file, bytes).replace(/^\uFEFF/, "");
   try {
     return JSON.parse(text, (_k, v: unknown) => {
       if (typeof v === "object" && v !== null) {
@@ -81,6 +81,8 @@ export function subsetEstimate(p: Parsed): Result {
   const rec = loadRecommendation(recFile);
   // the tagged form saveRecommendation writes, or plain arrays (toPlain in a notebook)
   if (
+    typeof rec !== "object" ||
+    rec === null ||
     !Array.isArray(rec.itemIds) ||
     !(rec.items instanceof Int32Array || Array.isArray(rec.items))
   ) {

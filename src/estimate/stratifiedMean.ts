@@ -170,6 +170,13 @@ export function stratifiedMeanRequest(
     }
   }
   estimate = Math.min(high, Math.max(low, estimate));
+  // every stratum fully labelled: the mean itself, summed as the labels' total over N (the
+  // weighted stratum means can miss it by an ulp, and a zero-width census interval then too)
+  if (census) {
+    let total = 0;
+    for (let k = 0; k < y64.length; k++) total += y64[k] as number;
+    estimate = total / N;
+  }
   const n = y64.length;
   return {
     method: "stratifiedMean",

@@ -44,6 +44,19 @@ describe("evalsift demo", () => {
     expect(a.stderr).toContain('unknown submission "nobody"');
     const b = runCli(cli.file, ["demo", "--n", "1"]);
     expect(b.code).toBe(2);
-    expect(b.stderr).toContain("--n must be an integer in [2, 500]");
+    expect(b.stderr).toContain("--n must be an integer in [10, 500]");
+    // a target without two earlier submissions: a usage error, not an internal one with a stack
+    const c = runCli(cli.file, ["demo", "--reps", "5", "--target", "20231010_rag_claude2"]);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain(
+      "--target 20231010_rag_claude2 has fewer than 2 earlier submissions",
+    );
+  });
+
+  it("a census (--n 500) covers the true rate with every design (stratified's estimate was 1 ulp off)", () => {
+    const r = runCli(cli.file, ["demo", "--reps", "3", "--n", "500", "--json", "--quiet"]);
+    expect(r.code, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout) as { methods: { name: string; coverage: number }[] };
+    for (const m of got.methods) expect(m.coverage, m.name).toBe(1);
   });
 });
