@@ -162,8 +162,13 @@ export function prepare(argv: readonly string[]): Prepared {
     }
     const names = (group.length > 0 ? group : verbs).map((v) => v.name);
     const got = group.length > 0 ? two.trim() : (argv[0] as string);
+    // a misspelt group ("slice rank") is near a full name; a misspelt flag near --version / --help
+    const hint =
+      didYouMean(got, names, true) ||
+      didYouMean(two.trim(), names, true) ||
+      didYouMean(got, ["--version", "--help"], true);
     throw new CliError(
-      `unknown command ${JSON.stringify(got)} (valid: ${names.join(", ")}${didYouMean(got, names, true)})`,
+      `unknown command ${JSON.stringify(got)} (valid: ${names.join(", ")}${hint})`,
     );
   }
   const rest = argv.slice(verb.name.split(" ").length);

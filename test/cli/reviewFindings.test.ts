@@ -115,6 +115,11 @@ describe("CLI review findings", () => {
     expect(b.stderr).toContain("the column score_v0 is given for two roles");
   });
 
+  it("a misspelt command group or --version gets a suggestion", () => {
+    expect(run("slice", "rank").stderr).toContain('did you mean "slices rank"?');
+    expect(run("--verison").stderr).toContain('did you mean "--version"?');
+  });
+
   it("a recommendation file holding null is 'not a recommendation', not a crash", () => {
     const rec = join(work, "null.json");
     writeFileSync(rec, "null\n");
