@@ -7,7 +7,6 @@ import {
 } from "../src/entry/estimate.js";
 import {
   forestSpec,
-  paretoFrontSpec,
   type RunningEstimatePoint,
   runningEstimateSpec,
   subsetTrackingSpec,
@@ -215,27 +214,82 @@ export function trackingPlot(o: Outcomes, ev: EvaluateSubsetResult, title: strin
 }
 
 /**
- * The final front of `slices identify` drawn on its first two objectives
- * (outcome inconsistency and intra-slice spread; the third, separation, is
- * left out), the chosen knee labelled.
+ * The final front of `slices identify`: every partition of the 3-objective
+ * front (none dominates another in all three, so none is drawn as
+ * dominated), outcome inconsistency against intra-slice spread, coloured by
+ * the third objective (separation, Inter_SD: lower is better), the chosen
+ * knee drawn larger with a visible text label. (It used to be re-ranked by
+ * non-domination on the first two objectives alone, which showed most of the
+ * front, the knee included, as dominated, and labelled the knee in a tooltip
+ * only.)
  */
 export function slicesFrontPlot(
   front: readonly { readonly objectives: Float64Array }[],
   chosen: number,
 ): VegaLiteSpec {
-  const data = new Float64Array(front.length * 2);
-  front.forEach((s, k) => {
-    data[2 * k] = s.objectives[0] as number;
-    data[2 * k + 1] = s.objectives[1] as number;
-  });
-  return paretoFrontSpec(
-    { data, rows: front.length, cols: 2 },
-    {
-      objectives: ["outcome inconsistency (OI)", "intra-slice spread (Intra_SD)"],
-      labels: front.map((_, k) =>
-        k === chosen ? `partition ${k} (chosen knee)` : `partition ${k}`,
-      ),
-      title: "slices identify: final front (first two objectives)",
-    },
-  );
+  const values = front.map((s, k) => ({
+    oi: s.objectives[0] as number,
+    intra: s.objectives[1] as number,
+    inter: s.objectives[2] as number,
+    label: k === chosen ? `partition ${k} (chosen knee)` : `partition ${k}`,
+    chosen: k === chosen,
+  }));
+  const x = {
+    field: "oi",
+    type: "quantitative",
+    title: "outcome inconsistency (OI, lower is better)",
+    scale: { zero: false },
+  };
+  const y = {
+    field: "intra",
+    type: "quantitative",
+    title: "intra-slice spread (Intra_SD, lower is better)",
+    scale: { zero: false },
+  };
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json",
+    title: "slices identify: final front (all three objectives non-dominated)",
+    width: 400,
+    height: 250,
+    data: { values },
+    layer: [
+      {
+        mark: { type: "point", filled: true, size: 60 },
+        encoding: {
+          x,
+          y,
+          color: {
+            field: "inter",
+            type: "quantitative",
+            title: "-Inter_SD (lower is better)",
+            legend: { titleLimit: 240 },
+            scale: { scheme: "blues", reverse: true },
+          },
+          tooltip: [
+            { field: "label", type: "nominal" },
+            { field: "oi", type: "quantitative" },
+            { field: "intra", type: "quantitative" },
+            { field: "inter", type: "quantitative" },
+          ],
+        },
+      },
+      {
+        transform: [{ filter: "datum.chosen" }],
+        mark: {
+          type: "point",
+          shape: "circle",
+          size: 220,
+          stroke: "#d62728",
+          strokeWidth: 2.5,
+          filled: false,
+        },
+        encoding: { x, y },
+      },
+      {
+        transform: [{ filter: "datum.chosen" }],
+        mark: { type: "text", align: "left", dx: 10, dy: -10, fontSize: 11, color: "#d62728" },
+        encoding: { x, y, text: { field: "label" } },
+      },
+    ],
+  };
 }

@@ -233,6 +233,11 @@ describe("--plot FILE", () => {
       (v) => v.label,
     );
     expect(labels.filter((l) => l.endsWith("(chosen knee)")).length).toBe(1);
+    // the knee's label is a drawn text mark (it was a tooltip only), and no point of the
+    // 3-objective front is ranked as dominated on two of them
+    const frontSpec = JSON.parse(readFileSync(front, "utf8"));
+    expect(JSON.stringify(frontSpec.layer)).toContain('"type":"text"');
+    expect(JSON.stringify(frontSpec)).not.toContain('"rank"');
 
     const forest = join(work, "demo.vl.json");
     const d = runCli(inside.file, ["demo", "--reps", "5", "--plot", forest]);
