@@ -91,6 +91,12 @@ export function expandInputs(spec: string, what: string): string[] {
 }
 
 const readText = (file: string): string => {
+  // a folder is read by --from swebench only; the others take files (EISDIR came out raw)
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new CliError(
+      `${file} is a folder: give its files, e.g. ${join(file, "*")} (a folder of reports is read with --from swebench)`,
+    );
+  }
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);

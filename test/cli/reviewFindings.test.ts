@@ -115,6 +115,12 @@ describe("CLI review findings", () => {
     expect(b.stderr).toContain("the column score_v0 is given for two roles");
   });
 
+  it("a folder given to --from lm-eval is a usage error naming it (EISDIR came out raw)", () => {
+    const r = run("subset", "select", "--from", "lm-eval", "--outcomes", work, "--size", "2");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("is a folder: give its files");
+  });
+
   it("a misspelt command group or --version gets a suggestion", () => {
     expect(run("slice", "rank").stderr).toContain('did you mean "slices rank"?');
     expect(run("--verison").stderr).toContain('did you mean "--version"?');
