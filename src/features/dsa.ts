@@ -33,12 +33,21 @@ export type DsaOptions = {
  * class `c = testClass`, and `d_diff` the distance from `z(x)` to the nearest
  * training row of any other class. With `variant: "kim2019"`, `d_diff` is
  * instead measured from that nearest same-class row `z_a` to its nearest
- * other-class training row, as in Kim et al. (2019). Algorithm: exact nearest
+ * other-class training row, as in Kim et al. (2019). Algorithm: nearest
  * neighbours by blocked brute force over Float64Array (activations centred,
  * training rows grouped by class, `|t|^2 - 2 q.t` for the search — a
  * WebAssembly SIMD kernel where WebAssembly is available, otherwise a
  * JavaScript kernel with bit-identical results — the chosen distances
- * recomputed from differences), ties to the lowest training index. Larger is riskier.
+ * recomputed from differences), ties of that key to the lowest training
+ * index. The key is exact up to its rounding, about 1e-16 of the centred
+ * squared norms: rows closer than that to being equidistant (an exact tie, or
+ * classes 1e8 times farther from the training mean than their rows are from
+ * each other) may resolve to either row. For `"paper"` the distance is the
+ * same either way; for `"kim2019"` the row `z_a` decides `d_diff`, so an
+ * exact tie between two same-class rows can change the score (a review found
+ * 325 of 1,087 exactly tied random layouts resolved to the later row, and
+ * scores 2-29 times too high at such extreme offsets; not fixed: it needs an
+ * exact second pass over the near-tied rows). Larger is riskier.
  *
  * @param train - N x d training activations (one row per training input).
  * @param trainClass - Class of each training row (non-negative integers); at least two classes.
