@@ -36,6 +36,7 @@ import {
   transformStandardizer,
 } from "../src/entry/slices.js";
 import { aucRecallAtK, recallAtK } from "../src/entry/stats.js";
+import { AGENT_STATES } from "../src/slices/agentStates.js";
 import { hasShared } from "../test/helpers/sharedData.js";
 import { realCorpus } from "../test/trajectory/_real.js";
 import { f3, mean, pct, reportLines, sd, trainChangeClassifiers } from "./_report.js";
@@ -294,16 +295,7 @@ say(
 say();
 say("| state | turns | share |");
 say("|---|---|---|");
-for (const s of [
-  "SETUP",
-  "NAVIGATION",
-  "REPRODUCTION",
-  "PATCH",
-  "VALIDATION",
-  "CLEANUP",
-  "SUBMISSION",
-  "OTHER",
-] as const) {
+for (const s of AGENT_STATES) {
   say(`| ${s} | ${stateCount.get(s) ?? 0} | ${pct((stateCount.get(s) ?? 0) / turns)} |`);
 }
 say();

@@ -30,15 +30,8 @@ export type BehavioralSignalsOptions = {
   readonly extraRules?: readonly AgentStateRule[];
 };
 
-const DEFAULT_PLAN: readonly AgentState[] = [
-  "SETUP",
-  "NAVIGATION",
-  "REPRODUCTION",
-  "PATCH",
-  "VALIDATION",
-  "CLEANUP",
-  "SUBMISSION",
-];
+/** The seven workflow states in their order: every state but OTHER. */
+const DEFAULT_PLAN: readonly AgentState[] = AGENT_STATES.filter((s) => s !== "OTHER");
 
 function sameFile(f: string, g: string): boolean {
   return f === g || f.endsWith(`/${g}`) || g.endsWith(`/${f}`);

@@ -14,6 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const run = (...args: string[]) => runCli(cli.file, args);
+/** `subset select --from promptfoo` on a results file (the fixture unless given), size 2. */
+const promptfoo = (extra: string[], file = `${F}/promptfoo/results.json`) =>
+  run("subset", "select", "--from", "promptfoo", "--outcomes", file, "--size", "2", ...extra);
 
 describe("CLI review findings", () => {
   it("--filter picks one of an lm-eval file's filters (gsm8k-style files could not be read)", () => {
@@ -35,18 +38,7 @@ describe("CLI review findings", () => {
     expect(without.stderr).toContain("choose one with --filter");
     const ok = run(...args, "--filter", "strict-match", "--json");
     expect(ok.code, ok.stderr).toBe(0);
-    const other = run(
-      "subset",
-      "select",
-      "--from",
-      "promptfoo",
-      "--outcomes",
-      `${F}/promptfoo/results.json`,
-      "--size",
-      "2",
-      "--filter",
-      "x",
-    );
+    const other = promptfoo(["--filter", "x"]);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain("--filter is for --from lm-eval");
   });
@@ -55,23 +47,12 @@ describe("CLI review findings", () => {
     const src = readFileSync(`${F}/promptfoo/results.json`);
     const bom = join(work, "bom.json");
     writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), src]));
-    const r = run("subset", "select", "--from", "promptfoo", "--outcomes", bom, "--size", "2");
+    const r = promptfoo([], bom);
     expect(r.code, r.stderr).toBe(0);
   });
 
   it("--metric with a harness that has no metric is refused, not ignored", () => {
-    const r = run(
-      "subset",
-      "select",
-      "--from",
-      "promptfoo",
-      "--outcomes",
-      `${F}/promptfoo/results.json`,
-      "--size",
-      "2",
-      "--metric",
-      "foo",
-    );
+    const r = promptfoo(["--metric", "foo"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--metric is for --from lm-eval or inspect");
   });
