@@ -6,6 +6,7 @@
  * Internal module: not re-exported from the package entry point.
  * @internal
  */
+import { exponentOf, maxAbs, needsScaling, scaledCopy } from "../core/_scale.js";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkInteger, checkOptions, checkRowMatrix, fail, failType } from "../core/validate.js";
@@ -50,6 +51,26 @@ export function checkCallbackValue(fn: string, arg: string, v: number, i: number
   if (!(v >= 0 && v <= Number.MAX_VALUE)) {
     fail(fn, `${arg} returned a value that is not a finite number >= 0 for rows ${i} and ${j}`, v);
   }
+}
+
+/**
+ * `X` times a power of two that brings its largest |value| into [1, 2) when
+ * it lies beyond 2^+-400, for the built-in distances (Euclidean, cosine,
+ * rbf): their squares and norms would overflow or underflow there (picks then
+ * fell to the lowest indices), and the exact scaling keeps every ordering;
+ * `exponent` is the power it was divided by (0: X itself). With `builtIn`
+ * false (a custom distance or similarity) X is returned as it is: a callback
+ * sees the caller's values.
+ */
+export function forBuiltInDistances(
+  X: RowMatrix,
+  builtIn: boolean,
+): { X: RowMatrix; exponent: number } {
+  if (!builtIn) return { X, exponent: 0 };
+  const m = maxAbs(X.data);
+  if (!needsScaling(m)) return { X, exponent: 0 };
+  const exponent = exponentOf(m);
+  return { X: { data: scaledCopy(X.data, -exponent), rows: X.rows, cols: X.cols }, exponent };
 }
 
 /**

@@ -1,6 +1,11 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { asRowMatrix, optionKeys } from "../core/validate.js";
-import { centroidOrder, checkCallback, checkSelectorArgs } from "./_internal.js";
+import {
+  centroidOrder,
+  checkCallback,
+  checkSelectorArgs,
+  forBuiltInDistances,
+} from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
 
 const KEYS = optionKeys<CentroidOptions>()("distance");
@@ -47,5 +52,6 @@ export function centroid(
   const { distance } = options;
   checkCallback("centroid", "options.distance", distance);
   if (k === 0) return new Int32Array(0);
-  return Int32Array.from(centroidOrder(XMatrix, distance, "centroid").slice(0, k));
+  const { X: scaled } = forBuiltInDistances(XMatrix, distance === undefined);
+  return Int32Array.from(centroidOrder(scaled, distance, "centroid").slice(0, k));
 }

@@ -5,6 +5,7 @@ import {
   checkCallback,
   checkSelectorArgs,
   farthestFirst,
+  forBuiltInDistances,
   pairDistance,
 } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
@@ -63,8 +64,9 @@ export function coreEdge(
   checkCallback("coreEdge", "options.distance", distance);
   if (k === 0) return new Int32Array(0);
   const nEdge = Math.min(k, Math.floor(edgeShare * k + 0.5));
-  const core = nEdge === k ? [] : centroidOrder(XMatrix, distance, "coreEdge").slice(0, k - nEdge);
-  const dist = pairDistance("coreEdge", XMatrix, distance);
-  const edge = farthestFirst(XMatrix.rows, dist, core, nEdge);
+  const { X: scaled } = forBuiltInDistances(XMatrix, distance === undefined);
+  const core = nEdge === k ? [] : centroidOrder(scaled, distance, "coreEdge").slice(0, k - nEdge);
+  const dist = pairDistance("coreEdge", scaled, distance);
+  const edge = farthestFirst(scaled.rows, dist, core, nEdge);
   return Int32Array.from([...core, ...edge]);
 }

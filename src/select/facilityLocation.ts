@@ -13,6 +13,7 @@ import {
   checkSelectorArgs,
   columnSource,
   DEFAULT_MAX_MATRIX_ROWS,
+  forBuiltInDistances,
   greedyCover,
   type PairFn,
   pairDistance,
@@ -146,13 +147,21 @@ export function facilityLocation(
   if (k === 0) return new Int32Array(0);
   const n = XMatrix.rows;
   let sim: PairFn;
+  // built-in similarities on X scaled into range (a given bandwidth scaled alike)
+  const { X: scaled, exponent } = forBuiltInDistances(
+    XMatrix,
+    typeof similarity !== "function" && distance === undefined,
+  );
   if (similarity === "rbf") {
-    const sq = pairSquaredDistance(fn, XMatrix, distance);
-    const h = bandwidth ?? medianBandwidth(n, pairDistance(fn, XMatrix, distance));
+    const sq = pairSquaredDistance(fn, scaled, distance);
+    const h =
+      bandwidth === undefined
+        ? medianBandwidth(n, pairDistance(fn, scaled, distance))
+        : bandwidth * 2 ** -exponent;
     const scale = -1 / (2 * h * h);
     sim = (i, j) => Math.exp(sq(i, j) * scale);
   } else if (similarity === "cosine") {
-    sim = shiftedCosine(fn, XMatrix);
+    sim = shiftedCosine(fn, scaled);
   } else {
     const views = rowViews(XMatrix);
     sim = (i, j) => {

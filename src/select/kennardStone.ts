@@ -1,6 +1,12 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { asRowMatrix, optionKeys } from "../core/validate.js";
-import { checkCallback, checkSelectorArgs, farthestFirst, pairDistance } from "./_internal.js";
+import {
+  checkCallback,
+  checkSelectorArgs,
+  farthestFirst,
+  forBuiltInDistances,
+  pairDistance,
+} from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
 
 const KEYS = optionKeys<KennardStoneOptions>()("distance");
@@ -49,6 +55,10 @@ export function kennardStone(
   const { distance } = options;
   checkCallback("kennardStone", "options.distance", distance);
   if (k === 0) return new Int32Array(0);
-  const dist = pairDistance("kennardStone", XMatrix, distance);
+  const dist = pairDistance(
+    "kennardStone",
+    forBuiltInDistances(XMatrix, distance === undefined).X,
+    distance,
+  );
   return Int32Array.from(farthestFirst(XMatrix.rows, dist, [], k));
 }

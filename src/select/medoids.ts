@@ -5,6 +5,7 @@ import {
   checkSelectorArgs,
   columnSource,
   DEFAULT_MAX_MATRIX_ROWS,
+  forBuiltInDistances,
   greedyCover,
   pairDistance,
 } from "./_internal.js";
@@ -72,7 +73,8 @@ export function medoids(
   checkInteger(fn, "options.maxMatrixRows", maxMatrixRows, 0);
   if (k === 0) return new Int32Array(0);
   const n = XMatrix.rows;
-  const src = columnSource(n, pairDistance(fn, XMatrix, distance), k > 1 && n <= maxMatrixRows);
+  const { X: scaled } = forBuiltInDistances(XMatrix, distance === undefined);
+  const src = columnSource(n, pairDistance(fn, scaled, distance), k > 1 && n <= maxMatrixRows);
   let first = 0;
   for (let j = 1; j < n; j++) if ((src.sums[j] as number) < (src.sums[first] as number)) first = j;
   if (k === 1) return Int32Array.of(first);
