@@ -76,6 +76,15 @@ describe("representatives(sliceOf, X, k, mode)", () => {
     expect(r[0]).toEqual(new Int32Array(0));
     expect(r[1]?.length).toBe(4);
   });
+  it("picks the same at 1e200 as at 1 (squared distances overflowed: picks fell to index order)", () => {
+    const X = [[0], [1], [2], [10]];
+    const big = X.map((r) => r.map((v) => v * 1e200));
+    for (const mode of ["closest", "farthest"] as const) {
+      expect(Array.from(representatives([0, 0, 0, 0], big, 2, mode)[0] ?? [])).toEqual(
+        Array.from(representatives([0, 0, 0, 0], X, 2, mode)[0] ?? []),
+      );
+    }
+  });
   it("rejects an unknown mode and k = 0", () => {
     expect(() => representatives(one, X, 1, "middle" as never)).toThrow(RangeError);
     expect(() => representatives(one, X, 1, "closet" as never)).toThrow(/did you mean "closest"\?/);
