@@ -7,6 +7,7 @@
  * @internal
  */
 
+import { exponentOf, maxAbs, needsScaling, scaledCopy } from "../core/_scale.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   checkChoice,
@@ -298,6 +299,8 @@ export type GaussModel = {
   readonly fn: string;
   readonly keep: Int32Array;
   readonly classes: ReadonlyMap<number, GaussClass>;
+  /** The activations were fitted times 2^-exponent (0: as given); queries are scaled alike. */
+  readonly exponent: number;
 };
 
 /**
@@ -307,7 +310,18 @@ export type GaussModel = {
  * variance so it does not depend on the activations' units.
  */
 export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
-  const { data, cols, groups } = ts;
+  const { cols, groups } = ts;
+  // beyond 2^+-400 the covariance's products over- or underflow (at 1e-162 MDSA came out
+  // 6e-318 for 18.9): a power of two brings the activations into range, exactly, and the
+  // Mahalanobis distance does not change with a common scale
+  const big = maxAbs(ts.data);
+  let small = Number.POSITIVE_INFINITY;
+  for (const v of ts.data) if (v !== 0 && Math.abs(v) < small) small = Math.abs(v);
+  // not when the values span so many magnitudes that the smallest would turn subnormal
+  // (their squares then overflow either way, and the overflow errors below say so)
+  const exponent =
+    needsScaling(big) && small * 2 ** -exponentOf(big) > 2 ** -1000 ? exponentOf(big) : 0;
+  const data = exponent === 0 ? ts.data : scaledCopy(ts.data, -exponent);
   const keep = new Int32Array(cols);
   for (let j = 0; j < cols; j++) keep[j] = j;
   const d = cols;
@@ -334,7 +348,7 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
     checkFiniteStats(fn, c, l);
     classes.set(c, { mean, l });
   }
-  return { fn, keep, classes };
+  return { fn, keep, classes, exponent };
 }
 
 /** Squared Mahalanobis distance of each query to its class mean. */
@@ -347,7 +361,8 @@ export function mdsaScores(
   const d = model.keep.length;
   for (const [c, qIdx] of groupQueries(testClass)) {
     const g = model.classes.get(c) as GaussClass;
-    const z = whiten(test.data, test.cols, qIdx, model.keep, g.mean, g.l);
+    const q = model.exponent === 0 ? test.data : scaledCopy(test.data, -model.exponent);
+    const z = whiten(q, test.cols, qIdx, model.keep, g.mean, g.l);
     const zn = rowNorms(z, d);
     for (let i = 0; i < qIdx.length; i++) out[qIdx[i] as number] = zn[i] as number;
   }

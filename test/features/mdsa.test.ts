@@ -29,6 +29,24 @@ describe("mdsa(train, trainClass, test, testClass)", () => {
     expect(out[1]).toBe(0);
     expect(out[2]).toBeCloseTo(6, 13); // |(2, 2)|^2 * 3/4
   });
+  it("is scale-free at 1e-162 and 1e150 too (the covariance underflowed: 6e-318 for 18.87)", () => {
+    const X = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1.5],
+    ];
+    const at = (c: number) =>
+      mdsa(
+        X.map((r) => r.map((v) => v * c)),
+        [0, 0, 0, 0],
+        [[3 * c, 1 * c]],
+        [0],
+      )[0] as number;
+    const one = at(1);
+    for (const c of [1e-162, 1e150]) expect(at(c)).toBeCloseTo(one, 10);
+  });
+
   it("accounts for correlation", () => {
     // Class {(0,0), (1,1), (2,2), (1,0), (1,2)}: mean (1, 1); covariance (ddof 1)
     // [[0.5, 0.5], [0.5, 1]]... computed: sum of outer products of deviations
