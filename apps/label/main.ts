@@ -292,6 +292,14 @@ function undo(): void {
 
 const fmt = (x: number): string => (Math.abs(x) < 1e-12 ? "0" : x.toFixed(4));
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+// interval ends rounded outward (the shown interval holds the computed one)
+const fmtLo = (x: number): string =>
+  Math.abs(x) < 1e-12 ? "0" : (Math.floor(x * 1e4) / 1e4).toFixed(4);
+const fmtHi = (x: number): string => (Math.ceil(x * 1e4) / 1e4).toFixed(4);
+const pctLo = (x: number): string => `${(Math.floor(x * 1e3) / 10).toFixed(1)}%`;
+const pctHi = (x: number): string => `${(Math.ceil(x * 1e3) / 10).toFixed(1)}%`;
+// a user's threshold as given (0.0125 is 1.25%, not 1.3%)
+const pctExact = (x: number): string => `${Number((100 * x).toPrecision(12))}%`;
 
 function render(): void {
   const r = run;
@@ -363,12 +371,12 @@ function showEstimate(el: HTMLElement, e: number, ci: readonly [number, number])
   el.dataset["estimate"] = String(e);
   el.dataset["lo"] = String(ci[0]);
   el.dataset["hi"] = String(ci[1]);
-  el.textContent = `Failure rate ${fmt(e)} (${pct(e)}), 95% interval [${fmt(ci[0])}, ${fmt(ci[1])}], half-width ${fmt((ci[1] - ci[0]) / 2)}`;
+  el.textContent = `Failure rate ${fmt(e)} (${pct(e)}), 95% interval [${fmtLo(ci[0])}, ${fmtHi(ci[1])}], half-width ${fmt((ci[1] - ci[0]) / 2)}`;
 }
 
 function stopText(s: Settings, e: Estimate): string {
   const [lo, hi] = e.ci;
-  return `With ${100 * e.level}% confidence the failure rate is between ${pct(lo)} and ${pct(hi)} (estimate ${pct(e.estimate)}, ${e.n} labels). ${stopReason(s, e)}`;
+  return `With ${100 * e.level}% confidence the failure rate is between ${pctLo(lo)} and ${pctHi(hi)} (estimate ${pct(e.estimate)}, ${e.n} labels). ${stopReason(s, e)}`;
 }
 
 function stopReason(s: Settings, e: Estimate): string {
@@ -381,7 +389,7 @@ function stopReason(s: Settings, e: Estimate): string {
     fired.push(`the half-width reached ${s.halfWidth}`);
   if (s.threshold !== undefined && (hi < s.threshold || lo > s.threshold)) {
     fired.push(
-      `the interval lies ${hi < s.threshold ? "below" : "above"} ${s.threshold}: the failure rate is ${hi < s.threshold ? "below" : "above"} ${pct(s.threshold)}`,
+      `the interval lies ${hi < s.threshold ? "below" : "above"} ${s.threshold}: the failure rate is ${hi < s.threshold ? "below" : "above"} ${pctExact(s.threshold)}`,
     );
   }
   const why =

@@ -62,8 +62,8 @@ export const adaptiveStrategies: ReadonlySet<StrategyName> = new Set(["gbs", "mc
  * (docs/replication/tcs-grid.md, docs/replication/sequential.md):
  * estimate -> `srs` with a confidence sequence (leading RMSE group, anytime-valid
  * interval, needs no risk score); find failures -> `balanced` (rank 1 of 13 for
- * failures found); both -> `sups` (the only strategy in both leading groups,
- * and it has a confidence sequence).
+ * failures found); both -> `sups` (in both leading groups, with `rhc`, and
+ * the one of the two with a confidence sequence).
  */
 export const goalDefaults: Readonly<Record<Goal, StrategyName>> = Object.freeze({
   estimate: "srs",
@@ -75,8 +75,8 @@ export const goalDefaults: Readonly<Record<Goal, StrategyName>> = Object.freeze(
 export const goalReasons: Readonly<Record<Goal, string>> = Object.freeze({
   estimate:
     "srs: in the leading RMSE group of the 13-strategy replication, and its confidence sequence stays valid whenever you stop (worst miscoverage 4.1% at 95%).",
-  find: "balanced: ranked 1 of 13 for failures found in the replication (then pivotal, rhc, systematicPps, sups).",
-  both: "sups: the only strategy in both leading groups of the replication (RMSE and failures found), with a confidence sequence.",
+  find: "balanced: ranked 1 of 13 for failures found in the replication (then rhc, pivotal, systematicPps, sups).",
+  both: "sups: in both leading groups of the replication (RMSE and failures found), as rhc is, and the one of the two with a confidence sequence.",
 });
 
 /** An error in the input, with the file line it comes from. */
@@ -103,6 +103,8 @@ function parseCsv(name: string, text: string): Table {
   let line = 1;
   let start = 1;
   let quoted = false;
+  // a closing quote must end its field, as the CLI's reader requires
+  let closed = false;
   let i = 0;
   const endRecord = (): void => {
     cells.push(cell);
@@ -118,16 +120,29 @@ function parseCsv(name: string, text: string): Table {
         i += 2;
         continue;
       }
-      if (c === '"') quoted = false;
-      else {
+      if (c === '"') {
+        quoted = false;
+        closed = true;
+      } else {
         if (c === "\n") line++;
         cell += c;
       }
       i++;
       continue;
     }
+    const ends = c === "," || c === "\n" || c === "\r";
+    if (closed && !ends) {
+      throw new InputError(
+        `${name}:${line}: text after a closing quote (a field is "..." or has no quotes)`,
+      );
+    }
+    closed = false;
     if (c === '"' && cell === "") quoted = true;
-    else if (c === ",") {
+    else if (c === '"') {
+      throw new InputError(
+        `${name}:${line}: a quote inside an unquoted field (quote the whole field and double its quotes)`,
+      );
+    } else if (c === ",") {
       cells.push(cell);
       cell = "";
     } else if (c === "\n" || c === "\r") {
@@ -142,7 +157,8 @@ function parseCsv(name: string, text: string): Table {
   if (cell !== "" || cells.length > 0) endRecord();
   const head = records.shift();
   if (head === undefined) throw new InputError(`${name}: the file is empty`);
-  const columns = head.cells.map((s) => s.trim());
+  // as the CLI reads them (no trimming): an exported command names the same columns
+  const columns = head.cells;
   for (const r of records) {
     if (r.cells.length !== columns.length) {
       throw new InputError(
@@ -170,6 +186,15 @@ function parseJsonl(name: string, text: string): Table {
   });
   if (objects.length === 0) throw new InputError(`${name}: the file has no JSON objects`);
   const columns = Object.keys(objects[0]?.o ?? {});
+  // the CLI reads the first object's keys and refuses a key it does not know
+  for (const { o, line } of objects) {
+    const extra = Object.keys(o).find((k) => !columns.includes(k));
+    if (extra !== undefined) {
+      throw new InputError(
+        `${name}:${line}: key ${JSON.stringify(extra)} is not in the first line's keys`,
+      );
+    }
+  }
   const show = (v: unknown): string =>
     v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v);
   return {

@@ -48,6 +48,20 @@ describe("labelling page: reading the items file", () => {
     );
   });
 
+  it("reads what the CLI reads, and refuses what it refuses (an exported command failed)", () => {
+    // header names as they are: " risk" is the column the CLI will be told
+    expect(parseTable("a.csv", "id, risk\na,1\n").columns).toEqual(["id", " risk"]);
+    expect(() => parseTable("a.csv", 'id,text\na,"x"y\n')).toThrow(
+      "a.csv:2: text after a closing quote",
+    );
+    expect(() => parseTable("a.csv", 'id,text\na,x"y\n')).toThrow(
+      "a.csv:2: a quote inside an unquoted field",
+    );
+    expect(() => parseTable("a.jsonl", '{"id":"a"}\n{"id":"b","risk":1}\n')).toThrow(
+      'a.jsonl:2: key "risk" is not in the first line\'s keys',
+    );
+  });
+
   it("rejects a missing id column, a ragged row and duplicate ids, naming the line", () => {
     expect(() => readIds(parseTable("a.csv", "x\n1\n"), "")).toThrow("a.csv: no id column");
     expect(() => parseTable("a.csv", "id,risk\na,1,2\n")).toThrow(
