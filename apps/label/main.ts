@@ -305,11 +305,12 @@ function render(): void {
   const r = run;
   if (r === undefined) return;
   const s = r.settings;
-  const t = r.state.picks.length;
   const distinct = new Set(r.labels.map((l) => l.row)).size;
   const seq = isSequential(s);
+  // draws with a label, those after a skipped row included; with replacement a budget counts draws
+  const drawn = s.strategy === "sups" || s.strategy === "twoUps";
   $("progress").textContent =
-    `${t} of ${seq ? "at most " : ""}${s.budget} labels · failures found: ${r.state.failures} of ${distinct} items labelled`;
+    `${r.state.labelledDraws} of ${seq ? "at most " : ""}${s.budget} ${drawn ? "draws" : "labels"} · failures found: ${r.state.failures} of ${distinct} items labelled`;
   const rule = [
     s.halfWidth === undefined ? "" : `half-width ${s.halfWidth}`,
     s.threshold === undefined ? "" : `excludes ${s.threshold}`,

@@ -340,6 +340,12 @@ export type Replayed = {
   readonly estimate: Estimate | undefined;
   /** Failures among the distinct rows labelled. */
   readonly failures: number;
+  /**
+   * Draws of the plan whose row is labelled, skipped rows' later draws included
+   * (`picks` stops at the first unlabelled draw); with-replacement designs count
+   * a row once per draw.
+   */
+  readonly labelledDraws: number;
 };
 
 /**
@@ -365,13 +371,16 @@ export function replay(
   }
   let failures = 0;
   for (const y of labels.values()) failures += y;
-  if (r.done === true) return { picks, pending: [], estimate: r.value, failures };
+  if (r.done === true)
+    return { picks, pending: [], estimate: r.value, failures, labelledDraws: picks.length };
   const pending = [r.value];
+  let labelledDraws = picks.length;
   if (!adaptiveStrategies.has(s.strategy) && !isSequential(s)) {
     const listed = new Set(pending);
     let step = gen.next(0);
     while (step.done !== true) {
       const y = labels.get(step.value);
+      if (y !== undefined) labelledDraws++;
       if (y === undefined && !listed.has(step.value)) {
         listed.add(step.value);
         pending.push(step.value);
@@ -379,7 +388,7 @@ export function replay(
       step = gen.next(y ?? 0);
     }
   }
-  return { picks, pending, estimate: undefined, failures };
+  return { picks, pending, estimate: undefined, failures, labelledDraws };
 }
 
 /**

@@ -112,6 +112,22 @@ describe("labelling page: sessions", () => {
     ).toThrow("do not match its hash");
   });
 
+  it("counts the labelled draws, those after a skipped row included (the progress line stopped at the skip)", () => {
+    const big = parseTable(
+      "b.csv",
+      `id,risk\n${Array.from({ length: 20 }, (_, i) => `i${i},${1 + (i % 5)}`).join("\n")}\n`,
+    );
+    const fixed: Settings = { ...settings, strategy: "balanced", halfWidth: undefined, budget: 8 };
+    const risk = riskOf(big, fixed);
+    const plan = replay(risk, fixed, new Map()).pending;
+    expect(plan).toHaveLength(8);
+    // skip the first planned row, label the other seven
+    const labels = new Map(plan.slice(1).map((row) => [row, 1]));
+    const r = replay(risk, fixed, labels);
+    expect(r.picks).toHaveLength(0);
+    expect(r.labelledDraws).toBe(7);
+  });
+
   it("exports row,id,label and replays a budget above N as the library's error", () => {
     expect(labelsCsv(["a", "b,c"], [{ row: 1, label: 0 }])).toBe('row,id,label\n1,"b,c",0\n');
     const risk = riskOf(t, settings);
