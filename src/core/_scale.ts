@@ -88,3 +88,17 @@ export function scaledCopy(data: ArrayLike<number>, k: number): Float64Array {
   for (let i = 0; i < data.length; i++) out[i] = times2(data[i] as number, k);
   return out;
 }
+
+/**
+ * `data` times the power of two 2^-exponent that brings its largest |value|
+ * into [1, 2) when that value lies beyond 2^+-400 ({@link needsScaling}), else
+ * `data` itself with exponent 0: exact, so every ordering of distances is kept.
+ */
+export function intoRange<T extends ArrayLike<number>>(
+  data: T,
+): { data: T | Float64Array; exponent: number } {
+  const big = maxAbs(data);
+  if (!needsScaling(big)) return { data, exponent: 0 };
+  const exponent = exponentOf(big);
+  return { data: scaledCopy(data, -exponent), exponent };
+}

@@ -6,7 +6,7 @@
  * Internal module: not re-exported from the package entry point.
  * @internal
  */
-import { exponentOf, maxAbs, needsScaling, scaledCopy } from "../core/_scale.js";
+import { intoRange } from "../core/_scale.js";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { checkInteger, checkOptions, checkRowMatrix, fail, failType } from "../core/validate.js";
@@ -67,10 +67,8 @@ export function forBuiltInDistances(
   builtIn: boolean,
 ): { X: RowMatrix; exponent: number } {
   if (!builtIn) return { X, exponent: 0 };
-  const m = maxAbs(X.data);
-  if (!needsScaling(m)) return { X, exponent: 0 };
-  const exponent = exponentOf(m);
-  return { X: { data: scaledCopy(X.data, -exponent), rows: X.rows, cols: X.cols }, exponent };
+  const { data, exponent } = intoRange(X.data);
+  return { X: exponent === 0 ? X : { data, rows: X.rows, cols: X.cols }, exponent };
 }
 
 /**

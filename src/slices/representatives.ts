@@ -1,4 +1,4 @@
-import { exponentOf, maxAbs, needsScaling, scaledCopy } from "../core/_scale.js";
+import { intoRange } from "../core/_scale.js";
 import { squaredEuclideanAt } from "../core/distance.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { asInt32Array, checkChoice, checkInteger, fail, toRowMatrix } from "../core/validate.js";
@@ -51,10 +51,7 @@ export function representatives(
   const { cols: d } = signalsMatrix;
   // beyond 2^+-400 the squared distances over- or underflow (picks fell to the lowest
   // indices): the signals times a power of two, which keeps every ordering
-  const big = maxAbs(signalsMatrix.data);
-  const data = needsScaling(big)
-    ? scaledCopy(signalsMatrix.data, -exponentOf(big))
-    : signalsMatrix.data;
+  const { data } = intoRange(signalsMatrix.data);
   const n = sliceOf32.length;
   const members: number[][] = Array.from({ length: n }, () => []);
   for (let i = 0; i < n; i++) (members[sliceOf32[i] as number] as number[]).push(i);
