@@ -28,7 +28,9 @@ export type RmseByBudgetSpecOptions = PlotOptions & {
  *
  * Encoding: x = `budget` (quantitative), y = `rmse`, colour = `strategy`,
  * points on the lines, tooltips with all fields; faceted by `feature` in
- * columns when at least two distinct non-null features occur. The layout of
+ * columns when at least two distinct non-null features occur, the
+ * feature-agnostic points (`feature` null or absent, such as runGrid's `srs`)
+ * drawn in every panel as its baseline. The layout of
  * the TCS replication's RMSE-by-budget figures (Figure 3 of the paper).
  *
  * @param points - One record per (strategy, feature, budget), e.g. `runGrid(...).summary`.
@@ -66,6 +68,14 @@ export function rmseByBudgetSpec(
     });
   }
   const features = new Set(values.map((v) => v["feature"]).filter((f) => f !== undefined));
+  // feature-agnostic rows (runGrid's srs, feature null) are every panel's
+  // baseline: copied into each feature's panel, not a panel of their own
+  const shown =
+    features.size < 2
+      ? values
+      : values.flatMap((v) =>
+          v["feature"] === undefined ? [...features].map((f) => ({ ...v, feature: f })) : [v],
+        );
   const encoding = {
     x: { field: "budget", type: "quantitative", title: "labelling budget n" },
     y: {
@@ -83,12 +93,12 @@ export function rmseByBudgetSpec(
     ],
   };
   const mark = { type: "line", point: true };
-  if (features.size < 2) return { ...head, data: { values }, mark, encoding };
+  if (features.size < 2) return { ...head, data: { values: shown }, mark, encoding };
   const { $schema, title, width, height } = head;
   return {
     $schema,
     ...(title === undefined ? {} : { title }),
-    data: { values },
+    data: { values: shown },
     facet: { column: { field: "feature", type: "nominal", title: "feature" } },
     spec: { width, height, mark, encoding },
   };

@@ -30,6 +30,22 @@ describe("rmseByBudgetSpec(points, options)", () => {
     expect(rmseByBudgetSpec(points)["facet"]).toBeUndefined();
   });
 
+  it("draws feature-agnostic points (runGrid's srs, feature null) in every feature's panel, not in a panel of their own", async () => {
+    const three = [
+      ...points,
+      { strategy: "gbs", budget: 50, rmse: 0.035, feature: "margin" },
+      { strategy: "gbs", budget: 100, rmse: 0.025, feature: "margin" },
+    ];
+    const spec = rmseByBudgetSpec(three);
+    const data = rows(spec);
+    expect(data.every((r) => r["feature"] === "entropy" || r["feature"] === "margin")).toBe(true);
+    expect(
+      data.filter((r) => r["strategy"] === "srs").map((r) => `${r["feature"]}@${r["budget"]}`),
+    ).toEqual(["entropy@50", "margin@50", "entropy@100", "margin@100"]);
+    const svg = await toSvg(spec);
+    expect(svg).not.toContain("undefined");
+  });
+
   it("copies the points (null features dropped) and leaves the input unchanged", () => {
     const before = JSON.stringify(points);
     const spec = rmseByBudgetSpec(points);
