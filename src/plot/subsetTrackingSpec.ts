@@ -10,7 +10,7 @@ export type SubsetTrackingRun = {
   readonly full: number;
   /** Resolve rate measured on the subset only, in [0, 1] (e.g. the mean over seeds). */
   readonly subset: number;
-  /** Spread of the subset's rate `[lo, hi]` within [0, 1], e.g. its 2.5th and 97.5th percentile over seeds and splits; drawn as a band. @defaultValue no band for this run */
+  /** Spread of the subset's rate `[lo, hi]` within [0, 1], e.g. its 2.5th and 97.5th percentile over seeds and splits; drawn as a bar at the run. @defaultValue no bar for this run */
   readonly ci?: readonly [number, number];
 };
 
@@ -22,8 +22,8 @@ export type SubsetTrackingRun = {
  * Data: each run becomes two rows `{ run, series: "full" | "subset", rate,
  * error }` with `error = subset - full` (the subset row also `lo`, `hi` when
  * the run has a `ci`); x = `run` (ordinal, input order kept), y = `rate` on
- * [0, 1], colour = `series`; the subset's `ci` is drawn as a band around its
- * line. The subset-selection paper's per-submission tracking figure.
+ * [0, 1], colour = `series`; the subset's `ci` is drawn as a translucent bar
+ * from `lo` to `hi` at its run (runs without a `ci` get none). The subset-selection paper's per-submission tracking figure.
  *
  * @param runs - One record per run, in display order.
  * @param options - `title` (none), `width` (400), `height` (250).
@@ -115,7 +115,9 @@ export function subsetTrackingSpec(
   if (values.some((v) => "lo" in v)) {
     layer.unshift({
       transform: [{ filter: "isValid(datum.lo)" }],
-      mark: { type: "area", opacity: 0.25, color: "#f58518" },
+      // one bar per run that has a spread: an area joined the runs' bands
+      // across runs without one and drew a lone run's band with zero width
+      mark: { type: "rule", strokeWidth: 8, opacity: 0.3, color: "#f58518" },
       encoding: {
         x,
         y: { field: "lo", type: "quantitative", title: "resolve rate" },

@@ -24,6 +24,29 @@ describe("subsetTrackingSpec(runs, options)", () => {
     expect(svg.indexOf("b-run")).toBeLessThan(svg.indexOf("a-run"));
   });
 
+  it("draws each run's ci at that run only: none across a run without one, a lone ci visible", async () => {
+    const marks = async (given: Parameters<typeof subsetTrackingSpec>[0]) => {
+      const svg = await toSvg(subsetTrackingSpec(given, { width: 300 }));
+      return [...svg.matchAll(/<(?:line|path)[^>]*f58518[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((t) => t.includes("rule mark") || t.includes("area mark"));
+    };
+    const three = await marks([
+      { run: "a", full: 0.5, subset: 0.5, ci: [0.4, 0.6] },
+      { run: "b", full: 0.5, subset: 0.5 },
+      { run: "c", full: 0.5, subset: 0.5, ci: [0.3, 0.6] },
+    ]);
+    expect(three.map((t) => /run: (\w)/.exec(t)?.[1])).toEqual(["a", "c"]);
+    // the bar spans lo..hi: 0.3..0.6 of a 250-pixel axis is 75 pixels
+    expect(three[1]).toContain('y2="-75"');
+    const lone = await marks([
+      { run: "a", full: 0.5, subset: 0.5 },
+      { run: "b", full: 0.5, subset: 0.5, ci: [0.4, 0.6] },
+    ]);
+    expect(lone).toHaveLength(1);
+    expect(lone[0]).toContain('y2="-50"');
+  });
+
   it("throws on a rate outside [0, 1] and on empty input", () => {
     expect(() => subsetTrackingSpec([{ run: "x", full: 1.2, subset: 0.5 }])).toThrow(
       'subsetTrackingSpec: runs[].full must be a rate in [0, 1] (run "x") (got 1.2)',
