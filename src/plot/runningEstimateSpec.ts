@@ -18,7 +18,10 @@ export type RunningEstimatePoint = {
   readonly estimate: number;
   /** The fixed-n confidence interval `[lo, hi]` at `n` (valid for this n alone). */
   readonly ci: readonly [number, number];
-  /** The confidence sequence's bounds `[lower, upper]` at `n` (valid at every n at once), e.g. from `bettingCs`. */
+  /**
+   * The confidence sequence's bounds `[lower, upper]` at `n` (valid at every n at once), e.g. from `bettingCs`;
+   * given on every point or on none (one band drawn through all points).
+   */
   readonly cs?: readonly [number, number];
 };
 
@@ -56,7 +59,8 @@ const CI = "confidence interval (this n)";
  * @throws {TypeError} If `points` is not an array of objects, a field has the wrong type, or `ci`/`cs` is not
  *   two numbers.
  * @throws {RangeError} If `points` is empty, a number or bound is not finite, `lo > hi`, `n` is not a
- *   positive integer or not strictly increasing, or `width`/`height` is not positive.
+ *   positive integer or not strictly increasing, `cs` is given on some points but not all (the band would be
+ *   drawn through points that have none), or `width`/`height` is not positive.
  * @see Howard, S. R., Ramdas, A., McAuliffe, J. & Sekhon, J. (2021). Time-uniform, nonparametric, nonasymptotic confidence sequences. Annals of Statistics 49(2).
  * @example
  * ```ts
@@ -76,6 +80,15 @@ export function runningEstimateSpec(
   const head = header(fn, options, KEYS);
   const base = records(fn, "points", points, [], ["n", "estimate"]);
   let last = 0;
+  const withCs = points.map((p) => (p as { cs?: unknown }).cs !== undefined);
+  const first = withCs.indexOf(!withCs[0]);
+  if (first >= 0) {
+    const [has, lacks] = withCs[0] ? [0, first] : [first, 0];
+    fail(
+      fn,
+      `points[${lacks}] has no cs but points[${has}] has: give cs on every point or on none (the sequence's band is drawn through all points)`,
+    );
+  }
   const values = base.flatMap((r, i) => {
     const n = r["n"] as number;
     if (!(Number.isInteger(n) && n >= 1)) fail(fn, `points[${i}].n must be a positive integer`, n);
@@ -85,7 +98,7 @@ export function runningEstimateSpec(
     const estimate = r["estimate"] as number;
     const [lo, hi] = interval(fn, "points", i, "ci", points[i]);
     const out: Record<string, string | number>[] = [];
-    if ((points[i] as { cs?: unknown }).cs !== undefined) {
+    if (withCs[i]) {
       const [cl, ch] = interval(fn, "points", i, "cs", points[i]);
       out.push({ n, band: CS, lo: cl, hi: ch, estimate });
     }
