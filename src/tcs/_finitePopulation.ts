@@ -30,7 +30,10 @@ import { proportionInterval } from "../estimate/proportionInterval.js";
  * returned is the hull of the default interval and u's Korn–Graubard beta
  * interval mapped back to the rate, cut to `[x / N, 1 - z / N]`, the bounds
  * the labels prove, but never so far that it leaves out the estimate
- * (clipped to [0, 1]). u's effective size is `max(n_d R / N, u (1 - u) / v_u)`:
+ * (clipped to [0, 1]); both ends are then rounded outward to the nearest
+ * count over N (the rate's only possible values), which with one or two
+ * units left unlabelled puts the upper end at (x + R) / N where the beta
+ * bound of u stopped just short of 1. u's effective size is `max(n_d R / N, u (1 - u) / v_u)`:
  * n_d R / N is exact under simple random sampling (u's prediction from n_d
  * labels has variance `u (1 - u) (1 / n_d + 1 / R)`, the binomial variance
  * at that size), so the unlabelled part gets its binomial skew, as the exact
@@ -88,8 +91,17 @@ export function finitePopulationBounds(
   const known = x / N;
   const p = Math.min(1, Math.max(0, e.estimate));
   // within the proven bounds, but never without the estimate itself
-  const hi = Math.max(p, Math.min(1 - z / N, Math.max(e.ci[1], known + (uHi * R) / N)));
-  const lo = Math.min(p, hi, Math.max(known, Math.min(e.ci[0], known + (uLo * R) / N)));
+  const hi0 = Math.max(p, Math.min(1 - z / N, Math.max(e.ci[1], known + (uHi * R) / N)));
+  const lo0 = Math.min(p, hi0, Math.max(known, Math.min(e.ci[0], known + (uLo * R) / N)));
+  // the rate is a count over N: a bound between two counts covers exactly what
+  // the outer count does, so each is rounded outward to it (the beta bound of
+  // u stopped short of u = 1 with one or two units left, e.g. [0.45, 0.4998]
+  // for a truth of 0.5 at 19 of 20 labelled: ssrs, kCenterStrat and gbs
+  // covered 81-90 % there); slack of 1e-7 of a unit keeps a count computed
+  // with rounding noise from moving a whole unit (the proven bounds are
+  // counts already), and the estimate stays inside
+  const hi = Math.min(Math.max(p, 1 - z / N), Math.max(p, Math.ceil(hi0 * N - 1e-7) / N));
+  const lo = Math.max(Math.min(p, known), Math.min(p, Math.floor(lo0 * N + 1e-7) / N));
   if (lo === e.ci[0] && hi === e.ci[1]) return e;
   return {
     ...e,
