@@ -26,7 +26,7 @@ import {
 } from "../core/validate.js";
 import { crowdRows } from "./_crowding.js";
 import { frontsInto, makeSortWork, renumberOrder, type SortWork, sortRows } from "./_sort.js";
-import { newStream, readStream, streamReader } from "./_stream.js";
+import { newStream, readStream, recordedAhead, streamReader } from "./_stream.js";
 import { tournamentInto } from "./_tournament.js";
 import type { Nsga2Problem, Nsga2State, Nsga2StateInput, Nsga2StepOptions } from "./types.js";
 
@@ -162,10 +162,13 @@ export type RunContext = {
   state: object | undefined;
   order: Int32Array | undefined;
   /**
-   * The run steps every state once and hands none back to be stepped again
-   * ({@link nsga2}'s loop): read `rng` directly instead of through the record
-   * (same numbers in the same order, without the record's cost); each new
-   * state gets a fresh record starting at the current point of `rng`.
+   * The run steps every state once ({@link nsga2}'s loop): read `rng`
+   * directly instead of through the record (same numbers in the same order,
+   * without the record's cost); each new state gets a fresh record starting
+   * at the current point of `rng`. A state the loop hands to `stop` may be
+   * stepped there (a look-ahead records into that fresh record, and the
+   * loop's own step then reads it: the run is unchanged), but one stepped
+   * after the loop moved on draws numbers the loop did not use.
    */
   readonly direct: boolean;
 };
@@ -510,7 +513,13 @@ export function stepState<G>(fn: string, state: Nsga2State<G>, ctx: RunContext):
   // Every number comes from the state's position on the run's record, so the
   // state is never consumed: a second step, or a retry after a throw, reads
   // the same numbers.
-  const reader = ctx.direct ? undefined : streamReader(readStream(state.stream, state.rng));
+  // A direct loop reads rng itself, unless a look-ahead (nsga2Step on a
+  // state its `stop` saw) already drew this step's numbers into the record:
+  // then it reads them there, so the run goes on as without the look-ahead.
+  const reader =
+    ctx.direct && !recordedAhead(state.stream)
+      ? undefined
+      : streamReader(readStream(state.stream, state.rng));
   const rng = reader === undefined ? state.rng : reader.rng;
   const m = state.objectives.cols;
   const hasViol = problem.violation !== undefined;

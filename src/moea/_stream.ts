@@ -73,6 +73,21 @@ export function readStream(stream: unknown, rng: Rng): Nsga2Stream {
 }
 
 /**
+ * Whether numbers were recorded past `stream`'s position: a step from this
+ * state already ran (a look-ahead), so another step from it must read them
+ * to give the same numbers. False for anything that is not a stream.
+ */
+export function recordedAhead(stream: unknown): boolean {
+  const p =
+    typeof stream === "object" && stream !== null
+      ? ((stream as { [AT]?: Position })[AT] as Position | undefined)
+      : undefined;
+  if (typeof p !== "object" || p === null || typeof p.chunk !== "object" || p.chunk === null)
+    return false;
+  return p.offset < p.chunk.values.length || p.chunk.next !== undefined;
+}
+
+/**
  * A random source reading the tape from `stream` on, and the position it has
  * reached (the next state's stream).
  */

@@ -19,7 +19,13 @@ export type Nsga2Options<G> = Nsga2StepOptions & {
   readonly generations: number;
   /** Called after the initial population (done = 0) and after each generation. Default: none. */
   readonly onProgress?: (done: number, total: number) => void;
-  /** Called after each generation; returning true ends the run early. Default: never stop early. */
+  /**
+   * Called after each generation; returning true ends the run early. Default: never stop early.
+   * `nsga2Step(state)` inside `stop` is a look-ahead: it gives the state the run makes next and
+   * leaves the run unchanged. A state kept and stepped after the run has moved on does not
+   * reproduce the run (the loop reads `rng` without recording it, for speed): for states to
+   * step again later, run {@link nsga2Init} and {@link nsga2Step} yourself.
+   */
   readonly stop?: (state: Nsga2State<G>) => boolean;
 };
 

@@ -8,7 +8,7 @@ import { nsga2 } from "../../src/moea/nsga2.js";
 import { nsga2Init } from "../../src/moea/nsga2Init.js";
 import { nsga2Step } from "../../src/moea/nsga2Step.js";
 import { spread } from "../../src/moea/spread.js";
-import type { Nsga2Problem } from "../../src/moea/types.js";
+import type { Nsga2Problem, Nsga2State } from "../../src/moea/types.js";
 import { schaffer } from "./_schaffer.js";
 import { zdt1, zdtProblem } from "./zdt.js";
 
@@ -162,6 +162,23 @@ describe("nsga2(problem, rng, options)", () => {
       [3, 10],
     ]);
     expect(history.length).toBe(4);
+  });
+  it("a look-ahead nsga2Step inside stop gives the run's next state and leaves the run unchanged", () => {
+    const options = { populationSize: 8, generations: 4 };
+    const plain = nsga2(schaffer(), createRng(3), options);
+    const seen: Nsga2State<readonly number[]>[] = [];
+    let peeked: Nsga2State<readonly number[]> | undefined;
+    const withPeek = nsga2(schaffer(), createRng(3), {
+      ...options,
+      stop: (s) => {
+        seen.push(s);
+        if (s.generation === 1) peeked = nsga2Step(s);
+        return false;
+      },
+    });
+    // the look-ahead drew from the run's rng: the loop's own step read those numbers again
+    expect(withPeek.population).toEqual(plain.population);
+    expect(peeked?.population).toEqual(seen[1]?.population);
   });
   it("leaves its options unchanged and matches nsga2Init + nsga2Step with the same seed", () => {
     const options = { populationSize: 12, generations: 6 };
