@@ -96,6 +96,16 @@ export function crowdRows(
       continue;
     }
     const norm = m * range;
+    if (norm === Number.POSITIVE_INFINITY) {
+      // m times a finite range overflowed (a range near 1e308): divide in two
+      // steps, each ratio at most 1 (m * range gave 0 to every interior point)
+      for (let t = 1; t < s - 1; t++) {
+        const row = ids[t] as number;
+        const gap = (keys[t + 1] as number) - (keys[t - 1] as number);
+        out[row] = (out[row] as number) + gap / range / m;
+      }
+      continue;
+    }
     for (let t = 1; t < s - 1; t++) {
       const row = ids[t] as number;
       out[row] = (out[row] as number) + ((keys[t + 1] as number) - (keys[t - 1] as number)) / norm;

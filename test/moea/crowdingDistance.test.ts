@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createRng, type Rng } from "../../src/core/rng.js";
 import { rowMatrix } from "../../src/core/rowMatrix.js";
 import { crowdingDistance as crowd, crowdingDistance } from "../../src/moea/crowdingDistance.js";
 import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
+import { nsga2Init } from "../../src/moea/nsga2Init.js";
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -165,5 +167,28 @@ describe("crowdingDistance when an objective's range overflows", () => {
     ]);
     // each objective: gap 2e308 over range 2e308 -> 1 / 2 per objective
     expect(Array.from(crowd(F))).toEqual([Number.POSITIVE_INFINITY, 1, Number.POSITIVE_INFINITY]);
+  });
+
+  it("divides in two steps when the objectives times the range overflow (a finite range near 1e308)", () => {
+    const F = rowMatrix([
+      [0, 1e308],
+      [0.5e308, 0.5e308],
+      [1e308, 0],
+    ]);
+    // as the unscaled [[0, 1], [0.5, 0.5], [1, 0]]; 2 * 1e308 gave every interior point 0
+    expect(Array.from(crowd(F))).toEqual([Number.POSITIVE_INFINITY, 1, Number.POSITIVE_INFINITY]);
+    const s = nsga2Init(
+      {
+        init: (rng: Rng) => rng(),
+        evaluate: (x: number) => [x * 1e308, (1 - x) * 1e308],
+        crossover: (a: number, b: number) => [a, b] as const,
+        mutate: (x: number) => x,
+      },
+      createRng(2),
+      { populationSize: 8 },
+    );
+    expect(
+      Array.from(s.crowding).filter((c) => c > 0 && c < Number.POSITIVE_INFINITY),
+    ).toHaveLength(6);
   });
 });
