@@ -24,7 +24,9 @@ let used = SLAB;
 
 /** A new zero-filled Float64Array of length `n`, usually a view into a slab. */
 export function newF64(n: number): Float64Array {
-  if (n > MAX_VIEW) return new Float64Array(n);
+  // n = 0 is no view: on the first call the slab is the empty placeholder,
+  // and a view at offset SLAB into it threw V8's own RangeError
+  if (n > MAX_VIEW || n === 0) return new Float64Array(n);
   if (used + n > SLAB) {
     slab = new ArrayBuffer(SLAB * 8);
     used = 0;

@@ -7,6 +7,7 @@ import {
   toRowMatrix,
 } from "../core/validate.js";
 import { checkViolation, dominance } from "./_dominance.js";
+import { checkObjectiveColumns } from "./_limits.js";
 
 const KEYS = optionKeys<ConstrainedDominatesOptions>()("violation");
 
@@ -51,6 +52,7 @@ export function constrainedDominates(
 ): boolean {
   const fn = "constrainedDominates";
   const FMatrix = toRowMatrix(fn, "F", F);
+  checkObjectiveColumns(fn, "F", FMatrix);
   checkInteger(fn, "i", i, 0, FMatrix.rows - 1);
   checkInteger(fn, "j", j, 0, FMatrix.rows - 1);
   checkOptions(fn, options, KEYS);

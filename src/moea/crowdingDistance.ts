@@ -9,6 +9,7 @@ import {
   toRowMatrix,
 } from "../core/validate.js";
 import { crowdInto } from "./_crowding.js";
+import { checkObjectiveColumns } from "./_limits.js";
 
 const KEYS = optionKeys<CrowdingDistanceOptions>()("fronts");
 
@@ -65,6 +66,7 @@ export function crowdingDistance(
 ): Float64Array {
   const fn = "crowdingDistance";
   const FMatrix = toRowMatrix(fn, "F", F);
+  checkObjectiveColumns(fn, "F", FMatrix);
   checkOptions(fn, options, KEYS);
   const n = FMatrix.rows;
   const out = new Float64Array(n);

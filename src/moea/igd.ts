@@ -1,6 +1,7 @@
 import { exponentOf, maxAbs, needsScaling, scaledCopy, times2 } from "../core/_scale.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { fail, toRowMatrix } from "../core/validate.js";
+import { checkObjectiveColumns } from "./_limits.js";
 
 /**
  * Inverted generational distance: the mean, over the points of a reference
@@ -36,6 +37,8 @@ export function igd(
   const fn = "igd";
   const frontMatrix = toRowMatrix(fn, "front", front, { allowEmpty: false });
   const referenceMatrix = toRowMatrix(fn, "reference", reference, { allowEmpty: false });
+  checkObjectiveColumns(fn, "front", frontMatrix);
+  checkObjectiveColumns(fn, "reference", referenceMatrix);
   const m = frontMatrix.cols;
   if (referenceMatrix.cols !== m) {
     fail(fn, `front and reference column counts differ (${m} vs ${referenceMatrix.cols})`);

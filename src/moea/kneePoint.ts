@@ -1,5 +1,6 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { toRowMatrix } from "../core/validate.js";
+import { checkObjectiveColumns } from "./_limits.js";
 
 /** Result of {@link kneePoint}. */
 export type KneePointResult = {
@@ -81,6 +82,7 @@ function solveOnes(A: Float64Array, m: number): Float64Array | null {
 export function kneePoint(front: RowMatrix | readonly ArrayLike<number>[]): KneePointResult {
   const fn = "kneePoint";
   const frontMatrix = toRowMatrix(fn, "front", front, { allowEmpty: false });
+  checkObjectiveColumns(fn, "front", frontMatrix);
   const { rows: n, cols: m, data } = frontMatrix;
   const f = new Float64Array(n * m);
   for (let k = 0; k < m; k++) {

@@ -1,6 +1,7 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import { asFloat64Array, checkOptions, optionKeys, toRowMatrix } from "../core/validate.js";
 import { checkViolation } from "./_dominance.js";
+import { checkObjectiveColumns } from "./_limits.js";
 import { sortFronts } from "./_sort.js";
 
 const KEYS = optionKeys<NonDominatedSortOptions>()("violation");
@@ -64,6 +65,7 @@ export function nonDominatedSort(
 ): Int32Array[] {
   const fn = "nonDominatedSort";
   const FMatrix = toRowMatrix(fn, "F", F);
+  checkObjectiveColumns(fn, "F", FMatrix);
   checkOptions(fn, options, KEYS);
   const violation =
     options.violation === undefined

@@ -66,8 +66,8 @@ export function polynomialMutation(
   const { eta = 20 } = options;
   const low = bound(fn, "low", options.low ?? 0);
   const high = bound(fn, "high", options.high ?? 1);
-  const out = boundedCopy(fn, "x", x64, low, high);
   if (x64.length === 0) fail(fn, "x is empty");
+  const out = boundedCopy(fn, "x", x64, low, high);
   const { probability = 1 / x64.length } = options;
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0, Number.POSITIVE_INFINITY, CLOSED);

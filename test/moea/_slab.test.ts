@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { copyF64, newF64 } from "../../src/moea/_slab.js";
 
 describe("newF64 / copyF64 (internal genome buffers)", () => {
+  // first in this file (its own module instance): the slab is still the empty placeholder
+  it("an empty array on the very first call (a view at the placeholder's end threw)", () => {
+    expect(newF64(0).length).toBe(0);
+    expect(copyF64(new Float64Array(0)).length).toBe(0);
+    expect(newF64(3).length).toBe(3);
+  });
   it("gives zero-filled arrays of the asked length that never overlap", () => {
     const arrays = Array.from({ length: 300 }, (_, i) => newF64(1 + (i % 37)));
     arrays.forEach((x, i) => {
