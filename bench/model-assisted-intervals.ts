@@ -18,7 +18,7 @@
  * predictions (a judge's verdicts) on N = 20,000 units, 30 % predicted
  * failures, the judge missing failures at 2 or 5 % of the units (never a
  * false alarm), SRS of n = 30-200, 2,000 samples: `ppiMean` with and
- * without its verdict floor (`hardPredictionFloor` in src/estimate/_ppi.ts),
+ * without its verdict floor (`predictionFloor` in src/estimate/_ppi.ts),
  * `modelAssisted` (which takes the same floor), and the labels alone
  * (`ppiMean` with lambda 0); then the `active` strategy with those verdicts
  * as its risk and `predictions` (calibration "none" and the default), 300
@@ -42,7 +42,7 @@ import {
   stratifiedPpiMean,
 } from "../src/entry/estimate.js";
 import { extraStrategies, runStrategy } from "../src/entry/tcs.js";
-import { hardPredictionFloor } from "../src/estimate/_ppi.js";
+import { predictionFloor } from "../src/estimate/_ppi.js";
 import { writeMarkedSection } from "./_section.js";
 
 const smoke = process.argv.includes("--smoke");
@@ -241,7 +241,7 @@ for (const miss of [0.02, 0.05]) {
       if (ys.every((v, k) => v === fs[k])) agree++;
       const e = ppiMean(ys, fs, yhat);
       // the same estimate without the verdict floor: its variance less the floor, beta as the default
-      const floor = hardPredictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided");
+      const floor = predictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided", e.estimate, true);
       const bare = proportionIntervalOf(e.estimate, e.variance - floor, n, e.df);
       const m = modelAssisted(ys, fs, new Float64Array(n).fill(n / NH), yhat);
       const alone = ppiMean(ys, fs, yhat, { lambda: 0 });

@@ -18,6 +18,7 @@ import {
   labelsAgree,
   outsideUnitWarning,
 } from "./_interval.js";
+import { predictionBandVariance } from "./_predictionBands.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
 import { proportionInterval } from "./proportionInterval.js";
@@ -214,41 +215,66 @@ export function lambdaText(prefix: string, lambdaOption: number | "tuned", t: Tu
 }
 
 /**
- * The variance hard 0/1 predictions (verdicts, e.g. an LLM judge's) cannot
- * show: where the verdict is right on every labelled unit that got it, the
- * residuals there are exactly 0 and the PPI variance takes that verdict's
- * error rate as known to be 0. Each such verdict v (n_v labels, all agreeing
- * with it) adds the variance whose normal half-width is its share times the
- * Clopper–Pearson bound on its error rate: `W_v^2 (1 - t^(1/n_v))^2 / z^2`,
- * W_v the verdict's share of the unlabelled predictions, t the interval's
- * tail probability (`(1 - level) / 2` two-sided, `1 - level` one-sided), z
- * the normal quantile at 1 - t (a verdict no labelled unit got: `W_v^2 /
- * z^2`). So the interval reaches at least as far as the verdict's
- * exact bound, which shrinks as 1 / n_v (a floor from a shrunk rate shrinks
- * as 1 / sqrt(n_v): measured 1.6 times as wide at n = 200). Only for 0/1 labels
- * holding both values (labels that all agree get the labels-alone hull),
- * lambda > 0 and predictions that are all 0 or 1, labelled and unlabelled;
- * 0 otherwise, so soft predictions keep ppi_py's variance. Measured:
- * docs/replication/model-assisted.md (section "`modelAssisted`'s interval
- * for 0/1 labels", hard predictions).
+ * The variance a prediction-powered estimate's residuals cannot show, for 0/1
+ * labels holding both values and lambda > 0 (0 otherwise):
+ *
+ * - Hard 0/1 predictions (verdicts, e.g. an LLM judge's): where the verdict
+ *   is right on every labelled unit that got it, the residuals there are
+ *   exactly 0 and the PPI variance takes that verdict's error rate as known
+ *   to be 0. Each such verdict v (n_v labels, all agreeing with it) adds the
+ *   variance whose normal half-width is its share times the Clopper–Pearson
+ *   bound on its error rate: `W_v^2 (1 - t^(1/n_v))^2 / z^2`, W_v the
+ *   verdict's share of the unlabelled predictions, t the interval's tail
+ *   probability (`(1 - level) / 2` two-sided, `1 - level` one-sided), z the
+ *   normal quantile at 1 - t (a verdict no labelled unit got: `W_v^2 / z^2`).
+ *   So the interval reaches at least as far as the verdict's exact bound,
+ *   which shrinks as 1 / n_v (a floor from a shrunk rate shrinks as
+ *   1 / sqrt(n_v): measured 1.6 times as wide at n = 200). Measured:
+ *   docs/replication/model-assisted.md (section "`modelAssisted`'s interval
+ *   for 0/1 labels", hard predictions).
+ * - Soft predictions: `modelAssisted`'s prediction-band floor
+ *   (`predictionBandVariance` in `_predictionBands.ts`) with equal weights,
+ *   the bands cut on the labelled and unlabelled predictions together and
+ *   the rarer value read from `estimate`: a band of predictions whose labels
+ *   all agree adds the variance of a shrunk rate. Why: a predictor that
+ *   scores about 0 on the failures it misses leaves residuals of about 0 on
+ *   every labelled unit of the low band when no missed failure was drawn,
+ *   and the variance took that band's failure rate as known; ppiMean,
+ *   crossPpiMean and stratifiedPpiMean covered 73-92 % at n = 10-100 with
+ *   such predictors (a review's 2,000-run cells; test/estimate/ppiFloor.test.ts
+ *   keeps one).
+ *
+ * The soft-prediction floor is a variance ppi_py does not have: with
+ * `soft` false (the callers pass it for `interval: "wald"`, ppi_py's own
+ * interval) it is left out, so that interval keeps ppi_py's numbers (to
+ * 1e-10) for soft predictions.
  *
  * @see Clopper, C. J. & Pearson, E. S. (1934). Biometrika 26, 404-413.
  */
-export function hardPredictionFloor(
+export function predictionFloor(
   y: Float64Array,
   yhat: Float64Array,
   yhatUnlabeled: Float64Array,
   lambda: number,
   level: number,
   alternative: PpiAlternative,
+  estimate: number,
+  soft: boolean,
 ): number {
   if (!(lambda > 0)) return 0;
   const tail = alternative === "two-sided" ? (1 - level) / 2 : 1 - level;
-  return verdictFloor(y, yhat, undefined, yhatUnlabeled, tail) ?? 0;
+  const verdict = verdictFloor(y, yhat, undefined, yhatUnlabeled, tail);
+  if (verdict !== undefined) return verdict;
+  if (!soft) return 0;
+  const n = y.length;
+  const all = new Float64Array(n + yhatUnlabeled.length);
+  all.set(yhat);
+  all.set(yhatUnlabeled, n);
+  return predictionBandVariance(y, yhat, new Float64Array(n).fill(1), all, estimate);
 }
 
 /**
- * {@link hardPredictionFloor}'s sum over the verdicts, with tail probability
+ * {@link predictionFloor}'s sum over the verdicts, with tail probability
  * `tail`, for a sample with inclusion probabilities `pik` (a verdict's n_v
  * is then the Kish size `(sum w)^2 / sum w^2` of its weights w = 1 / pik;
  * undefined: equal weights). Undefined when it does not apply (labels not

@@ -9,9 +9,9 @@ import {
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import {
-  hardPredictionFloor,
   moments,
   ppiEstimate,
+  predictionFloor,
   readAlternative,
   readDdof,
   readPpiInterval,
@@ -131,11 +131,13 @@ export function crossPpiMean(
   const u = moments(fbar);
   const r = residualMoments(y64, yhat64, 1);
   const my = moments(y64);
+  const estimate = u.mean + r.mean;
   return ppiEstimate(fn, {
     method: `crossPpi (K=${K})`,
-    estimate: u.mean + r.mean,
+    estimate,
     parts: twoParts(
-      r.ss / (n - ddof) / n + hardPredictionFloor(y64, yhat64, fbar, 1, level, alternative),
+      r.ss / (n - ddof) / n +
+        predictionFloor(y64, yhat64, fbar, 1, level, alternative, estimate, interval !== "wald"),
       n,
       u.ss / (N - ddof) / N,
       N,

@@ -9,10 +9,10 @@ import {
 import { readLevel } from "./_internal.js";
 import {
   checkedMoments,
-  hardPredictionFloor,
   lambdaText,
   pairMoments,
   ppiEstimate,
+  predictionFloor,
   readAlternative,
   readDdof,
   readLambda,
@@ -139,9 +139,17 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * come back `reliable: false` with a warning. Hard 0/1 predictions (a
  * judge's verdicts) that are right on every labelled unit of a verdict add
  * a floor to the variance: the verdict's share times the Clopper–Pearson
- * bound on its error rate, as a normal half-width (`hardPredictionFloor` in
+ * bound on its error rate, as a normal half-width (`predictionFloor` in
  * src/estimate/_ppi.ts; without it, with a judge that misses a few failures,
- * the intervals covered down to 44 % at n = 30: docs/replication/model-assisted.md). A
+ * the intervals covered down to 44 % at n = 30: docs/replication/model-assisted.md).
+ * Soft predictions, except under `"wald"` (ppi_py's interval, kept to its
+ * numbers), add `modelAssisted`'s prediction-band floor: the predictions cut
+ * into bands, and a band whose labels all agree adds the variance of a shrunk
+ * rate (a predictor scoring the failures it misses near 0 left the low
+ * band's residuals at about 0, and the interval covered 80 % at n = 10,
+ * p = 0.2: test/estimate/ppiFloor.test.ts; the price is a slightly
+ * conservative interval where a band's labels agree by chance, 93 % one-sided
+ * at a nominal 90 % in ppiMean.test.ts's superpopulation). A
  * variance of 0 otherwise gives the whole line, `reliable: false`.
  *
  * @param y - The labels of the n labelled units (at least two).
@@ -167,8 +175,8 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * const e = ppiMean(y, yhat, yhatUnlabeled);
  * e.method;     // "ppi++ (lambda=0.6865)"
  * e.estimate;   // 0.6752475247524753
- * e.nEffective; // 7.141357798401654  (labels the classical mean would need for this variance)
- * e.ci;         // [0.24787194041678082, 0.9530155757921945]  (0/1 labels: Korn–Graubard's "beta")
+ * e.nEffective; // 6.556974644521416  (labels the classical mean would need for this variance)
+ * e.ci;         // [0.22941114021705952, 0.9595447214895055]  (0/1 labels: Korn–Graubard's "beta")
  * // ppi_py's normal interval, flagged: only 2 of the 6 labels are 0, too few for it
  * ppiMean(y, yhat, yhatUnlabeled, { interval: "wald" }).reliable; // false
  * ppiMean(y, yhat, yhatUnlabeled, { lambda: 0 }).estimate; // 0.6666666666666666  (the mean of y)
@@ -205,12 +213,22 @@ export function ppiMean(
       : { lambda: lambdaOption, raw: lambdaOption };
   const lambda = tuned.lambda;
   const r = residualMoments(y64, yhat64, lambda);
+  const estimate = lambda * u.mean + r.mean;
   const e = ppiEstimate(fn, {
     method: lambdaText("ppi", lambdaOption, tuned),
-    estimate: lambda * u.mean + r.mean,
+    estimate,
     parts: twoParts(
       r.ss / (n - ddof) / n +
-        hardPredictionFloor(y64, yhat64, yhatUnlabeled64, lambda, level, alternative),
+        predictionFloor(
+          y64,
+          yhat64,
+          yhatUnlabeled64,
+          lambda,
+          level,
+          alternative,
+          estimate,
+          interval !== "wald",
+        ),
       n,
       (lambda * lambda * u.ss) / (N - ddof) / N,
       N,

@@ -11,10 +11,10 @@ import {
 } from "../core/validate.js";
 import { PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import {
-  hardPredictionFloor,
   moments,
   pairMoments,
   ppiEstimate,
+  predictionFloor,
   readAlternative,
   readDdof,
   readLambda,
@@ -175,7 +175,7 @@ function combineStrata(
   w: Float64Array,
   lambdaOption: number | "tuned",
   ddof: 0 | 1,
-  tails: { level: number; alternative: PpiAlternative },
+  tails: { level: number; alternative: PpiAlternative; soft: boolean },
 ): {
   estimate: number;
   parts: VariancePart[];
@@ -211,11 +211,13 @@ function combineStrata(
     const r = residualMoments(yh, fh, lambda);
     const nh = yh.length;
     const Nh = u.n;
-    estimate += wh * (lambda * u.mean + r.mean);
-    // hard 0/1 predictions right on every labelled unit of a verdict: ppiMean's floor, per stratum
+    const eh = lambda * u.mean + r.mean;
+    estimate += wh * eh;
+    // ppiMean's floor, per stratum: hard 0/1 predictions right on every
+    // labelled unit of a verdict, or a band of soft ones whose labels all agree
     let vh =
       (wh * wh * r.ss) / (nh - ddof) / nh +
-      wh * wh * hardPredictionFloor(yh, fh, uh, lambda, tails.level, tails.alternative);
+      wh * wh * predictionFloor(yh, fh, uh, lambda, tails.level, tails.alternative, eh, tails.soft);
     const agree = pool === undefined ? undefined : agreeingRate(yh, pool);
     const floor = agree === undefined ? 0 : (wh * wh * agree) / nh;
     let df = nh - 1;
@@ -390,7 +392,7 @@ export function stratifiedPpiMean(
     w,
     lambdaOption,
     ddof,
-    { level, alternative },
+    { level, alternative, soft: interval !== "wald" },
   );
   const list = Array.from(lambdas, short).join(", ");
   let method =

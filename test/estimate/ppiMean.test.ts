@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalQuantile } from "../../src/core/normal.js";
 import { createRng } from "../../src/core/rng.js";
 import { srs } from "../../src/design/srs.js";
-import { hardPredictionFloor } from "../../src/estimate/_ppi.js";
+import { predictionFloor } from "../../src/estimate/_ppi.js";
 import { ppiMean, ppiMeanDefaults } from "../../src/estimate/ppiMean.js";
 import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 
@@ -156,7 +156,7 @@ describe("ppiMean(y, yhat, yhatUnlabeled, options)", () => {
     const ff = new Float64Array(n);
     const fu = new Float64Array(N);
     const pred = (p: number) => Math.min(1, Math.max(0, 0.8 * p + 0.15 + 0.3 * (rng() - 0.5)));
-    const hits = { tuned: 0, one: 0, tunedLarger: 0 };
+    const hits = { tuned: 0, one: 0, tunedLarger: 0, waldTuned: 0, waldLarger: 0 };
     for (let r = 0; r < R; r++) {
       for (let i = 0; i < n; i++) {
         const p = rng();
@@ -170,10 +170,19 @@ describe("ppiMean(y, yhat, yhatUnlabeled, options)", () => {
       if (a.ci[0] <= 0.5 && 0.5 <= a.ci[1]) hits.tuned++;
       if (b.ci[0] <= 0.5 && 0.5 <= b.ci[1]) hits.one++;
       if (c.ci[0] <= 0.5) hits.tunedLarger++;
+      const d = ppiMean(yy, ff, fu, { level: 0.9, interval: "wald" });
+      const g = ppiMean(yy, ff, fu, { level: 0.9, alternative: "larger", interval: "wald" });
+      if (d.ci[0] <= 0.5 && 0.5 <= d.ci[1]) hits.waldTuned++;
+      if (g.ci[0] <= 0.5) hits.waldLarger++;
     }
-    // binomial SE of a coverage near 0.9 over 2000 runs: 0.0067; allow 4 SE
+    // binomial SE of a coverage near 0.9 over 2000 runs: 0.0067; allow 4 SE. ppi_py's normal
+    // interval ("wald") is on target; the default adds the prediction-band floor where a band's
+    // labels all agree (here the lowest predictions' 0s), a little conservative: at most 4.5
+    // points over (measured 93.25 % one-sided when the floor was added)
     for (const [name, h] of Object.entries(hits)) {
-      expect(Math.abs(h / R - 0.9), `${name}: coverage ${h / R}`).toBeLessThan(0.027);
+      expect(h / R, `${name}: coverage ${h / R}`).toBeGreaterThan(0.9 - 0.027);
+      const over = name.startsWith("wald") ? 0.027 : 0.045;
+      expect(h / R, `${name}: coverage ${h / R}`).toBeLessThan(0.9 + over);
     }
   });
 });
@@ -380,7 +389,8 @@ describe("ppiMean: hard 0/1 predictions (a judge's verdicts)", () => {
       const fs = Float64Array.from(s, (i) => yhat[i] as number);
       const e = ppiMean(ys, fs, yhat);
       if (e.ci[0] <= mu && mu <= e.ci[1]) covered++;
-      const bare = e.variance - hardPredictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided");
+      const bare =
+        e.variance - predictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided", e.estimate, true);
       const half = 1.96 * Math.sqrt(bare);
       if (e.estimate - half <= mu && mu <= e.estimate + half) coveredBare++;
     }

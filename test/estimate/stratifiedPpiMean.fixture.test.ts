@@ -5,7 +5,9 @@ import { close } from "./_ppiFixture.js";
 
 // ppi_py has no stratified PPI: scripts/fixtures/ppi.py runs ppi_py's ppi_mean_ci (PPI++, tuned
 // lambda, ddof = 0) on each stratum and combines the strata's estimates and variances with the
-// weights N_h / N (Fisch et al. 2024). The matching configuration here is { ddof: 0 }.
+// weights N_h / N (Fisch et al. 2024). The matching configuration here is { ddof: 0 } with
+// ppi_py's normal interval ("wald"): the default interval of 0/1 labels adds a prediction-band
+// floor where a band's labels all agree, a variance ppi_py does not have.
 
 describe(`stratifiedPpiMean against ppi_py per stratum (commit ${fx.versions.ppi_py.slice(0, 7)})`, () => {
   for (const c of fx.stratifiedPpiMean) {
@@ -16,7 +18,7 @@ describe(`stratifiedPpiMean against ppi_py per stratum (commit ${fx.versions.ppi
         new Int32Array(c.strata),
         new Float64Array(c.yhatUnlabeled),
         new Int32Array(c.strataUnlabeled),
-        { ddof: 0 },
+        { ddof: 0, interval: "wald" },
       );
       c.lambdas.forEach((l, h) => {
         close(e.lambdas[h] as number, l, `lambda ${h}`);
