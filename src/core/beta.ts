@@ -78,7 +78,9 @@ export function logBeta(a: number, b: number): number {
  * log of x^a y^b / B(a, b) with y = 1 - x (both passed, so the caller keeps
  * whichever it knows exactly). For a, b >= 10 it uses the deviation form
  * a log1p(d / a) + b log1p(-d / b) + log(ab / (a + b)) / 2 - log(2 pi) / 2 - Delta,
- * d = (a + b) x - a, which keeps full accuracy for a, b up to 1e7 and beyond.
+ * d = (a + b) x - a, which keeps full accuracy for a, b up to 1e7 and beyond,
+ * while |d| is under half of a (resp. b); beyond, a log(s x / a) (resp.
+ * b log(s y / b)) from log x (log y), which has no cancellation there.
  */
 export function logBetaPowerTerms(x: number, y: number, a: number, b: number): number {
   const lx = x < 0.5 ? Math.log(x) : Math.log1p(-y);
@@ -87,9 +89,14 @@ export function logBetaPowerTerms(x: number, y: number, a: number, b: number): n
   const s = a + b;
   const d = x <= y ? s * x - a : b - s * y;
   const delta = stirlingDelta(a) + stirlingDelta(b) - stirlingDelta(s);
+  // a log1p(d / a) = a log(s x / a): the deviation form only while d is small
+  // next to a (d = s x - a cancels as x -> 0, and log1p(-1) gave 0 for
+  // I_1e-17(10, 10) = 9.2e-166); the logarithm of x itself beyond
+  const ta = Math.abs(d) < 0.5 * a ? a * Math.log1p(d / a) : a * (lx + Math.log(s / a));
+  const tb = Math.abs(d) < 0.5 * b ? b * Math.log1p(-d / b) : b * (ly + Math.log(s / b));
   return (
-    a * Math.log1p(d / a) +
-    b * Math.log1p(-d / b) +
+    ta +
+    tb +
     0.5 * Math.log((a * b) / s) -
     HALF_LOG_2PI -
     delta
