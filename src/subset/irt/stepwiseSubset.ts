@@ -61,7 +61,7 @@ const TIE = 1e-12;
  * @see Hastie, T., Tibshirani, R. & Friedman, J. (2009). The Elements of Statistical Learning, 2nd ed., section 3.3.2 (forward-stepwise selection via QR updates).
  * @example
  * ```ts
- * // Rates (1, 2/3, 1/3): "y" and "z" each explain half of their variance (a tie,
+ * // Rates (1, 2/3, 1/3): "y" and "z" each explain three quarters of their variance (a tie,
  * // the lower index wins), "z" then explains the rest; "x" never varies.
  * const h = outcomes([
  *   { run: "a", item: "x", resolved: 1 }, { run: "a", item: "y", resolved: 1 }, { run: "a", item: "z", resolved: 1 },
