@@ -45,8 +45,10 @@ function index(fn: string, source: string | undefined, where: string, v: unknown
  * `results` is the array itself is read too), each row with `testIdx` (the
  * item), `promptIdx`, `provider` (`{ id, label }`: the run is the label, else
  * the id), `success` (pass = 1), `score` (defaults to `success` as 0/1) and
- * `failureReason` (2 = error). When the file holds more than one prompt, the
- * runs are provider x prompt, named `<provider> [prompt <promptIdx>]`. Every
+ * `failureReason` (2 = error). A provider that ran more than one prompt
+ * gives one run per prompt, named `<provider> [prompt <promptIdx>]`
+ * (promptfoo numbers `promptIdx` over its prompt x provider columns, so two
+ * providers of one prompt hold 0 and 1 and are named by provider alone). Every
  * run must cover the same tests, each once.
  *
  * Polarity: `data` is 1 = passed; TCS labels are 1 = failure ({@link failureLabels}).
@@ -118,12 +120,21 @@ export function parsePromptfooResults(
       description,
     };
   });
-  const prompts = new Set(rows.map((r) => r.prompt));
+  // promptfoo numbers promptIdx over its prompt x provider columns: one prompt
+  // run by two providers gives them promptIdx 0 and 1, so a run is named by
+  // prompt only when its provider ran more than one
+  const promptsOf = new Map<string, Set<number>>();
+  for (const r of rows) {
+    const set = promptsOf.get(r.provider) ?? new Set<number>();
+    set.add(r.prompt);
+    promptsOf.set(r.provider, set);
+  }
   const byRun = new Map<string, RunCells>();
   const errored = new Map<string, Set<string>>();
   const descriptions = new Map<string, string>();
   for (const r of rows) {
-    const name = prompts.size > 1 ? `${r.provider} [prompt ${r.prompt}]` : r.provider;
+    const several = (promptsOf.get(r.provider)?.size ?? 0) > 1;
+    const name = several ? `${r.provider} [prompt ${r.prompt}]` : r.provider;
     let cells = byRun.get(name);
     if (cells === undefined) {
       cells = newRun(name);

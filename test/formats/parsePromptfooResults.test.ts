@@ -33,6 +33,14 @@ describe("parsePromptfooResults(results, options)", () => {
     expect(r.runs).toEqual(["big [prompt 0]", "big [prompt 1]"]);
     expect(Array.from(r.data)).toEqual([1, 0, 0, 1]);
     expect(Array.from(r.scores)).toEqual([1, 0, 0, 1]);
+    // one prompt, two providers: promptfoo's promptIdx counts the columns (0 and 1), not prompts
+    const columns = [
+      row(0, "a", true, { promptIdx: 0 }),
+      row(0, "b", false, { promptIdx: 1 }),
+      row(1, "a", false, { promptIdx: 0 }),
+      row(1, "b", true, { promptIdx: 1 }),
+    ];
+    expect(parsePromptfooResults({ results: { results: columns } }).runs).toEqual(["a", "b"]);
     // a file whose results is the array itself
     expect(parsePromptfooResults({ results: [row(0, "echo", true)] }).runs).toEqual(["echo"]);
   });
