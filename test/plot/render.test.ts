@@ -31,7 +31,7 @@ const expected: Record<string, Record<string, number>> = {
   failuresVsRmseSpec: { "line mark": 1, point: 8, "text mark": 8 },
   paretoFrontSpec: { "line mark": 1, point: 32 },
   recallAtKSpec: { "line mark": 4, point: 20 },
-  subsetTrackingSpec: { "area mark": 1, "line mark": 2, point: 18 },
+  subsetTrackingSpec: { "rule mark": 9, "line mark": 2, point: 18 },
   runningEstimateSpec: { "area mark": 2, "line mark": 1, "rule mark": 1 },
   forestSpec: { point: 4, "rule mark": 5 },
 };
@@ -90,14 +90,14 @@ describe("what the rendered charts show", () => {
     for (const t of ticks) expect(t).toMatch(/^\d+$/);
   });
 
-  it("subsetTrackingSpec draws the subset's interval band only when runs carry ci", async () => {
+  it("subsetTrackingSpec draws the subset's interval as one bar per run that carries ci", async () => {
     const runs = [
       { run: "a", full: 0.5, subset: 0.52, ci: [0.45, 0.58] as const },
       { run: "b", full: 0.6, subset: 0.56, ci: [0.5, 0.62] as const },
     ];
-    expect(marks(await toSvg(subsetTrackingSpec(runs)))["area mark"]).toBe(1);
+    expect(marks(await toSvg(subsetTrackingSpec(runs)))["rule mark"]).toBe(2);
     const bare = runs.map(({ ci: _ci, ...r }) => r);
-    expect(marks(await toSvg(subsetTrackingSpec(bare)))["area mark"]).toBeUndefined();
+    expect(marks(await toSvg(subsetTrackingSpec(bare)))["rule mark"]).toBeUndefined();
   });
 
   it("runningEstimateSpec draws one band without cs and two with it", async () => {
