@@ -94,13 +94,7 @@ export function logBetaPowerTerms(x: number, y: number, a: number, b: number): n
   // I_1e-17(10, 10) = 9.2e-166); the logarithm of x itself beyond
   const ta = Math.abs(d) < 0.5 * a ? a * Math.log1p(d / a) : a * (lx + Math.log(s / a));
   const tb = Math.abs(d) < 0.5 * b ? b * Math.log1p(-d / b) : b * (ly + Math.log(s / b));
-  return (
-    ta +
-    tb +
-    0.5 * Math.log((a * b) / s) -
-    HALF_LOG_2PI -
-    delta
-  );
+  return ta + tb + 0.5 * Math.log((a * b) / s) - HALF_LOG_2PI - delta;
 }
 
 /**
