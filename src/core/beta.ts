@@ -215,23 +215,43 @@ export function betaQuantile(p: number, a: number, b: number, upper = false): nu
   let lo = 0;
   let hi = 1;
   const sign = upper ? -1 : 1;
+  // Far in a tail (p below 1e-30) Newton runs on log(tail) - log(p): the
+  // tail is a power law there, and steps on the raw difference crept (x
+  // moved (1 - x) / 150 a step and the 200 iterations ran out at p = 1e-200)
+  const logP = Math.log(p);
+  const inLogs = p < 1e-30;
+  // the best point seen, returned if the iterations run out
+  let best = x;
+  let bestErr = Number.POSITIVE_INFINITY;
   for (let iter = 0; iter < 200; iter++) {
     const y = 1 - x;
     const logFront = logBetaPowerTerms(x, y, a, b);
-    const f = tailFromFront(x, y, a, b, upper, logFront) - p;
+    const tail = tailFromFront(x, y, a, b, upper, logFront);
+    const f = tail - p;
     if (f === 0) return x;
+    const err = inLogs ? Math.abs(Math.log(tail) - logP) : Math.abs(f);
+    if (err < bestErr) {
+      bestErr = err;
+      best = x;
+    }
     // lower tail rises with x, upper tail falls
     if (sign * f < 0) lo = x;
     else hi = x;
     const logDens = logFront - Math.log(x) - Math.log(y);
     let step = Number.NaN;
-    if (logDens > -700) {
+    if (inLogs && tail > 0) {
+      step = sign * (Math.log(tail) - logP) * Math.exp(Math.log(tail) - logDens);
+    } else if (logDens > -700) {
       const u = (sign * f) / Math.exp(logDens);
       // Halley's correction with f''/f' = (a - 1) / x - (b - 1) / y
       const corr = 1 - 0.5 * Math.min(1, Math.max(-1, u * ((a - 1) / x - (b - 1) / y)));
       step = u / corr;
     }
     let next = x - step;
+    // converged: a step below the resolution of x ends the search before
+    // the bracket test can replace the root by a bisection point (it did, at
+    // p = 1e-200: 0.995 for the root 0.99 of Beta(1, 100)'s upper tail)
+    if (Math.abs(step) <= 1e-15 * Math.min(x, y)) return next > lo && next < hi ? next : x;
     if (!(next > lo && next < hi)) {
       if (lo > 0 && hi / lo > 8) next = Math.sqrt(lo * hi);
       else if (lo === 0) next = hi / 16 < x ? hi / 16 : x / 16;
@@ -242,5 +262,5 @@ export function betaQuantile(p: number, a: number, b: number, upper = false): nu
     if (hi - lo <= 2 * EPS * hi) return next;
     x = next;
   }
-  return x;
+  return best;
 }

@@ -6,7 +6,7 @@
  * @internal
  */
 
-import { betaQuantile, regularizedBeta } from "./beta.js";
+import { betaQuantile, logBeta, regularizedBeta } from "./beta.js";
 import { normalCdf, normalQuantile } from "./normal.js";
 
 /** Above this df the Cornish–Fisher expansion in 1/df is used (its error is O(df^-5)). */
@@ -65,7 +65,10 @@ export function studentTCdf(t: number, df: number): number {
  * Algorithm: with q = 2 min(p, 1 - p) and x the Beta(df/2, 1/2) q-quantile,
  * |t| = sqrt(df y / (1 - y)) with y = 1 - x found directly as the point whose
  * Beta(1/2, df/2) upper tail is q (so small |t| keeps its relative accuracy);
- * when y > 1/2 (huge |t|), x itself is solved and |t| = sqrt(df (1 - x) / x). df = Infinity gives the normal quantile; df > 1e5 the
+ * when y > 1/2 (huge |t|), x itself is solved and |t| = sqrt(df (1 - x) / x),
+ * with x below 1e-250 from its power-law tail in logarithms,
+ * log x = (log q + log a + log B(a, 1/2)) / a, a = df / 2 (Infinity only where
+ * |t| itself overflows). df = Infinity gives the normal quantile; df > 1e5 the
  * Cornish–Fisher expansion (A&S 26.7.5).
  *
  * Callers validate: 0 < p < 1, df > 0 (Infinity allowed).
@@ -94,8 +97,16 @@ function computeTQuantile(p: number, df: number): number {
   let abs: number;
   if (y <= 0.5) abs = Math.sqrt((df * y) / (1 - y));
   else {
-    const x = betaQuantile(q, df / 2, 0.5);
-    abs = Math.sqrt((df * (1 - x)) / x);
+    const a = df / 2;
+    // x ~ (q a B(a, 1/2))^(1/a) in its power-law tail, exact to O(x): taken
+    // in logarithms below 1e-250, since x itself underflows long before |t|
+    // overflows (|t| stuck near 1e120 for t(1e-200; df = 1) = -3.2e199)
+    const logX = (Math.log(q) + Math.log(a) + logBeta(a, 0.5)) / a;
+    if (logX < -575) abs = Math.sqrt(df) * Math.exp(-logX / 2);
+    else {
+      const x = betaQuantile(q, a, 0.5);
+      abs = Math.sqrt((df * (1 - x)) / x);
+    }
   }
   return lowerHalf ? -abs : abs;
 }
