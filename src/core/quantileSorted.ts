@@ -14,6 +14,10 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
   const a = sorted[lo] as number;
-  if (lo + 1 >= sorted.length) return a;
-  return a + (h - lo) * ((sorted[lo + 1] as number) - a);
+  if (lo + 1 >= sorted.length || h === lo) return a;
+  const b = sorted[lo + 1] as number;
+  const f = h - lo;
+  const d = b - a;
+  // neighbours more than MAX_VALUE apart: weigh the two instead (as numpy's lerp)
+  return Number.isFinite(d) ? a + f * d : (1 - f) * a + f * b;
 }

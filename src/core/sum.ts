@@ -33,15 +33,14 @@ export function fsum(x: ArrayLike<number>): number {
   if (!(x instanceof Float64Array)) checkNumbers(x);
   const r = neumaier(x, 1);
   if (Number.isFinite(r)) return r;
-  let big = 0;
   for (let i = 0; i < x.length; i++) {
     const a = Math.abs(x[i] as number);
     if (!(a <= Number.MAX_VALUE)) fail("fsum", `x[${i}] must be finite`, x[i]);
-    if (a > big) big = a;
   }
-  // 2^-k with 2^k >= big / 2^52: the scaled values stay normal or exact, and
-  // their sum is at most length * 2^52, far from overflow
-  const scale = 2 ** -Math.max(0, Math.ceil(Math.log2(big)) - 52);
+  // 2^-k with 2^k >= 2 length: every partial sum of the scaled values is at
+  // most length * MAX_VALUE / 2^k <= MAX_VALUE / 2, and small values stay normal
+  // (a scale of big / 2^52, 2^-972 at 1e308, made 3e-300 underflow to 0)
+  const scale = 2 ** -(Math.ceil(Math.log2(x.length)) + 1);
   return neumaier(x, scale) / scale;
 }
 

@@ -35,3 +35,11 @@ describe("fsum(x) on an overflowing true sum (documented: ±Infinity, never NaN)
     expect(Number.isNaN(fsum([Number.MAX_VALUE, Number.MAX_VALUE, -Number.MAX_VALUE]))).toBe(false);
   });
 });
+
+describe("fsum after an overflow of its partial sums", () => {
+  it("keeps small addends (the rescale made them underflow)", () => {
+    expect(fsum([1e308, 1e308, -1e308, -1e308, 3e-300])).toBe(3e-300);
+    expect(fsum([1e308, 1e308, -1e308, -1e308, 1e-20])).toBe(1e-20);
+    expect(fsum([1e308, 1e308, -1e308])).toBe(1e308);
+  });
+});
