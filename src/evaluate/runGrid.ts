@@ -184,15 +184,16 @@ const PREPARED: ReadonlyMap<
  *   `repetitions`, `seed`, and optional `featureAgnostic` (default `["srs"]`),
  *   `level` (default 0.95), `onProgress`.
  * @returns `{ truth, rows, summary }`, see {@link RunGridResult}.
- * @throws {TypeError} If `input` is not an object, `y` is not a `Uint8Array`, a feature is not a
- *   `Float64Array`, a strategy or `onProgress` is not a function, `budgets` or `featureAgnostic` is
+ * @throws {TypeError} If `input` is not an object, `y` is not an array-like of 0/1 or booleans, a
+ *   feature is not an array-like of numbers, a strategy or `onProgress` is not a function, `budgets` or `featureAgnostic` is
  *   not an array, or `seed` is neither a string nor a number.
  * @throws {RangeError} If `y` has fewer than 2 units or a value other than 0/1; a feature's length
  *   differs from y's or holds a negative or non-finite value; there are no strategies, or no
  *   features while a strategy needs one; a budget is not an integer in [2, N] or is repeated;
  *   `repetitions` is not an integer >= 1; `seed` is a non-finite number; `level` is not in (0, 1);
- *   a `featureAgnostic` name is not a strategy. An error thrown by a strategy is rethrown with
- *   the same type, prefixed with `runGrid:` and the cell; no partial result is returned.
+ *   a `featureAgnostic` name is not a strategy. An error thrown by a strategy is rethrown
+ *   prefixed with `runGrid:` and the cell, a TypeError as a TypeError and anything else as a
+ *   RangeError, the original as its `cause`; no partial result is returned.
  * @see Guerriero, A., Pietrantuono, R., Russo, S. (2024). DeepSample: DNN sampling-based testing for
  *   operational accuracy assessment. ICSE (30 repetitions per sampler x feature x budget).
  * @example
@@ -418,7 +419,10 @@ function rethrow(
   const where = `strategy ${JSON.stringify(strategy)} on feature ${JSON.stringify(feature)} at budget ${budget}, repetition ${r}`;
   const message = e instanceof Error ? e.message : String(e);
   const text = `${fn}: ${where} failed: ${message}`;
-  return e instanceof TypeError ? new TypeError(text) : new RangeError(text);
+  // the original error (and its stack) stays reachable as `cause`
+  return e instanceof TypeError
+    ? new TypeError(text, { cause: e })
+    : new RangeError(text, { cause: e });
 }
 
 function summarise(

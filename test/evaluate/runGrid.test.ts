@@ -364,7 +364,7 @@ describe("runGrid", () => {
     it("TypeError when onProgress is not a function", () => {
       expect(bad({ onProgress: 1 })).toThrow(/onProgress must be a function/);
     });
-    it("rethrows a strategy's error with the cell, keeping its type, and returns nothing", () => {
+    it("rethrows a strategy's error with the cell (a TypeError stays one), and returns nothing", () => {
       // all-zero risk cannot drive a PPS design
       const zero = new Float64Array(10);
       expect(bad({ features: { z: zero } })).toThrow(RangeError);
@@ -375,6 +375,19 @@ describe("runGrid", () => {
         throw new TypeError("custom: broken");
       };
       expect(bad({ strategies: { t: typeErr } })).toThrow(TypeError);
+      // anything else becomes a RangeError; the original is kept as its cause
+      const plain = new Error("custom: plain");
+      const plainErr: Strategy = () => {
+        throw plain;
+      };
+      let caught: unknown;
+      try {
+        bad({ strategies: { p: plainErr } })();
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(RangeError);
+      expect((caught as Error).cause).toBe(plain);
     });
   });
 });
