@@ -19,7 +19,7 @@ export type ForestRow = {
   readonly estimate: number;
   /** Interval `[lo, hi]`, finite, `lo <= hi`. */
   readonly ci: readonly [number, number];
-  /** Optional group (e.g. the design or the model family): rows are coloured by it. */
+  /** Optional group (e.g. the design or the model family): rows are coloured by it; beside grouped rows, a row without one is shown as "(no group)". */
   readonly group?: string;
 };
 
@@ -89,7 +89,12 @@ export function forestSpec(rows: readonly ForestRow[], options?: ForestSpecOptio
       rowHeight,
     );
   }
-  const head = header(fn, n > 0 ? { height: n * rowHeight, ...options } : options, KEYS);
+  // an explicit height: undefined means the default too (a spread gave 250)
+  const head = header(
+    fn,
+    n > 0 ? { ...options, height: options?.height ?? n * rowHeight } : options,
+    KEYS,
+  );
   const base = records(fn, "rows", rows, ["name"], ["estimate"], ["group"]);
   const seen = new Map<string, number>();
   const values = base.map((r, i) => {
@@ -110,6 +115,8 @@ export function forestSpec(rows: readonly ForestRow[], options?: ForestSpecOptio
   });
   const axisTitle = axisTitleOption(fn, options?.axisTitle, forestSpecDefaults.axisTitle);
   const grouped = values.some((v) => v["group"] !== undefined);
+  // a row without a group beside grouped ones gets a named colour, not "undefined"
+  if (grouped) for (const v of values) if (v["group"] === undefined) v["group"] = "(no group)";
   const y = {
     field: "name",
     type: "nominal",

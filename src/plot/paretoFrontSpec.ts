@@ -58,16 +58,15 @@ export function paretoFrontSpec(
     fail(fn, "F must have exactly two columns (two objectives)", FMatrix.cols);
   if (FMatrix.rows === 0) fail(fn, "F must have at least one row");
   const objectives = options?.objectives ?? ["f1", "f2"];
-  if (
-    !Array.isArray(objectives) ||
-    objectives.length !== 2 ||
-    objectives.some((o) => typeof o !== "string")
-  ) {
+  // index loops: a hole (which some() skips) is not a string either
+  const strings = (a: readonly unknown[]) =>
+    Array.from(a, (v) => v).every((v) => typeof v === "string");
+  if (!Array.isArray(objectives) || objectives.length !== 2 || !strings(objectives)) {
     failType(fn, "options.objectives must be two strings");
   }
   const labels = options?.labels;
   if (labels !== undefined) {
-    if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string")) {
+    if (!Array.isArray(labels) || !strings(labels)) {
       failType(fn, "options.labels must be an array of strings");
     }
     if (labels.length !== FMatrix.rows)

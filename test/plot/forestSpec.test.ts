@@ -66,3 +66,18 @@ describe("forestSpec(rows, options)", () => {
     expect(() => forestSpec([])).toThrow("forestSpec: rows must not be empty");
   });
 });
+
+describe("forestSpec: review findings", () => {
+  it("names the colour of a row without a group beside grouped rows, and takes height: undefined as the default", () => {
+    const rows = [
+      { name: "srs", estimate: 0.1, ci: [0.05, 0.15] as const, group: "design" },
+      { name: "pivotal", estimate: 0.12, ci: [0.08, 0.16] as const },
+    ];
+    const spec = forestSpec(rows);
+    expect((spec["data"] as { values: { group?: string }[] }).values.map((v) => v.group)).toEqual([
+      "design",
+      "(no group)",
+    ]);
+    expect(forestSpec(rows, { height: undefined })["height"]).toBe(forestSpec(rows)["height"]);
+  });
+});

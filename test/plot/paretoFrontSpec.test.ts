@@ -44,3 +44,19 @@ describe("paretoFrontSpec(F, options)", () => {
     ).toThrow(RangeError);
   });
 });
+
+describe("paretoFrontSpec: holes in the option arrays", () => {
+  it("refuses a hole in objectives or labels (a hole is not a string)", () => {
+    const F = [
+      [0, 1],
+      [1, 0],
+    ];
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+    const holeObjectives = [, "b"] as unknown as [string, string];
+    expect(() => paretoFrontSpec(F, { objectives: holeObjectives })).toThrow(TypeError);
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+    const holeLabels = ["x", ,] as unknown as string[];
+    expect(holeLabels.length).toBe(2);
+    expect(() => paretoFrontSpec(F, { labels: holeLabels })).toThrow(TypeError);
+  });
+});
