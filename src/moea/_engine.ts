@@ -311,7 +311,18 @@ export function readState<G>(fn: string, state: Nsga2StateInput<G>): Nsga2State<
   return {
     ...state,
     rank: plain(rank, () => asInt32Array(fn, "state.rank", rank)),
-    crowding: plain(crowding, () => asFloat64Array(fn, "state.crowding", crowding)),
+    // a boundary member's crowding is Infinity, which JSON cannot carry: read
+    // back the null (JSON, toPlain's nonFinite "null") or "Infinity" (toPlain's
+    // nonFinite "string") it became (a crowding distance is >= 0 or Infinity)
+    crowding: plain(crowding, () =>
+      asFloat64Array(
+        fn,
+        "state.crowding",
+        (crowding as unknown[]).map((v) =>
+          v === null || v === "Infinity" ? Number.POSITIVE_INFINITY : v,
+        ) as number[],
+      ),
+    ),
     violation: plain(violation, () => asFloat64Array(fn, "state.violation", violation)),
     objectives: obj,
   } as Nsga2State<G>;

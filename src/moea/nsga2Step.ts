@@ -37,7 +37,9 @@ import type { Nsga2State, Nsga2StateInput } from "./types.js";
  *
  * @param state - A state from {@link nsga2Init} or a previous step; its `rank`, `crowding`,
  *   `violation` and `objectives` may be plain arrays (`number[]`, `number[][]` or
- *   `{ data: number[], rows, cols }`), e.g. a state rebuilt in a notebook.
+ *   `{ data: number[], rows, cols }`), e.g. a state rebuilt in a notebook; in a plain `crowding`,
+ *   `null` or `"Infinity"` reads as Infinity (what JSON or `toPlain(state, { nonFinite })` made of
+ *   a front's boundary members). A serialised state needs its `problem` and `rng` put back.
  * @returns The next state; `generation` and `evaluations` are advanced.
  * @throws {TypeError} If `state` is not an NSGA-II state, `state.problem` has a key other
  *   than its six operators (a misspelt `repiar` names the path and suggests

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
+import { toPlain } from "../../src/core/toPlain.js";
 import { nonDominatedSort } from "../../src/moea/nonDominatedSort.js";
 import { nsga2Init } from "../../src/moea/nsga2Init.js";
 import { nsga2Step, nsga2Step as step } from "../../src/moea/nsga2Step.js";
@@ -143,6 +144,18 @@ describe("nsga2Step(state)", () => {
     expect(() => nsga2Step({ ...s, crowding: Array.from(s.crowding).slice(1) })).toThrow(
       "nsga2Step: state arrays do not match populationSize",
     );
+  });
+  it('steps a state that went through JSON: a crowding of null or "Infinity" reads as Infinity', () => {
+    const problem = zdtProblem(zdt1(8));
+    const s0 = nsga2Step(nsga2Init(problem, createRng(4), { populationSize: 16 }));
+    expect(Array.from(s0.crowding)).toContain(Number.POSITIVE_INFINITY);
+    const next = nsga2Step(s0);
+    for (const mode of ["null", "string"] as const) {
+      const { problem: _p, rng: _r, stream: _s, ...rest } = s0;
+      const json = JSON.parse(JSON.stringify(toPlain(rest, { nonFinite: mode })));
+      const back = nsga2Step({ ...json, problem, rng: s0.rng, stream: s0.stream });
+      expect(Array.from(back.objectives.data)).toEqual(Array.from(next.objectives.data));
+    }
   });
   it("is elitist: each objective's best value over the population never gets worse", () => {
     let s = nsga2Init(zdtProblem(zdt1(6)), createRng(3), { populationSize: 12 });
