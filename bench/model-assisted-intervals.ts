@@ -18,7 +18,8 @@
  * predictions (a judge's verdicts) on N = 20,000 units, 30 % predicted
  * failures, the judge missing failures at 2 or 5 % of the units (never a
  * false alarm), SRS of n = 30-200, 2,000 samples: `ppiMean` with and
- * without its verdict floor (`predictionFloor` in src/estimate/_ppi.ts),
+ * without its verdict floor (`predictionFloor` in src/estimate/_ppi.ts, the variance's two PPI
+ * parts alone),
  * `modelAssisted` (which takes the same floor), and the labels alone
  * (`ppiMean` with lambda 0); then the `active` strategy with those verdicts
  * as its risk and `predictions` (calibration "none" and the default), 300
@@ -42,7 +43,6 @@ import {
   stratifiedPpiMean,
 } from "../src/entry/estimate.js";
 import { extraStrategies, runStrategy } from "../src/entry/tcs.js";
-import { predictionFloor } from "../src/estimate/_ppi.js";
 import { writeMarkedSection } from "./_section.js";
 
 const smoke = process.argv.includes("--smoke");
@@ -58,6 +58,11 @@ type Design = (typeof DESIGNS)[number];
 type Pop = { name: string; y: Float64Array; f: Float64Array; mu: number };
 
 const mean = (a: Float64Array): number => a.reduce((s, v) => s + v, 0) / a.length;
+/** Sample variance with divisor n - 1. */
+function sampleVariance(a: Float64Array): number {
+  const m = mean(a);
+  return a.reduce((s, v) => s + (v - m) ** 2, 0) / (a.length - 1);
+}
 
 function populations(): Pop[] {
   const out: Pop[] = [];
@@ -240,9 +245,12 @@ for (const miss of [0.02, 0.05]) {
       const fs = pick(yhat, s);
       if (ys.every((v, k) => v === fs[k])) agree++;
       const e = ppiMean(ys, fs, yhat);
-      // the same estimate without the verdict floor: its variance less the floor, beta as the default
-      const floor = predictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided", e.estimate, true);
-      const bare = proportionIntervalOf(e.estimate, e.variance - floor, n, e.df);
+      // the same estimate without the verdict floor: the two PPI variance parts alone (ddof 1,
+      // as ppiMean's default), beta as the default
+      const rs = Float64Array.from(ys, (v, k) => v - e.lambda * (fs[k] as number));
+      const bareVariance =
+        sampleVariance(rs) / n + (e.lambda * e.lambda * sampleVariance(yhat)) / yhat.length;
+      const bare = proportionIntervalOf(e.estimate, bareVariance, n, e.df);
       const m = modelAssisted(ys, fs, new Float64Array(n).fill(n / NH), yhat);
       const alone = ppiMean(ys, fs, yhat, { lambda: 0 });
       const hs = Int32Array.from(s, (i) => stratum[i] as number);

@@ -9,6 +9,7 @@ import {
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import {
+  capFloor,
   moments,
   ppiEstimate,
   predictionFloor,
@@ -132,17 +133,29 @@ export function crossPpiMean(
   const r = residualMoments(y64, yhat64, 1);
   const my = moments(y64);
   const estimate = u.mean + r.mean;
+  const vLabelled = r.ss / (n - ddof) / n;
+  const vUnlabelled = u.ss / (N - ddof) / N;
+  const vClassical = my.ss / (n - ddof) / n;
+  const floor = predictionFloor(
+    y64,
+    yhat64,
+    fbar,
+    1,
+    level,
+    alternative,
+    estimate,
+    interval !== "wald",
+  );
   return ppiEstimate(fn, {
     method: `crossPpi (K=${K})`,
     estimate,
     parts: twoParts(
-      r.ss / (n - ddof) / n +
-        predictionFloor(y64, yhat64, fbar, 1, level, alternative, estimate, interval !== "wald"),
+      vLabelled + capFloor(floor, vClassical - vLabelled - vUnlabelled),
       n,
-      u.ss / (N - ddof) / N,
+      vUnlabelled,
       N,
     ),
-    vClassical: my.ss / (n - ddof) / n,
+    vClassical,
     n,
     level,
     alternative,

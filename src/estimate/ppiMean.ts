@@ -8,6 +8,7 @@ import {
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
 import {
+  capFloor,
   checkedMoments,
   lambdaText,
   pairMoments,
@@ -149,7 +150,10 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * band's residuals at about 0, and the interval covered 80 % at n = 10,
  * p = 0.2: test/estimate/ppiFloor.test.ts; the price is a slightly
  * conservative interval where a band's labels agree by chance, 93 % one-sided
- * at a nominal 90 % in ppiMean.test.ts's superpopulation). A
+ * at a nominal 90 % in ppiMean.test.ts's superpopulation); units predicted
+ * exactly 0 or 1 among soft ones get the verdict floor, and every floor is
+ * held below the labels-alone variance `s^2(y) / n` (`capFloor`), so it never
+ * makes the interval wider than the labels alone would. A
  * variance of 0 otherwise gives the whole line, `reliable: false`.
  *
  * @param y - The labels of the n labelled units (at least two).
@@ -214,26 +218,29 @@ export function ppiMean(
   const lambda = tuned.lambda;
   const r = residualMoments(y64, yhat64, lambda);
   const estimate = lambda * u.mean + r.mean;
+  const vLabelled = r.ss / (n - ddof) / n;
+  const vUnlabelled = (lambda * lambda * u.ss) / (N - ddof) / N;
+  const vClassical = pair.y.ss / (n - ddof) / n;
+  const floor = predictionFloor(
+    y64,
+    yhat64,
+    yhatUnlabeled64,
+    lambda,
+    level,
+    alternative,
+    estimate,
+    interval !== "wald",
+  );
   const e = ppiEstimate(fn, {
     method: lambdaText("ppi", lambdaOption, tuned),
     estimate,
     parts: twoParts(
-      r.ss / (n - ddof) / n +
-        predictionFloor(
-          y64,
-          yhat64,
-          yhatUnlabeled64,
-          lambda,
-          level,
-          alternative,
-          estimate,
-          interval !== "wald",
-        ),
+      vLabelled + capFloor(floor, vClassical - vLabelled - vUnlabelled),
       n,
-      (lambda * lambda * u.ss) / (N - ddof) / N,
+      vUnlabelled,
       N,
     ),
-    vClassical: pair.y.ss / (n - ddof) / n,
+    vClassical,
     n,
     level,
     alternative,

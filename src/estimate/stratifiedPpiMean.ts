@@ -11,6 +11,7 @@ import {
 } from "../core/validate.js";
 import { PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import {
+  capFloor,
   moments,
   pairMoments,
   ppiEstimate,
@@ -215,9 +216,12 @@ function combineStrata(
     estimate += wh * eh;
     // ppiMean's floor, per stratum: hard 0/1 predictions right on every
     // labelled unit of a verdict, or a band of soft ones whose labels all agree
-    let vh =
-      (wh * wh * r.ss) / (nh - ddof) / nh +
+    const vLabelled = (wh * wh * r.ss) / (nh - ddof) / nh;
+    const vUnlabelled = (wh * wh * lambda * lambda * u.ss) / (Nh - ddof) / Nh;
+    const vLabelsAlone = (wh * wh * pair.y.ss) / (nh - ddof) / nh;
+    const floorH =
       wh * wh * predictionFloor(yh, fh, uh, lambda, tails.level, tails.alternative, eh, tails.soft);
+    let vh = vLabelled + capFloor(floorH, vLabelsAlone - vLabelled - vUnlabelled);
     const agree = pool === undefined ? undefined : agreeingRate(yh, pool);
     const floor = agree === undefined ? 0 : (wh * wh * agree) / nh;
     let df = nh - 1;
@@ -228,8 +232,8 @@ function combineStrata(
       df = Number.POSITIVE_INFINITY;
     }
     parts.push({ v: vh, df });
-    parts.push({ v: (wh * wh * lambda * lambda * u.ss) / (Nh - ddof) / Nh, df: Nh - 1 });
-    vClassical += (wh * wh * pair.y.ss) / (nh - ddof) / nh;
+    parts.push({ v: vUnlabelled, df: Nh - 1 });
+    vClassical += vLabelsAlone;
   }
   return { estimate, parts, vClassical, lambdas, flat, floored };
 }

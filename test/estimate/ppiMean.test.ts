@@ -358,12 +358,22 @@ describe("ppiMean: hard 0/1 predictions (a judge's verdicts)", () => {
     const z = normalQuantile(0.975);
     const floor = (W: number, nv: number): number => (W * (1 - 0.025 ** (1 / nv))) ** 2 / z ** 2;
     const unlabelled = sampleVar(fu) / 100;
-    expect(e.variance).toBeCloseTo(unlabelled + floor(0.3, 4) + floor(0.7, 6), 15);
+    // the floor is held below the labels-alone variance (capFloor): with 10 labels the two
+    // verdicts' floors (0.0375 with the unlabelled part) pass it (s^2(y) / n = 0.0267)
+    const alone = sampleVar(yl) / 10;
+    const capped = (f: number) => unlabelled + Math.min(f, Math.max(0, alone - unlabelled));
+    expect(unlabelled + floor(0.3, 4) + floor(0.7, 6)).toBeGreaterThan(alone);
+    expect(e.variance).toBeCloseTo(capped(floor(0.3, 4) + floor(0.7, 6)), 15);
     // one-sided: all of 1 - level in one tail
     const one = ppiMean(yl, fl, fu, { lambda: 1, interval: "wald", alternative: "larger" });
     const z1 = normalQuantile(0.95);
     const floor1 = (W: number, nv: number): number => (W * (1 - 0.05 ** (1 / nv))) ** 2 / z1 ** 2;
-    expect(one.variance).toBeCloseTo(unlabelled + floor1(0.3, 4) + floor1(0.7, 6), 15);
+    expect(one.variance).toBeCloseTo(capped(floor1(0.3, 4) + floor1(0.7, 6)), 15);
+    // 40 labels (16 fail, 24 pass, all as their verdicts): the floor is under the cap, added whole
+    const y40 = Float64Array.from({ length: 40 }, (_, i) => (i < 16 ? 1 : 0));
+    const e40 = ppiMean(y40, Float64Array.from(y40), fu, { lambda: 1, interval: "wald" });
+    expect(unlabelled + floor(0.3, 16) + floor(0.7, 24)).toBeLessThan(sampleVar(y40) / 40);
+    expect(e40.variance).toBeCloseTo(unlabelled + floor(0.3, 16) + floor(0.7, 24), 15);
     expect(e.reliable).toBe(true);
     // soft predictions: ppi_py's variance, no floor
     const soft = Float64Array.from(fl, (v) => (v === 1 ? 0.9 : 0.1));
