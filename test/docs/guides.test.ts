@@ -31,6 +31,46 @@ const guides = [
     .map((f) => `docs/${f}`),
 ];
 
+/** The runtime names each `import { ... } from "evalsift..."` of a block takes, by entry. */
+function imports(code: string): { entry: string; names: string[] }[] {
+  const out: { entry: string; names: string[] }[] = [];
+  for (const m of code.matchAll(
+    /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(evalsift(?:\/[a-z]+)?)";$/gm,
+  )) {
+    if (m[1] !== undefined) continue; // import type: no runtime names
+    const names = (m[2] ?? "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => n !== "" && !n.startsWith("type "))
+      .map((n) => n.split(/\s+as\s+/)[0] as string);
+    out.push({ entry: m[3] as string, names });
+  }
+  return out;
+}
+
+/** The module of a package entry, from the sources. */
+function entryModule(entry: string): Promise<Record<string, unknown>> {
+  const sub = entry.slice("evalsift".length);
+  return import(sub === "" ? "../../src/index.js" : `../../src/entry${sub}.js`);
+}
+
+describe("the imports of the guides' ts blocks name what their entries export", () => {
+  for (const file of guides) {
+    for (const b of blocks(file)) {
+      const list = imports(b.code);
+      if (list.length === 0) continue;
+      it(`${file}:${b.line}`, async () => {
+        const missing: string[] = [];
+        for (const { entry, names } of list) {
+          const mod = await entryModule(entry);
+          for (const n of names) if (!(n in mod)) missing.push(`${n} is not in "${entry}"`);
+        }
+        expect(missing).toEqual([]);
+      });
+    }
+  }
+});
+
 describe("the ts blocks of README.md and the guides in docs/ run and print what they show", () => {
   it("finds guides with code", () => {
     expect(guides.flatMap(blocks).length).toBeGreaterThan(5);
