@@ -249,3 +249,27 @@ describe("sequentialPpsStrategy", () => {
     );
   });
 });
+
+describe("sequentialPps: a confidence sequence collapsed to one value", () => {
+  it("comes back unreliable with a warning, not as a certain answer (a review's [1, 1] for 0.98)", () => {
+    const N = 5000;
+    const g = createRng("pop-sp");
+    const order = Array.from({ length: N }, (_, i) => i);
+    for (let i = N - 1; i > 0; i--) {
+      const j = Math.floor(g() * (i + 1));
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    const y = new Float64Array(N);
+    for (let i = 0; i < 4900; i++) y[order[i] as number] = 1;
+    // a skewed size unrelated to y: the rare 0s sit where the design rarely looks
+    const risk = Float64Array.from(y, () => Math.exp(4 * (g() * 2 - 1)));
+    const run = runStrategy(sequentialPpsStrategy(risk, 30, createRng("sp-204")), (i) =>
+      y[i] === 1 ? 1 : 0,
+    );
+    expect(run.estimate.ci).toEqual([1, 1]);
+    expect(run.estimate.reliable).toBe(false);
+    expect(run.estimate.warning).toMatch(
+      /^the confidence sequence rejected every mean but 1 with 4970 of 5000 units unlabelled/,
+    );
+  });
+});
