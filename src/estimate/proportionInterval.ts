@@ -215,7 +215,7 @@ const INPUT_KEYS = optionKeys<ProportionIntervalInput>()(
  * const srs = { estimate: 0.2, variance: 0.016, n: 10 };
  * proportionInterval(srs, "wald", 0.95);           // [-0.04791801292182454, 0.44791801292182454]
  * proportionInterval(srs, "wilson", 0.95);         // [0.056682151454375274, 0.5098375284633582]
- * proportionInterval(srs, "clopperPearson", 0.95); // [0.025210726326833386, 0.5560954623076414]
+ * proportionInterval(srs, "clopperPearson", 0.95); // [0.025210726326833386, 0.5560954623076415]
  * proportionInterval({ ...srs, N: 40 }, "hypergeometric", 0.95); // [0.05, 0.5]
  * // no failure seen: Clopper–Pearson's upper bound 1 - 0.025^(1/10), never [0, 0]
  * proportionInterval({ estimate: 0, variance: 0, n: 10 }, "beta", 0.95); // [0, 0.3084971078187607]
