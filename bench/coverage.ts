@@ -55,6 +55,7 @@ import { preparers } from "../src/tcs/_prepared.js";
 import { DEEPEST_MODELS, loadDeepest } from "./_deepest.js";
 import { CIFAR100_MODELS, loadPopulation, MODELS } from "./_deepsample.js";
 import { randomFailures } from "./_randomFailures.js";
+import { writeKeepingSections } from "./_section.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -716,7 +717,8 @@ function writeReport(all: Cell[], secs: number): void {
   const out = partial
     ? arg("--out", join(tmpdir(), "evalsift-coverage-partial.md"))
     : join(here, "..", "docs", "replication", "coverage.md");
-  writeFileSync(out, `${L.join("\n")}`);
+  // the sections other benches own (direct-estimators-coverage, anti-risk-coverage) stay
+  writeKeepingSections(out, L.join("\n"), ["direct-estimators", "anti-risk"]);
   console.log(`wrote ${out}`);
 }
 

@@ -64,6 +64,13 @@ const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
  * `variance = "YG"` in `svydesign`. A negative variance (possible with `"syg"`/`"ht"`)
  * is reported as computed; then `se` is `NaN` and `ci` is `[-Infinity, Infinity]`.
  *
+ * For 0/1 labels drawn with probabilities proportional to a skewed size that
+ * does not predict them, the interval covers well short of its level and no
+ * flag can tell (the estimator sees only the sampled units' probabilities):
+ * measured in docs/replication/coverage.md, section "The estimators called
+ * directly under a skewed size"; draw through a strategy, whose risk-band
+ * floor knows the whole population, to get an honest interval there.
+ *
  * @param y - Values of the sampled units (at least one).
  * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
  * @param options - `pi2`, `variance`, `level` (default 0.95).

@@ -45,6 +45,13 @@ const KEYS = optionKeys<HansenHurwitzOptions>()("level", "interval");
  * population unit. `N` may be smaller than n, since draws repeat. The variance is a
  * sum of squares, never negative.
  *
+ * For 0/1 labels drawn with probabilities proportional to a skewed size that
+ * does not predict them, the interval covers well short of its level and no
+ * flag can tell (the estimator sees only the sampled units' probabilities):
+ * measured in docs/replication/coverage.md, section "The estimators called
+ * directly under a skewed size"; draw through a strategy, whose risk-band
+ * floor knows the whole population, to get an honest interval there.
+ *
  * @param y - Values of the drawn units, one per draw (at least two draws).
  * @param p - Draw probability of each drawn unit, each in (0, 1].
  * @param N - Population size (positive integer).

@@ -86,6 +86,13 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * width only for a census: n = N with every `pik` 1. A random-size design (Poisson) can draw
  * every unit with `pik < 1`; the estimate is then not the population mean and gets its interval.
  *
+ * For 0/1 labels drawn with probabilities proportional to a skewed size that
+ * does not predict them, the interval covers well short of its level and no
+ * flag can tell (the estimator sees only the sampled units' probabilities):
+ * measured in docs/replication/coverage.md, section "The estimators called
+ * directly under a skewed size"; draw through a strategy, whose risk-band
+ * floor knows the whole population, to get an honest interval there.
+ *
  * @param y - Values of the sampled units.
  * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
  * @param N - Population size (integer, at least the sample size).
