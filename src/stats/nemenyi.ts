@@ -67,7 +67,10 @@ export type NemenyiResult = {
  * @throws {TypeError} If `averageRanks` is not a `Float64Array` or an array of numbers or `nBlocks`/`alpha`
  *   is not a number.
  * @throws {RangeError} If fewer than 2 ranks, a rank outside [1, k] or not finite,
- *   `nBlocks` not an integer >= 2, or `alpha` outside (0, 1).
+ *   `nBlocks` not an integer >= 2, `alpha` outside (0, 1), or the studentized range quantile does
+ *   not converge for a large `alpha` with many treatments (e.g. alpha 0.9 with 20; R's `qtukey`
+ *   fails there too). Ranks are taken as given: their sum is not checked against k (k + 1) / 2, so
+ *   that ranks copied from a table with rounding still work.
  * @see Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. JMLR 7, 1-30 (section 3.2.2, table 5).
  * @see Nemenyi, P. (1963). Distribution-free multiple comparisons. PhD thesis, Princeton.
  * @example
