@@ -34,7 +34,8 @@ export type PolynomialMutationOptions = {
  * if u < 0.5, delta_q = (2u + (1 - 2u)(1 - d1)^(eta+1))^p - 1; otherwise
  * delta_q = 1 - (2(1 - u) + 2(u - 0.5)(1 - d2)^(eta+1))^p; then x + delta_q
  * (high - low), clipped to the bounds. Random numbers are drawn in DEAP's
- * order (one per variable, then u for mutated ones).
+ * order (one per variable, then u for mutated ones); the values agree with
+ * DEAP's to within rounding (about 1e-14 relative), not bit for bit.
  *
  * @param x - The genome (within the bounds).
  * @param rng - Uniform random source.

@@ -49,7 +49,9 @@ const NEAR_ONE_ABOVE = 1 + 2 ** -50;
  * bounds, and with probability 1/2 they swap sides. Other variables are
  * copied. Random numbers are drawn in DEAP's order (one per variable, then u
  * and the swap coin for recombined ones), so the same uniform stream gives
- * DEAP's children.
+ * DEAP's children to within rounding (a review fed 3,000 recorded streams
+ * to DEAP: same draws, values within about 3e-14 relative; the powers are
+ * computed as exp(log(x) / (eta + 1)), not Python's `**`).
  *
  * @param a - First parent.
  * @param b - Second parent (same length, within the bounds).
