@@ -67,12 +67,15 @@ export function hypervolume(
   reference: ArrayLike<number>,
 ): number {
   const reference64 = asFloat64Array("hypervolume", "reference", reference);
+  // the reference sets the width of an empty F: then it is checked, under its own name
+  const empty = Array.isArray(F) && F.length === 0;
+  if (empty && !(reference64.length >= 1 && reference64.length <= 3))
+    fail("hypervolume", "reference must have 1, 2 or 3 values (objectives)", reference64.length);
   // an empty number[][] has no column count: it is an empty set of the reference's width
   // (a front with no feasible member), whose volume is 0
-  const FMatrix =
-    Array.isArray(F) && F.length === 0
-      ? { data: new Float64Array(0), rows: 0, cols: reference64.length }
-      : asRowMatrix("hypervolume", "F", F);
+  const FMatrix = empty
+    ? { data: new Float64Array(0), rows: 0, cols: reference64.length }
+    : asRowMatrix("hypervolume", "F", F);
   const v = volume(FMatrix, reference64);
   if (!Number.isFinite(v)) {
     fail(

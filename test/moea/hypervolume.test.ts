@@ -125,3 +125,11 @@ describe("hypervolume beyond the double range", () => {
     expect(hv(rowMatrix([[0, 0]]), new Float64Array([1e154, 1e154]))).toBe(1e308);
   });
 });
+
+describe("hypervolume: an empty reference", () => {
+  it("is named as the reference, not as F", () => {
+    expect(() => hypervolume([], [])).toThrow(
+      "hypervolume: reference must have 1, 2 or 3 values (objectives) (got 0)",
+    );
+  });
+});
