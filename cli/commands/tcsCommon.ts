@@ -154,7 +154,7 @@ export const tcsOptions: readonly OptionSpec[] = [
   ...importOptions,
   ...tcsImportOptions,
   plotOption(
-    "the running estimate with its interval and confidence sequence (--sequential --strategy srs), else the estimate and its interval",
+    "the running estimate with its interval and confidence sequence (--sequential --strategy srs; tcs plan draws only that), else the estimate and its interval (tcs estimate)",
   ),
 ];
 

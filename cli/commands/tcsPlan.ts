@@ -14,9 +14,10 @@ import {
 export const tcsPlanHelp = helpText(
   "evalsift tcs plan --input FILE --feature NAME --strategy NAME --budget N [--seed S] [--labels FILE]",
   "Lists the rows to label next. Non-adaptive strategies list the whole remaining plan;\n" +
-    "adaptive ones (gbs, mcucb, deepEst, active) one row at a time: label it, append `row,label`\n" +
-    "to the labels file and run the same command again (the session is replayed from the\n" +
-    "labels, so it resumes exactly). When every planned row is labelled, run `tcs estimate`.",
+    "adaptive ones one step at a time (gbs, mcucb, deepEst: one row; active: one phase, the\n" +
+    "pilot, then the rest): label it, append `row,label` to the labels file and run the same\n" +
+    "command again (the session is replayed from the labels, so it resumes exactly). When every\n" +
+    "planned row is labelled, run `tcs estimate`.",
   tcsOptions,
   "evalsift tcs plan --input preds.csv --feature entropy --strategy kcenter --budget 200 --seed 7",
 );

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { ENTRIES } from "../../scripts/entries.js";
@@ -6,13 +6,17 @@ import { ENTRIES } from "../../scripts/entries.js";
 /**
  * Bundles the package (every entry: the root and `evalsift/<job>`) with its
  * dependencies into one browser/Deno ESM file: from the built `dist/` when it
- * exists (what users get), else from the sources (the same code, so
- * `npm test` works on a clean clone).
+ * exists and is newer than every file of `src/` (what users get), else from
+ * the sources (the same code, so `npm test` works on a clean clone, and an
+ * edit to src/ without a rebuild is tested, not the old build).
  */
 export async function bundlePackage(outfile: string): Promise<string> {
-  const built = ["index", ...ENTRIES.map((e) => `entry/${e}`)].every((f) =>
-    existsSync(join(process.cwd(), `dist/${f}.js`)),
+  const outputs = ["index", ...ENTRIES.map((e) => `entry/${e}`)].map((f) =>
+    join(process.cwd(), `dist/${f}.js`),
   );
+  const built =
+    outputs.every((f) => existsSync(f)) &&
+    Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= newestMtime(join(process.cwd(), "src"));
   const files = built
     ? ["dist/index.js", ...ENTRIES.map((e) => `dist/entry/${e}.js`)]
     : ["src/index.ts", ...ENTRIES.map((e) => `src/entry/${e}.ts`)];
@@ -57,3 +61,13 @@ const testClass = Int32Array.from({ length: 25 }, (_, i) => (i * 2) % 3);
 const surprise = Array.from(dsa(train, trainClass, test, testClass));
 export const parity = { sample: Array.from(sample), ht, hj, srs: Array.from(s), surprise };
 `;
+
+/** The latest modification time of the files under `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
