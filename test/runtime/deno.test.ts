@@ -62,7 +62,10 @@ describe("the package under Deno", () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^estimate 0\.\d{4}, 95% CI \[0\.\d{4}, 0\.\d{4}\], truth 0\.\d+$/);
-    const out = JSON.parse(lines[1] ?? "") as { points: { rmse: number }[]; mark: unknown };
+    const out = JSON.parse(lines[1] ?? "") as {
+      points: { strategy: string; budget: number; rmse: number }[];
+      mark: unknown;
+    };
     expect(out.points).toHaveLength(3);
     expect(out.mark).toEqual({ type: "line", point: true });
     // nbformat 4.5: every cell has an id; the saved outputs are this run's (scripts/notebook-outputs.ts)
@@ -72,7 +75,7 @@ describe("the package under Deno", () => {
         id?: string;
         cell_type: string;
         source: string[];
-        outputs?: { text?: string[] }[];
+        outputs?: { text?: string[]; data?: Record<string, { data?: { values?: unknown } }> }[];
       }[];
     };
     expect(full.nbformat_minor).toBeGreaterThanOrEqual(5);
@@ -82,5 +85,11 @@ describe("the package under Deno", () => {
     expect(full.cells[0]?.source.join("")).toContain("deno jupyter --install");
     const saved = full.cells.flatMap((c) => c.outputs ?? []).flatMap((o) => o.text ?? []);
     expect(saved).toEqual([`${lines[0]}\n`]);
+    // the saved plot is this run's too: its spec's data are the run's points
+    const plots = full.cells
+      .flatMap((c) => c.outputs ?? [])
+      .flatMap((o) => (o.data?.["application/vnd.vegalite.v5+json"] ? [o.data] : []));
+    expect(plots).toHaveLength(1);
+    expect(plots[0]?.["application/vnd.vegalite.v5+json"]?.data?.values).toEqual(out.points);
   });
 });
