@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import * as api from "../helpers/api.js";
-import { agrees, instrument, show } from "./_examples.js";
+import { agrees, instrument, show, throwsAgrees } from "./_examples.js";
 
 const names = Object.keys(api);
 const values = names.map((n) => (api as Record<string, unknown>)[n]);
@@ -89,11 +89,21 @@ describe("the ts blocks of README.md and the guides in docs/ run and print what 
           if (!agrees(actual, comment))
             failures.push(`line ${line}: shows ${comment}, actual ${show(actual)}`);
         };
+        const throws = (f: () => unknown, comment: string, line: number): void => {
+          try {
+            f();
+          } catch (e) {
+            if (!throwsAgrees(e, comment))
+              failures.push(`line ${line}: shows ${comment}, threw ${String(e)}`);
+            return;
+          }
+          failures.push(`line ${line}: shows ${comment}, but did not throw`);
+        };
         const js = transformSync(instrument(code, b.line), { loader: "ts", format: "esm" }).code;
         new Function(...names, "__check", "__throws", "console", `{\n${js}\n}`)(
           ...values,
           check,
-          () => {},
+          throws,
           silent,
         );
         expect(failures).toEqual([]);
