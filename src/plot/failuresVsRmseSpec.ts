@@ -112,8 +112,9 @@ export function failuresVsRmseSpec(
         mark: { type: "line", interpolate: "step-after", color: "#d62728", strokeDash: [4, 3] },
         encoding: { x, y, order: { field: "rmse", type: "quantitative" } },
       },
-      label("left"),
-      label("right"),
+      // a side no label is on gets no layer (an empty one made vega warn "Infinite extent")
+      ...(rows.some((r) => r.labelLeft) ? [label("left")] : []),
+      ...(rows.some((r) => !r.labelLeft) ? [label("right")] : []),
     ],
   };
 }

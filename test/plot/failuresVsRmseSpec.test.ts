@@ -1,3 +1,4 @@
+import * as vega from "vega";
 import { describe, expect, it } from "vitest";
 import { failuresVsRmseSpec } from "../../src/plot/failuresVsRmseSpec.js";
 import { rows, toSvg, toVega } from "./_compile.js";
@@ -58,5 +59,35 @@ describe("failuresVsRmseSpec(points, options)", () => {
     expect(() => failuresVsRmseSpec([{ name: "a", rmse: "0.1", failures: 1 } as never])).toThrow(
       TypeError,
     );
+  });
+});
+
+describe("failuresVsRmseSpec: every point with the same RMSE", () => {
+  it("renders without vega warnings (an empty label layer gave 'Infinite extent')", async () => {
+    const warnings: string[] = [];
+    const keep = (...args: unknown[]) => warnings.push(args.map(String).join(" "));
+    let level = 0;
+    const logger = {
+      level(l?: number) {
+        if (l === undefined) return level;
+        level = l;
+        return logger;
+      },
+      error: keep,
+      warn: keep,
+      info: () => logger,
+      debug: () => logger,
+    };
+    const spec = failuresVsRmseSpec([
+      { name: "a", rmse: 0.03, failures: 10 },
+      { name: "b", rmse: 0.03, failures: 12 },
+    ]);
+    const view = new vega.View(vega.parse(toVega(spec)), {
+      renderer: "none",
+      logger: logger as unknown as vega.LoggerInterface,
+    });
+    await view.runAsync();
+    view.finalize();
+    expect(warnings).toEqual([]);
   });
 });
