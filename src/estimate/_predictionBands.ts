@@ -75,21 +75,22 @@ export function predictionBandVariance(
   const p = Math.min(1, Math.max(0, estimate));
   const rareIsOne = p <= 0.5;
   const N = yhatPopulation.length;
+  // one pass for the positive masses; the bands' sizes are riskBands' own
+  // (its unsplit band of a mass is the number of cuts strictly below it, so
+  // band h + 1 here), not a second pass over the population
+  const masses = new Float64Array(N);
   let positives = 0;
-  for (let i = 0; i < N; i++) if (massOf(yhatPopulation[i] as number, rareIsOne) > 0) positives++;
-  const pos = new Float64Array(positives);
-  for (let i = 0, j = 0; i < N; i++) {
+  for (let i = 0; i < N; i++) {
     const m = massOf(yhatPopulation[i] as number, rareIsOne);
-    if (m > 0) pos[j++] = m;
+    if (m > 0) masses[positives++] = m;
   }
-  const cuts = riskBands(pos)?.cuts ?? new Float64Array(0);
+  const bands = riskBands(masses.subarray(0, positives));
+  const cuts = bands?.cuts ?? new Float64Array(0);
   const H = cuts.length + 2;
   const sizes = new Float64Array(H);
   sizes[0] = N - positives;
-  for (let j = 0; j < positives; j++) {
-    const h = bandOf(pos[j] as number, cuts);
-    sizes[h] = (sizes[h] as number) + 1;
-  }
+  if (bands === undefined) sizes[1] = positives;
+  else bands.sizes.forEach((c, h) => (sizes[h + 1] = c));
   let held = 0;
   for (let h = 0; h < H; h++) if ((sizes[h] as number) > 0) held++;
   if (held < 2) return 0;
