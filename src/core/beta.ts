@@ -16,6 +16,8 @@
  */
 
 const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
+/** log of the smallest positive double (about -744.4). */
+const LOG_MIN_VALUE = Math.log(Number.MIN_VALUE);
 const EPS = 2.220446049250313e-16;
 const TINY = 1e-300;
 
@@ -208,8 +210,13 @@ export function betaQuantile(p: number, a: number, b: number, upper = false): nu
     const logU = b * Math.log(b / (a + b)) - Math.log(b) - lb;
     const logW = Math.max(logT, logU) + Math.log1p(Math.exp(-Math.abs(logT - logU)));
     // I_x ~ x^a / (a B) near 0 and 1 - I_x ~ (1 - x)^b / (b B) near 1
-    if (Math.log(pLow) < logT - logW) x = Math.exp((Math.log(a) + lb + Math.log(pLow)) / a);
-    else x = -Math.expm1((Math.log(b) + lb + Math.log(pUp)) / b);
+    if (Math.log(pLow) < logT - logW) {
+      const logX = (Math.log(a) + lb + Math.log(pLow)) / a;
+      // a root below the smallest double (a < 1 at a tiny p): 0, not a point
+      // the search could only approach from far above
+      if (logX < LOG_MIN_VALUE) return 0;
+      x = Math.exp(logX);
+    } else x = -Math.expm1((Math.log(b) + lb + Math.log(pUp)) / b);
   }
   if (!(x > 0 && x < 1)) x = 0.5;
   let lo = 0;
@@ -239,15 +246,21 @@ export function betaQuantile(p: number, a: number, b: number, upper = false): nu
     else hi = x;
     const logDens = logFront - Math.log(x) - Math.log(y);
     let step = Number.NaN;
+    let next: number;
     if (inLogs && tail > 0) {
       step = sign * (Math.log(tail) - logP) * Math.exp(Math.log(tail) - logDens);
-    } else if (logDens > -700) {
-      const u = (sign * f) / Math.exp(logDens);
-      // Halley's correction with f''/f' = (a - 1) / x - (b - 1) / y
-      const corr = 1 - 0.5 * Math.min(1, Math.max(-1, u * ((a - 1) / x - (b - 1) / y)));
-      step = u / corr;
+      // the step taken in log x (log y near 1): a root many orders of
+      // magnitude below x is reached in a few steps, not by halving x
+      next = x < 0.5 ? x * Math.exp(-step / x) : 1 - y * Math.exp(step / y);
+    } else {
+      if (logDens > -700) {
+        const u = (sign * f) / Math.exp(logDens);
+        // Halley's correction with f''/f' = (a - 1) / x - (b - 1) / y
+        const corr = 1 - 0.5 * Math.min(1, Math.max(-1, u * ((a - 1) / x - (b - 1) / y)));
+        step = u / corr;
+      }
+      next = x - step;
     }
-    let next = x - step;
     // converged: a step below the resolution of x ends the search before
     // the bracket test can replace the root by a bisection point (it did, at
     // p = 1e-200: 0.995 for the root 0.99 of Beta(1, 100)'s upper tail)

@@ -102,7 +102,8 @@ function computeTQuantile(p: number, df: number): number {
     // in logarithms below 1e-250, since x itself underflows long before |t|
     // overflows (|t| stuck near 1e120 for t(1e-200; df = 1) = -3.2e199)
     const logX = (Math.log(q) + Math.log(a) + logBeta(a, 0.5)) / a;
-    if (logX < -575) abs = Math.sqrt(df) * Math.exp(-logX / 2);
+    // (sqrt(df) inside the exponential: exp(-logX / 2) alone can overflow where |t| does not)
+    if (logX < -575) abs = Math.exp(0.5 * Math.log(df) - logX / 2);
     else {
       const x = betaQuantile(q, a, 0.5);
       abs = Math.sqrt((df * (1 - x)) / x);

@@ -14,6 +14,16 @@ describe("betaQuantile far in a tail (p down to 1e-300)", () => {
     const w = -Math.expm1(Math.log(1e-300) / 1e5);
     expect(rel(betaQuantile(1e-300, 1, 1e5, true), w)).toBeLessThan(1e-12);
     expect(rel(betaQuantile(1e-200, 100, 1), 1e-2)).toBeLessThan(1e-12);
+    // lower tails many orders below the start: the step is taken in log x (x was halved each
+    // step and 1.2e-240 came back for every p below about 1e-230)
+    expect(rel(betaQuantile(1e-300, 1, 1), 1e-300)).toBeLessThan(1e-12);
+    expect(
+      rel(betaQuantile(1e-300, 1, 1000), -Math.expm1(Math.log1p(-1e-300) / 1000)),
+    ).toBeLessThan(1e-12);
+    for (const a of [2, 5, 20])
+      expect(rel(betaQuantile(1e-250, a, 1), Math.exp(Math.log(1e-250) / a))).toBeLessThan(1e-12);
+    // a root below the smallest double is 0
+    expect(betaQuantile(1e-250, 0.5, 1)).toBe(0);
   });
 });
 
@@ -22,6 +32,9 @@ describe("studentTQuantile where |t| is huge", () => {
     expect(rel(studentTQuantile(1e-200, 1), -1 / Math.tan(Math.PI * 1e-200))).toBeLessThan(1e-12);
     // nearer the centre the beta-quantile path, unchanged
     expect(rel(studentTQuantile(1e-16, 1), -1 / Math.tan(Math.PI * 1e-16))).toBeLessThan(1e-12);
+    // |t| near the top of the double range is finite (sqrt(df) < 1 taken inside the exponential)
+    const big = studentTQuantile(0.975, 0.00421);
+    expect(Number.isFinite(big) && big > 1e307).toBe(true);
     // a t so large it overflows is -Infinity, not a finite stand-in
     expect(studentTQuantile(0.025, 0.001)).toBe(Number.NEGATIVE_INFINITY);
   });
