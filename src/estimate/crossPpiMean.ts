@@ -65,9 +65,12 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * i's K predictions, `theta = mean(fbar) + mean(y - yhat)`, variance
  * `s^2(fbar) / N + s^2(yhat - y) / n` with divisors `N - ddof`, `n - ddof`, and a
  * normal (or t) interval, or for 0/1 labels by default Korn–Graubard's
- * `"beta"` (as {@link ppiMean}, whose Clopper–Pearson floor for hard 0/1
- * predictions right on every labelled unit of a verdict applies too, on the
- * averaged unlabelled predictions). lambda is 1, as in ppi_py (no power tuning).
+ * `"beta"` (as {@link ppiMean}, whose floors apply too, on the averaged
+ * unlabelled predictions: the Clopper–Pearson floor for hard 0/1 predictions
+ * right on every labelled unit of a verdict, and for soft predictions except
+ * under `"wald"` the prediction-band floor and the verdict floor of units
+ * predicted exactly 0 or 1; every floor held below the labels-alone
+ * variance). lambda is 1, as in ppi_py (no power tuning).
  * Matches ppi_py to 1e-10 with `ddof: 0` and `interval: "wald"`
  * (test/fixtures/ppi.json); the default `ddof` is 1 (see {@link ppiMean}).
  * ppi_py's `bootstrap_data` variance is not offered.

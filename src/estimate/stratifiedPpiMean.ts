@@ -307,7 +307,10 @@ function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): nu
  * floor within each stratum (`w_h^2` times the stratum's own floor), so one
  * stratum is `ppiMean` for them too (until 2026-12-07 the floor was missing
  * here, and such intervals under-covered: docs/replication/model-assisted.md,
- * hard predictions).
+ * hard predictions); soft predictions, except under `"wald"`, get its
+ * prediction-band floor and the verdict floor of units predicted exactly 0
+ * or 1 the same way, each stratum's floor held below its labels-alone
+ * variance.
  *
  * Stratum floor (0/1 labels, two or more strata): a stratum whose labels all
  * agree says nothing about the failures it may hold (its residual variance is

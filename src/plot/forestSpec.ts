@@ -92,7 +92,9 @@ export function forestSpec(rows: readonly ForestRow[], options?: ForestSpecOptio
   // an explicit height: undefined means the default too (a spread gave 250)
   const head = header(
     fn,
-    n > 0 ? { ...options, height: options?.height ?? n * rowHeight } : options,
+    n > 0
+      ? { ...options, height: options?.height === undefined ? n * rowHeight : options.height }
+      : options,
     KEYS,
   );
   const base = records(fn, "rows", rows, ["name"], ["estimate"], ["group"]);

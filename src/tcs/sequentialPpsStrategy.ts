@@ -254,8 +254,9 @@ function* drawAll(
   const rule = s === undefined ? "" : ", sequential";
   const ci: [number, number] = census ? [mean, mean] : [cs.lower(), cs.upper()];
   // A sequence that rejected every mean but one while units are unlabelled
-  // has missed (the 1 - level of runs a sequence may miss; seen at p = 0.98,
-  // n = 30 of 5,000: [1, 1] for 0.98): not shown as a certain answer
+  // claims certainty the labels cannot give: either every unlabelled unit
+  // has that value too, or this is a run the sequence misses (seen at
+  // p = 0.98, n = 30 of 5,000: [1, 1] for 0.98); not shown as certain
   const collapsed = !census && ci[1] - ci[0] <= 0;
   return {
     estimate: mean,
@@ -268,7 +269,7 @@ function* drawAll(
     interval: "weightedBettingCs",
     reliable: !collapsed,
     warning: collapsed
-      ? `the confidence sequence rejected every mean but ${ci[0]} with ${N - t} of ${N} units unlabelled: this run is one the sequence may miss (at most ${Math.round((1 - level) * 1000) / 10} % of runs); label more or use the fixed-n interval`
+      ? `the confidence sequence rejected every mean but ${ci[0]} with ${N - t} of ${N} units unlabelled: unless every unlabelled unit is ${ci[0]} too, this is a run the sequence misses (at most ${Math.round((1 - level) * 1000) / 10} % of runs); label more or use the fixed-n interval`
       : "",
     ci,
     method: census

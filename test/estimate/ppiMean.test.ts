@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { normalQuantile } from "../../src/core/normal.js";
 import { createRng } from "../../src/core/rng.js";
 import { srs } from "../../src/design/srs.js";
-import { predictionFloor } from "../../src/estimate/_ppi.js";
 import { ppiMean, ppiMeanDefaults } from "../../src/estimate/ppiMean.js";
 import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 
@@ -399,8 +398,10 @@ describe("ppiMean: hard 0/1 predictions (a judge's verdicts)", () => {
       const fs = Float64Array.from(s, (i) => yhat[i] as number);
       const e = ppiMean(ys, fs, yhat);
       if (e.ci[0] <= mu && mu <= e.ci[1]) covered++;
-      const bare =
-        e.variance - predictionFloor(ys, fs, yhat, e.lambda, 0.95, "two-sided", e.estimate, true);
+      // the variance without the floor: PPI's two parts alone (ddof 1, the default); the floor
+      // itself is capped, so subtracting the uncapped one was not it
+      const rs = Float64Array.from(ys, (v, k) => v - e.lambda * (fs[k] as number));
+      const bare = sampleVar(rs) / 50 + (e.lambda * e.lambda * sampleVar(yhat)) / N;
       const half = 1.96 * Math.sqrt(bare);
       if (e.estimate - half <= mu && mu <= e.estimate + half) coveredBare++;
     }

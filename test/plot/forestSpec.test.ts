@@ -79,5 +79,7 @@ describe("forestSpec: review findings", () => {
       "(no group)",
     ]);
     expect(forestSpec(rows, { height: undefined })["height"]).toBe(forestSpec(rows)["height"]);
+    // null is no height: refused as before, not taken as the default
+    expect(() => forestSpec(rows, { height: null as unknown as number })).toThrow(/forestSpec/);
   });
 });
