@@ -90,7 +90,7 @@ export function predictionBandVariance(
   const sizes = new Float64Array(H);
   sizes[0] = N - positives;
   if (bands === undefined) sizes[1] = positives;
-  else bands.sizes.forEach((c, h) => (sizes[h + 1] = c));
+  else sizes.set(bands.sizes, 1);
   let held = 0;
   for (let h = 0; h < H; h++) if ((sizes[h] as number) > 0) held++;
   if (held < 2) return 0;
