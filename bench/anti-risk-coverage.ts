@@ -14,30 +14,13 @@
 import { createRng } from "../src/entry/core.js";
 import type { Strategy } from "../src/entry/tcs.js";
 import { extraStrategies, runStrategy, strategies } from "../src/entry/tcs.js";
+import { riskPopulation } from "./_randomFailures.js";
 import { writeMarkedSection } from "./_section.js";
 
 const REPS = Number(process.argv[3] ?? 1000);
 const started = Date.now();
 const all: Record<string, Strategy> = { ...strategies, ...extraStrategies };
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
-
-function population(k: number, mode: "reversed" | "adversarial", seed: string) {
-  const N = 1000;
-  const g = createRng(seed);
-  const order = Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(g() * (i + 1));
-    [order[i], order[j]] = [order[j] as number, order[i] as number];
-  }
-  const y = new Float64Array(N);
-  for (let i = 0; i < k; i++) y[order[i] as number] = 1;
-  const risk = Float64Array.from(y, (v) => {
-    const u = g();
-    if (mode === "reversed") return v === 1 ? 0.5 * u : 0.4 + 0.6 * u;
-    return v === 1 ? 0.05 * u : 0.2 + 0.8 * u;
-  });
-  return { y, risk, mu: k / N };
-}
 
 const rows: string[] = [];
 const worst: Record<string, { cov: number; unflagged: number }> = {};
@@ -48,7 +31,7 @@ for (const mode of ["reversed", "adversarial"] as const) {
     [200, 20],
     [200, 100],
   ] as const) {
-    const pop = population(k, mode, `anti-risk/${mode}/${k}`);
+    const pop = riskPopulation(createRng(`anti-risk/${mode}/${k}`), 1000, k, mode);
     for (const name of Object.keys(all)) {
       const strategy = all[name] as Strategy;
       let cover = 0;

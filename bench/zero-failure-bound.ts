@@ -17,30 +17,12 @@
 import { createRng } from "../src/entry/core.js";
 import { inclusionProbabilities } from "../src/entry/estimate.js";
 import { runStrategy, strategies } from "../src/entry/tcs.js";
+import { riskPopulation } from "./_randomFailures.js";
 import { writeMarkedSection } from "./_section.js";
 
 const REPS = 1000;
 const started = Date.now();
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
-
-function population(N: number, k: number, mode: string, seed: string) {
-  const g = createRng(seed);
-  const order = Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = Math.floor(g() * (i + 1));
-    [order[i], order[j]] = [order[j] as number, order[i] as number];
-  }
-  const y = new Float64Array(N);
-  for (let i = 0; i < k; i++) y[order[i] as number] = 1;
-  const risk = Float64Array.from(y, (v) => {
-    const u = g();
-    if (mode === "reversed") return v === 1 ? 0.5 * u : 0.4 + 0.6 * u;
-    if (mode === "informative") return v === 1 ? 0.5 + 0.5 * u : 0.6 * u;
-    if (mode === "realistic") return v === 1 ? 0.05 + 0.95 * Math.sqrt(u) : 0.05 + 0.95 * u * u;
-    return 0.05 + u;
-  });
-  return { y, risk, mu: k / N };
-}
 
 /** The most units, smallest inclusion probabilities first, that all go unsampled with probability >= tail. */
 function kStar(pik: Float64Array, tail: number): number {
@@ -57,7 +39,7 @@ function kStar(pik: Float64Array, tail: number): number {
 
 const rows: string[] = [];
 const usefulShares: number[] = [];
-for (const mode of ["reversed", "informative", "realistic", "uninformative"]) {
+for (const mode of ["reversed", "informative", "realistic", "uninformative"] as const) {
   for (const [N, k, n] of [
     [1000, 50, 20],
     [1000, 50, 100],
@@ -65,7 +47,7 @@ for (const mode of ["reversed", "informative", "realistic", "uninformative"]) {
     [5000, 100, 200],
     [5000, 250, 100],
   ] as const) {
-    const pop = population(N, k, mode, `zero-failure-bound/${mode}/${N}/${k}`);
+    const pop = riskPopulation(createRng(`zero-failure-bound/${mode}/${N}/${k}`), N, k, mode);
     const ks = kStar(inclusionProbabilities(pop.risk, n), 0.025);
     if (mode !== "reversed") usefulShares.push(ks / N);
     let cover = 0;
