@@ -287,9 +287,10 @@ export function predictionFloor(
  * variance (the classical mean's, from the same labels): a floor never makes
  * a prediction-powered interval wider than the labels alone would give (the
  * verdict floor of units predicted exactly 0 at 99 % of a population, with
- * every one of 100 labels agreeing, made ppiMean's interval 2.4 times the
- * labels-alone width at p = 0.01). 0 when there is no room (the predictions
- * already cost variance).
+ * every one of 100 labels agreeing, made ppiMean's mean width 0.091 at
+ * p = 0.01 against 0.059 with the cap and 0.039 without any floor: a
+ * development measurement of 1,000 samples, not a bench). 0 when there is
+ * no room (the predictions already cost variance).
  */
 export function capFloor(floor: number, room: number): number {
   return Math.min(floor, Math.max(0, room));
