@@ -127,8 +127,10 @@ function workspace(pt: PackedTrain, maxQueries: number, kernel: "wasm" | "js"): 
     buffer = new ArrayBuffer(bytes);
     const f = new Float64Array(buffer);
     const a = new Int32Array(buffer);
+    // byte offsets to element offsets by division: this buffer is the one above 2 GiB (too large
+    // for wasm memory), where `>> 3` would turn an offset >= 2^31 negative
     scan = (qq, nqt, tt, g0, g1, nn, bb, aa, dd) =>
-      scanJs(f, a, qq >> 3, nqt, tt >> 3, g0, g1, nn >> 3, bb >> 3, aa >> 2, dd);
+      scanJs(f, a, qq / 8, nqt, tt / 8, g0, g1, nn / 8, bb / 8, aa / 4, dd);
   }
   const f64 = new Float64Array(buffer);
   f64.set(pt.quads, t / 8);

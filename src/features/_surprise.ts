@@ -199,9 +199,11 @@ const LOG_2PI = Math.log(2 * Math.PI);
 export function fitKde(fn: string, ts: TrainSet, varianceThreshold: number): KdeModel {
   const { data, cols, groups } = ts;
   const keepList: number[] = [];
+  // per class, how many dimensions it dropped for every class (named when none is left)
+  const dropped = new Map<number, number>();
   for (let j = 0; j < cols; j++) {
     let ok = true;
-    for (const idx of groups.values()) {
+    for (const [c, idx] of groups) {
       let m = 0;
       for (const r of idx) m += data[r * cols + j] as number;
       m /= idx.length;
@@ -212,6 +214,7 @@ export function fitKde(fn: string, ts: TrainSet, varianceThreshold: number): Kde
       }
       if (!(v / idx.length >= varianceThreshold)) {
         ok = false;
+        dropped.set(c, (dropped.get(c) ?? 0) + 1);
         break;
       }
     }
@@ -219,15 +222,21 @@ export function fitKde(fn: string, ts: TrainSet, varianceThreshold: number): Kde
   }
   const keep = Int32Array.from(keepList);
   const d = keep.length;
-  if (d === 0)
-    fail(fn, `every dimension has a class variance below varianceThreshold ${varianceThreshold}`);
+  if (d === 0) {
+    const rows = (c: number): string => plural(groups.get(c)?.length ?? 0, "training row");
+    const who = [...dropped].map(([c, k]) => `class ${c} (${rows(c)}) in ${k}`).join(", ");
+    fail(
+      fn,
+      `every dimension has a class variance below varianceThreshold ${varianceThreshold}, and a dimension below it in one class is dropped for all: below it first ${who} of ${cols} dimensions (one training row, or identical rows, have no variance)`,
+    );
+  }
   const classes = new Map<number, KdeClass>();
   for (const [c, idx] of groups) {
     const n = idx.length;
     if (n < d + 1) {
       fail(
         fn,
-        `class ${c} has ${n} training points, fewer than d + 1 = ${d + 1} needed for its KDE covariance (d = ${d} dimensions kept)`,
+        `class ${c} has ${plural(n, "training point")}, fewer than d + 1 = ${d + 1} needed for its KDE covariance (d = ${d} dimensions kept)`,
       );
     }
     const { mean, cov } = meanCov(data, cols, idx, keep);
@@ -251,6 +260,11 @@ export function fitKde(fn: string, ts: TrainSet, varianceThreshold: number): Kde
     classes.set(c, { mean, l, white, norms, n, logNorm });
   }
   return { fn, keep, classes };
+}
+
+/** `1 training row`, `2 training rows`. */
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function rowNorms(x: Float64Array, d: number): Float64Array {
@@ -307,7 +321,9 @@ export type GaussModel = {
  * Fits each class's mean and sample covariance (ddof = 1). A covariance that
  * is singular (always so with fewer than d + 1 points) is replaced by
  * `cov + ridge * (trace(cov) / d) * I` — the ridge is relative to the mean
- * variance so it does not depend on the activations' units.
+ * variance so it does not depend on the activations' units; a class whose
+ * rows are identical (trace 0) takes the trace of all training rows'
+ * covariance instead.
  */
 export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
   const { cols, groups } = ts;
@@ -326,6 +342,7 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
   for (let j = 0; j < cols; j++) keep[j] = j;
   const d = cols;
   const classes = new Map<number, GaussClass>();
+  let pooled: number | undefined;
   for (const [c, idx] of groups) {
     if (idx.length < 2)
       fail(fn, `class ${c} has ${idx.length} training point; its covariance needs at least 2`);
@@ -335,7 +352,15 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
     if (l === undefined) {
       let tr = 0;
       for (let j = 0; j < d; j++) tr += cov[j * d + j] as number;
-      const lambda = ridge * (tr > 0 ? tr / d : 1);
+      // a class whose training rows are all identical has trace 0: its ridge takes the scale of
+      // every training row's covariance instead (an absolute 1e-6 made its scores depend on
+      // the activations' units); with no spread anywhere there is no scale to take
+      if (tr === 0) {
+        pooled ??= totalVarianceSum(data, ts.rows, cols);
+        if (!(pooled > 0))
+          fail(fn, "every training row is identical: the covariances have no scale to regularise");
+      }
+      const lambda = ridge * ((tr > 0 ? tr : (pooled as number)) / d);
       for (let j = 0; j < d; j++) cov[j * d + j] = (cov[j * d + j] as number) + lambda;
       l = cholesky(cov, d);
       if (l === undefined)
@@ -349,6 +374,20 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
     classes.set(c, { mean, l });
   }
   return { fn, keep, classes, exponent };
+}
+
+/** The trace of the covariance (ddof = 1) of all `rows` rows taken as one sample. */
+function totalVarianceSum(data: Float64Array, rows: number, cols: number): number {
+  let tr = 0;
+  for (let j = 0; j < cols; j++) {
+    let m = 0;
+    for (let r = 0; r < rows; r++) m += data[r * cols + j] as number;
+    m /= rows;
+    let ss = 0;
+    for (let r = 0; r < rows; r++) ss += ((data[r * cols + j] as number) - m) ** 2;
+    tr += ss / (rows - 1);
+  }
+  return tr;
 }
 
 /** Squared Mahalanobis distance of each query to its class mean. */

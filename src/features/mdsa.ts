@@ -11,8 +11,10 @@ export type MdsaOptions = {
    * factorisation finds a column that is (to 1e-10 relative) a linear
    * combination of the others — always the case for a class with fewer than
    * d + 1 training rows — the covariance becomes
-   * `cov + ridge * (trace(cov) / d) * I`. Non-singular covariances are used
-   * unchanged.
+   * `cov + ridge * (trace(cov) / d) * I`. A class whose training rows are
+   * all identical (trace 0) takes the trace of the covariance of all training
+   * rows as one sample instead, so its scores do not depend on the
+   * activations' units either. Non-singular covariances are used unchanged.
    * @defaultValue `1e-6`
    */
   readonly ridge?: number;
@@ -39,8 +41,8 @@ export type MdsaOptions = {
  * @param options - {@link MdsaOptions}; `ridge` defaults to 1e-6.
  * @returns Squared Mahalanobis distance per test row.
  * @throws {RangeError} If an input is empty or non-finite, lengths or dimensions
- *   differ, a class is negative, a test class has no training rows, or a class
- *   has a single training row; or if values are so large that a class mean or covariance or a score
+ *   differ, a class is negative, a test class has no training rows, a class
+ *   has a single training row, or every training row is identical; or if values are so large that a class mean or covariance or a score
  *   would overflow (`mdsa: train is too large: rescale ...`, `mdsa: test row 0 is too large:
  *   rescale ...`), never an Infinity or NaN score.
  * @throws {TypeError} If an argument has the wrong type.

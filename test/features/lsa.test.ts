@@ -118,6 +118,18 @@ describe("lsa(train, trainClass, test, testClass)", () => {
       /^lsa: class 1 has 2 training points, fewer than d \+ 1 = 3/,
     );
   });
+  it("names the class that drops every dimension for all (a single training row)", () => {
+    const t = rowMatrix([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [5, 5],
+    ]);
+    expect(() => lsa(t, cls(0, 0, 0, 0, 1), test, cls(0))).toThrow(
+      /^lsa: every dimension has a class variance below varianceThreshold 0.00001, .*class 1 \(1 training row\) in 2 of 2 dimensions/,
+    );
+  });
   it("rejects a class with a singular covariance", () => {
     const t = rowMatrix([
       [0, 0],

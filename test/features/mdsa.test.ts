@@ -99,6 +99,44 @@ describe("mdsa(train, trainClass, test, testClass)", () => {
     const bigger = mdsa(train, tc, rowMatrix([[2, 0]]), cls(0), { ridge: 1e-3 });
     expect(bigger[0] as number).toBeCloseTo(2 / 2e-3, 6);
   });
+  it("regularises a class of identical rows with all rows' trace, so its scores do not depend on the units", () => {
+    // Class 0: (1, 1) twice (covariance 0); all five rows: column variances 8 and 8.3 (ddof 1),
+    // trace / d = 8.15, lambda = 8.15e-6: MDSA((2, 1)) = 1 / lambda. An absolute 1e-6 gave
+    // 1e6 in these units and 1e12 in units 1000 times smaller.
+    const X = [
+      [1, 1],
+      [1, 1],
+      [5, 5],
+      [5, 6],
+      [6, 5],
+    ];
+    const at = (u: number) =>
+      mdsa(
+        rowMatrix(X.map((r) => r.map((v) => v * u))),
+        cls(0, 0, 1, 1, 1),
+        rowMatrix([[2 * u, 1 * u]]),
+        cls(0),
+      )[0] as number;
+    const col = (j: number) => {
+      const v = X.map((r) => r[j] as number);
+      const m = v.reduce((a, b) => a + b) / v.length;
+      return v.reduce((a, b) => a + (b - m) ** 2, 0) / (v.length - 1);
+    };
+    expect(at(1)).toBeCloseTo(1 / (1e-6 * ((col(0) + col(1)) / 2)), 3);
+    expect(at(1000) / at(1)).toBeCloseTo(1, 9);
+    expect(at(0.001) / at(1)).toBeCloseTo(1, 9);
+    expect(() =>
+      mdsa(
+        rowMatrix([
+          [1, 1],
+          [1, 1],
+        ]),
+        cls(0, 0),
+        rowMatrix([[2, 1]]),
+        cls(0),
+      ),
+    ).toThrow(/^mdsa: every training row is identical/);
+  });
   it("is deterministic and leaves its inputs unchanged", () => {
     const train = rowMatrix([
       [0, 1],
