@@ -385,3 +385,14 @@ export function centroidOrder(X: RowMatrix, distance: Distance | undefined, fn: 
   order.sort((a, b) => (d[a] as number) - (d[b] as number) || a - b);
   return order;
 }
+
+/**
+ * `x` with a product's rounding error removed: the nearest integer when `x` is
+ * within 1e-9 (relative) of it, else `x` (`1.1 * 50` is 55.00000000000001 and
+ * `0.29 * 50 + 0.5` is 14.999999999999998; a count taken with ceil or floor of
+ * those was one off).
+ */
+export function snapToInteger(x: number): number {
+  const r = Math.round(x);
+  return Math.abs(x - r) <= 1e-9 * Math.max(1, Math.abs(x)) ? r : x;
+}

@@ -7,6 +7,7 @@ import {
   farthestFirst,
   forBuiltInDistances,
   pairDistance,
+  snapToInteger,
 } from "./_internal.js";
 import type { DistanceOptions } from "./types.js";
 
@@ -16,7 +17,9 @@ const KEYS = optionKeys<CoreEdgeOptions>()("distance", "edgeShare");
 export type CoreEdgeOptions = DistanceOptions & {
   /**
    * Share of the `k` picks that go to the edge (Kennard–Stone) step, in [0, 1].
-   * The edge count is `floor(edgeShare * k + 0.5)` (nearest, halves up).
+   * The edge count is `floor(edgeShare * k + 0.5)` (nearest, halves up; a
+   * product within 1e-9 of an integer is taken as that integer, so 0.29 * 50
+   * gives 15 edge picks).
    * @defaultValue 0.1
    */
   readonly edgeShare?: number;
@@ -63,7 +66,7 @@ export function coreEdge(
   checkNumber("coreEdge", "options.edgeShare", edgeShare, 0, 1);
   checkCallback("coreEdge", "options.distance", distance);
   if (k === 0) return new Int32Array(0);
-  const nEdge = Math.min(k, Math.floor(edgeShare * k + 0.5));
+  const nEdge = Math.min(k, Math.floor(snapToInteger(edgeShare * k + 0.5)));
   const { X: scaled } = forBuiltInDistances(XMatrix, distance === undefined);
   const core = nEdge === k ? [] : centroidOrder(scaled, distance, "coreEdge").slice(0, k - nEdge);
   const dist = pairDistance("coreEdge", scaled, distance);

@@ -36,7 +36,9 @@ export type MedoidsOptions = DistanceOptions & {
  * reduction never grows as picks are added, candidates are re-evaluated
  * lazily from a priority queue (exact, as in {@link facilityLocation}).
  * Matches `cluster::pam(x, k, do.swap = FALSE)` (R), whose medoid set for
- * k = 1, 2, ... grows by one pick at a time.
+ * k = 1, 2, ... grows by one pick at a time, up to ties: pam's BUILD keeps the
+ * last of tied rows, this the first (the fixture test runs pam on the rows
+ * reversed).
  *
  * Memory: distances are stored for N <= `maxMatrixRows`, recomputed above it
  * (2 N(N-1)/2 distance evaluations for the first two picks, N per later

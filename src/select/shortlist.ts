@@ -9,6 +9,7 @@ import {
   failType,
   toRowMatrix,
 } from "../core/validate.js";
+import { snapToInteger } from "./_internal.js";
 import type { Selector } from "./types.js";
 
 /**
@@ -18,7 +19,8 @@ import type { Selector } from "./types.js";
  * Algorithm (trajectory-aware subset selection paper, section 6.3: "use a
  * geometric algorithm to select a larger candidate pool (either 1.5 or 2
  * times the target subset size), then randomly sample from that pool"):
- * m = min(X.rows, ceil(factor * k)); pool = selector(X, m); then `k` of the m
+ * m = min(X.rows, ceil(factor * k)) (a product within 1e-9 of an integer taken
+ * as that integer: 1.1 * 50 gives 55, not 56); pool = selector(X, m); then `k` of the m
  * pool positions by simple random sampling without replacement (Knuth's
  * selection sampling, Algorithm S: position t is kept with probability
  * (still needed) / (still available), one draw each). Every k-subset of the
@@ -32,7 +34,7 @@ import type { Selector } from "./types.js";
  * @param factor - Pool size multiplier, >= 1 (the paper uses 1.5 and 2).
  * @param rng - Uniform source in [0, 1).
  * @returns `k` distinct row indices in the pool's pick order.
- * @throws {TypeError} If `selector` or `rng` is not a function, `X` not a RowMatrix, `k` or `factor` not a
+ * @throws {TypeError} If `selector` or `rng` is not a function, `X` neither a RowMatrix nor an array of rows, `k` or `factor` not a
  *   number, or the selector does not return an Int32Array.
  * @throws {RangeError} If `X` holds a non-finite value, `k` is not an integer in [0, X.rows], `factor` is not
  *   a finite number >= 1, `rng` returns a value outside [0, 1), or the selector returns a wrong-sized pool,
@@ -60,7 +62,7 @@ export function shortlist(
   checkNumber(fn, "factor", factor, 1);
   checkRng(fn, rng);
   if (k === 0) return new Int32Array(0);
-  const m = Math.min(XMatrix.rows, Math.ceil(factor * k));
+  const m = Math.min(XMatrix.rows, Math.ceil(snapToInteger(factor * k)));
   const pool: unknown = selector(XMatrix, m);
   if (!(pool instanceof Int32Array)) failType(fn, "selector must return an Int32Array");
   if (pool.length !== m) fail(fn, `selector returned ${pool.length} indices, expected ${m}`);

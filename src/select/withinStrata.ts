@@ -46,8 +46,8 @@ export type WithinStrataOptions = {
  * @param options - `allocation`: explicit picks per stratum (default proportional).
  * @returns `k` distinct row indices: stratum by stratum in ascending label order, each in the selector's pick order.
  * @throws {TypeError} If `strata` is not an `Int32Array` or an array of integers, `selector` not a function,
- *   `X` not a RowMatrix, `options` not an object, `allocation` not an Int32Array, or the selector does not
- *   return an Int32Array.
+ *   `X` neither a RowMatrix nor an array of rows, `options` not an object, `allocation` not an array of
+ *   integers, or the selector does not return an Int32Array.
  * @throws {RangeError} If a label is negative, `strata.length !== X.rows`, `k` is not an integer in [0, X.rows],
  *   `X` holds a non-finite value, `allocation` has the wrong length, a negative entry, a total other than
  *   `k`, or an entry larger than its stratum, or the selector returns the wrong number of indices, an index

@@ -27,6 +27,14 @@ describe("coreEdge(X, k, { edgeShare })", () => {
     expect(coreEdge(line, 4)).toEqual(centroid(line, 4));
   });
 
+  it("rounds the edge count of the product as written (0.29 * 50 + 0.5 = 15, not 14.999999999999998)", () => {
+    const X = gaussian(80, 2, 7);
+    const picks = Array.from(coreEdge(X, 50, { edgeShare: 0.29 }));
+    // 35 core picks (the centroid order), then 15 edge picks
+    expect(picks.slice(0, 35)).toEqual(Array.from(centroid(X, 35)));
+    expect(picks[35]).not.toBe(centroid(X, 36)[35]);
+  });
+
   it("reduces to centroid at edgeShare 0 and to Kennard–Stone at edgeShare 1", () => {
     const X = gaussian(40, 3, "core-edge");
     expect(coreEdge(X, 12, { edgeShare: 0 })).toEqual(centroid(X, 12));

@@ -30,6 +30,18 @@ describe("shortlist(selector, X, k, factor, rng)", () => {
     expect(used).toEqual([5, 10]);
   });
 
+  it("sizes the pool by the product as written, not its rounding error (1.1 * 50 = 55)", () => {
+    // in doubles 1.1 * 50 is 55.00000000000001, whose ceil gave a pool of 56
+    const used: number[] = [];
+    const spy: Selector = (X, m) => {
+      used.push(m);
+      return centroid(X, m);
+    };
+    shortlist(spy, gaussian(80, 2, 5), 50, 1.1, createRng(1));
+    shortlist(spy, gaussian(80, 2, 5), 50, 1.1001, createRng(1));
+    expect(used).toEqual([55, 56]);
+  });
+
   it("equals the selector at factor 1 and returns the documented example", () => {
     expect(shortlist(kennardStone, line, 4, 1, createRng(3))).toEqual(kennardStone(line, 4));
     expect(Array.from(shortlist(centroid, line, 2, 2, createRng(1)))).toEqual([5, 3]);
