@@ -68,6 +68,11 @@ export function readInterval(fn: string, value: unknown, srs: boolean): Interval
 }
 
 /** Whether an interval method needs 0/1 labels. */
+/** Whether `method` is a design proportion method (`"beta"`, ...): it takes labels in [0, 1]. */
+export function takesUnitLabels(method: IntervalMethod | undefined): boolean {
+  return method !== undefined && DESIGN_PROPORTION.has(method);
+}
+
 export function needsBinary(method: IntervalMethod | undefined): boolean {
   return method !== undefined && (SRS_BINARY_METHODS.has(method) || DESIGN_PROPORTION.has(method));
 }
@@ -124,6 +129,15 @@ export function outsideUnitWarning(estimate: number, cause: string): string {
   return `the estimate ${estimate} of a proportion lies outside [0, 1] (${cause}), so the interval, built for the estimate clipped to [0, 1], may miss`;
 }
 
+/** Index of the first value of y outside [0, 1], or -1. */
+function firstOutsideUnit(y: ArrayLike<number>): number {
+  for (let k = 0; k < y.length; k++) {
+    const v = y[k] as number;
+    if (!(v >= 0 && v <= 1)) return k;
+  }
+  return -1;
+}
+
 /** Whether every value of y is the same. */
 function allEqual(y: ArrayLike<number>): boolean {
   for (let k = 1; k < y.length; k++) if (y[k] !== y[0]) return false;
@@ -164,12 +178,17 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
   }
   const bad = r.real === true ? -1 : firstNonBinary(y);
   const binary = r.real !== true && bad < 0;
-  if (!binary && needsBinary(r.interval)) {
+  // labels in [0, 1], not all 0/1: the design's proportion methods hold for their mean
+  const unit = !binary && r.real !== true && firstOutsideUnit(y) < 0;
+  if (!binary && needsBinary(r.interval) && !(unit && takesUnitLabels(r.interval))) {
+    const outside = firstOutsideUnit(y);
     fail(
       fn,
       r.real === true
         ? `options.interval "${r.interval}" is for a proportion, not for real values; use "t" or "wald"`
-        : `options.interval "${r.interval}" is for a proportion (0/1 labels) but y[${bad}] is ${y[bad]}; use "t" or "wald"`,
+        : unit
+          ? `options.interval "${r.interval}" is for 0/1 labels but y[${bad}] is ${y[bad]}; for labels in [0, 1] use one of ${[...DESIGN_PROPORTION].join(", ")}, "t" or "wald"`
+          : `options.interval "${r.interval}" is for a proportion (labels in [0, 1]) but y[${outside}] is ${y[outside]}; use "t" or "wald"`,
     );
   }
   const interval: IntervalMethod =
@@ -178,7 +197,11 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
       ? design.srs
         ? INTERVAL_DEFAULTS.srs
         : INTERVAL_DEFAULTS.design
-      : INTERVAL_DEFAULTS.real);
+      : unit
+        ? INTERVAL_DEFAULTS.bounded
+        : INTERVAL_DEFAULTS.real);
+  // a mean of values in [0, 1] under a proportion method: clipped to [0, 1] as a proportion is
+  const proportion = binary || (unit && DESIGN_PROPORTION.has(interval));
   const nEffective = design.nEffective ?? n;
   const base = { estimate, variance, level, n, method, df: design.df, nEffective, interval };
   if (variance < 0) {
@@ -205,7 +228,7 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
     return { ...base, se, ci: [estimate, estimate], reliable: true, warning: "" };
   }
   const flat = noSpread(variance, y);
-  if (!binary && flat) {
+  if (!proportion && flat) {
     return {
       ...base,
       se,
@@ -236,10 +259,10 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
     interval,
     level,
   );
-  const ci: [number, number] = binary
+  const ci: [number, number] = proportion
     ? [Math.max(0, Math.min(1, raw[0])), Math.max(0, Math.min(1, raw[1]))]
     : raw;
-  if (binary && !(estimate >= 0 && estimate <= 1)) {
+  if (proportion && !(estimate >= 0 && estimate <= 1)) {
     return {
       ...base,
       se,

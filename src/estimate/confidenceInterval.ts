@@ -16,8 +16,9 @@ import { checkLevel, checkNumber } from "../core/validate.js";
  * `ci` comes from the method named in `interval`: by default, for 0/1 labels
  * (a proportion), the exact hypergeometric interval under simple random
  * sampling and Korn–Graubard's `"beta"` interval under any other design, both
- * clipped to [0, 1]; for real-valued y, the t interval with the design's
- * degrees of freedom. See docs/intervals.md and the measured coverage in
+ * clipped to [0, 1]; for labels in [0, 1] that are not all 0/1 (graded
+ * scores), `"beta"` under any design, clipped likewise; for other real-valued
+ * y, the t interval with the design's degrees of freedom. See docs/intervals.md and the measured coverage in
  * docs/replication/coverage.md.
  */
 export type Estimate = {

@@ -39,7 +39,7 @@ export type HajekOptions = {
   readonly level?: number;
   /**
    * Interval method (one of `intervalMethods`). Default: `"beta"` (Korn–Graubard) for 0/1 labels,
-   * `"t"` for real-valued y. The SRS-only methods (`"wilson"`, `"clopperPearson"`,
+   * `"beta"` for labels in [0, 1] that are not all 0/1 (`intervalDefaults.bounded`); `"t"` for other real-valued y. The SRS-only methods (`"wilson"`, `"clopperPearson"`,
    * `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) do not apply here.
    */
   readonly interval?: IntervalMethod;

@@ -18,7 +18,7 @@ export type StratifiedMeanOptions = {
   /**
    * Interval method (one of `intervalMethods`). Default for 0/1 labels: `"hypergeometric"`
    * when there is a single stratum (a simple random sample without replacement), `"beta"`
-   * (Korn–Graubard, with Satterthwaite's effective df) otherwise; `"t"` for real-valued y. The SRS-only methods
+   * (Korn–Graubard, with Satterthwaite's effective df) otherwise; `"beta"` for labels in [0, 1] that are not all 0/1 (`intervalDefaults.bounded`); `"t"` for other real-valued y. The SRS-only methods
    * (`"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`)
    * need a single non-empty stratum.
    */

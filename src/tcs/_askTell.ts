@@ -7,7 +7,7 @@
 
 import type { Rng } from "../core/rng.js";
 import { fail, failType } from "../core/validate.js";
-import { needsBinary } from "../estimate/_interval.js";
+import { needsBinary, takesUnitLabels } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import type { IntervalMethod } from "../estimate/proportionInterval.js";
 import { finitePopulationBounds } from "./_finitePopulation.js";
@@ -64,7 +64,8 @@ function named(fn: string, e: unknown): unknown {
  * Wraps a strategy's generator in the ask/tell contract: the first `next()`
  * ignores its argument; every later `next(y)` must carry a finite number (the
  * label of the last yielded index), checked before the strategy sees it, and
- * a 0 or 1 when the chosen interval is for a proportion, and whatever the
+ * a 0 or 1 when the chosen interval is an SRS proportion method (in [0, 1]
+ * for a design one such as `"beta"`), and whatever the
  * strategy's own `checkLabel` requires (it throws on a label the strategy
  * cannot take); once
  * the Estimate has been returned, another `next` throws instead of returning
@@ -83,7 +84,9 @@ export function askTell(
   est?: EstimatorChoice,
   more?: AskTellExtras,
 ): Generator<number, Estimate, number> {
-  const binary = needsBinary(est?.interval);
+  // 0/1 for the SRS proportion methods, [0, 1] for the design ones (Korn–Graubard holds for any mean in [0, 1])
+  const unitOnly = takesUnitLabels(est?.interval);
+  const binary = needsBinary(est?.interval) && !unitOnly;
   const checkLabel = more?.checkLabel;
   // the finite-population bounds apply to the default interval only (an explicit one is the formula asked for)
   const N = est !== undefined && est.interval === undefined ? more?.population : undefined;
@@ -123,6 +126,13 @@ export function askTell(
         fail(
           fn,
           `label sent through next(y) must be 0 or 1: options.interval "${est?.interval}" is for a proportion`,
+          y,
+        );
+      }
+      if (unitOnly && !(y >= 0 && y <= 1)) {
+        fail(
+          fn,
+          `label sent through next(y) must lie in [0, 1]: options.interval "${est?.interval}" is for a proportion`,
           y,
         );
       }

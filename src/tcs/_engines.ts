@@ -166,7 +166,9 @@ export function preparePpsFixed(
           flooredWeightedEstimate(
             fn,
             {
-              ...(estimator === "ht"
+              // a census (budget N: every pik 1) through HT, which knows N and so that the
+              // rate is exact; Hájek does not know N and gave a 0/1 census an interval 0.31 wide
+              ...(estimator === "ht" || sample.length === N
                 ? horvitzThompson(y, pikS, N, { variance: "deville", ...est })
                 : hajek(y, pikS, { variance: "deville", ...est })),
               method,

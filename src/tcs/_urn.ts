@@ -87,6 +87,20 @@ export class Fenwick {
   reset(other: Fenwick): void {
     this.tree.set(other.tree);
   }
+  /**
+   * Rebuilds the sums from scratch over the items not `taken` (a taken item's
+   * weight is 0), in O(N): after large weights were subtracted, the sums of
+   * the rest are mostly rounding error.
+   */
+  rebuild(weights: ArrayLike<number>, taken: Uint8Array): void {
+    const t = this.tree;
+    t.fill(0);
+    for (let i = 0; i < this.n; i++) t[i + 1] = taken[i] === 1 ? 0 : (weights[i] as number);
+    for (let i = 1; i <= this.n; i++) {
+      const j = i + (i & -i);
+      if (j <= this.n) t[j] = (t[j] as number) + (t[i] as number);
+    }
+  }
   /** Adds `delta` to the weight of item i. */
   add(i: number, delta: number): void {
     for (let j = i + 1; j <= this.n; j += j & -j) this.tree[j] = (this.tree[j] as number) + delta;

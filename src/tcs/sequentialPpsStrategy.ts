@@ -205,6 +205,8 @@ function* drawAll(
   const where = new Map<number, number>();
   const { rMin } = pop;
   let { positive, R } = pop;
+  // R when the tree was last built: see the rebuild below
+  let built = R;
   let sum = 0;
   let ss = 0;
   let t = 0;
@@ -234,6 +236,15 @@ function* drawAll(
       tree.add(unit, -r);
       positive--;
       R = positive > 0 ? R - r : 0;
+      // once the units drawn held all but a millionth of the risk, the running total and the
+      // tree's sums are mostly rounding error (with risks 1e16 and 1 the small ones were lost
+      // in both: the estimate fell to 0.02 for 0.2): both are recomputed from the units left
+      if (positive > 0 && R < 1e-6 * built) {
+        R = 0;
+        for (let i = 0; i < N; i++) if (taken[i] === 0) R += risk[i] as number;
+        tree.rebuild(risk, taken);
+        built = R;
+      }
     }
     const z = cs.step(y, q, Math.min(qMin, q));
     labelled += y;

@@ -20,7 +20,9 @@ const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequentia
  * vector of length N).
  *
  * Estimator: the sample mean, with variance `(1 - n/N) s^2 / n` (`s^2` with
- * divisor n - 1) and a normal interval; unbiased for the population mean.
+ * divisor n - 1); unbiased for the population mean. Its default interval is
+ * the exact hypergeometric one for 0/1 labels and the t interval (df n - 1)
+ * for real-valued labels (`intervalDefaults`).
  *
  * Sequential mode (`options.sequential`, labels in [0, 1]): units are drawn
  * one at a time uniformly from those not yet drawn, so every prefix is a

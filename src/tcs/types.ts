@@ -12,9 +12,11 @@ export type StrategyOptions = {
    * labels, `"hypergeometric"` for `srs`, `"betaCapped"` (the same with the effective sample size
    * at most n) for `twoUps`, `d2Strat`, `rhc`, `deepEst`, `systematicPps` and `mcucb`, and
    * `"beta"` (Korn–Graubard on the design's effective
-   * sample size) for every other strategy; `"t"` for real-valued labels. The SRS-only methods
+   * sample size) for every other strategy, also for labels in [0, 1] that are not all 0/1
+   * (graded scores, partial credit: `intervalDefaults.bounded`); `"t"` for other real-valued labels. The SRS-only methods
    * (`"wilson"`, `"clopperPearson"`, `"hypergeometric"`, `"jeffreys"`, `"agrestiCoull"`) are
-   * accepted by `srs` only; a proportion method makes every label a 0 or 1 (checked at `next(y)`).
+   * accepted by `srs` only; an SRS proportion method makes every label a 0 or 1, a design one (`"beta"`, ...)
+   * a value in [0, 1] (checked at `next(y)`).
    * The default `"beta"`/`"betaCapped"` interval of 0/1 labels also gets finite-population
    * bounds: the hull with the unlabelled units' own beta interval, cut to what the labelled
    * units prove (x / N to 1 - z / N), so that a sample of most of a small population does not

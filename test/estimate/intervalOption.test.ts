@@ -4,6 +4,7 @@ import { rowMatrix } from "../../src/core/rowMatrix.js";
 import { hajek } from "../../src/estimate/hajek.js";
 import { hansenHurwitz } from "../../src/estimate/hansenHurwitz.js";
 import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
+import { intervalDefaults } from "../../src/estimate/intervalDefaults.js";
 import { proportionInterval } from "../../src/estimate/proportionInterval.js";
 import { stratifiedMean } from "../../src/estimate/stratifiedMean.js";
 import { srsStrategy } from "../../src/tcs/srsStrategy.js";
@@ -52,11 +53,27 @@ describe("options.interval of the estimators", () => {
     ).toThrow(/stratifiedMean: .*simple random sample/);
   });
 
-  it("a proportion method on real-valued y is a RangeError naming the value", () => {
-    const y = new Float64Array([0, 0.5, 1, 0, 1, 0]);
+  it("a proportion method on y outside [0, 1] is a RangeError naming the value", () => {
+    const y = new Float64Array([0, 1.5, 1, 0, 1, 0]);
     expect(() => horvitzThompson(y, pik, 20, { interval: "beta" })).toThrow(
-      /horvitzThompson: .*"beta".*y\[1\] is 0\.5/,
+      /horvitzThompson: .*"beta".*y\[1\] is 1\.5/,
     );
+  });
+
+  it("labels in [0, 1] that are not all 0/1 (partial credit) get the design's beta interval, clipped to [0, 1]", () => {
+    const y = new Float64Array([0, 0.5, 1, 0, 1, 0]);
+    const e = horvitzThompson(y, pik, 20);
+    expect(e.interval).toBe(intervalDefaults.bounded);
+    expect(e.ci[0]).toBeGreaterThanOrEqual(0);
+    expect(e.ci[1]).toBeLessThanOrEqual(1);
+    expect(e.ci[0]).toBeLessThan(e.estimate);
+    expect(horvitzThompson(y, pik, 20, { interval: "beta" }).ci).toEqual(e.ci);
+    expect(horvitzThompson(y, pik, 20, { interval: "t" }).interval).toBe("t");
+    // every sampled value equal (0.5): Korn–Graubard on the Kish size, not the whole line
+    const flat = horvitzThompson(new Float64Array(6).fill(0.5), pik, 20);
+    expect(flat.reliable).toBe(true);
+    expect(flat.ci[0]).toBeGreaterThan(0);
+    expect(flat.ci[1]).toBeLessThan(1);
   });
 
   it("stratifiedMean with one stratum is a simple random sample: hypergeometric by default", () => {
@@ -103,7 +120,8 @@ describe("options.interval of the estimators", () => {
     const rng = createRng(11);
     for (let t = 0; t < 500; t++) {
       const n = 3 + Math.floor(rng() * 5);
-      const c = Math.round(rng() * 1000) / 100 + 0.01;
+      // above 1: a constant in [0, 1] is a flat proportion-like sample, which gets the beta interval
+      const c = Math.round(rng() * 1000) / 100 + 1.01;
       const p0 = 0.05 + 0.9 * rng();
       const r = horvitzThompson(new Float64Array(n).fill(c), new Float64Array(n).fill(p0), 100);
       expect(r.reliable).toBe(false);
@@ -189,11 +207,19 @@ describe("options.interval of the strategies", () => {
     );
   });
 
-  it("a proportion method makes next(y) refuse a label other than 0 or 1 (and take it corrected)", () => {
-    const gen = srsStrategy(new Float64Array(10).fill(1), 3, createRng(1), { interval: "beta" });
+  it("a proportion method makes next(y) refuse a label it cannot take (and take it corrected)", () => {
+    // an SRS proportion method: 0 or 1
+    const gen = srsStrategy(new Float64Array(10).fill(1), 3, createRng(1), {
+      interval: "wilson",
+    });
     gen.next();
     expect(() => gen.next(0.5)).toThrow(/strategies.srs: .*0 or 1/);
     expect(gen.next(1).done).toBe(false);
+    // a design proportion method (Korn–Graubard): any label in [0, 1]
+    const beta = srsStrategy(new Float64Array(10).fill(1), 3, createRng(1), { interval: "beta" });
+    beta.next();
+    expect(() => beta.next(1.5)).toThrow(/strategies.srs: .*in \[0, 1\]/);
+    expect(beta.next(0.5).done).toBe(false);
   });
 });
 

@@ -39,10 +39,14 @@ describe("the capped default interval", () => {
       expect(wider).toBeGreaterThan(0);
     },
   );
-  it("real-valued labels keep the t interval; other strategies keep beta", () => {
-    const real = (i: number) => (i % 7) / 7;
+  it("real-valued labels keep the t interval, labels in [0, 1] get the capped one; other strategies keep beta", () => {
+    const real = (i: number) => (i % 7) / 3;
     expect(runStrategy(strategies.twoUps(risk, 30, createRng(1)), real).estimate.interval).toBe(
       "t",
+    );
+    const graded = (i: number) => (i % 7) / 7;
+    expect(runStrategy(strategies.twoUps(risk, 30, createRng(1)), graded).estimate.interval).toBe(
+      "betaCapped",
     );
     expect(runStrategy(strategies.sups(risk, 30, createRng(1)), fails).estimate.interval).toBe(
       "beta",

@@ -87,6 +87,43 @@ describe("srsStrategy(risk, N, rng) labels every unit: a census", () => {
   });
 });
 
+describe("every strategy without replacement at budget N: a census", () => {
+  // balanced, pivotal and mixture (Hájek) gave a 0/1 census [0.206, 0.517] and real labels the
+  // whole line; rhc's single-failure flag (on the wrong weights) called the exact rate unreliable
+  const N = 40;
+  const u = createRng("census");
+  const risk = Float64Array.from({ length: N }, () => 0.05 + u());
+  const labels = {
+    "0/1": Float64Array.from({ length: N }, (_, i) => (i % 3 === 0 ? 1 : 0)),
+    // real-valued, in [0, 1] (active's calibrated score and sequentialPps's sequence need that)
+    real: Float64Array.from({ length: N }, (_, i) => (i % 7) / 6),
+  };
+  const names = Object.keys(all).filter((k) => k !== "sups" && k !== "twoUps");
+  it.each(names)("%s", (name) => {
+    for (const [kind, y] of Object.entries(labels)) {
+      const mu = y.reduce((a, b) => a + b, 0) / N;
+      const e = runStrategy(
+        (all[name] as Strategy)(risk, N, createRng(1)),
+        (i) => y[i] as number,
+      ).estimate;
+      expect(e.estimate, kind).toBeCloseTo(mu, 12);
+      expect(e.ci[1] - e.ci[0], kind).toBeLessThan(1e-12);
+      expect(e.reliable, kind).toBe(true);
+    }
+  });
+});
+
+describe("rhc's single-failure flag weighs the labels as its estimator does (1 / groupShare)", () => {
+  it("does not flag a census whose two failures carry equal weight", () => {
+    // with the weights groupTotal / groupShare the two failures' effective number was 1.89 < 2
+    const risk = new Float64Array([0.278, 0.804, 0.727, 0.45, 0.435, 0.493]);
+    const y = [1, 0, 0, 1, 0, 0];
+    const e = runStrategy(strategies.rhc(risk, 6, createRng(1)), (i) => y[i] as number).estimate;
+    expect(e.ci).toEqual([1 / 3, 1 / 3]);
+    expect(e.reliable).toBe(true);
+  });
+});
+
 describe("weighted strategies flag an estimate a single sampled failure carries", () => {
   // the strategies whose default design interval is "betaCapped" (docs/replication/coverage.md)
   const capped = new Set(["twoUps", "rhc", "systematicPps"]);

@@ -273,3 +273,27 @@ describe("sequentialPps: a confidence sequence collapsed to one value", () => {
     );
   });
 });
+
+describe("sequentialPps: risks 1e16 times the rest", () => {
+  it("keeps the remaining units' risk after the huge ones are drawn (the estimate fell to 0.02 for 0.2)", () => {
+    // four units at 1e16, the rest 0.5-1.4: once the four are drawn, the running total and the
+    // tree's sums held only rounding error and the draws stopped being proportional to risk
+    const N = 400;
+    const risk = Float64Array.from({ length: N }, (_, i) => (i < 4 ? 1e16 : 0.5 + (i % 10) / 10));
+    const y = Float64Array.from({ length: N }, (_, i) => (i % 5 === 0 ? 1 : 0));
+    const runs = 200;
+    let sum = 0;
+    let covered = 0;
+    for (let r = 0; r < runs; r++) {
+      const e = runStrategy(
+        sequentialPpsStrategy(risk, 40, createRng(r), { lambda: 0.9 }),
+        (i) => y[i] as number,
+      ).estimate;
+      sum += e.estimate;
+      if (e.ci[0] <= 0.2 && 0.2 <= e.ci[1]) covered++;
+    }
+    // the estimate's SD is about 0.06: its mean over 200 runs within 4 SE of 0.2
+    expect(Math.abs(sum / runs - 0.2)).toBeLessThan(4 * (0.06 / Math.sqrt(runs)));
+    expect(covered / runs).toBeGreaterThan(0.9);
+  });
+});
