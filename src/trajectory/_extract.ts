@@ -186,18 +186,38 @@ export function exitCodeOf(obs: string): number | undefined {
 const EXCEPTION_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt)):/gm;
 const PYTEST_E = /^E\s+([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt))\b/gm;
 
-/** Exception type of the last Python traceback (or pytest `E` line) in an observation. */
+const NAME_LINE = /^([A-Za-z_][\w.]*)(?::|\s*$)/;
+const EXCEPTION_NAME = /(?:Error|Exception|Exit|Interrupt|Warning|StopIteration)$/;
+
+/**
+ * Exception type of the last Python traceback (or pytest `E` line) in an
+ * observation. The exception line ends the traceback: it is the first
+ * non-indented line after the last `File "..."` frame and its source line.
+ * Program output printed between the frames (stdout and stderr merged by
+ * `2>&1`) is skipped; when such output also follows the last frame, the
+ * first line naming an exception (`...Error`, `...Exception`, `...Exit`, ...)
+ * wins; an exception named otherwise (`UnificationFailed: ...`) is taken only
+ * from the first non-indented line after the frame.
+ */
 export function errorTypeOf(obs: string): string | undefined {
   const k = obs.lastIndexOf("Traceback (most recent call last):");
   if (k >= 0) {
     const lines = obs.slice(k).split(/\r?\n/);
+    let from = 1;
     for (let i = 1; i < lines.length; i++) {
+      if (/^\s+File "/.test(lines[i] as string)) from = i + 1;
+    }
+    let first: string | undefined;
+    let atFirst = true;
+    for (let i = from; i < lines.length; i++) {
       const l = lines[i] as string;
       if (l.length === 0 || /^\s/.test(l)) continue;
-      const m = /^([A-Za-z_][\w.]*)(?::|\s*$)/.exec(l);
-      if (m !== null) return m[1];
-      break;
+      const name = NAME_LINE.exec(l)?.[1];
+      if (name !== undefined && EXCEPTION_NAME.test(name)) return name;
+      if (atFirst) first = name;
+      atFirst = false;
     }
+    if (first !== undefined) return first;
   }
   // a truncated log may have lost the Traceback header but kept the exception line
   let last: string | undefined;

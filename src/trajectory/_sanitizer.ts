@@ -48,6 +48,10 @@ type Removal = {
   readonly may: RegExp;
 };
 
+/** A line holding test progress marks; group 1 is the test file before them, which stays. */
+const PROGRESS_LINE =
+  /^([^\S\n]*\S+\.py(?:\[\d+\])?[^\S\n]+|[^\S\n]*(?=[fsxXwTpP]*[.FE]))[.FEfsxXwTpP]+(?=[^\S\n]*(?:\[[^\]\n]*\][^\S\n]*)?$)/m;
+
 /**
  * Removals run before the replacements because deleting text can join its
  * neighbours into something a replacement rule matches. Their whitespace is
@@ -67,6 +71,18 @@ const REMOVALS: readonly Removal[] = [
     name: "returncode tag",
     re: /<returncode>\s*-?\d+\s*<\/returncode>/g,
     may: /<returncode>/,
+  },
+  {
+    // Test runners' progress marks, whatever the outcome (a rule that removed only runs with
+    // an F or E kept the dots of passing runs: the marks' presence told the outcomes apart):
+    // the run after a test file at the start of a line (pytest `a.py ..F. [ 50%]`, sympy's
+    // `a.py[6] ...f.F [FAIL]`) and a line made only of marks with a `.`, `F` or `E` (unittest's
+    // `..F.E` or `.`, pytest's wrapped lines; a lone `x` is more often code), before an
+    // optional bracketed tag such as `[100%]`.
+    phase: 2,
+    name: "test progress marks",
+    re: new RegExp(PROGRESS_LINE.source, "gm"),
+    may: PROGRESS_LINE,
   },
 ];
 
@@ -236,9 +252,10 @@ function removeAll(text: string, ctr: Counter): string {
     for (const r of REMOVALS) {
       if (!r.may.test(t)) continue;
       let n = 0;
-      t = t.replace(r.re, () => {
+      t = t.replace(r.re, (...args: unknown[]) => {
         n++;
-        return "";
+        // a removal with a group keeps it (the test file before progress marks)
+        return typeof args[1] === "string" ? args[1] : "";
       });
       if (n > 0) {
         bump(ctr, `${r.phase}\u0000${r.name}\u0000`, n);
@@ -316,8 +333,11 @@ type TokenPasses = Pick<Compiled, "tokenPass" | "flush"> & {
 const COUNT = /^([a-z_]+)=\d+$/;
 /** unittest's summary counts besides the removal words (`FAILED (failures=1, errors=2, skipped=3)`). */
 const UNITTEST_COUNTS = new Set(["errors", "skipped", "expected_failures", "unexpected_successes"]);
-/** pytest's progress marks, case as pytest writes them: dots and F or E, maybe s, x, X (`.F.E`, `..Fs`). */
-const PROGRESS = /^(?=[.FEsxX]*\.)(?=[.FEsxX]*[FE])[.FEsxX]{2,}$/;
+/**
+ * Test runners' outcome tags, as sympy's `bin/test` ends a file's line (`[OK]`, `[FAIL]`):
+ * removed although they have a placeholder's shape (`pass` is no outcome word, `[PASS]` is).
+ */
+const OUTCOME_TAG = /^\[(?:OK|PASS|PASSED|FAIL|FAILED|FAILURE|XFAIL|XPASS|SKIP|SKIPPED)\]$/;
 
 /** Phase 2 of {@link compile}: the token rules (stop words, removal words, identifier patterns), memoised. */
 function tokenPasses(rules: SanitizeRules, counter: Counter): TokenPasses {
@@ -333,6 +353,7 @@ function tokenPasses(rules: SanitizeRules, counter: Counter): TokenPasses {
     }
   };
   const decide = (tok: string): Decision => {
+    if (OUTCOME_TAG.test(tok)) return { out: null, key: `2\u0000outcome tag ${tok}\u0000`, n: 0 };
     if (PLACEHOLDER.test(tok)) return { out: tok, key: "", n: 0 };
     if (stop.has(tok)) return { out: null, key: `1\u0000stop word ${tok}\u0000`, n: 0 };
     const c = core(tok);
@@ -346,8 +367,6 @@ function tokenPasses(rules: SanitizeRules, counter: Counter): TokenPasses {
       (remove.has(count[1] as string) || UNITTEST_COUNTS.has(count[1] as string))
     )
       return { out: null, key: `2\u0000outcome count ${count[1]}=N\u0000`, n: 0 };
-    // pytest's progress, `.F.E` after a test file: one mark per test
-    if (PROGRESS.test(tok)) return { out: null, key: `2\u0000test progress marks\u0000`, n: 0 };
     if (patterns.size > 0 && identifierCandidate(tok)) {
       const pat = charPattern(tok);
       const ph = patterns.get(pat);
@@ -411,7 +430,11 @@ export function compile(rules: SanitizeRules, counter: Counter): Compiled {
     let again = removedAny;
     // a token pass over its own output changes nothing and the replacement scan is
     // stable, so only a removal that joined the parts of a spanning phrase needs a rerun
-    for (let round = 0; round < 5 && again && spanning.test(t); round++) {
+    for (
+      let round = 0;
+      round < 5 && again && (spanning.test(t) || PROGRESS_LINE.test(t));
+      round++
+    ) {
       const s = stringPass(t);
       if (s === t) break;
       t = tokenPass(s);

@@ -292,7 +292,8 @@ function isTestRun(words: readonly string[]): boolean {
       if (a === "-c") return false;
       if (a.startsWith("-")) continue;
       if (basename(a) === "manage.py") return words[j + 1] === "test";
-      return TEST_SCRIPT.test(a);
+      // sympy's runner is also run through the interpreter: `python bin/test ...`
+      return TEST_SCRIPT.test(a) || /(?:^|\/)bin\/test$/.test(a);
     }
   }
   return false;

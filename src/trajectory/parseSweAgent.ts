@@ -53,8 +53,22 @@ function sweAction(action: string, state: unknown): ActionFields {
   const trimmed = action.trim();
   if (trimmed.length === 0) return NO_ACTION;
   const first = /^\S+/.exec(trimmed)?.[0] ?? "";
-  if (first === "edit") {
+  if (first === "edit" || first === "insert") {
+    // SWE-agent 1.x's windowed_edit_replace: `edit <search> <replace> [<replace-all>]`, `insert <text> [<line>]`
     const range = /^edit\s+(\d+):(\d+)/.exec(trimmed);
+    const words = range === null ? (segments(trimmed)[0]?.words ?? []) : [];
+    if (first === "insert" || words.length >= 3) {
+      const file = openFile(state);
+      return {
+        action,
+        tool: first,
+        command: first,
+        filesTouched: file === undefined ? [] : [file],
+        testsRun: [],
+        editSize:
+          first === "insert" ? lineCount(words[1]) : lineCount(words[1]) + lineCount(words[2]),
+      };
+    }
     const lines = trimmed.split("\n");
     const endAt = lines.findIndex((l, i) => i > 0 && l.trim() === "end_of_edit");
     const body = endAt < 0 ? lines.length - 1 : endAt - 1;
@@ -109,10 +123,10 @@ function sweAction(action: string, state: unknown): ActionFields {
   return shellAction(action, "bash");
 }
 
+/** `replay_config.problem_statement.id`, with `replay_config` a JSON string or (as some SWE-agent files store it) an object. */
 function replayInstance(replay: unknown): string | undefined {
-  if (typeof replay !== "string") return undefined;
   try {
-    const r: unknown = JSON.parse(replay);
+    const r: unknown = typeof replay === "string" ? JSON.parse(replay) : replay;
     const ps = (r as { problem_statement?: { id?: unknown } } | null)?.problem_statement;
     return typeof ps?.id === "string" ? ps.id : undefined;
   } catch {
@@ -129,11 +143,14 @@ function replayInstance(replay: unknown): string | undefined {
  * of turns `{ response, thought, action, observation, state?, query? }`. Each
  * turn is one step: `thought` and `observation` are copied, `action` is read by
  * SWE-agent's command grammar: `edit a:b ... end_of_edit` edits the file named
- * by `state.open_file`, `create path` creates `path`, `str_replace_editor
+ * by `state.open_file` (replaced range + new lines), as do SWE-agent 1.x's
+ * `edit '<search>' '<replace>'` (search + replace lines) and `insert '<text>'`
+ * (text lines), `create path` creates `path`, `str_replace_editor
  * <command> <path> --old_str ... --new_str ...` is SWE-agent 1.x's editor,
  * `open`/`goto`/`scroll_*`/`search_*`/`find_file`/`submit` are navigation, and
  * anything else is a shell command. The instance id comes from
- * `options.instanceId`, `raw.instance_id`, or `replay_config.problem_statement.id`.
+ * `options.instanceId`, `raw.instance_id`, `raw.info.instance_id`, or
+ * `replay_config.problem_statement.id` (`replay_config` a JSON string or an object).
  *
  * @param raw - The parsed JSON value of the `.traj` file.
  * @param options - {@link ParseTrajectoryOptions}: `id`, `instanceId`, `model`, `outcome`, `maxObservationChars` (default 20,000).

@@ -12,8 +12,8 @@ const FN = "parseTrajectory";
  *
  * Detection, first match wins: a `trajectory` array is SWE-agent
  * ({@link parseSweAgent}); a `messages` array with an `info` object or a
- * `trajectory_format` starting with `mini-swe-agent` is mini-swe-agent
- * ({@link parseMiniSweAgent}); a `messages` array with a `response` object or
+ * `trajectory_format` starting with `mini-swe-agent` is mini-swe-agent, v1
+ * or v2 with its tool calls ({@link parseMiniSweAgent}); a `messages` array with a `response` object or
  * with any message carrying `tool_calls` is an OpenHands completion log
  * ({@link parseOpenHandsCompletion}). Rule-based extraction, the same for all
  * formats (paper 2, section 4.1): shell commands are split into simple

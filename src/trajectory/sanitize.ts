@@ -204,14 +204,33 @@ function checkRules(r: unknown): SanitizeRules {
   return o;
 }
 
-/** Repository identities from SWE-bench style ids: `owner__repo-123` gives owner and repo. */
+/**
+ * Import names that differ from the repository's name and identify it as well
+ * as the name does (`import sklearn`, `from mpl_toolkits import ...`, `import
+ * seaborn as sns`); the repository's `_`-for-`-` spelling is added separately.
+ */
+const REPO_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  "scikit-learn": ["sklearn"],
+  matplotlib: ["mpl_toolkits"],
+  seaborn: ["sns"],
+};
+
+/**
+ * Repository identities from SWE-bench style ids: `owner__repo-123` gives
+ * owner and repo, their `_` spelling (`scikit_learn`, as in `.egg-info` paths)
+ * and the repo's import aliases of {@link REPO_ALIASES}.
+ */
 function repoTermsOf(ids: readonly string[]): string[] {
   const out = new Set<string>();
   for (const id of ids) {
     const m = /^(.+?)__(.+?)(?:-\d+)?$/.exec(id);
     if (m === null) continue;
-    out.add((m[1] as string).toLowerCase());
-    out.add((m[2] as string).toLowerCase());
+    for (const name of [m[1] as string, m[2] as string]) {
+      const t = name.toLowerCase();
+      out.add(t);
+      out.add(t.replace(/-/g, "_"));
+      for (const a of REPO_ALIASES[t] ?? []) out.add(a);
+    }
   }
   return [...out].filter((t) => t.length >= 3).sort();
 }
@@ -220,18 +239,27 @@ function stepStrings(s: Step): string[] {
   return [s.thought, s.action, s.observation];
 }
 
+/**
+ * A step with its sanitised texts; the structured fields get `f`, the string
+ * rules only (masks and placeholders; stop words and outcome words would turn
+ * the command `test` of `bin/test` into ""), and an entry or field left empty
+ * is dropped (a command is absent or a verb).
+ */
 function mapStep(s: Step, text: readonly string[], f: (x: string) => string): Step {
+  const { command: _c, error: _e, ...rest } = s;
   const out: Step = {
-    ...s,
+    ...rest,
     thought: text[0] as string,
     action: text[1] as string,
     observation: text[2] as string,
-    filesTouched: s.filesTouched.map(f),
-    testsRun: s.testsRun.map(f),
+    filesTouched: s.filesTouched.map(f).filter((x) => x.length > 0),
+    testsRun: s.testsRun.map(f).filter((x) => x.length > 0),
   };
   const extra: { command?: string; error?: string } = {};
-  if (s.command !== undefined) extra.command = f(s.command);
-  if (s.error !== undefined) extra.error = f(s.error);
+  const command = s.command === undefined ? "" : f(s.command);
+  if (command.length > 0) extra.command = command;
+  const error = s.error === undefined ? "" : f(s.error);
+  if (error.length > 0) extra.error = error;
   return { ...out, ...extra };
 }
 
@@ -295,21 +323,40 @@ function checkCorpus(corpus: unknown): readonly Trajectory[] {
  * and with them a test runner's counts `name=N` of such a word or of
  * unittest's `errors`, `skipped`, `expected_failures`, `unexpected_successes`
  * (`FAILED (failures=1, errors=2)` loses all of it; until 2026-12-07 the
- * counts stayed, in 52 of the 500 real mini-swe-agent trajectories) and
- * pytest's progress marks (`.F.E`); `error` itself stays (it is common
+ * counts stayed, in 52 of the 500 real mini-swe-agent trajectories), test
+ * runners' outcome tags (`[OK]`, `[FAIL]`, `[PASS]`, `[SKIP]`, ... as sympy's
+ * `bin/test` writes them) and progress marks of every outcome (`.`, `F`, `E`,
+ * `f`, `s`, `x`, `X`, ...): the run after a test file at the start of a line
+ * (`tests/test_a.py ..F. [ 50%]` -> `tests/test_a.py [ 50%]`) and every line
+ * made only of marks with a `.`, `F` or `E` (unittest's `..F.E`; this also
+ * drops a line holding only `...` or `.`). Until 2026-12-07 only runs with an
+ * `F` or `E` went, so the dots left in passing runs told them from failing
+ * ones, and `[OK]`/`[FAIL]` were kept as placeholders. `error` itself stays (it is common
  * outside test summaries);
  * Dunning's G² between passing and failing trajectories (see {@link keyness})
  * lists the leakage candidates above `threshold` (10.83) in the report, and
  * `removeCandidates: true` removes them all. Phase 3 (mask): Python exception
  * names become `[ERR_...]` (`AssertionError` -> `[ERR_ASSERT]`,
  * `ModuleNotFoundError` -> `[ERR_IMPORT]`, `ValueError` -> `[ERR_VALUE]`,
- * otherwise the stem in upper snake case) and repository identities (owner and
- * repo of every `owner__repo-N` instance id, plus `repoTerms`) become
- * `[REPO_VAR]`. Phase 4 (validate) is {@link leakageProbe}. Whitespace is
+ * otherwise the stem in upper snake case) and repository identities become
+ * `[REPO_VAR]`: owner and repo of every `owner__repo-N` instance id, their
+ * `_` spelling (`scikit_learn`), the import names that identify a repository
+ * as its name does (`sklearn`, `mpl_toolkits`, `sns`), plus `repoTerms`. Names
+ * of 1-2 characters are never masked (`xr`, `np`), and the masking applies to
+ * every trajectory: a repository named after a tool or a word (`pytest`,
+ * `requests`, `sphinx`, `pylint`) masks it in all trajectories
+ * (`python -m pytest` -> `python -m [REPO_VAR]` in Django runs). Masking it only
+ * in its own repository's runs would leave the name in the others, so its
+ * absence would point to the repository; `keep: ["pytest"]` keeps the word,
+ * at the cost of `pytest` and `_pytest` then pointing to pytest-dev's runs. Phase 4 (validate) is {@link leakageProbe}. Whitespace is
  * normalised (tokens joined by one space, empty lines dropped) and the passes
  * repeat until the text is stable, so applying the returned `rules` to the
  * output changes nothing (idempotence). Placeholders are never rewritten.
- * Every string field of every step is sanitised; ids and instance ids are kept.
+ * Every string field of every step is sanitised: `thought`, `action` and
+ * `observation` by all rules, the structured fields (`command`, `error`,
+ * `filesTouched`, `testsRun`) by the string rules only (masks and
+ * placeholders, no stop or outcome words, so `bin/test`'s command `test`
+ * stays), an entry left empty dropped; ids and instance ids are kept.
  *
  * @param corpus - Parsed trajectories; `outcome` (when set) drives the phase 2 statistics.
  * @param options - Optional {@link SanitizeOptions}; defaults are documented on each field.
@@ -695,6 +742,7 @@ function applyRules(
 ): { trajectories: Trajectory[]; compiled: Compiled } {
   const compiled: Compiled = compile(rules, counter);
   const clean = (text: string) => compiled.full(text);
+  const fieldRules = (text: string) => compiled.stringPass(text);
   // decide each distinct token once (fitted path) and count its occurrences
   let decided: ({ readonly out: string | null } | undefined)[] = [];
   if (tokenCodes !== undefined) {
@@ -740,7 +788,7 @@ function applyRules(
         field++;
         return fromCodes(tokenCodes.codes, start, end);
       });
-      return mapStep(s, fields, clean);
+      return mapStep(s, fields, fieldRules);
     });
     return { ...t, steps };
   });

@@ -18,13 +18,14 @@ export type Step = {
   readonly index: number;
   /**
    * The model's reasoning for this turn. mini-swe-agent: the reply without its
-   * bash block and without the `THOUGHT:` label. OpenHands: the text blocks of
+   * bash block and without the `THOUGHT:` label (v2 tool calling: the reply's
+   * text, on the first call's step). OpenHands: the text blocks of
    * the assistant message. SWE-agent: the `thought` field.
    */
   readonly thought: string;
   /**
    * The action as the agent issued it. A shell command for shell tools (the
-   * bash block of mini-swe-agent, the `command` argument of OpenHands'
+   * bash block of mini-swe-agent, or in v2 its `extra.actions` command, the `command` argument of OpenHands'
    * `execute_bash`, SWE-agent's `action`); `"<tool> <arguments JSON>"` for
    * other tool calls (the arguments string verbatim); `""` when the turn
    * issued no action (format errors, plain messages).
@@ -51,7 +52,7 @@ export type Step = {
    * Files written by the action: the `path` of editor tools that change a file
    * (`create`, `str_replace`, `insert`, `undo_edit`, `write`), and for shell
    * commands the targets of `>`/`>>` redirections, `tee`, `sed -i`, `touch`,
-   * `rm`, `cp`/`mv` destinations, plus SWE-agent's `edit`/`create` target.
+   * `rm`, `cp`/`mv` destinations, plus SWE-agent's `edit`/`insert`/`create` target.
    * Each path appears verbatim in the raw log. Reading a file is not touching it.
    */
   readonly filesTouched: readonly string[];
@@ -59,7 +60,7 @@ export type Step = {
    * Test invocations found in the shell action, each the verbatim command
    * segment (split on `&&`, `||`, `;`, `|` and newlines) that runs pytest,
    * py.test, tox, nose, `python -m unittest`/`pytest`, Django's `runtests.py`
-   * or `manage.py test`, `make test`, `bin/test`, or a Python script whose file
+   * or `manage.py test`, `make test`, `bin/test` (also as `python bin/test`), or a Python script whose file
    * name starts with `test_` / ends with `_test.py` / is named `tests.py`.
    */
   readonly testsRun: readonly string[];
@@ -68,7 +69,8 @@ export type Step = {
    * replacement, `file_text` lines for a file creation, `new_str` lines for an
    * insertion, heredoc body lines for a shell write, one per `sed -i`
    * expression and target file (`sed -i 's/a/b/' f1.py f2.py` is 2), replaced
-   * range + new lines for SWE-agent's `edit a:b`; 0 for
+   * range + new lines for SWE-agent's `edit a:b`, search + replace lines for
+   * its `edit '<search>' '<replace>'`, text lines for its `insert '<text>'`; 0 for
    * actions that write nothing.
    */
   readonly editSize: number;
@@ -79,7 +81,9 @@ export type Step = {
    */
   readonly exitCode?: number;
   /**
-   * Exception type of the last Python traceback in the observation (else of
+   * Exception type of the last Python traceback in the observation, read from
+   * the line that ends it after its last `File "..."` frame, so that program
+   * output printed between the frames is not taken for it (else of
    * the last line starting `SomeError:`, as left by truncated logs, else of
    * the last pytest `E   SomeError` line), e.g. `"AssertionError"`, `"django.core.exceptions.FieldError"`;
    * absent when the exit code is 0 (the paper's rule: exit code 0 means no

@@ -39,6 +39,61 @@ describe("parseSweAgent(raw, options)", () => {
     expect(t.steps[0]?.thought).toBe("");
   });
 
+  it("reads the instance id from a replay_config stored as an object", () => {
+    // SWE-agent's trajectories/demonstrations/*marshmallow-1867*.traj store replay_config as an object
+    const problem = { type: "text", id: "marshmallow-code__marshmallow-1867", text: "TimeDelta" };
+    const turns = [{ thought: "", action: "ls", observation: "a.py" }];
+    expect(
+      parseSweAgent({ trajectory: turns, replay_config: { problem_statement: problem } })
+        .instanceId,
+    ).toBe("marshmallow-code__marshmallow-1867");
+    expect(
+      parseSweAgent({
+        trajectory: turns,
+        replay_config: JSON.stringify({ problem_statement: problem }),
+      }).instanceId,
+    ).toBe("marshmallow-code__marshmallow-1867");
+    expect(() =>
+      parseSweAgent({ trajectory: turns, replay_config: { problem_statement: {} } }),
+    ).toThrow(/instance id is not recorded/);
+  });
+
+  it("reads SWE-agent 1.x's edit '<search>' '<replace>' and insert '<text>' as writes of the open file", () => {
+    // the windowed_edit_replace tools of SWE-agent's function_calling_replace demonstrations
+    const state = { open_file: "/testbed/src/marshmallow/fields.py", working_dir: "/testbed" };
+    const t = parseSweAgent(
+      {
+        trajectory: [
+          {
+            thought: "fix",
+            action:
+              "edit 'return int(value.total_seconds() / base_unit.total_seconds())' '# round to nearest int\n        return int(round(value.total_seconds() / base_unit.total_seconds()))'",
+            observation: "[File: /testbed/src/marshmallow/fields.py (1997 lines total)]",
+            state,
+          },
+          {
+            thought: "add",
+            action: "insert 'from datetime import timedelta\n\nprint(1)'",
+            observation: "[File: /testbed/reproduce.py (3 lines total)]",
+            state: { open_file: "/testbed/reproduce.py", working_dir: "/testbed" },
+          },
+          {
+            thought: "all",
+            action: 'edit "self.debug = True" "self.debug = False" true',
+            observation: "",
+            state: { open_file: "n/a" },
+          },
+        ],
+      },
+      { instanceId: "marshmallow-code__marshmallow-1867" },
+    );
+    expect(t.steps.map((s) => [s.tool, s.command, s.filesTouched, s.editSize])).toEqual([
+      ["edit", "edit", ["/testbed/src/marshmallow/fields.py"], 3],
+      ["insert", "insert", ["/testbed/reproduce.py"], 3],
+      ["edit", "edit", [], 2],
+    ]);
+  });
+
   it("rejects missing fields, empty trajectories and unknown instances", () => {
     expect(() => parseSweAgent({ instance_id: "a__b-1", trajectory: [] })).toThrow(
       /parseSweAgent: raw.trajectory is empty/,
