@@ -11,13 +11,20 @@ export const importOptions: readonly OptionSpec[] = [
     name: "from",
     kind: "string",
     value: "FORMAT",
-    help: `read a harness's own output (${FROM_FORMATS.join("|")}) instead of a table; the input option then takes several files or folders, comma-separated, with * and ? in file names; each file is one run (lm-eval samples_*.jsonl, Inspect .json or .eval log, SWE-bench run report / results.json / per_instance_details.json or a folder of report.json files, promptfoo results.json: one run per provider)`,
+    help: `read a harness's own output (${FROM_FORMATS.join("|")}) instead of a table; the input option then takes several files or folders, comma-separated, with * and ? in file names; each file is one run (lm-eval samples_*.jsonl, Inspect .json or .eval log, SWE-bench run report / results.json / per_instance_details.json, promptfoo results.json: one run per provider), except SWE-bench per-instance report.json files: a folder of them, or the files themselves (e.g. logs/run_evaluation/RUN/MODEL/*/report.json), is one run per folder that holds the instance folders, named after it`,
   },
   {
     name: "metric",
     kind: "string",
     value: "NAME",
     help: "with --from lm-eval: the 0/1 metric field (default acc, else exact_match); with --from inspect: the scorer (default the only one)",
+  },
+  {
+    name: "unscored",
+    kind: "string",
+    value: "fail|skip|incorrect",
+    help: "with --from inspect: a sample that errored or is unscored (no score, or a NaN/null value) is an error naming it (fail), is left out as Inspect's own metrics do (skip; a note on stderr counts them and names the first ids), or counts as incorrect",
+    default: "fail",
   },
   {
     name: "filter",

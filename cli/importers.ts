@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { RowMatrix } from "../src/entry/core.js";
 import { confidence, deepGini, entropy, margin } from "../src/entry/features.js";
 import {
@@ -17,13 +17,14 @@ import { didYouMean, type Parsed } from "./args.js";
 import { CliError } from "./errors.js";
 import { FROM_FORMATS, type FromFormat } from "./importOptions.js";
 import { decodeUtf8, readMatrix } from "./io.js";
+import { note } from "./progress.js";
 import { readZipText } from "./zip.js";
 
 /** `--from`, checked; undefined without it. */
 export function fromFormat(verb: string, p: Parsed): FromFormat | undefined {
   const raw = p.values.get("from");
   if (raw === undefined) {
-    for (const o of ["metric", "items", "run"]) {
+    for (const o of ["metric", "items", "run", "unscored"]) {
       if (p.values.has(o)) throw new CliError(`${verb}: --${o} needs --from`);
     }
     return undefined;
@@ -75,16 +76,21 @@ function glob(pattern: string): string[] {
  * segments may hold `*` and `?` (matches sorted, each pattern must match).
  */
 export function expandInputs(spec: string, what: string): string[] {
-  const out: string[] = [];
+  return expandTagged(spec, what).map((f) => f.file);
+}
+
+/** As {@link expandInputs}, with whether each file was matched by a pattern. */
+function expandTagged(spec: string, what: string): { file: string; globbed: boolean }[] {
+  const out: { file: string; globbed: boolean }[] = [];
   for (const part of spec.split(",").map((s) => s.trim())) {
     if (part === "") throw new CliError(`${what}: empty file name in ${JSON.stringify(spec)}`);
     if (/[*?]/.test(part)) {
       const hits = glob(part);
       if (hits.length === 0) throw new CliError(`${what}: no file matches ${part}`);
-      out.push(...hits);
+      for (const file of hits) out.push({ file, globbed: true });
     } else {
       if (!existsSync(part)) throw new CliError(`${what}: no such file ${part}`);
-      out.push(part);
+      out.push({ file: part, globbed: false });
     }
   }
   return out;
@@ -143,16 +149,39 @@ function lmEval(file: string, p: Parsed): HarnessRuns {
   };
   if (results !== undefined && existsSync(results))
     return parseLmEvalSamples(readText(file), { ...common, results: readText(results) });
-  return parseLmEvalSamples(readText(file), { ...common, run: basename(dirname(file)) });
+  // the folder's own name: dirname of a file in the current folder is "."
+  return parseLmEvalSamples(readText(file), { ...common, run: basename(dirname(resolve(file))) });
 }
+
+const UNSCORED = ["fail", "skip", "incorrect"] as const;
 
 function inspect(file: string, p: Parsed): HarnessRuns {
   const scorer = p.values.get("metric");
-  const options = { source: file, ...(scorer === undefined ? {} : { scorer }) };
-  if (file.toLowerCase().endsWith(".eval")) {
-    return parseInspectEval(readZipText(file, readFileSync(file)), options);
+  const unscored = p.values.get("unscored") ?? "fail";
+  if (!(UNSCORED as readonly string[]).includes(unscored))
+    throw new CliError(
+      `--unscored must be one of ${UNSCORED.join(", ")} (got ${JSON.stringify(unscored)}${didYouMean(unscored, UNSCORED, true)})`,
+    );
+  const options = {
+    source: file,
+    unscored: unscored as (typeof UNSCORED)[number],
+    ...(scorer === undefined ? {} : { scorer }),
+  };
+  const r = file.toLowerCase().endsWith(".eval")
+    ? parseInspectEval(readZipText(file, readFileSync(file)), options)
+    : parseInspectLog(readText(file), options);
+  const missing = r.unscoredSamples;
+  if (missing.length > 0) {
+    const errored = missing.filter((s) => s.reason === "error").length;
+    const shown = missing
+      .slice(0, 5)
+      .map((s) => `${s.id}${s.epoch === undefined ? "" : `#${s.epoch}`}`);
+    note(
+      p.flags.has("quiet"),
+      `note: ${file}: ${unscored === "skip" ? "left out" : "counted as incorrect"} ${missing.length} samples without a score (${errored} errored, ${missing.length - errored} unscored): ${shown.join(", ")}${missing.length > shown.length ? ", ..." : ""}`,
+    );
   }
-  return parseInspectLog(readText(file), options);
+  return r;
 }
 
 /** Per-instance report files under a folder: `<id>/report.json` or `<id>.report.json`. */
@@ -171,34 +200,81 @@ function reportFiles(dir: string): { id: string; file: string }[] {
   return out;
 }
 
-function swebench(file: string, p: Parsed): HarnessRuns {
+/** `--items FILE` as the parsers' option. */
+function itemsOption(p: Parsed): { items?: string[] } {
   const items = readItems(p);
-  const withItems = items === undefined ? {} : { items };
-  if (statSync(file).isDirectory()) {
-    const files = reportFiles(file);
-    if (files.length === 0)
-      throw new CliError(`${file}: no report.json or *.report.json file in this folder`);
-    const merged: Record<string, unknown> = {};
-    for (const { id, file: f } of files) {
-      const r = readJson(f);
-      // the harness keys its report by instance id; some agents copy the bare report
-      const bare = typeof r === "object" && r !== null && "resolved" in r;
-      const obj = (bare ? { [id]: r } : r) as Record<string, unknown>;
-      for (const [k, v] of Object.entries(obj)) {
-        if (k in merged) throw new CliError(`${f}: instance ${k} has a second report`);
-        merged[k] = v;
-      }
+  return items === undefined ? {} : { items };
+}
+
+/** The reports of one run's per-instance files merged into `{ [id]: report }`, then parsed. */
+function reportsRun(
+  files: readonly { id: string; file: string; report: unknown }[],
+  run: string,
+  source: string,
+  p: Parsed,
+): HarnessRuns {
+  const merged: Record<string, unknown> = {};
+  for (const { id, file: f, report: r } of files) {
+    // the harness keys its report by instance id; some agents copy the bare report
+    const bare = typeof r === "object" && r !== null && "resolved" in r;
+    const obj = (bare ? { [id]: r } : r) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(obj)) {
+      if (k in merged) throw new CliError(`${f}: instance ${k} has a second report`);
+      merged[k] = v;
     }
-    return parseSwebenchReports(merged, { run: basename(file), source: file, ...withItems });
   }
-  const o = readJson(file);
+  return parseSwebenchReports(merged, { run, source, ...itemsOption(p) });
+}
+
+/**
+ * A harness per-instance report file (`<id>/report.json` or
+ * `<id>.report.json`: one key, the instance id, or a bare report with a
+ * boolean `resolved`): its instance id and the folder of its run (the folder
+ * that holds the instance folders or files); undefined for any other file.
+ */
+function perInstance(file: string, o: unknown): { id: string; runDir: string } | undefined {
+  const name = basename(file);
+  const nested = name === "report.json";
+  if (!nested && !name.endsWith(".report.json")) return undefined;
+  if (typeof o !== "object" || o === null || Array.isArray(o)) return undefined;
+  const r = o as Record<string, unknown>;
+  const keys = Object.keys(r);
+  const one = keys.length === 1 ? r[keys[0] as string] : undefined;
+  const wrapped =
+    typeof one === "object" &&
+    one !== null &&
+    typeof (one as Record<string, unknown>).resolved === "boolean";
+  if (typeof r.resolved !== "boolean" && !wrapped) return undefined;
+  const dir = dirname(resolve(file));
+  return nested
+    ? { id: basename(dir), runDir: dirname(dir) }
+    : { id: name.slice(0, -".report.json".length), runDir: dir };
+}
+
+/** A folder of per-instance reports (searched recursively) as one run named after the folder. */
+function swebenchFolder(file: string, p: Parsed): HarnessRuns {
+  const files = reportFiles(file);
+  if (files.length === 0)
+    throw new CliError(`${file}: no report.json or *.report.json file in this folder`);
+  const run = basename(resolve(file));
+  return reportsRun(
+    files.map((f) => ({ ...f, report: readJson(f.file) })),
+    run,
+    file,
+    p,
+  );
+}
+
+/** One SWE-bench file other than a per-instance report: a run report, results.json or per_instance_details.json. */
+function swebenchFile(file: string, o: unknown, p: Parsed): HarnessRuns {
+  const withItems = itemsOption(p);
   const keys = typeof o === "object" && o !== null ? Object.keys(o) : [];
   if (keys.includes("resolved_ids") || keys.includes("resolved")) {
     if (keys.includes("resolved") && !Array.isArray((o as { resolved: unknown }).resolved))
       throw new CliError(
         `${file}: a single per-instance report: pass the folder that holds the run's reports`,
       );
-    if (!keys.includes("resolved_ids") && items === undefined)
+    if (!keys.includes("resolved_ids") && withItems.items === undefined)
       throw new CliError(
         `${file}: a leaderboard results.json lists only resolved ids: give the benchmark's instance ids with --items FILE`,
       );
@@ -210,33 +286,108 @@ function swebench(file: string, p: Parsed): HarnessRuns {
         : basename(file).replace(/\.json$/i, "");
     return parseSwebenchResults(o, { run, source: file, ...withItems });
   }
-  return parseSwebenchReports(o, { run: basename(dirname(file)), source: file, ...withItems });
+  return parseSwebenchReports(o, {
+    run: basename(dirname(resolve(file))),
+    source: file,
+    ...withItems,
+  });
 }
 
-function readOne(format: FromFormat, file: string, p: Parsed): HarnessRuns {
+/**
+ * The SWE-bench inputs: folders of reports and whole-run files are one run
+ * each; per-instance report files are grouped by the folder of their run
+ * (each group one run named after that folder, where its first file was). A
+ * lone per-instance report named without a pattern is refused: it is one
+ * instance of a run, not a run.
+ */
+function swebenchInputs(files: readonly { file: string; globbed: boolean }[], p: Parsed) {
+  const slots: (HarnessRuns | { group: string })[] = [];
+  const groups = new Map<
+    string,
+    { files: { id: string; file: string; report: unknown }[]; globbed: boolean }
+  >();
+  for (const { file, globbed } of files) {
+    if (statSync(file).isDirectory()) {
+      slots.push(guarded(() => swebenchFolder(file, p)));
+      continue;
+    }
+    const o = readJson(file);
+    const one = perInstance(file, o);
+    if (one === undefined) {
+      slots.push(guarded(() => swebenchFile(file, o, p)));
+      continue;
+    }
+    let g = groups.get(one.runDir);
+    if (g === undefined) {
+      g = { files: [], globbed: false };
+      groups.set(one.runDir, g);
+      slots.push({ group: one.runDir });
+    }
+    g.files.push({ id: one.id, file, report: o });
+    g.globbed ||= globbed;
+  }
+  for (const [dir, g] of groups) {
+    if (g.files.length === 1 && !g.globbed) {
+      const f = (g.files[0] as { file: string }).file;
+      const folder = relativeOrSame(dir);
+      throw new CliError(
+        `${f}: a single per-instance report (one instance of a run): pass the folder that holds the run's reports (${folder}) or the reports themselves (${join(folder, basename(f) === "report.json" ? "*/report.json" : "*.report.json")})`,
+      );
+    }
+  }
+  // a run is named after its folder; two folders of one name (a model under two run ids) get their parent's too
+  const names = new Map<string, string>();
+  const count = new Map<string, number>();
+  for (const dir of groups.keys()) count.set(basename(dir), (count.get(basename(dir)) ?? 0) + 1);
+  for (const dir of groups.keys()) {
+    const b = basename(dir);
+    names.set(dir, (count.get(b) ?? 0) > 1 ? `${basename(dirname(dir))}/${b}` : b);
+  }
+  return slots.map((s) => {
+    if (!("group" in s)) return s;
+    const g = groups.get(s.group) as { files: { id: string; file: string; report: unknown }[] };
+    return guarded(() =>
+      reportsRun(g.files, names.get(s.group) as string, relativeOrSame(s.group), p),
+    );
+  });
+}
+
+/** A path relative to the current folder when it is inside it, else as it is. */
+function relativeOrSame(dir: string): string {
+  const cwd = process.cwd();
+  return dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir;
+}
+
+function readOne(format: Exclude<FromFormat, "swebench">, file: string, p: Parsed): HarnessRuns {
+  return guarded(() => readOneAs(format, file, p));
+}
+
+/** Runs a parser, turning the library option names of its messages into the CLI's flags. */
+function guarded(read: () => HarnessRuns): HarnessRuns {
   try {
-    return readOneAs(format, file, p);
+    return read();
   } catch (e) {
     // the parsers name their library options; on the command line those are flags
     if (e instanceof RangeError || e instanceof TypeError) {
       const text = e.message
         .replace(/options\.filter\b/g, "--filter")
         .replace(/options\.(scorer|metric)\b/g, "--metric")
-        .replace(/options\.items\b/g, "--items");
+        .replace(/options\.items\b/g, "--items")
+        .replace(/set options\.unscored to "skip"/g, "give --unscored skip")
+        .replace(/or "incorrect" to count/g, "or --unscored incorrect to count")
+        .replace(/options\.unscored "(\w+)"/g, "--unscored $1");
       if (text !== e.message) throw new CliError(text);
     }
     throw e;
   }
 }
 
-function readOneAs(format: FromFormat, file: string, p: Parsed): HarnessRuns {
+function readOneAs(format: Exclude<FromFormat, "swebench">, file: string, p: Parsed): HarnessRuns {
   switch (format) {
     case "lm-eval":
       return lmEval(file, p);
     case "inspect":
       return inspect(file, p);
-    case "swebench":
-      return swebench(file, p);
     case "promptfoo":
       return parsePromptfooResults(readText(file), { source: file });
   }
@@ -249,14 +400,19 @@ export function readHarness(
   what: string,
   p: Parsed,
 ): HarnessRuns {
-  const files = expandInputs(spec, what);
+  const tagged = expandTagged(spec, what);
   if (format !== "swebench" && p.values.has("items"))
     throw new CliError(`${what}: --items is for --from swebench`);
   if ((format === "swebench" || format === "promptfoo") && p.values.has("metric"))
     throw new CliError(`${what}: --metric is for --from lm-eval or inspect (it would be ignored)`);
   if (format !== "lm-eval" && p.values.has("filter"))
     throw new CliError(`${what}: --filter is for --from lm-eval`);
-  const tables = files.map((f) => readOne(format, f, p));
+  if (format !== "inspect" && p.values.has("unscored"))
+    throw new CliError(`${what}: --unscored is for --from inspect`);
+  const tables =
+    format === "swebench"
+      ? swebenchInputs(tagged, p)
+      : tagged.map(({ file }) => readOne(format, file, p));
   return tables.length === 1 ? (tables[0] as HarnessRuns) : combineRuns(tables);
 }
 

@@ -31,6 +31,16 @@ export function parseDecimal(s: string): number {
   return STRICT_DECIMAL.test(s) ? Number(s) : Number.NaN;
 }
 
+/**
+ * A 0/1 cell: `true`/`false` in any letter case (pandas writes a boolean
+ * column as `True`/`False`) as 1/0, else {@link parseDecimal}.
+ */
+export function parseBinary(s: string): number {
+  if (/^true$/i.test(s)) return 1;
+  if (/^false$/i.test(s)) return 0;
+  return parseDecimal(s);
+}
+
 const POW10 = Float64Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /** End of the field scanned by the last {@link scanNumber}: the byte after it (a delimiter, a quote or the buffer end). */
@@ -133,6 +143,8 @@ export type ColumnRead =
       readonly kind: "number";
       /** Further condition on the value (e.g. 0 or 1). */
       readonly ok?: (v: number) => boolean;
+      /** Also read `true`/`false` (any letter case; JSON booleans in JSONL) as 1/0: for 0/1 columns. */
+      readonly booleans?: boolean;
       /** The error text (after "malformed row: ") for a cell that fails; default "column C holds RAW, not a finite number". */
       readonly bad?: (raw: string) => string;
     }
@@ -644,6 +656,7 @@ class Store {
   readonly kinds: Uint8Array;
   private readonly nums: (Float64Array | undefined)[];
   private readonly oks: (((v: number) => boolean) | undefined)[];
+  private readonly bools: boolean[];
   private readonly strs: (string[] | undefined)[];
   private readonly codes: (Int32Array | undefined)[];
   private readonly dict: (Map<string, number> | undefined)[];
@@ -661,6 +674,10 @@ class Store {
     const none = () => Array.from({ length: header.length }, () => undefined);
     this.nums = none();
     this.oks = none();
+    this.bools = header.map((h) => {
+      const s = spec.get(h);
+      return s?.kind === "number" && s.booleans === true;
+    });
     this.strs = none();
     this.codes = none();
     this.dict = none();
@@ -691,6 +708,14 @@ class Store {
     if (!Number.isFinite(v) || (ok !== undefined && !ok(v))) return false;
     (this.nums[j] as Float64Array)[this.n] = v;
     return true;
+  }
+  /** Whether column j reads true/false as 1/0. */
+  booleans(j: number): boolean {
+    return this.bools[j] === true;
+  }
+  /** A number cell's text as a number (true/false as 1/0 in a column that takes booleans); NaN if it is none. */
+  parse(j: number, s: string): number {
+    return this.bools[j] === true ? parseBinary(s.trim()) : parseDecimal(s.trim());
   }
   /** The usage error for a rejected number cell. */
   bad(j: number, raw: string, where: string): CliError {
@@ -821,12 +846,17 @@ function openCsv(file: string): TableSource {
           kinds,
           (j, s) => {
             if (kinds[j] === K_NUMBER) {
-              if (!store.number(j, parseDecimal(s.trim()))) throw store.bad(j, s, reader.where());
+              if (!store.number(j, store.parse(j, s))) throw store.bad(j, s, reader.where());
             } else store.text(j, s);
             if (store.wantsCol(j)) store.col(j, reader.cellColumn());
           },
           (j, v, a, b) => {
-            if (!store.number(j, v))
+            // not a number: a true/false cell of a 0/1 column, or an error
+            const x =
+              Number.isNaN(v) && store.booleans(j)
+                ? parseBinary(src.buf.toString("utf8", a, b).trim())
+                : v;
+            if (!store.number(j, x))
               throw store.bad(j, src.buf.toString("utf8", a, b), reader.where());
             if (store.wantsCol(j)) store.col(j, reader.cellColumn());
           },
@@ -929,8 +959,10 @@ function openJsonl(file: string): TableSource {
                 typeof v === "number"
                   ? v
                   : typeof v === "string"
-                    ? parseDecimal(v.trim())
-                    : Number.NaN;
+                    ? store.parse(j, v)
+                    : typeof v === "boolean"
+                      ? store.parse(j, String(v))
+                      : Number.NaN;
               if (!store.number(j, num)) throw store.bad(j, text(v), `${file}:${at}:1`);
             } else store.text(j, text(v));
             if (store.wantsCol(j)) store.col(j, 1);

@@ -20,6 +20,20 @@ async function workerMain(): Promise<void> {
 }
 
 /**
+ * The worker thread running this file. Run from source (`npx tsx
+ * cli/main.ts`), Node 20 does not apply tsx's loader to a worker's entry
+ * file, so the worker loads this file through tsx's `tsImport`; the built
+ * CLI (a .js file) starts it directly.
+ */
+function startWorker(workerData: unknown): Worker {
+  const self = import.meta.url;
+  if (!self.endsWith(".ts")) return new Worker(new URL(self), { workerData });
+  const api = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  const code = `import(${api}).then((m) => m.tsImport(${JSON.stringify(self)}, ${JSON.stringify(self)}))`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+/**
  * Main thread: checks the arguments and the --out folder, runs the verb in a
  * worker thread and writes its output. On SIGINT/SIGTERM it stops the worker,
  * removes the temporary output file and exits with 130/143.
@@ -42,12 +56,10 @@ function main(): void {
   }
   const out = prep.parsed.values.get("out");
   const tmp = out === undefined ? undefined : tempPath(out);
-  const worker = new Worker(new URL(import.meta.url), {
-    workerData: {
-      argv,
-      stdoutTTY: process.stdout.isTTY === true,
-      stderrTTY: process.stderr.isTTY === true,
-    },
+  const worker = startWorker({
+    argv,
+    stdoutTTY: process.stdout.isTTY === true,
+    stderrTTY: process.stderr.isTTY === true,
   });
   let received = false;
   // set once the result is out (printed, or renamed into place): a late signal then

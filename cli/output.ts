@@ -27,14 +27,23 @@ export function toCsv(r: Result): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** JSON with typed arrays written as plain arrays. */
+/**
+ * JSON with typed arrays written as plain arrays and the non-finite numbers
+ * JSON has not written as the strings `"NaN"`, `"Infinity"` and
+ * `"-Infinity"` (as the library's `toPlain(value, { nonFinite: "string" })`
+ * writes them; Python's `float()` and pandas read them back), never as the
+ * `null` `JSON.stringify` would make of them (a `df` of Infinity is not a
+ * missing value).
+ */
 export function toJson(r: Result): string {
   return `${JSON.stringify(
     r.json,
     (_k, v: unknown) =>
-      ArrayBuffer.isView(v) && !(v instanceof DataView)
-        ? Array.from(v as unknown as ArrayLike<number>)
-        : v,
+      typeof v === "number" && !Number.isFinite(v)
+        ? String(v)
+        : ArrayBuffer.isView(v) && !(v instanceof DataView)
+          ? Array.from(v as unknown as ArrayLike<number>)
+          : v,
     2,
   )}\n`;
 }

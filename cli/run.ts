@@ -47,7 +47,7 @@ export type Verb = {
   readonly summary: string;
   readonly options: readonly OptionSpec[];
   readonly help: string;
-  readonly run: (p: Parsed) => Result;
+  readonly run: (p: Parsed) => Result | Promise<Result>;
 };
 
 const verbs: readonly Verb[] = [
@@ -116,6 +116,8 @@ function mainHelp(): string {
     "       evalsift --version\n\n" +
     `verbs:\n${verbs.map((v) => `  ${v.name.padEnd(w)}${v.summary}`).join("\n")}\n\n` +
     "Output: a table on a terminal, CSV in a pipe; --json or --csv (one of them) to choose.\n" +
+    'JSON writes NaN and +-Infinity (e.g. df: Infinity) as the strings "NaN", "Infinity" and\n' +
+    '"-Infinity" (as toPlain\'s nonFinite: "string"), never as null.\n' +
     "--out FILE writes JSON for a .json name, else CSV unless --json; a flag that contradicts\n" +
     "a .json or .csv name is an error. The file is written through a temporary file and a\n" +
     "rename; its folder is checked before the run. Errors exit with code 2 and write nothing.\n" +
@@ -260,7 +262,7 @@ export async function execute(argv: readonly string[], io: Stdio): Promise<Done>
     if (prep.kind === "text") throw new Error("the worker got a help request");
     const columns = prep.parsed.values.get("columns");
     setColumnAliases(columns === undefined ? undefined : parseColumnAliases(columns));
-    const result = prep.verb.run(prep.parsed);
+    const result = await prep.verb.run(prep.parsed);
     checkColumnAliasesUsed();
     const text = render(result, prep.parsed, io.stdoutTTY);
     const plotFile = prep.parsed.values.get("plot");

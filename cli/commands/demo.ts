@@ -1,5 +1,4 @@
-import instanceIdsTxt from "../../examples/data/instance_ids.txt";
-import outcomesCsv from "../../examples/data/swebench-verified-outcomes.csv";
+import { readFileSync } from "node:fs";
 import type { Submission, SwebenchOutcomes } from "../../examples/loadSwebench.js";
 import { DEFAULT_TARGET, resolveRateDemo } from "../../examples/resolveRateDemo.js";
 import { helpText, intOpt, type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
@@ -51,8 +50,32 @@ export const demoHelp = helpText(
   "evalsift demo --reps 200",
 );
 
+/**
+ * A vendored data file's text. The bundle (tsup's text loader) inlines the
+ * dynamic import; run from source (`npx tsx cli/main.ts`), Node has no loader
+ * for .txt/.csv and refuses it, and the file is read from the repository
+ * instead. Loaded when `demo` runs, so no other verb depends on it.
+ */
+async function asset(load: () => Promise<{ default: string }>, path: string): Promise<string> {
+  try {
+    return (await load()).default;
+  } catch (e) {
+    if ((e as { code?: unknown }).code !== "ERR_UNKNOWN_FILE_EXTENSION") throw e;
+    return readFileSync(new URL(path, import.meta.url), "utf8");
+  }
+}
+
 /** Parses the bundled outcomes (same format as examples/loadSwebench.ts reads from disk). */
-function bundledOutcomes(): SwebenchOutcomes {
+async function bundledOutcomes(): Promise<SwebenchOutcomes> {
+  // each import names its file literally, so that the bundler finds and inlines it
+  const instanceIdsTxt = await asset(
+    () => import("../../examples/data/instance_ids.txt"),
+    "../../examples/data/instance_ids.txt",
+  );
+  const outcomesCsv = await asset(
+    () => import("../../examples/data/swebench-verified-outcomes.csv"),
+    "../../examples/data/swebench-verified-outcomes.csv",
+  );
   const instanceIds = instanceIdsTxt.split(/\r?\n/).filter((s) => s.length > 0);
   const lines = outcomesCsv.split(/\r?\n/).filter((s) => s.length > 0);
   const submissions: Submission[] = lines.slice(1).map((line) => {
@@ -63,8 +86,8 @@ function bundledOutcomes(): SwebenchOutcomes {
 }
 
 /** `evalsift demo`. */
-export function demo(p: Parsed): Result {
-  const data = bundledOutcomes();
+export async function demo(p: Parsed): Promise<Result> {
+  const data = await bundledOutcomes();
   const target = p.values.get("target") ?? DEFAULT_TARGET;
   if (!data.submissions.some((s) => s.name === target)) {
     throw new CliError(

@@ -138,14 +138,15 @@ function signalColumns(t: TableSource, spec: string): string[] {
   return cols;
 }
 
-/** How a 0/1 column is read: a finite number that is 0 or 1. */
+/** How a 0/1 column is read: a finite number that is 0 or 1, or true/false (any letter case). */
 export function binaryRead(name: string): ColumnRead {
   return {
     kind: "number",
     ok: (v) => v === 0 || v === 1,
+    booleans: true,
     bad: (raw) => {
       const v = parseDecimal(raw.trim());
-      return `column ${JSON.stringify(name)} holds ${Number.isFinite(v) ? v : JSON.stringify(raw)}, not 0 or 1`;
+      return `column ${JSON.stringify(name)} holds ${Number.isFinite(v) ? v : JSON.stringify(raw)}, not 0 or 1 (or true/false)`;
     },
   };
 }

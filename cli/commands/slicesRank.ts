@@ -12,6 +12,7 @@ import {
   type ColumnRead,
   type Columns,
   openTable,
+  parseBinary,
   parseDecimal,
   requireColumn,
   requireRows,
@@ -253,6 +254,7 @@ export function slicesRank(p: Parsed): Result {
   const num = (col: string, what: string, ok: (v: number) => boolean): ColumnRead => ({
     kind: "number",
     ok,
+    booleans: ok === binary,
     bad: (raw) => `${col} ${JSON.stringify(raw.trim())} is not ${what}`,
   });
   // a column fills one role: read twice under one name, the later role replaced the earlier
@@ -266,12 +268,12 @@ export function slicesRank(p: Parsed): Result {
   // V1 columns are read on picked rows only, so they are kept as text and checked below.
   const spec = new Map<string, ColumnRead>([
     [cs, num(cs, "a slice id in [0, n - 1]", (v) => Number.isInteger(v) && v >= 0)],
-    [cp, num(cp, "0 or 1", binary)],
+    [cp, num(cp, "0 or 1 (or true/false)", binary)],
     [cs0, num(cs0, "a finite number", () => true)],
     [cs1, { kind: "string" }],
   ]);
   if (co1 === undefined) spec.set(c4, { kind: "string" });
-  else spec.set(c4, num(c4, "0 or 1", binary)).set(co1, { kind: "string" });
+  else spec.set(c4, num(c4, "0 or 1 (or true/false)", binary)).set(co1, { kind: "string" });
   const c = t.read(spec, { positions: [cs, c4, cs1, ...(co1 === undefined ? [] : [co1])] });
   requireRows(c, "--input");
   const n = c.n;
@@ -287,7 +289,7 @@ export function slicesRank(p: Parsed): Result {
   const scoreV1 = new Float64Array(n);
   const v1 = (i: number, col: string, what: string, ok: (v: number) => boolean): number => {
     const s = (c.strings.get(col)?.[i] ?? "").trim();
-    const v = parseDecimal(s);
+    const v = ok === binary ? parseBinary(s) : parseDecimal(s);
     if (!Number.isFinite(v) || !ok(v))
       throw new CliError(
         `${at(i, col)}: malformed row: ${col} ${JSON.stringify(s)} is not ${what}`,
@@ -301,7 +303,8 @@ export function slicesRank(p: Parsed): Result {
       );
     }
     if (picked[i] === 1) {
-      outcomeV1[i] = fromHarness?.outcomeV1(i) ?? v1(i, co1 ?? "", "0 or 1", binary);
+      outcomeV1[i] =
+        fromHarness?.outcomeV1(i) ?? v1(i, co1 ?? "", "0 or 1 (or true/false)", binary);
       scoreV1[i] = v1(i, cs1, "a finite number", () => true);
     }
   }

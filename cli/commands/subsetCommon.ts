@@ -102,7 +102,8 @@ export function readOutcomes(file: string): Outcomes {
         {
           kind: "number",
           ok: (v) => v === 0 || v === 1,
-          bad: (raw) => `resolved ${JSON.stringify(raw)} is not 0 or 1`,
+          booleans: true,
+          bad: (raw) => `resolved ${JSON.stringify(raw)} is not 0 or 1 (or true/false)`,
         },
       ],
     ]),

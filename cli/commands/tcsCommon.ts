@@ -37,6 +37,7 @@ import { importOptions, tcsImportOptions } from "../importOptions.js";
 import {
   type ColumnRead,
   openTable,
+  parseBinary,
   parseDecimal,
   requireColumn,
   requireRows,
@@ -114,7 +115,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     kind: "string",
     value: "METHOD",
     help: `interval method, one of ${intervalMethods.join(", ")} (the SRS-only wilson, clopperPearson, hypergeometric, jeffreys, agrestiCoull with --strategy srs)`,
-    default: `${intervalDefaults.srs} for srs, betaCapped for twoUps, d2Strat, rhc, deepEst, systematicPps and mcucb, ${intervalDefaults.design} for the other strategies (${intervalDefaults.real} for real labels)`,
+    default: `${intervalDefaults.srs} for srs, betaCapped for twoUps, d2Strat, rhc, deepEst, systematicPps and mcucb, ${intervalDefaults.design} for the other strategies (${intervalDefaults.bounded} for real labels in [0, 1], ${intervalDefaults.real} for other real labels)`,
   },
   {
     name: "sequential",
@@ -507,7 +508,8 @@ export function readLabels(
       row = hit;
     }
     const rawLabel = labels[i] ?? "";
-    let label = parseDecimal(rawLabel.trim());
+    // true/false (pandas writes True/False) is 1/0
+    let label = parseBinary(rawLabel.trim());
     if (!Number.isFinite(label)) {
       throw new CliError(
         `${where("label")}: malformed row: label ${JSON.stringify(rawLabel)} is not a finite number`,
@@ -532,6 +534,16 @@ export function readLabels(
 
 /** The interval methods that take real-valued labels. */
 const REAL_INTERVALS: ReadonlySet<IntervalMethod> = new Set(["t", "wald"]);
+/** The design proportion methods: they take labels in [0, 1] (graded scores), not only 0/1. */
+const UNIT_INTERVALS: ReadonlySet<IntervalMethod> = new Set([
+  "beta",
+  "betaCapped",
+  "logit",
+  "likelihood",
+  "xlogit",
+  "asin",
+  "mean",
+]);
 
 /** Labels of the `active` strategy's first phase (greedy + pilot at the defaults the CLI uses). */
 function activePilotSize(budget: number): number {
@@ -569,13 +581,20 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
         });
   const labelled: number[] = [];
   const used = new Set<number>();
-  // every method but t and wald is for a proportion; the strategy would refuse a real label
-  // naming its own option ("options.interval")
-  const proportion = input.interval !== undefined && !REAL_INTERVALS.has(input.interval);
+  // every method but t and wald is for a proportion (the design ones for labels in [0, 1],
+  // the SRS ones for 0/1); the strategy would refuse such a label naming its own option
+  // ("options.interval")
+  const unit = input.interval !== undefined && UNIT_INTERVALS.has(input.interval);
+  const binary = input.interval !== undefined && !unit && !REAL_INTERVALS.has(input.interval);
   const label = (row: number, y: number): number => {
-    if (proportion && y !== 0 && y !== 1) {
+    if (unit && !(y >= 0 && y <= 1)) {
       throw new CliError(
-        `--interval ${input.interval} is for 0/1 labels, but --labels gives row ${row} the label ${y}; for real-valued labels use --interval t or wald`,
+        `--interval ${input.interval} is for labels in [0, 1], but --labels gives row ${row} the label ${y}; for other real-valued labels use --interval t or wald`,
+      );
+    }
+    if (binary && y !== 0 && y !== 1) {
+      throw new CliError(
+        `--interval ${input.interval} is for 0/1 labels, but --labels gives row ${row} the label ${y}; for real-valued labels use --interval t or wald (beta for labels in [0, 1])`,
       );
     }
     return y;
@@ -642,7 +661,10 @@ export function tcsPlot(
   const title = `${input.strategy}, budget ${input.budget}, seed ${input.seed}`;
   if (input.sequential !== undefined && input.strategy === "srs") {
     const y = Float64Array.from(r.labelled, (i) => labels.get(i) ?? 0);
-    const method = input.interval ?? (real ? intervalDefaults.real : intervalDefaults.srs);
+    const inUnit = y.every((v) => v >= 0 && v <= 1);
+    const method =
+      input.interval ??
+      (real ? (inUnit ? intervalDefaults.bounded : intervalDefaults.real) : intervalDefaults.srs);
     return runningSrsPlot(y, input.risk.length, input.level, method, title);
   }
   if (r.estimate === undefined) {

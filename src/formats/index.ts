@@ -4,6 +4,8 @@ export { failureLabels } from "./failureLabels.js";
 export { parseInspectEval } from "./parseInspectEval.js";
 export type {
   InspectReducer,
+  InspectUnscored,
+  InspectUnscoredSample,
   ParseInspectLogOptions,
   ParseInspectLogResult,
 } from "./parseInspectLog.js";

@@ -1,10 +1,11 @@
 import { failType } from "../core/validate.js";
-import { failAt, objectAt, parseJson, sourceOption } from "./_internal.js";
+import { failAt, objectAt, sourceOption } from "./_internal.js";
 import {
   INSPECT_KEYS,
   type InspectSample,
   type ParseInspectLogOptions,
   type ParseInspectLogResult,
+  parseInspectJson,
   readInspect,
 } from "./parseInspectLog.js";
 
@@ -60,11 +61,14 @@ export function parseInspectEval(
     FN,
     source,
     "header.json",
-    parseJson(FN, text("header.json"), `${prefix}header.json`),
+    parseInspectJson(FN, text("header.json"), `${prefix}header.json`),
   );
   const samples: InspectSample[] = Object.keys(e)
     .filter((name) => SAMPLE_ENTRY.test(name))
-    .map((name) => ({ where: name, sample: parseJson(FN, text(name), `${prefix}${name}`) }));
+    .map((name) => ({
+      where: name,
+      sample: parseInspectJson(FN, text(name), `${prefix}${name}`),
+    }));
   if (samples.length === 0)
     failAt(FN, source, "the archive", "has no samples/<id>_epoch_<n>.json entry");
   return readInspect(FN, header.eval, samples, options, source);

@@ -1,8 +1,10 @@
-import { checkChoice, checkNumber, failType } from "../core/validate.js";
+import { checkChoice, checkNumber, fail, failType } from "../core/validate.js";
 import {
   arrayAt,
+  at,
   failAt,
   idAt,
+  type Json,
   objectAt,
   parseJson,
   runOption,
@@ -34,14 +36,43 @@ export type ParseInspectLogOptions = {
   readonly threshold?: number;
   /** The run's name. @defaultValue the log's `eval.model` */
   readonly run?: string;
+  /**
+   * What to do with a sample that has no score: an errored sample (`error`
+   * set and no value for the scorer, as Inspect writes it when
+   * `fail_on_error` tolerates errors or the log's status is `"error"`) or an
+   * unscored one (value `null` or `NaN`, as `Score.unscored()` is written, or
+   * no `scores` at all). `"fail"`: a `RangeError` naming the sample (id,
+   * epoch) and why; `"skip"`: leave that epoch out, as Inspect's own metrics
+   * and reducers do (an item whose every epoch is left out is not an item of
+   * the run); `"incorrect"`: count that epoch as score 0. Either way the
+   * samples are listed in the result's `unscoredSamples`.
+   * @defaultValue {@link parseInspectLogDefaults}`.unscored` (`"fail"`)
+   */
+  readonly unscored?: InspectUnscored;
   /** The file name, shown in error messages. */
   readonly source?: string;
+};
+
+/** What {@link parseInspectLog} does with an errored or unscored sample (`options.unscored`). */
+export type InspectUnscored = "fail" | "skip" | "incorrect";
+
+/** A sample (one epoch) that had no score, in {@link ParseInspectLogResult}`.unscoredSamples`. */
+export type InspectUnscoredSample = {
+  /** The sample's id. */
+  readonly id: string;
+  /** The sample's epoch (undefined when the log does not give it). */
+  readonly epoch: number | undefined;
+  /** `"error"`: the sample errored (`error` set) and has no score; `"unscored"`: its value is null or NaN, or it has no `scores`. */
+  readonly reason: "error" | "unscored";
+  /** The error's message (`error.message`) of an errored sample; "" otherwise. */
+  readonly message: string;
 };
 
 /** Defaults of {@link parseInspectLog} and {@link parseInspectEval}. */
 export const parseInspectLogDefaults = Object.freeze({
   reducer: "mean" as InspectReducer,
   threshold: 1,
+  unscored: "fail" as InspectUnscored,
 });
 
 /** Result of {@link parseInspectLog} and {@link parseInspectEval}: one run. */
@@ -52,13 +83,81 @@ export type ParseInspectLogResult = HarnessRuns & {
   readonly scorer: string;
   /** The reducer applied over epochs. */
   readonly reducer: InspectReducer;
-  /** Number of epochs found for each item. */
+  /** Number of epochs read for each item (with `unscored: "skip"`, the scored ones). */
   readonly epochs: Int32Array;
+  /**
+   * The samples (one per epoch) that had no score, in log order: skipped or
+   * counted as 0 according to `options.unscored`; empty when every sample
+   * was scored.
+   */
+  readonly unscoredSamples: readonly InspectUnscoredSample[];
 };
 
 /** @internal */
-export const INSPECT_KEYS = ["scorer", "reducer", "threshold", "run", "source"] as const;
+export const INSPECT_KEYS = [
+  "scorer",
+  "reducer",
+  "threshold",
+  "run",
+  "unscored",
+  "source",
+] as const;
 const REDUCERS: readonly InspectReducer[] = ["mean", "median", "mode", "max"];
+const UNSCORED: readonly InspectUnscored[] = ["fail", "skip", "incorrect"];
+/** The key a non-finite JSON constant is rewritten to before `JSON.parse` (see {@link parseInspectJson}). */
+const NON_FINITE = "$evalsift-non-finite";
+
+/**
+ * `JSON.parse` of an Inspect log's text, accepting the constants `NaN`,
+ * `Infinity` and `-Infinity` outside strings: Inspect writes a non-finite
+ * float so (pydantic's `ser_json_inf_nan="constants"`; `Score.unscored()`
+ * is `NaN`), which strict JSON has not. Only when the strict parse fails are
+ * the constants rewritten (outside strings) to a tagged object that the
+ * reviver turns back into the number. An already parsed value is returned as it is.
+ * @internal
+ */
+export function parseInspectJson(fn: string, input: unknown, source: string | undefined): unknown {
+  if (typeof input !== "string") return input;
+  try {
+    return JSON.parse(input) as unknown;
+  } catch (e) {
+    if (!/NaN|Infinity/.test(input)) return parseJson(fn, input, source);
+    let out = "";
+    let from = 0;
+    let inString = false;
+    for (let i = 0; i < input.length; i++) {
+      const c = input[i];
+      if (inString) {
+        if (c === "\\") i++;
+        else if (c === '"') inString = false;
+        continue;
+      }
+      if (c === '"') {
+        inString = true;
+        continue;
+      }
+      const word = ["NaN", "Infinity", "-Infinity"].find((w) => input.startsWith(w, i));
+      if (word === undefined) continue;
+      out += `${input.slice(from, i)}{"${NON_FINITE}":"${word}"}`;
+      i += word.length - 1;
+      from = i + 1;
+    }
+    if (from === 0) return parseJson(fn, input, source);
+    try {
+      return JSON.parse(out + input.slice(from), (_k, v: unknown) =>
+        typeof v === "object" && v !== null && Object.keys(v).length === 1 && NON_FINITE in v
+          ? Number((v as Record<string, string>)[NON_FINITE])
+          : v,
+      ) as unknown;
+    } catch {
+      // report the original text's error, not the rewritten one's
+      return fail(
+        fn,
+        `${at(source)}not valid JSON (${e instanceof Error ? e.message : String(e)})`,
+      );
+    }
+  }
+}
 /** A decimal number as text: sign, digits, point, exponent (no hex, no spaces). */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -85,6 +184,22 @@ function scoreValue(fn: string, source: string | undefined, where: string, v: un
     if (DECIMAL.test(v) && Number.isFinite(x)) return x;
   }
   return failAt(fn, source, where, 'is not a score ("C", "I", "P", "N", a number or a boolean)', v);
+}
+
+/** The message of a sample's `error` (an `EvalError` object, or a string). */
+function errorMessage(error: unknown): string {
+  if (typeof error === "string") return error;
+  if (typeof error === "object" && error !== null) {
+    const m = (error as Json).message;
+    if (typeof m === "string") return m;
+  }
+  return "";
+}
+
+/** The first line of a message, shortened to 80 characters. */
+function clip(message: string): string {
+  const line = message.split("\n", 1)[0] as string;
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
 }
 
 function reduce(values: number[], reducer: InspectReducer): number {
@@ -133,13 +248,42 @@ export function readInspect(
   let scorer = options?.scorer;
   if (scorer !== undefined && typeof scorer !== "string")
     failType(fn, "options.scorer must be a string");
+  const unscored = options?.unscored ?? parseInspectLogDefaults.unscored;
+  checkChoice(fn, "options.unscored", unscored, UNSCORED);
   if (samples.length === 0)
     failAt(fn, source, "samples", "is empty (a header-only log, or no sample finished)");
-  const byItem = new Map<string, number[]>();
-  const seen = new Set<string>();
-  for (const { where, sample } of samples) {
+  const read = samples.map(({ where, sample }) => {
     const s = objectAt(fn, source, where, sample);
     const id = idAt(fn, source, `${where}.id`, s.id);
+    // Inspect writes `error: null` for a sample that did not error
+    const errored = s.error !== undefined && s.error !== null;
+    const scores =
+      s.scores === undefined || s.scores === null
+        ? undefined
+        : objectAt(fn, source, `${where}.scores`, s.scores);
+    return { where, s, id, errored, scores };
+  });
+  if (scorer === undefined) {
+    // the first scored sample names the scorer (an errored one may hold only the scorers that ran)
+    const first =
+      read.find((r) => r.scores !== undefined && !r.errored) ??
+      read.find((r) => r.scores !== undefined);
+    if (first !== undefined) {
+      const names = Object.keys(first.scores as Json);
+      if (names.length !== 1)
+        failAt(
+          fn,
+          source,
+          `${first.where}.scores`,
+          `has ${names.length} scorers (${names.join(", ")}): choose one with options.scorer`,
+        );
+      scorer = names[0] as string;
+    }
+  }
+  const byItem = new Map<string, number[]>();
+  const seen = new Set<string>();
+  const missing: InspectUnscoredSample[] = [];
+  for (const { where, s, id, errored, scores } of read) {
     if (s.epoch !== undefined) {
       // a repeated (id, epoch) is a concatenated or duplicated log, not one more epoch
       const key = JSON.stringify([id, s.epoch]);
@@ -147,31 +291,54 @@ export function readInspect(
         failAt(fn, source, where, `repeats id ${JSON.stringify(id)} epoch ${String(s.epoch)}`);
       seen.add(key);
     }
-    const scores = objectAt(fn, source, `${where}.scores`, s.scores);
-    if (scorer === undefined) {
-      const names = Object.keys(scores);
-      if (names.length !== 1)
+    let value: number | undefined;
+    let why = "";
+    if (scores === undefined) why = "it has no scores";
+    else if (!((scorer as string) in scores)) {
+      if (!errored)
         failAt(
           fn,
           source,
           `${where}.scores`,
-          `has ${names.length} scorers (${names.join(", ")}): choose one with options.scorer`,
+          `has no scorer ${JSON.stringify(scorer)} (scorers: ${Object.keys(scores).join(", ")})`,
         );
-      scorer = names[0] as string;
+      why = `it has no score of scorer ${JSON.stringify(scorer)}`;
+    } else {
+      const path = `${where}.scores.${scorer}`;
+      const score = objectAt(fn, source, path, scores[scorer as string]);
+      if (score.value === null || Number.isNaN(score.value))
+        why = `its scores.${scorer}.value is ${String(score.value)}`;
+      else value = scoreValue(fn, source, `${path}.value`, score.value);
     }
-    if (!(scorer in scores))
-      failAt(
-        fn,
-        source,
-        `${where}.scores`,
-        `has no scorer ${JSON.stringify(scorer)} (scorers: ${Object.keys(scores).join(", ")})`,
-      );
-    const score = objectAt(fn, source, `${where}.scores.${scorer}`, scores[scorer]);
-    const value = scoreValue(fn, source, `${where}.scores.${scorer}.value`, score.value);
+    if (value === undefined) {
+      const message = errorMessage(s.error);
+      const epoch = typeof s.epoch === "number" ? s.epoch : undefined;
+      if (unscored === "fail") {
+        const what = errored
+          ? `errored${message === "" ? "" : ` (${JSON.stringify(clip(message))})`}: ${why}`
+          : `is unscored: ${why} (Score.unscored() is written as NaN or null)`;
+        failAt(
+          fn,
+          source,
+          where,
+          `(id ${JSON.stringify(id)}${epoch === undefined ? "" : `, epoch ${epoch}`}) ${what}; set options.unscored to "skip" to leave such samples out (as Inspect's metrics do) or "incorrect" to count them as 0`,
+        );
+      }
+      missing.push({ id, epoch, reason: errored ? "error" : "unscored", message });
+      if (unscored === "skip") continue;
+      value = 0;
+    }
     const list = byItem.get(id);
     if (list === undefined) byItem.set(id, [value]);
     else list.push(value);
   }
+  if (byItem.size === 0)
+    failAt(
+      fn,
+      source,
+      "samples",
+      `has no scored sample (all ${read.length} errored or are unscored, left out by options.unscored "skip")`,
+    );
   const cells = newRun(run);
   const epochs = new Int32Array(byItem.size);
   let i = 0;
@@ -182,7 +349,14 @@ export function readInspect(
     epochs[i++] = values.length;
   }
   const table = buildTable(fn, source, [cells]);
-  return { ...table, task, scorer: scorer as string, reducer, epochs };
+  return {
+    ...table,
+    task,
+    scorer: scorer ?? "",
+    reducer,
+    epochs,
+    unscoredSamples: missing,
+  };
 }
 
 const FN = "parseInspectLog";
@@ -204,16 +378,27 @@ const FN = "parseInspectLog";
  * correct (1) when the reduced score is at least `threshold` (by default 1:
  * full credit, so with the mean reducer every epoch must be correct).
  *
+ * Errored and unscored samples: Inspect keeps a sample that errored (`error`
+ * set, no score) when `fail_on_error` tolerates errors, and writes an
+ * unscored one (`Score.unscored()`) with the value `NaN` (older versions:
+ * `null`); its own metrics leave both out. By default such a sample is an
+ * error that names it (id, epoch, the error's message); `unscored: "skip"`
+ * leaves it out as Inspect does, `"incorrect"` counts it as 0, and either way
+ * `unscoredSamples` lists it. The log's text may hold the constants `NaN`,
+ * `Infinity` and `-Infinity`, which Inspect writes for non-finite floats.
+ *
  * Polarity: `data` is 1 = correct; TCS labels are 1 = failure ({@link failureLabels}).
  *
  * @param log - The log's JSON text or its parsed value.
- * @param options - {@link ParseInspectLogOptions}: `scorer`, `reducer`, `threshold`, `run`, `source`.
- * @returns One run with `scores` (the reduced scores), `task`, `scorer`, `reducer` and `epochs` (epochs per item).
+ * @param options - {@link ParseInspectLogOptions}: `scorer`, `reducer`, `threshold`, `run`, `unscored`, `source`.
+ * @returns One run with `scores` (the reduced scores), `task`, `scorer`, `reducer`, `epochs` (epochs per item)
+ *   and `unscoredSamples` (the errored or unscored samples skipped or counted as 0).
  * @throws {TypeError} If the log, `eval`, a sample or its `scores` is not an object, or an id is neither a
  *   string nor an integer.
- * @throws {RangeError} If there are no samples, a sample lacks the scorer, the log has several scorers and
- *   none is chosen, a value is not a score, or an option is invalid; the message names the source and the
- *   sample's path.
+ * @throws {RangeError} If there are no samples, a sample that did not error lacks the scorer, the log has
+ *   several scorers and none is chosen, a value is not a score, a sample errored or is unscored and
+ *   `unscored` is `"fail"` (the message names its id and epoch and says why), no sample is left with
+ *   `"skip"`, or an option is invalid; the message names the source and the sample's path.
  * @see https://inspect.aisi.org.uk/eval-logs.html (log format); `inspect_ai.scorer.value_to_float`
  * @example
  * ```ts
@@ -231,6 +416,19 @@ const FN = "parseInspectLog";
  * r.scores; // Float64Array [0.5, 1]
  * r.data; // Uint8Array [0, 1]
  * parseInspectLog(log, { reducer: "max" }).data; // Uint8Array [1, 1]
+ *
+ * const errored = {
+ *   eval: { task: "arc", model: "m" },
+ *   samples: [
+ *     { id: 1, epoch: 1, scores: { match: { value: "C" } } },
+ *     { id: 2, epoch: 1, error: { message: "RateLimitError" } },
+ *   ],
+ * };
+ * parseInspectLog(errored); // throws RangeError: parseInspectLog: samples[1] (id "2", epoch 1) errored ("RateLimitError"): it has no scores; set options.unscored ...
+ * const kept = parseInspectLog(errored, { unscored: "skip" });
+ * kept.items; // ["1"]
+ * kept.unscoredSamples; // [{ id: "2", epoch: 1, reason: "error", message: "RateLimitError" }]
+ * parseInspectLog(errored, { unscored: "incorrect" }).data; // Uint8Array [1, 0]
  * ```
  */
 export function parseInspectLog(
@@ -238,7 +436,7 @@ export function parseInspectLog(
   options?: ParseInspectLogOptions,
 ): ParseInspectLogResult {
   const source = sourceOption(FN, options, INSPECT_KEYS);
-  const o = objectAt(FN, source, "log", parseJson(FN, log, source));
+  const o = objectAt(FN, source, "log", parseInspectJson(FN, log, source));
   const samples = arrayAt(FN, source, "samples", o.samples ?? []);
   return readInspect(
     FN,

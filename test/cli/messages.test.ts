@@ -115,12 +115,21 @@ describe("messages name the flag or the file", () => {
       labels,
       `row,label\n${rows.map((r, k) => `${r},${[0.5, 0.2, 1][k]}`).join("\n")}\n`,
     );
-    const r = est(labels, "beta");
+    const r = est(labels, "wilson");
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `evalsift: --interval beta is for 0/1 labels, but --labels gives row ${rows[0]} the label 0.5; for real-valued labels use --interval t or wald\n`,
+      `evalsift: --interval wilson is for 0/1 labels, but --labels gives row ${rows[0]} the label 0.5; for real-valued labels use --interval t or wald (beta for labels in [0, 1])\n`,
     );
     expect(est(labels, "t").code).toBe(0);
+    // a design proportion method takes labels in [0, 1] (Korn–Graubard), not beyond
+    expect(est(labels, "beta").code).toBe(0);
+    writeFileSync(
+      labels,
+      `row,label\n${rows.map((r, k) => `${r},${[1.5, 0.2, 1][k]}`).join("\n")}\n`,
+    );
+    expect(est(labels, "beta").stderr).toBe(
+      `evalsift: --interval beta is for labels in [0, 1], but --labels gives row ${rows[0]} the label 1.5; for other real-valued labels use --interval t or wald\n`,
+    );
   });
 
   it("tcs plan: --level 95 says the range plainly and suggests 0.95", () => {

@@ -99,6 +99,8 @@ describe("evalsift subset select --method auto / subset estimate", () => {
     expect(est.estimate).toBe(ref.estimate);
     expect(est.ci).toEqual([...ref.ci]);
     expect(est.method).toBe(ref.method);
+    // the whole Estimate, non-finite numbers (df: Infinity) as toPlain's nonFinite "string" writes them
+    expect(JSON.parse(e.stdout)).toEqual(toPlain(ref, { nonFinite: "string" }));
 
     // the same recommendation written by toPlain (a notebook's JSON.stringify) reads too
     const plain = join(dir, "rec-plain.json");

@@ -49,3 +49,27 @@ describe("parseInspectEval(entries, options)", () => {
     ).toThrow(TypeError);
   });
 });
+
+describe("parseInspectEval: errored and unscored samples", () => {
+  it("reads them as parseInspectLog does, with the NaN constant in an entry", () => {
+    const entries = {
+      "header.json": JSON.stringify({ eval: { task: "arc", model: "m" }, status: "error" }),
+      "samples/a_epoch_1.json": JSON.stringify({ id: "a", epoch: 1, scores: { s: { value: 1 } } }),
+      "samples/b_epoch_1.json": '{"id": "b", "epoch": 1, "scores": {"s": {"value": NaN}}}',
+      "samples/c_epoch_1.json": JSON.stringify({
+        id: "c",
+        epoch: 1,
+        error: { message: "timeout", traceback: "" },
+      }),
+    };
+    expect(() => parseInspectEval(entries, { source: "x.eval" })).toThrow(
+      'parseInspectEval: x.eval: samples/b_epoch_1.json (id "b", epoch 1) is unscored',
+    );
+    const r = parseInspectEval(entries, { unscored: "skip" });
+    expect(r.items).toEqual(["a"]);
+    expect(r.unscoredSamples.map((s) => [s.id, s.reason, s.message])).toEqual([
+      ["b", "unscored", ""],
+      ["c", "error", "timeout"],
+    ]);
+  });
+});

@@ -99,3 +99,98 @@ describe("parseInspectLog(log, options)", () => {
     );
   });
 });
+
+describe("parseInspectLog: errored and unscored samples (options.unscored)", () => {
+  // as Inspect writes them: an errored sample has `error` and no `scores` (fail_on_error
+  // tolerated it, or the log's status is "error"); Score.unscored() is the value NaN
+  // (written as the constant NaN; older versions wrote null)
+  const errored = (id: number, epoch = 1) => ({
+    id,
+    epoch,
+    error: { message: "RateLimitError: 429\nretry later", traceback: "..." },
+  });
+  const mixed = log([
+    sample(1, "C", 1),
+    errored(1, 2),
+    sample(2, null),
+    errored(3),
+    sample(4, "I"),
+  ]);
+
+  it("fails by default with a message naming the sample, its epoch and why", () => {
+    expect(() => parseInspectLog(log([sample(1, "C"), errored(2)]), { source: "l.json" })).toThrow(
+      'parseInspectLog: l.json: samples[1] (id "2", epoch 1) errored ("RateLimitError: 429"): it has no scores; set options.unscored to "skip" to leave such samples out (as Inspect\'s metrics do) or "incorrect" to count them as 0',
+    );
+    expect(() => parseInspectLog(log([sample(1, "C"), sample(2, null)]))).toThrow(
+      /^parseInspectLog: samples\[1\] \(id "2", epoch 1\) is unscored: its scores\.match\.value is null \(Score\.unscored\(\) is written as NaN or null\); set options\.unscored/,
+    );
+    expect(() => parseInspectLog(log([sample(1, "C"), sample(2, Number.NaN)]))).toThrow(RangeError);
+  });
+
+  it('"skip" leaves those epochs out, as Inspect does, and lists them', () => {
+    const r = parseInspectLog(mixed, { unscored: "skip" });
+    expect(r.items).toEqual(["1", "4"]);
+    expect(Array.from(r.scores)).toEqual([1, 0]);
+    expect(Array.from(r.epochs)).toEqual([1, 1]);
+    expect(r.unscoredSamples).toEqual([
+      { id: "1", epoch: 2, reason: "error", message: "RateLimitError: 429\nretry later" },
+      { id: "2", epoch: 1, reason: "unscored", message: "" },
+      { id: "3", epoch: 1, reason: "error", message: "RateLimitError: 429\nretry later" },
+    ]);
+    expect(parseInspectLog(log([sample(1, "C")])).unscoredSamples).toEqual([]);
+  });
+
+  it('"incorrect" counts them as 0', () => {
+    const r = parseInspectLog(mixed, { unscored: "incorrect" });
+    expect(r.items).toEqual(["1", "2", "3", "4"]);
+    expect(Array.from(r.scores)).toEqual([0.5, 0, 0, 0]);
+    expect(Array.from(r.data)).toEqual([0, 0, 0, 0]);
+    expect(Array.from(r.epochs)).toEqual([2, 1, 1, 1]);
+    expect(r.unscoredSamples).toHaveLength(3);
+  });
+
+  it("takes the scorer from a scored sample when the first one errored", () => {
+    const r = parseInspectLog(log([errored(1), sample(2, "C")]), { unscored: "skip" });
+    expect(r.scorer).toBe("match");
+    expect(r.items).toEqual(["2"]);
+    // an errored sample holding only the scorers that ran is still an errored sample
+    const partial = {
+      ...errored(3),
+      scores: { other: { value: 1 } },
+    };
+    expect(parseInspectLog(log([sample(2, "C"), partial]), { unscored: "skip" }).items).toEqual([
+      "2",
+    ]);
+    // without an error, a missing scorer stays an error
+    expect(() =>
+      parseInspectLog(log([sample(2, "C"), { id: 3, epoch: 1, scores: { other: { value: 1 } } }]), {
+        unscored: "skip",
+      }),
+    ).toThrow('samples[1].scores has no scorer "match"');
+  });
+
+  it("reads the NaN constant Inspect writes, and refuses a log with no scored sample", () => {
+    const text = JSON.stringify(log([sample(1, "C"), sample(2, "__NAN__")])).replace(
+      '"__NAN__"',
+      "NaN",
+    );
+    expect(() => parseInspectLog(text)).toThrow(
+      /samples\[1\] \(id "2", epoch 1\) is unscored: its scores\.match\.value is NaN/,
+    );
+    const r = parseInspectLog(text, { unscored: "skip" });
+    expect(r.items).toEqual(["1"]);
+    expect(r.unscoredSamples).toEqual([{ id: "2", epoch: 1, reason: "unscored", message: "" }]);
+    // "NaN" inside a string stays a string; bad JSON is still reported as such
+    const named = JSON.stringify(log([sample("NaN", "C"), sample('say "NaN"', "__NAN__")]));
+    const kept = parseInspectLog(named.replace('"__NAN__"', "NaN"), { unscored: "skip" });
+    expect(kept.items).toEqual(["NaN"]);
+    expect(kept.unscoredSamples[0]?.id).toBe('say "NaN"');
+    expect(() => parseInspectLog('{"samples": [NaN,')).toThrow(/^parseInspectLog: not valid JSON/);
+    expect(() => parseInspectLog(log([errored(1)]), { unscored: "skip" })).toThrow(
+      'parseInspectLog: samples has no scored sample (all 1 errored or are unscored, left out by options.unscored "skip")',
+    );
+    expect(() => parseInspectLog(log([sample(1, "C")]), { unscored: "drop" as never })).toThrow(
+      RangeError,
+    );
+  });
+});
