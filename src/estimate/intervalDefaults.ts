@@ -9,11 +9,11 @@ import type { IntervalMethod } from "./proportionInterval.js";
  * under any design, `real` for any other real-valued y. The methods were
  * chosen from the coverage report (docs/replication/coverage.md): the
  * narrowest method that covers in every cell of its grid. `bounded` is
- * Korn–Graubard's interval, valid for the mean of any variable in [0, 1]
- * (its variance is at most p (1 - p), so the effective size p (1 - p) / v
- * is conservative): with 2 % partial credit among 0/1 labels the `"t"`
+ * Korn–Graubard's interval, defined for the mean of any variable in [0, 1]
+ * (R's `svyciprop` takes such means) and keeping a proportion's skew near 0
+ * and 1: with 2 % partial credit among 0/1 labels the `"t"`
  * interval covered 84-92 % under the weighted strategies, the beta interval
- * 94-100 % (docs/intervals.md). The estimators, the strategies, the CLI help
+ * 93-99 % (docs/intervals.md). The estimators, the strategies, the CLI help
  * and the TSDoc `@defaultValue`s all read this one object.
  *
  * @example
