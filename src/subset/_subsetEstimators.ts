@@ -141,6 +141,18 @@ export function subsetInterval(
   v: number,
   z: number,
 ): [number, number] {
+  const [lo, hi] = subsetBounds(m, y, est, v, z);
+  return [Math.max(0, lo), Math.min(1, hi)];
+}
+
+/** {@link subsetInterval} before the clip to [0, 1]. */
+export function subsetBounds(
+  m: SubsetEstimatorModel,
+  y: Uint8Array,
+  est: number,
+  v: number,
+  z: number,
+): [number, number] {
   const half = m.inflate * z * Math.sqrt(v + m.mse);
   let lo = est - half;
   let hi = est + half;
@@ -150,7 +162,7 @@ export function subsetInterval(
     lo = Math.min(lo, d.est - hd);
     hi = Math.max(hi, d.est + hd);
   }
-  return [Math.max(0, lo), Math.min(1, hi)];
+  return [lo, hi];
 }
 
 /** Point estimate of a run's full rate and the variance part that depends on the run (design variance of the mean). */

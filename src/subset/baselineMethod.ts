@@ -1,6 +1,14 @@
 import type { Rng } from "../core/rng.js";
 import { checkOptions, fail, failType, optionKeys } from "../core/validate.js";
-import { checkContext, drawPlan, passCounts, type StratumPlan, stratumPlan } from "./_internal.js";
+import {
+  checkContext,
+  checkedVersion,
+  drawPlan,
+  type HistoryVersion,
+  passCounts,
+  type StratumPlan,
+  stratumPlan,
+} from "./_internal.js";
 import { crossStrata } from "./crossStrata.js";
 import type { Outcomes } from "./outcomes.js";
 import { repositoryStrata } from "./repositoryStrata.js";
@@ -45,7 +53,9 @@ const NAMES: Record<BaselineName, string> = {
  * training runs ({@link consistencyStrata}), and the cross-classifications
  * `repoDifficulty` and `repoConsistency` ({@link crossStrata}). Strata and
  * allocation are computed from `ctx.history` only (the training window) and
- * cached per history object; each draw is then a partial Fisher–Yates
+ * reused while the history's content is unchanged (a copy of its data is
+ * compared on each call, so a history whose `data` is overwritten in place
+ * is checked and stratified again); each draw is then a partial Fisher–Yates
  * shuffle of every stratum's item list (n_h uniform draws), O(k) per seed.
  * Every n_h-subset of stratum h is equally likely (inclusion n_h / N_h), as
  * with `stratifiedSrs` (`evalsift/estimate`); the random streams differ.
@@ -55,7 +65,7 @@ const NAMES: Record<BaselineName, string> = {
  * @returns A stochastic {@link SubsetMethod} named as in the paper (`Random`, `Repo-Strat`, `Diff-Strat`, `Consist-Strat`, `Repo×Diff`, `Repo×Consist`).
  * @throws {TypeError} If `kind` is unknown, `options` is not an object, or a repo kind lacks `itemRepo` (an
  *   array of strings). The returned `select` throws a RangeError when `itemRepo` and the history have
- *   different item counts, or `k` is not in [1, items].
+ *   different item counts, `k` is not in [1, items], or `ctx.history.data` holds a value other than 0/1.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, section 4.4.1.
  * @example
  * ```ts
@@ -89,7 +99,8 @@ export function baselineMethod(
     repo = repositoryStrata(itemRepo);
   }
   const name = NAMES[kind];
-  const cache = new WeakMap<Outcomes, StratumPlan>();
+  // keyed by the history's checked content, so a history changed in place is re-stratified
+  const cache = new WeakMap<HistoryVersion, StratumPlan>();
   let scratch = new Int32Array(0);
   const strataOf = (h: Outcomes): Int32Array => {
     if (repo !== undefined && repo.length !== h.items.length) {
@@ -121,10 +132,12 @@ export function baselineMethod(
   const select = (ctx: SubsetContext, rng: Rng): Int32Array => {
     checkContext(name, ctx, rng);
     const { history, k } = ctx;
-    let plan = cache.get(history);
+    // checkContext has just checked this history: its version is a lookup, no second comparison
+    const version = checkedVersion(history);
+    let plan = cache.get(version);
     if (plan === undefined || plan.k !== k) {
       plan = stratumPlan(strataOf(history), k);
-      cache.set(history, plan);
+      cache.set(version, plan);
     }
     if (scratch.length !== history.items.length) scratch = new Int32Array(history.items.length);
     return drawPlan(name, plan, rng, scratch);

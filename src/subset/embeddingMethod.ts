@@ -5,7 +5,7 @@ import { checkNumber, checkOptions, fail, failType, optionKeys } from "../core/v
 import { shortlist } from "../select/shortlist.js";
 import type { Selector } from "../select/types.js";
 import { withinStrata } from "../select/withinStrata.js";
-import { checkContext, passCounts, stratumSizes } from "./_internal.js";
+import { checkContext, passCounts, sameValues, stratumSizes } from "./_internal.js";
 import { kmeansStrataAs } from "./kmeansStrata.js";
 import type { SubsetContext, SubsetMethod } from "./types.js";
 
@@ -60,18 +60,18 @@ export type EmbeddingMethodOptions = {
  * the selector inside each group. `strata: "none"` applies the selector to
  * all items. Calibration (paper: "adjusts the selected subset so its
  * pass-count composition matches the full test suite"): the selector ranks
- * every item (selector(X, N), its pick order), the consistency strata get
- * their proportional quotas n_h, and the ranking is walked in order keeping
- * an item while its stratum is below quota, so the result keeps the
- * selector's preferences under the outcome mix. Deterministic unless
- * `shortlist` is set. K-means clusterings are cached per vectors object.
+ * every item (selector(X, N), its pick order), the consistency strata get their proportional quotas
+ * n_h, and the ranking is walked in order keeping an item while its stratum is below quota, so the
+ * result keeps the selector's preferences under the outcome mix. Deterministic unless `shortlist` is
+ * set. K-means clusterings are reused while the vectors' data are unchanged (compared with a copy on
+ * each call: vectors overwritten in place are clustered again).
  *
  * @param selector - Any geometric {@link Selector} (`centroid`, `facilityLocation`, `medoids`, `kennardStone`, `coreEdge`, or a closure with options such as a DTW distance).
  * @param options - `strata`, `calibrate`, `shortlist`, `name`, `label` (see {@link EmbeddingMethodOptions}).
  * @returns A {@link SubsetMethod}; its `select` needs `ctx.vectors` with one row per item.
  * @throws {TypeError} If `selector` is not a function, `options` not an object, or `strata` unknown. The
  *   returned `select` throws a TypeError when `ctx.vectors` is missing and a RangeError when its row count
- *   differs from the items or it holds NaN.
+ *   differs from the items, it holds NaN, or `ctx.history.data` holds a value other than 0/1.
  * @throws {RangeError} If `shortlist` is not a finite number >= 1, or `calibrate` is combined with strata
  *   other than "none" or with `shortlist`.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 4.4.2 and 6.3.
@@ -110,7 +110,12 @@ export function embeddingMethod(
   }[strata];
   const label = options.label ?? (selector.name || "selector");
   const name = options.name ?? `${label} [${tag}]${factor === undefined ? "" : ` SL${factor}x`}`;
-  const clusters = new WeakMap<RowMatrix, Int32Array>();
+  // k-means labels per vectors object, with a copy of the data they were computed from:
+  // vectors changed in place are clustered again
+  const clusters = new WeakMap<
+    RowMatrix,
+    { readonly data: Float64Array; readonly cols: number; readonly labels: Int32Array }
+  >();
   const select = (ctx: SubsetContext, rng: Rng): Int32Array => {
     checkContext(name, ctx, rng);
     const { history, k, vectors: X } = ctx;
@@ -152,11 +157,12 @@ export function embeddingMethod(
     let g: Int32Array;
     if (strata === "kmeans") {
       let cached = clusters.get(X);
-      if (cached === undefined) {
-        cached = kmeansStrataAs(name, "ctx.vectors", X).labels;
+      if (cached === undefined || cached.cols !== X.cols || !sameValues(cached.data, X.data)) {
+        const labels = kmeansStrataAs(name, "ctx.vectors", X).labels;
+        cached = { data: X.data.slice(), cols: X.cols, labels };
         clusters.set(X, cached);
       }
-      g = cached;
+      g = cached.labels;
     } else {
       const W = history.runs.length;
       const c = passCounts(

@@ -11,7 +11,7 @@ import {
   failType,
 } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
-import { pointEstimate, type SubsetEstimatorModel, subsetInterval } from "./_subsetEstimators.js";
+import { pointEstimate, type SubsetEstimatorModel, subsetBounds } from "./_subsetEstimators.js";
 import type { RecommendSubsetResult } from "./recommendSubset.js";
 
 /**
@@ -22,23 +22,29 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * Estimate: the recommendation's estimator (post-stratified mean, ridge,
  * shrinkage, item difficulty + ability, or p-IRT with 2PL items) on
  * `responses`, clamped to [0, 1].
- * Variance: v + mse, v the run's design variance (mean), the posterior
- * predictive variance (p-IRT) or 0, and mse
- * the cross-validated squared error beyond it; interval
- * estimate +- c z sqrt(v + mse) with the cross-validated inflation c, at the
- * recommendation's level (the level c was calibrated for). When the subset
+ * Interval (`interval: "cv-calibrated"`): estimate +- c z sqrt(v + mse), v
+ * the run's design variance (mean), the posterior predictive variance (p-IRT)
+ * or 0, mse the cross-validated squared error beyond it and c the
+ * cross-validated inflation, at the recommendation's level (the level c was
+ * calibrated for). When the subset
  * was drawn at random within strata (every method but the stepwise subset;
  * `estimator.designInterval`), the interval is widened to contain also the
  * post-stratified mean's design-based interval mean +- z sqrt(v_design):
  * that one rests on the random draw alone, so it still holds when the new run
  * is unlike the history the cross-validation saw (a change of agent
  * framework), where the model's interval can fall short (measured in
- * docs/shrink-a-benchmark.md, "Under a change of agent framework"). Clipped
- * to [0, 1]; `ci` need not be centred on `estimate`. A variance of 0 without
- * a random draw behind the subset (a stepwise subset whose estimator showed
- * no error in cross-validation, e.g. on a history where every run resolves
- * the same items) gives a zero-width interval that bounds nothing: it comes
- * back `reliable: false` with a warning.
+ * docs/shrink-a-benchmark.md, "Under a change of agent framework"); the
+ * interval is then named `"cv-calibrated+design"`. Clipped to [0, 1]; `ci`
+ * need not be centred on `estimate`.
+ * `se` describes `ci`: the distance from `estimate` to the farther end of
+ * the interval before its clip, divided by z, so `estimate +- z se` contains
+ * `ci` (and equals it when `ci` is centred and not clipped); `variance` is
+ * se^2.
+ * A zero-width interval short of a census (every stratum observed) bounds
+ * nothing: a stepwise subset whose estimator showed no error in
+ * cross-validation (e.g. on a history where every run resolves the same
+ * items) comes back `reliable: false` with a warning; so se = 0 with
+ * `reliable: true` only for a census.
  *
  * @param recommendation - The result of {@link recommendSubset}, as returned or read back from JSON
  *   (plain arrays in place of its typed arrays, see `toPlain`).
@@ -95,25 +101,34 @@ export function estimateSubset(
   if (!(Number.isFinite(est) && v >= 0 && Number.isFinite(v)))
     fail(fn, "recommendation.estimator gives a non-finite estimate", est);
   const estimate = Math.min(1, Math.max(0, est));
-  const variance = v + m.mse;
-  // a model with no error in cross-validation (0 up to rounding: se below
-  // 1e-12) and no random draw behind it (the stepwise subset) has nothing
-  // that bounds its error on a new run
-  const unbounded = !(variance > 1e-24) && m.designInterval !== true;
+  const z = normalQuantile(0.5 + level / 2);
+  // the interval before its clip to [0, 1]: the model's, joined (designInterval) with the design's
+  const [lo, hi] = subsetBounds(m, responses01, estimate, v, z);
+  // se: the farther end over z, so estimate +- z se contains ci (equal to it when ci is centred and unclipped)
+  const se = Math.max(estimate - lo, hi - estimate, 0) / z;
+  // a census of a stratified subset (every stratum fully observed) is exact
+  let N = 0;
+  for (const nh of m.stratumSizes) N += nh;
+  const census = m.designInterval === true && N === k;
+  // zero width (se below 1e-12, i.e. 0 up to rounding) short of a census: nothing bounds the error
+  // (a model with no error in cross-validation and no random draw behind it, the stepwise subset)
+  const unbounded = !(se > 1e-12) && !census;
   return {
     estimate,
-    variance,
-    se: Math.sqrt(variance),
-    ci: subsetInterval(m, responses01, estimate, v, normalQuantile(0.5 + level / 2)),
+    variance: se * se,
+    se,
+    ci: [Math.max(0, lo), Math.min(1, hi)],
     level,
     n: k,
     method: `subset ${rec.method}`,
     df: Number.POSITIVE_INFINITY,
     nEffective: k,
-    interval: "wald",
+    interval: m.designInterval === true ? "cv-calibrated+design" : "cv-calibrated",
     reliable: !unbounded,
     warning: unbounded
-      ? "the estimator showed no error in the history's cross-validation and the subset is not a random draw, so the zero-width interval does not bound the error on a new run; use a stratified candidate (consistency or passRate)"
+      ? m.designInterval === true
+        ? "the interval has zero width but the subset does not observe every item, so it does not bound the error on a new run"
+        : "the estimator showed no error in the history's cross-validation and the subset is not a random draw, so the zero-width interval does not bound the error on a new run; use a stratified candidate (consistency or passRate)"
       : "",
   };
 }

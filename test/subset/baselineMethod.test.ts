@@ -112,4 +112,44 @@ describe("baselineMethod errors name baselineMethod", () => {
       /^baselineMethod: unknown option "itemrepo" \(did you mean "itemRepo"\?\)/,
     );
   });
+
+  it("select rejects history data other than 0/1, and checks each new content once (review finding 4)", () => {
+    const bad = table([
+      [1, 1, 0, 0, 0, 0],
+      [1, 1, 0, 0, 0, 0],
+    ]);
+    // outcomes() rejects a 2; a caller's own buffer need not
+    bad.data[0] = 2;
+    bad.data[1] = 2;
+    for (const kind of ["consistency", "difficulty", "random"] as const) {
+      expect(() => baselineMethod(kind).select({ history: bad, k: 3 }, createRng(1))).toThrow(
+        /^(Consist-Strat|Diff-Strat|Random): ctx\.history\.data must hold 0 or 1 \(run "r0", item "i0"\) \(got 2\)$/,
+      );
+    }
+    // a good history turned bad in place is checked again
+    const ok = table([[1, 0, 1, 0, 1, 0]]);
+    const m = baselineMethod("consistency");
+    m.select({ history: ok, k: 2 }, createRng(1));
+    ok.data[3] = 3;
+    expect(() => m.select({ history: ok, k: 2 }, createRng(1))).toThrow(/must hold 0 or 1/);
+  });
+
+  it("a history whose data is changed in place gets new strata (review finding 5)", () => {
+    const w = table([[1, 1, 1, 0, 0, 0]]);
+    const m = baselineMethod("difficulty");
+    m.select({ history: w, k: 3 }, createRng(1));
+    // the easy items are now i3..i5
+    w.data.set([0, 0, 0, 1, 1, 1]);
+    for (let seed = 0; seed < 20; seed++) {
+      const again = m.select({ history: w, k: 3 }, createRng(seed));
+      const fresh = baselineMethod("difficulty").select({ history: w, k: 3 }, createRng(seed));
+      expect(Array.from(again)).toEqual(Array.from(fresh));
+    }
+    // and back: the first window's strata again
+    w.data.set([1, 1, 1, 0, 0, 0]);
+    const back = m.select({ history: w, k: 3 }, createRng(5));
+    expect(Array.from(back)).toEqual(
+      Array.from(baselineMethod("difficulty").select({ history: w, k: 3 }, createRng(5))),
+    );
+  });
 });

@@ -95,4 +95,29 @@ describe("embeddingMethod's k-means strata errors name the method", () => {
       /^centroid \[CL\]: ctx\.vectors needs at least 3 rows \(got 2\)$/,
     );
   });
+
+  it("select rejects history data other than 0/1 (review finding 4)", () => {
+    const bad = table([[1, 1, 1, 1, 0, 0, 0, 0]]);
+    bad.data[0] = 2;
+    for (const strata of ["consistency", "difficulty", "none", "kmeans"] as const) {
+      const m = embeddingMethod(centroid, { strata });
+      expect(() => m.select({ history: bad, k: 2, vectors: X }, createRng(1))).toThrow(
+        /ctx\.history\.data must hold 0 or 1 \(run "r0", item "i0"\) \(got 2\)$/,
+      );
+    }
+  });
+
+  it("k-means strata follow vectors changed in place (review finding 5)", () => {
+    const V = rowMatrix([[0], [1], [2], [3], [10], [11], [12], [13]]);
+    const m = embeddingMethod(centroid, { strata: "kmeans" });
+    const first = m.select({ history: h, k: 2, vectors: V }, createRng(1));
+    V.data.set([0, 10, 0, 10, 0, 10, 0, 10]);
+    const again = m.select({ history: h, k: 2, vectors: V }, createRng(1));
+    const fresh = embeddingMethod(centroid, { strata: "kmeans" }).select(
+      { history: h, k: 2, vectors: V },
+      createRng(1),
+    );
+    expect(Array.from(again)).toEqual(Array.from(fresh));
+    expect(Array.from(again)).not.toEqual(Array.from(first));
+  });
 });

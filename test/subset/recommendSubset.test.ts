@@ -62,6 +62,65 @@ describe("recommendSubset + estimateSubset", () => {
     });
     expect(estimateSubset(st, [1, 1, 0, 0, 0]).reliable).toBe(true);
   });
+  it("se, variance and interval describe ci: estimate +- z se contains it; se = 0 not reliable short of a census (review finding 3)", () => {
+    // 4 runs x 30 items: consistency strata + ridge with cv mse 0 gave se 0, reliable true, ci [0.16, 1], "wald"
+    const R = 4;
+    const N = 30;
+    const data = new Uint8Array(R * N);
+    for (let r = 0; r < R; r++)
+      for (let i = 0; i < N; i++) data[r * N + i] = (i + r) % 3 === 0 ? 1 : 0;
+    const o = {
+      runs: ["r0", "r1", "r2", "r3"],
+      items: Array.from({ length: N }, (_, i) => `i${i}`),
+      data,
+    };
+    const r = recommendSubset(o, 5, createRng(1), { folds: 1, minTrain: 3 });
+    expect(r.estimator.mse).toBe(0);
+    expect(r.estimator.designInterval).toBe(true);
+    const e = estimateSubset(
+      r,
+      Uint8Array.from(r.items, (i) => i % 2),
+    );
+    const z = 1.959963984540054;
+    expect(e.ci[0]).toBeCloseTo(0.16173872971170927, 12);
+    expect(e.ci[1]).toBe(1);
+    expect(e.se).toBeGreaterThan(0);
+    expect(e.variance).toBeCloseTo(e.se * e.se, 15);
+    expect(e.estimate - z * e.se).toBeLessThanOrEqual(e.ci[0] + 1e-12);
+    expect(e.estimate + z * e.se).toBeGreaterThanOrEqual(e.ci[1] - 1e-12);
+    // the farther end of the unclipped interval: here the upper one, clipped at 1
+    expect(e.estimate + z * e.se).toBeGreaterThan(1);
+    expect(e.interval).toBe("cv-calibrated+design");
+    expect(e.reliable).toBe(true);
+    // the model's interval alone is named so, and is centred: estimate +- z se is ci before the clip
+    const plain = JSON.parse(JSON.stringify(toPlain(rec)));
+    const m = estimateSubset(
+      { ...plain, estimator: { ...plain.estimator, designInterval: false } },
+      Uint8Array.from(rec.items, (i) => (i < 100 ? 1 : 0)),
+    );
+    expect(m.interval).toBe("cv-calibrated");
+    expect(m.ci[0]).toBeGreaterThan(0);
+    expect(m.ci[1]).toBeLessThan(1);
+    expect(m.ci[0]).toBeCloseTo(m.estimate - z * m.se, 12);
+    expect(m.ci[1]).toBeCloseTo(m.estimate + z * m.se, 12);
+    expect(m.se).toBeGreaterThanOrEqual(
+      rec.estimator.inflate * Math.sqrt(rec.estimator.mse) * (1 - 1e-12),
+    );
+    // a census of a stratified subset: exact, zero width, reliable
+    const all = recommendSubset(o, N, createRng(1), {
+      folds: 1,
+      minTrain: 3,
+      candidates: [{ method: "consistency", estimator: "mean", recent: false }],
+    });
+    const c = estimateSubset(
+      all,
+      Uint8Array.from(all.items, (i) => (i < 10 ? 1 : 0)),
+    );
+    expect(c.estimate).toBeCloseTo(10 / N, 12);
+    expect(c.se).toBe(0);
+    expect(c.reliable).toBe(true);
+  });
+
   const rec = recommendSubset(h, 20, createRng(1));
 
   it("returns k distinct items, the chosen method and every candidate's CV, best first", () => {

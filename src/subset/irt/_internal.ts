@@ -368,3 +368,37 @@ export function naiveEstimate(
     interval: undefined,
   });
 }
+
+/**
+ * Var(naive) as gp-IRT's weight and standard error use it: `naive.variance`,
+ * except when the observed outcomes with positive weight all agree (all 0 or
+ * all 1), where the sample variance is 0 and says nothing about the run's
+ * rate. Then (1 - n/N) p~ (1 - p~) sum w^2 with the Jeffreys-smoothed rate
+ * p~ = (n' m + 1/2) / (n' + 1), n' = 1 / sum w^2 (Kish's effective size; n
+ * for equal weights, p~ = (s + 1/2) / (n + 1)): the floor the post-stratified
+ * mean of the subset estimators uses for a stratum whose labels agree. 0 only
+ * for a census (n = N).
+ */
+export function flooredNaiveVariance(
+  N: number,
+  responses: Uint8Array,
+  weights: Float64Array | undefined,
+  naive: Estimate,
+): number {
+  const n = responses.length;
+  let any0 = false;
+  let any1 = false;
+  let w2 = 0;
+  for (let t = 0; t < n; t++) {
+    const w = weights === undefined ? 1 / n : (weights[t] as number);
+    w2 += w * w;
+    if (w > 0) {
+      if (responses[t] === 1) any1 = true;
+      else any0 = true;
+    }
+  }
+  if (any0 && any1) return naive.variance;
+  const nEff = 1 / w2;
+  const p = ((any1 ? nEff : 0) + 0.5) / (nEff + 1);
+  return Math.max(0, 1 - n / N) * p * (1 - p) * w2;
+}

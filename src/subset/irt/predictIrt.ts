@@ -13,6 +13,7 @@ import {
   abilityPosterior,
   checkObserved,
   checkPredictOptions,
+  flooredNaiveVariance,
   irtEstimate,
   naiveEstimate,
   pirtEstimate,
@@ -35,7 +36,8 @@ export type PredictIrtOptions = {
   readonly weights?: ArrayLike<number>;
   /**
    * Anticipated absolute bias b of p-IRT (model misfit), >= 0, which sets the
-   * gp-IRT weight lambda = b^2 / (b^2 + Var(naive)). Estimate it, e.g., as the
+   * gp-IRT weight lambda = b^2 / (b^2 + Var(naive)) (Var(naive) floored when the
+   * outcomes all agree, see {@link predictIrt}). Estimate it, e.g., as the
    * root mean square p-IRT error on past runs held out of the item fit.
    * @defaultValue 0 (gp-IRT equals p-IRT)
    */
@@ -54,7 +56,7 @@ export type PredictIrtResult = {
   readonly pirt: IrtEstimate;
   /** gp-IRT: lambda naive + (1 - lambda) p-IRT. */
   readonly gpirt: IrtEstimate;
-  /** The gp-IRT weight of the naive estimate, in [0, 1]. */
+  /** The gp-IRT weight of the naive estimate, in [0, 1]; 1 only for a census (n = N) with `bias` > 0. */
   readonly lambda: number;
 };
 
@@ -74,21 +76,41 @@ export type PredictIrtResult = {
  * (sum_{i not in S} a_i P_i (1 - P_i))^2 se^2 in place of the first term and the
  * second term at the mode. The point estimate with EAP is the posterior mean
  * of Z. The interval is normal, estimate +- z se cut to [0, 1]; it is valid to the extent
- * the item model fits (misfit shows up as bias, see `bias`).
+ * the item model fits (misfit shows up as bias, see `bias`). On real SWE-bench
+ * Verified runs (docs/replication/swebench-irt.md, 50 of 500 items) it covered
+ * 89.4 % on random or Consist-Strat subsets and 81.8 % on {@link irtAnchors}'
+ * anchors, which this function cannot tell apart from a random subset: it
+ * returns `reliable: true` whatever chose `observed`.
  *
  * gp-IRT: Z_gp = lambda Z_naive + (1 - lambda) Z_pIRT with tinyBenchmarks'
  * heuristic lambda = b^2 / (b^2 + sigma^2), the weight that minimises
  * lambda^2 sigma^2 + (1 - lambda)^2 b^2 for an unbiased naive estimator of
  * variance sigma^2 = Var(naive) and a p-IRT of bias b and negligible variance.
  * Its variance is the Cauchy-Schwarz upper bound
- * (lambda se_naive + (1 - lambda) se_pIRT)^2 (the two estimators share the
+ * (lambda sigma + (1 - lambda) se_pIRT)^2 (the two estimators share the
  * observed items, so their covariance is positive and not estimated).
+ * sigma^2 is `naive.variance`, except when the observed outcomes (those with
+ * positive weight) all agree: their sample variance is then 0, which would
+ * put lambda at 1 and give a zero-width interval on the subset mean, so
+ * sigma^2 = (1 - n/N) p~ (1 - p~) sum w^2 with the Jeffreys-smoothed rate
+ * p~ = (n' ybar + 1/2) / (n' + 1), n' = 1 / sum w^2 (the floor of the
+ * post-stratified subset estimate of `estimateSubset`). `naive` itself keeps
+ * its own variance and proportion interval. Measured on SWE-bench Verified
+ * leaderboard runs (2PL fitted on the runs before cutoffs 20, 60 and 100,
+ * Consist-Strat subsets of 8 items, 5 subsets per cutoff, every later run,
+ * `bias` the RMS p-IRT error of the last 3 fitted runs): gp-IRT covered 94.7 %
+ * without the floor and 96.0 % with it over 1,470 intervals; on the 34 whose
+ * 8 outcomes agreed, 0 % (all zero width) without it and 55.9 % with it
+ * (p-IRT: 91.2 %). So when the floor carries weight (outcomes that agree,
+ * `bias` > 0, n < N) gp-IRT comes back `reliable: false` with a `warning`
+ * pointing to the p-IRT interval.
  *
  * @param items - Calibrated items, e.g. from {@link fitIrt} (also read back from JSON: plain `a` / `b` arrays).
  * @param observed - Indices of the subset items the run was scored on, distinct, at least one.
  * @param responses - The run's 0/1 outcome on each observed item, aligned with `observed`.
  * @param options - `ability` ("eap"), `weights` (uniform), `bias` (0), `level` (0.95), `grid` (41).
- * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link PredictIrtResult}).
+ * @returns The naive, p-IRT and gp-IRT estimates and lambda (see {@link PredictIrtResult}); gp-IRT is
+ *   `reliable: false` when the observed outcomes all agree and `bias` > 0 (short of a census).
  * @throws {TypeError} If `items` is malformed, `observed` is not an `Int32Array` or an array of integers,
  *   `responses` not a Uint8Array, `weights` not a Float64Array, or `options` not an object.
  * @throws {RangeError} If an item parameter is out of range (a not in (0, 1e100], |b| or |thetaMean| above
@@ -142,10 +164,12 @@ export function predictIrt(
   const post = abilityPosterior(items, observed32, responses01, ability, grid);
   const pirt = pirtEstimate(items, observed32, responses01, post, ability, level);
   const naive = naiveEstimate(fn, N, responses01, weights, level);
+  // outcomes that all agree give naive.variance 0: floored, so gp-IRT does not collapse onto the subset mean
+  const vNaive = flooredNaiveVariance(N, responses01, weights, naive);
   const b2 = bias * bias;
-  const lambda = b2 === 0 ? 0 : b2 / (b2 + naive.variance);
-  const se = lambda * naive.se + (1 - lambda) * pirt.se;
-  const gpirt = irtEstimate(
+  const lambda = b2 === 0 ? 0 : b2 / (b2 + vNaive);
+  const se = lambda * Math.sqrt(vNaive) + (1 - lambda) * pirt.se;
+  const gp = irtEstimate(
     lambda * naive.estimate + (1 - lambda) * pirt.estimate,
     se * se,
     level,
@@ -153,5 +177,14 @@ export function predictIrt(
     `gp-IRT (${ability})`,
     post,
   );
+  // the floor carries weight (lambda > 0) short of a census: measured to under-cover (see the TSDoc)
+  const floored = lambda > 0 && lambda < 1 && vNaive !== naive.variance;
+  const gpirt = floored ? { ...gp, reliable: false, warning: AGREE_WARNING } : gp;
   return { naive, pirt, gpirt, lambda };
 }
+
+/** The `warning` of gp-IRT when the observed outcomes all agree (measured in the TSDoc of {@link predictIrt}). */
+const AGREE_WARNING =
+  "the observed outcomes all agree, so gp-IRT's weight rests on a floored subset variance; on real SWE-bench " +
+  "Verified runs whose 8 subset outcomes agreed its interval covered 56-74 % at a nominal 95 % (p-IRT's 91 %): " +
+  "use the p-IRT interval";

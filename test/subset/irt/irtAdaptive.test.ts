@@ -51,9 +51,21 @@ describe("irtAdaptive(items, budget, options)", () => {
     expect(new Set(picks).size).toBe(12);
     const obs = Int32Array.from(picks);
     const p = predictIrt(items, obs, Uint8Array.from(picks, truth));
-    expect(est).toEqual(p.pirt);
+    // the same estimate and interval; the adaptive design makes it unreliable (review finding 2)
+    expect({ ...est, reliable: true, warning: "" }).toEqual(p.pirt);
+    expect(p.pirt.reliable).toBe(true);
+    expect(est.reliable).toBe(false);
+    expect(est.warning).toMatch(/32\.9 %.*docs\/replication\/swebench-irt\.md.*80\.0 %/);
     // Deterministic: the same outcomes give the same items.
     expect(drive(items, 12, truth).picks).toEqual(picks);
+  });
+
+  it("a session that asks for every item is a census: reliable, zero width", () => {
+    const { est } = drive(three, 3, (i) => (i === 1 ? 1 : 0));
+    expect(est.estimate).toBeCloseTo(1 / 3, 14);
+    expect(est.ci[1] - est.ci[0]).toBeCloseTo(0, 14);
+    expect(est.reliable).toBe(true);
+    expect(est.warning).toBe("");
   });
 
   it("each pick maximises the information at the EAP of the outcomes so far", () => {

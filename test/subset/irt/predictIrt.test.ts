@@ -50,6 +50,61 @@ describe("predictIrt(items, observed, responses, options)", () => {
     expect(p.gpirt.se).toBeCloseTo(lam * p.naive.se + (1 - lam) * p.pirt.se, 14);
   });
 
+  it("gp-IRT keeps a non-zero-width interval when the observed outcomes all agree (review finding 1)", () => {
+    // 8 of 20 items, all failed: the naive sample variance is 0, which used to put lambda at 1
+    // and give gp-IRT = 0 with ci [0, 0] and reliable: true
+    const N = 20;
+    const items: IrtItems = {
+      model: "rasch",
+      a: new Float64Array(N).fill(1),
+      b: Float64Array.from({ length: N }, (_, i) => -2 + (4 * i) / (N - 1)),
+      thetaMean: 0,
+      thetaSd: 1,
+    };
+    const obs = Int32Array.of(0, 2, 5, 7, 10, 12, 15, 17);
+    for (const hit of [0, 1]) {
+      const y = new Uint8Array(8).fill(hit);
+      const p = predictIrt(items, obs, y, { bias: 0.05 });
+      expect(p.naive.variance).toBe(0);
+      // Jeffreys floor: p~ = (s + 1/2) / (n + 1), sigma^2 = (1 - n/N) p~ (1 - p~) / n
+      const pt = (8 * hit + 0.5) / 9;
+      const v = ((1 - 8 / N) * pt * (1 - pt)) / 8;
+      const lam = 0.0025 / (0.0025 + v);
+      expect(p.lambda).toBeCloseTo(lam, 14);
+      expect(p.lambda).toBeLessThan(1);
+      expect(p.gpirt.estimate).toBeCloseTo(lam * hit + (1 - lam) * p.pirt.estimate, 14);
+      expect(p.gpirt.se).toBeCloseTo(lam * Math.sqrt(v) + (1 - lam) * p.pirt.se, 14);
+      expect(p.gpirt.ci[1] - p.gpirt.ci[0]).toBeGreaterThan(0.1);
+      // measured to under-cover when the outcomes agree: flagged, p-IRT is not
+      expect(p.gpirt.reliable).toBe(false);
+      expect(p.gpirt.warning).toMatch(/all agree.*p-IRT interval/);
+      expect(p.pirt.reliable).toBe(true);
+      // without bias gp-IRT is p-IRT, reliable as it is
+      const g0 = predictIrt(items, obs, y).gpirt;
+      expect(g0.estimate).toBe(p.pirt.estimate);
+      expect(g0.se).toBe(p.pirt.se);
+      expect(g0.reliable).toBe(true);
+    }
+    // outcomes that disagree: no floor, reliable
+    expect(
+      predictIrt(items, obs, Uint8Array.of(1, 0, 0, 0, 0, 0, 0, 0), { bias: 0.05 }).gpirt.reliable,
+    ).toBe(true);
+    // weights: the floor uses Kish's n' = 1 / sum w^2 in place of n
+    const w = Float64Array.of(0.3, 0.3, 0.1, 0.1, 0.05, 0.05, 0.05, 0.05);
+    const pw = predictIrt(items, obs, new Uint8Array(8), { bias: 0.05, weights: w });
+    let w2 = 0;
+    for (const x of w) w2 += x * x;
+    const ptw = 0.5 / (1 / w2 + 1);
+    const vw = (1 - 8 / N) * ptw * (1 - ptw) * w2;
+    expect(pw.lambda).toBeCloseTo(0.0025 / (0.0025 + vw), 14);
+    // a census stays exact: lambda 1, the observed rate, zero width
+    const all = Int32Array.from({ length: N }, (_, i) => i);
+    const c = predictIrt(items, all, new Uint8Array(N), { bias: 0.05 });
+    expect(c.lambda).toBe(1);
+    expect(c.gpirt.ci).toEqual([0, 0]);
+    expect(c.gpirt.reliable).toBe(true);
+  });
+
   it("weights give the weighted subset mean", () => {
     const p = predictIrt(items4, Int32Array.of(0, 3), Uint8Array.of(1, 0), {
       weights: Float64Array.of(0.75, 0.25),
