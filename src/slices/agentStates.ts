@@ -6,6 +6,7 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
+import { segments as shellSegments, shellTests } from "../trajectory/_shell.js";
 import type { Step } from "../trajectory/schema.js";
 
 const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
@@ -24,10 +25,17 @@ export type AgentState =
 /**
  * One row of the state table: a turn gets `state` when any listed test
  * matches. `commands` are command-name phrases matched at the start of a
- * shell segment (after `cd ... &&`, environment assignments, `sudo`, `env`,
- * `timeout N`); `patterns` are tested on the whole action; `thoughtWords` are
- * whole words searched in the thought (case-insensitive); `tools` are tool or
- * editor sub-command names (`Step.tool`, `Step.command`).
+ * simple command of the action, read as the trajectory parser reads it
+ * (quotes removed, heredoc bodies excluded), after environment assignments,
+ * `sudo`, `env`, `timeout N`, with the program compared by its base name
+ * (`/usr/bin/python3` is `python3`); `cd`, `pushd` and `popd` commands are
+ * skipped when the action runs anything else (`cd DIR && X` is read as `X`).
+ * `patterns` are tested on the whole action (a copy without the `g` and `y`
+ * flags, so they keep no state between turns). `thoughtWords` are whole words
+ * of the thought (case-insensitive): a word is a run of ASCII letters, digits and
+ * `_ . / -`, less trailing dots, so `reproduce_issue.py` is not the word
+ * "reproduce". `tools` are tool or editor sub-command names (`Step.tool`,
+ * `Step.command`).
  */
 export type AgentStateRule = {
   /** The state assigned. */
@@ -48,10 +56,34 @@ export type AgentStatesOptions = {
   readonly extraRules?: readonly AgentStateRule[];
 };
 
-const SCRIPT = String.raw`(?:python3?|bash|sh|\./)\S*\s+\S*`;
+/** An action read as shell: its simple commands (wrappers removed) and whether it runs tests. */
+type Shell = { readonly segs: readonly (readonly string[])[]; readonly runsTests: boolean };
+
+/** A built-in row: a rule plus, for VALIDATION, a test on the action read as shell. */
+type TableRule = AgentStateRule & { readonly shell?: (sh: Shell) => boolean };
+
+const INTERPRETER = /^(?:python[\d.]*|bash|sh)$/;
+const SCRIPT_WORD = /test|tests\/|test_|_test\.py|verify|check|eval|validate/;
+const DIR_CHANGE = new Set(["cd", "pushd", "popd"]);
+
+function basename(p: string): string {
+  const k = p.lastIndexOf("/");
+  return k < 0 ? p : p.slice(k + 1);
+}
+
+/**
+ * A script run whose first argument names a test, check or verification:
+ * `python check_fix.py`, `bash run_tests.sh`, `./run.sh tests/`. Anchored at
+ * the program word, so that `grep "hash" tests/x.py` is no script run.
+ */
+function scriptCheck(seg: readonly string[]): boolean {
+  const prog = seg[0] ?? "";
+  if (!INTERPRETER.test(basename(prog)) && !prog.startsWith("./")) return false;
+  return SCRIPT_WORD.test(seg[1] ?? "");
+}
 
 /** CASPER Table 4, in priority order (first match wins). */
-const TABLE: readonly AgentStateRule[] = [
+const TABLE: readonly TableRule[] = [
   {
     state: "SUBMISSION",
     patterns: [/COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/],
@@ -94,10 +126,9 @@ const TABLE: readonly AgentStateRule[] = [
       "python -c",
       "python3 -c",
     ],
-    patterns: [
-      new RegExp(String.raw`${SCRIPT}(?:test|tests/|test_|_test\.py|verify|check|eval|validate)`),
-      /\bruntests\.py\b|manage\.py\s+test\b/,
-    ],
+    // every test run the trajectory parser lists in Step.testsRun (bin/test,
+    // runtests.py, manage.py test, any python -m pytest, ...), by its own rule
+    shell: (sh) => sh.runsTests || sh.segs.some(scriptCheck),
   },
   {
     state: "PATCH",
@@ -187,14 +218,16 @@ const TABLE: readonly AgentStateRule[] = [
   },
 ];
 
-/** Shell segments of an action with wrappers removed, as token lists. */
-function segments(action: string): string[][] {
-  const out: string[][] = [];
-  for (const raw of action.split(/&&|\|\||;|\||\n/)) {
-    const toks = raw
-      .trim()
-      .split(/\s+/)
-      .filter((t) => t.length > 0);
+/**
+ * The simple commands of an action (the trajectory parser's shell reading)
+ * with assignments and wrappers removed; `cd`/`pushd`/`popd` commands are
+ * dropped when any other command remains.
+ */
+function readShell(action: string): Shell {
+  const parsed = shellSegments(action);
+  const segs: string[][] = [];
+  for (const s of parsed) {
+    const toks = s.words;
     let t = 0;
     while (t < toks.length) {
       const w = toks[t] as string;
@@ -202,26 +235,53 @@ function segments(action: string): string[][] {
       else if (w === "timeout") t += 2;
       else break;
     }
-    if (t < toks.length) out.push(toks.slice(t));
+    if (t < toks.length) segs.push(toks.slice(t));
+  }
+  const moves = (seg: readonly string[]) => DIR_CHANGE.has(basename(seg[0] ?? ""));
+  const work = segs.filter((seg) => !moves(seg));
+  return { segs: work.length > 0 ? work : segs, runsTests: shellTests(parsed).length > 0 };
+}
+
+/** Whole words of a thought: runs of ASCII letters, digits and `_ . / -`, less trailing dots. */
+function wordsOf(thought: string): Set<string> {
+  const out = new Set<string>();
+  for (const raw of thought.toLowerCase().split(/[^a-z0-9_./-]+/)) {
+    const w = raw.replace(/\.+$/, "");
+    if (w.length > 0) out.add(w);
   }
   return out;
 }
 
-function matches(rule: AgentStateRule, step: Step, segs: readonly string[][]): boolean {
+/** A rule with its patterns copied without the stateful `g` / `y` flags. */
+function stateless(rule: AgentStateRule): AgentStateRule {
+  if (rule.patterns === undefined) return rule;
+  return {
+    ...rule,
+    patterns: rule.patterns.map((p) => new RegExp(p.source, p.flags.replace(/[gy]/g, ""))),
+  };
+}
+
+function matches(
+  rule: TableRule,
+  step: Step,
+  sh: Shell,
+  thought: () => ReadonlySet<string>,
+): boolean {
   if (rule.thoughtWords !== undefined && step.thought.length > 0) {
-    const words = step.thought.toLowerCase().split(/[^a-z]+/);
-    if (rule.thoughtWords.some((w) => words.includes(w.toLowerCase()))) return true;
+    const words = thought();
+    if (rule.thoughtWords.some((w) => words.has(w.toLowerCase()))) return true;
   }
   if (rule.tools !== undefined) {
     if (rule.tools.some((t) => t === step.tool || (step.tool !== "bash" && t === step.command)))
       return true;
   }
   if (rule.patterns?.some((p) => p.test(step.action)) === true) return true;
+  if (rule.shell?.(sh) === true) return true;
   if (rule.commands !== undefined) {
-    for (const seg of segs) {
+    for (const seg of sh.segs) {
       for (const phrase of rule.commands) {
         const words = phrase.split(" ");
-        if (words.every((w, k) => seg[k] === w)) return true;
+        if (words.every((w, k) => (k === 0 ? basename(seg[0] ?? "") : seg[k]) === w)) return true;
       }
     }
   }
@@ -236,23 +296,33 @@ function matches(rule: AgentStateRule, step: Step, segs: readonly string[][]): b
  * Table-driven: rules are tried in priority order and the first match wins:
  * `extraRules`, then SUBMISSION (the mini-swe-agent submit sentinel, `finish`
  * / `submit` tools), REPRODUCTION (the paper's words in the thought: reproduce,
- * replicate, recreate and their forms), VALIDATION (test runners, linters,
- * `python -c`, scripts named like test/verify/check/eval/validate), PATCH
- * (`sed -i`, heredoc and `>` / `>>` writes, `tee`, `cp`, `mv`, git workspace
- * changes, editor writes), CLEANUP (`rm`, `unlink`, `find -delete`),
- * NAVIGATION (`ls`, `cat`, `grep`, `sed -n`, `git diff`, editor `view`, ...),
- * SETUP (`pip install`, `cd`, `echo`, `export`, ...); anything else is
- * OTHER. The thought words outrank commands, as in the paper; writing
- * precedes reading so that `cat > f <<EOF` is a PATCH, and the paper's broad
- * validation words (test, check, ...) are only read in the arguments of a
- * script run (`python`, `bash`, `sh`, `./`), so that `grep test` stays
- * NAVIGATION.
+ * replicate, recreate and their forms, as whole words: a file name such as
+ * `reproduce_issue.py` is not one), VALIDATION (every test run the trajectory
+ * parser lists in `Step.testsRun`, found by the same rule on the action:
+ * pytest, tox, `python -m pytest`/`unittest`, `bin/test`, `runtests.py`,
+ * `manage.py test`, `make test`, any interpreter path such as
+ * `/usr/bin/python3`; linters, `python -c`, and scripts whose first argument
+ * is named like test/verify/check/eval/validate), PATCH (`sed -i`, heredoc
+ * and `>` / `>>` writes, `tee`, `cp`, `mv`, git workspace changes, editor
+ * writes), CLEANUP (`rm`, `unlink`, `find -delete`), NAVIGATION (`ls`, `cat`,
+ * `grep`, `sed -n`, `git diff`, editor `view`, ...), SETUP (`pip install`,
+ * `echo`, `export`, a bare `cd`, ...); anything else is OTHER. Commands are
+ * read as the trajectory parser reads them (quotes removed, heredoc bodies
+ * excluded), with a leading `cd DIR &&` (any `cd`/`pushd`/`popd` beside other
+ * commands) skipped, so `cd /testbed && python x.py` is read as `python x.py`.
+ * The thought words outrank commands, as in the paper; writing precedes
+ * reading so that `cat > f <<EOF` is a PATCH, and the paper's broad
+ * validation words (test, check, ...) are only read in the first argument of
+ * a script run (a command whose program is `python`, `bash`, `sh` or `./...`),
+ * so that `grep test` and `grep -n "hash" tests/x.py` stay NAVIGATION.
  *
  * @param steps - The turns of a parsed trajectory (see the trajectory folder).
- * @param options - `extraRules`, tried before the built-in table (default none).
+ * @param options - `extraRules`, tried before the built-in table (default none); their patterns
+ *   are used as copies without the `g` / `y` flags, so the caller's RegExps are not changed.
  * @returns One state per step.
- * @throws {TypeError} If `steps` is not an array, `extraRules` is not an array of rule objects, or a
- *   rule has an unknown key (with "did you mean") or a test list of the wrong type.
+ * @throws {TypeError} If `steps` is not an array, a step has no string `action` or `thought`,
+ *   `extraRules` is not an array of rule objects, or a rule has an unknown key (with "did you
+ *   mean") or a test list of the wrong type.
  * @throws {RangeError} If a rule's `state` is not one of the eight states (with "did you mean").
  * @see Muse, B. A. et al. CASPER, Tables 1 and 4; Liu et al. (2026) for the base states.
  * @example
@@ -260,7 +330,7 @@ function matches(rule: AgentStateRule, step: Step, segs: readonly string[][]): b
  * const step = (action: string, thought = "") =>
  *   ({ index: 0, thought, action, filesTouched: [], testsRun: [], editSize: 0, observation: "" });
  * agentStates([step("ls -la"), step("python repro.py", "Let me reproduce it"),
- *   step("sed -i 's/a/b/' x.py"), step("python -m pytest tests/")]);
+ *   step("sed -i 's/a/b/' x.py"), step("cd /testbed && bin/test sympy/core")]);
  * // ["NAVIGATION", "REPRODUCTION", "PATCH", "VALIDATION"]
  * ```
  */
@@ -330,13 +400,22 @@ export function statesAs(
   extraRules.forEach((r, k) => {
     checkRule(fn, `options.extraRules[${k}]`, r);
   });
-  const rules = [...extraRules, ...TABLE];
+  // copies: RegExp.test on a g/y pattern moves (mutates) its lastIndex
+  const rules: readonly TableRule[] = [...extraRules.map(stateless), ...TABLE];
   return steps.map((step, i) => {
     if (typeof step !== "object" || step === null || typeof step.action !== "string") {
       failType(fn, `${arg}[${i}] must be a Step with a string action`);
     }
-    const segs = segments(step.action);
-    for (const rule of rules) if (matches(rule, step, segs)) return rule.state;
+    if (typeof step.thought !== "string") {
+      failType(fn, `${arg}[${i}].thought must be a string (the schema requires it; "" for none)`);
+    }
+    const sh = readShell(step.action);
+    let words: ReadonlySet<string> | undefined;
+    const thought = () => {
+      words ??= wordsOf(step.thought);
+      return words;
+    };
+    for (const rule of rules) if (matches(rule, step, sh, thought)) return rule.state;
     return "OTHER";
   });
 }

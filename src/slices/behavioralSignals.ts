@@ -3,6 +3,7 @@ import {
   checkNoHoles,
   checkNumber,
   checkOptions,
+  fail,
   failType,
   optionKeys,
 } from "../core/validate.js";
@@ -87,9 +88,12 @@ function lcs(a: readonly AgentState[], b: readonly AgentState[]): number {
  * @param options - `goldFiles`, `plan` (default the seven workflow states in
  *   order), `tedBaseline` (default mean 0, sd 1), `extraRules`.
  * @returns The ten signals.
- * @throws {TypeError} If `trajectory` has no steps array or an option has the wrong type.
- * @throws {RangeError} If `tedBaseline` has a non-finite mean or a non-positive sd, or a `plan` entry or an
- *   extra rule's state is not one of the eight states (with "did you mean").
+ * @throws {TypeError} If `trajectory` has no steps array, a step has no string `action` or
+ *   `thought`, no `filesTouched` array of strings or a non-number `exitCode`, a `goldFiles`
+ *   entry is not a string, or an option has the wrong type.
+ * @throws {RangeError} If a step's `exitCode` is not an integer, `tedBaseline` has a non-finite
+ *   mean or a non-positive sd, or a `plan` entry or an extra rule's state is not one of the
+ *   eight states (with "did you mean").
  * @see Muse, B. A. et al. CASPER, section 2.2.1.
  * @see Liu et al. (2026) for PPC, POC and PPF.
  * @example
@@ -117,6 +121,9 @@ export function behavioralSignals(
   if (!Array.isArray(goldFiles)) failType(fn, "goldFiles must be an array of strings");
   if (!Array.isArray(plan)) failType(fn, "plan must be an array of states");
   checkNoHoles(fn, "options.goldFiles", goldFiles);
+  goldFiles.forEach((g, k) => {
+    if (typeof g !== "string") failType(fn, `options.goldFiles[${k}] must be a string`);
+  });
   checkNoHoles(fn, "options.plan", plan);
   plan.forEach((st, k) => {
     checkChoice(fn, `options.plan[${k}]`, st, AGENT_STATES);
@@ -136,6 +143,19 @@ export function behavioralSignals(
     steps,
     extraRules === undefined ? {} : { extraRules },
   );
+  steps.forEach((step, i) => {
+    const files: unknown = step.filesTouched;
+    if (!Array.isArray(files) || !files.every((f) => typeof f === "string")) {
+      failType(fn, `trajectory.steps[${i}].filesTouched must be an array of strings ([] for none)`);
+    }
+    const code: unknown = step.exitCode;
+    if (code !== undefined && typeof code !== "number") {
+      failType(fn, `trajectory.steps[${i}].exitCode must be a number or absent`);
+    }
+    if (code !== undefined && !Number.isInteger(code)) {
+      fail(fn, `trajectory.steps[${i}].exitCode must be an integer`, code);
+    }
+  });
   const T = states.length;
 
   const edited: string[] = [];

@@ -27,7 +27,8 @@ export type TedBaselineModel = {
  * @param trajectories - Parsed trajectories; those with `outcome === true` are used (at least 2).
  * @param options - `extraRules` for {@link agentStates}.
  * @returns The baseline.
- * @throws {TypeError} If `trajectories` is not an array.
+ * @throws {TypeError} If `trajectories` is not an array, or a step of a successful trajectory has
+ *   no string `action` or `thought` (or `extraRules` is malformed, as in {@link agentStates}).
  * @throws {RangeError} If fewer than two trajectories have `outcome === true`.
  * @see Muse, B. A. et al. CASPER, section 2.2.1, eq. 2.
  * @example

@@ -22,10 +22,11 @@ export type KmeansSlicesOptions = {
  * distance, the rule and arithmetic of `ml-kmeans` 7, which this replaced bit
  * for bit; an empty cluster keeps its centre). Slices carry the cluster
  * index; a cluster that empties leaves its id unused. Sizes are not bounded
- * (unlike {@link identifySlices}). The paper's baselines are a Gaussian
- * mixture and HDBSCAN; no maintained JavaScript Gaussian-mixture package was
- * found, so k-means (a GMM with equal spherical covariances and hard
- * assignments) stands in.
+ * (unlike {@link identifySlices}). The paper's clustering baselines are a
+ * Gaussian mixture and HDBSCAN: the Gaussian mixture is {@link gmmSlices} (EM
+ * as scikit-learn's `GaussianMixture`); k-means (the limit of a mixture with
+ * equal spherical covariances and hard assignments) is an additional,
+ * cheaper baseline.
  *
  * @param signals - N x d signal vectors.
  * @param k - Number of clusters, 1..N.

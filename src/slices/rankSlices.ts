@@ -83,6 +83,9 @@ export type RankSlicesResult = {
   readonly size: Int32Array;
 };
 
+/** Impacts closer than this times the largest |score| read are ties. */
+const TIE_TOLERANCE = 1e-12;
+
 const ORDER: Record<ChangeCategory, number> = {
   regressed: 0,
   improved: 1,
@@ -100,7 +103,10 @@ const ORDER: Record<ChangeCategory, number> = {
  * For slice s with picks P (k = |P|): deltaFR = (#fail_V1(P) - #fail_V0(P)) / k,
  * sampling ratio = k / |s|, category = classify(deltaFR, ratio); impact =
  * aggregate over i in P of |f1_i - f0_i| (paper eq. 21; mean, median or max).
- * Ties: lower slice id first. A slice with k = 0 is `"untested"` with impact
+ * Ties: lower slice id first, where impacts are tied when they differ by at
+ * most 1e-12 times the largest |score| read (rounding noise: 0.5 - 0.3 and
+ * 0.7 - 0.5 differ in the last bit); a run of impacts each within that of the
+ * run's largest is one tie. A slice with k = 0 is `"untested"` with impact
  * and deltaFR 0 (the paper re-executes at least one instance per slice; a
  * caller that picks none for some slice gets them flagged, not ranked).
  *
@@ -205,14 +211,40 @@ export function rankSlices(
     impact.push(agg);
     dfr.push(delta);
   }
+  // impacts equal up to rounding are ties: differences of scores carry noise of
+  // about an ulp of the largest score (0.5 - 0.3 is 0.2, 0.7 - 0.5 is 0.19999999999999996)
+  let scale = 0;
+  for (const list of picks) {
+    for (const i of list ?? []) {
+      scale = Math.max(scale, Math.abs(scoreV0[i] as number), Math.abs(scoreV1[i] as number));
+    }
+  }
+  const tol = TIE_TOLERANCE * scale;
   const order = ids.map((_, t) => t);
-  const untested = (t: number): boolean => cat[t] === "untested";
   order.sort(
     (x, y) =>
       ORDER[cat[x] as ChangeCategory] - ORDER[cat[y] as ChangeCategory] ||
-      (untested(x) ? 0 : (impact[y] as number) - (impact[x] as number)) ||
+      (impact[y] as number) - (impact[x] as number) ||
       (ids[x] as number) - (ids[y] as number),
   );
+  // each run of impacts within tol of its first (largest) one goes by slice id
+  for (let a = 0; a < order.length; ) {
+    const lead = order[a] as number;
+    let b = a + 1;
+    while (
+      b < order.length &&
+      cat[order[b] as number] === cat[lead] &&
+      (cat[lead] === "untested" ||
+        (impact[lead] as number) - (impact[order[b] as number] as number) <= tol)
+    ) {
+      b++;
+    }
+    if (b - a > 1) {
+      const run = order.slice(a, b).sort((x, y) => (ids[x] as number) - (ids[y] as number));
+      order.splice(a, b - a, ...run);
+    }
+    a = b;
+  }
   return {
     ranking: Int32Array.from(order.map((t) => ids[t] as number)),
     ids: Int32Array.from(ids),

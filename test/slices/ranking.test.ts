@@ -333,3 +333,31 @@ describe("rankSlices / randomRanking", () => {
     for (const c of first) expect(Math.abs(c / 4000 - 0.25)).toBeLessThan(0.03);
   });
 });
+
+describe("rankSlices ties", () => {
+  it("impacts equal up to rounding go by lower slice id (0.5-0.3, 0.7-0.5, 0.3-0.1)", () => {
+    const r = rankSlices({
+      sliceOf: [2, 2, 0, 0, 1, 1],
+      picks: [[2], [4], [0]],
+      outcomeV0: [1, 1, 1, 1, 1, 1],
+      outcomeV1: [0, 1, 0, 1, 0, 1],
+      scoreV0: [0.3, 0, 0.5, 0, 0.7, 0],
+      scoreV1: [0.1, 0, 0.3, 0, 0.5, 0],
+    });
+    expect(Array.from(r.impact)).toEqual([0.2, 0.19999999999999996, 0.19999999999999998]);
+    expect(Array.from(r.ranking)).toEqual([0, 1, 2]);
+  });
+  it("real differences still rank by impact; the tolerance scales with the scores", () => {
+    const input = (k: number) => ({
+      sliceOf: [0, 1, 2],
+      picks: [[0], [1], [2]],
+      outcomeV0: [1, 1, 1],
+      outcomeV1: [0, 0, 0],
+      scoreV0: [0, 0, 0],
+      scoreV1: [0.2 * k, 0.2000001 * k, (0.7 - 0.5) * k],
+    });
+    expect(Array.from(rankSlices(input(1)).ranking)).toEqual([1, 0, 2]);
+    expect(Array.from(rankSlices(input(1e-9)).ranking)).toEqual([1, 0, 2]);
+    expect(Array.from(rankSlices(input(1e9)).ranking)).toEqual([1, 0, 2]);
+  });
+});
