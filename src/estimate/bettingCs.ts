@@ -123,5 +123,8 @@ function readRange(fn: string, range: unknown): [number, number] {
   checkNumber(fn, "options.range[0]", lo);
   checkNumber(fn, "options.range[1]", hi);
   if (!(lo < hi)) fail(fn, `options.range must have lo < hi (got [${lo}, ${hi}])`);
+  // the sequence works on (y - lo) / (hi - lo): a width beyond the largest double made every bound NaN
+  if (!Number.isFinite(hi - lo))
+    fail(fn, `options.range is too wide: hi - lo overflows (got [${lo}, ${hi}]); rescale y`);
   return [lo, hi];
 }

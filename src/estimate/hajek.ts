@@ -49,7 +49,8 @@ const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
 
 /**
  * Hájek (ratio) estimator of a population mean, with its linearised variance
- * and a normal confidence interval. Needs no population size.
+ * and a confidence interval (by default Korn–Graubard's for labels in [0, 1],
+ * the t interval otherwise; see `options.interval`). Needs no population size.
  *
  * Estimate: `sum_k (y_k / pik_k) / Nhat` with `Nhat = sum_k 1 / pik_k`. It is a
  * ratio of two Horvitz–Thompson estimators, so it is slightly biased (the bias

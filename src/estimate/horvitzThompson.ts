@@ -64,7 +64,8 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
 
 /**
  * Horvitz–Thompson estimator of a population mean, with its variance estimate
- * and a normal confidence interval.
+ * and a confidence interval (by default Korn–Graubard's for labels in [0, 1],
+ * the t interval otherwise; see `options.interval`).
  *
  * Estimate: `(1 / N) * sum_k y_k / pik_k` over the sampled units, unbiased for
  * every design in which each population unit has `pik > 0`.

@@ -180,7 +180,7 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * e.method;     // "ppi++ (lambda=0.6865)"
  * e.estimate;   // 0.6752475247524753
  * e.nEffective; // 6.556974644521416  (labels the classical mean would need for this variance)
- * e.ci;         // [0.22941114021705952, 0.9595447214895056]  (0/1 labels: Korn–Graubard's "beta")
+ * e.ci;         // [0.20781240818443686, 0.9666132138539226]  (0/1 labels: Korn–Graubard's "beta")
  * // ppi_py's normal interval, flagged: only 2 of the 6 labels are 0, too few for it
  * ppiMean(y, yhat, yhatUnlabeled, { interval: "wald" }).reliable; // false
  * ppiMean(y, yhat, yhatUnlabeled, { lambda: 0 }).estimate; // 0.6666666666666666  (the mean of y)

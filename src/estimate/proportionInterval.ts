@@ -72,7 +72,12 @@ export type ProportionIntervalInput = {
   readonly variance: number;
   /** Sample size: the number of labels, an integer >= 1. */
   readonly n: number;
-  /** Design degrees of freedom (R `survey::degf`: n - 1, or n - H stratified), >= 0, may be non-integer or Infinity; default n - 1. */
+  /**
+   * Design degrees of freedom (R `survey::degf`: n - 1, or n - H stratified), >= 0, may be
+   * non-integer or Infinity; default n - 1. The t-based methods use it as given; Korn–Graubard's
+   * factor (t_{n-1} / t_df)² takes it at most n - 1 (R's `degf` never exceeds that), so the factor
+   * only shrinks n*. A df so near 0 that t_df overflows counts as 0.
+   */
   readonly df?: number;
   /** Population size, an integer >= n; required by `"hypergeometric"`. */
   readonly N?: number;
@@ -185,11 +190,12 @@ const INPUT_KEYS = optionKeys<ProportionIntervalInput>()(
  * - variance = 0 with p in (0, 1) (e.g. every stratum homogeneous): v is
  *   replaced by p(1-p)/nEffective, so n* = nEffective.
  * - p = 0 or 1 (R gives NaN for all six): every design method returns the
- *   Korn–Graubard interval at n* = nEffective · (t_{n-1}/t_df)² (at most n
- *   for `"betaCapped"`), i.e.
+ *   Korn–Graubard interval at n* = nEffective · (t_{n-1}/t_df)² (df at most
+ *   n - 1; n* at most n for `"betaCapped"`), i.e.
  *   Clopper–Pearson's [0, 1 - (alpha/2)^(1/n*)] at p = 0 and
- *   [(alpha/2)^(1/n*), 1] at p = 1; when the clipped estimate had a positive
- *   variance, the interval is widened to contain the clipped estimate ± t se.
+ *   [(alpha/2)^(1/n*), 1] at p = 1; when the estimate (an out-of-range one
+ *   as given, before the clip) had a positive variance, the interval is
+ *   widened to contain its t interval `estimate ± t se`, clipped to [0, 1].
  * - nEffective = Infinity (a census) gives [p, p]; df = 0 or n = 1 (no
  *   information about the variance) gives [0, 1], and `"t"` [-Infinity, Infinity].
  * - A negative variance is an error (the estimators return the whole line
@@ -272,13 +278,16 @@ export function proportionInterval(
   }
   const se = Math.sqrt(variance);
   if (method === "wald") {
-    const half = normalQuantile(1 - alpha / 2) * se;
+    const half = upperNormal(alpha / 2) * se;
     return [estimate - half, estimate + half];
   }
-  if (df === 0) {
+  const t = df === 0 ? Number.POSITIVE_INFINITY : upperT(alpha / 2, df);
+  // df = 0, or so near 0 that t overflows: the variance estimate bounds nothing
+  // (t * 0 was NaN, and a zero effective size gave "beta" [0.5, 0.667] for 0.3)
+  // (at a subnormal df studentTQuantile gives 0, which is no quantile either)
+  if (!Number.isFinite(t) || !(t > 0)) {
     return method === "t" ? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY] : [0, 1];
   }
-  const t = studentTQuantile(1 - alpha / 2, df);
   if (method === "t") return [estimate - t * se, estimate + t * se];
   if (n === 1) return [0, 1];
   return designInterval(method, estimate, variance, n, df, t, nEffective, dispersion, alpha);
@@ -294,7 +303,7 @@ function binaryInterval(
 ): [number, number] {
   switch (method) {
     case "wilson": {
-      const z = normalQuantile(1 - alpha / 2);
+      const z = upperNormal(alpha / 2);
       const p = x / n;
       const z2n = (z * z) / n;
       const center = p + z2n / 2;
@@ -315,7 +324,7 @@ function binaryInterval(
         x === n ? 1 : betaQuantile(alpha / 2, x + 0.5, n - x + 0.5, true),
       ];
     case "agrestiCoull": {
-      const z = normalQuantile(1 - alpha / 2);
+      const z = upperNormal(alpha / 2);
       const nt = n + z * z;
       const pt = (x + (z * z) / 2) / nt;
       const half = z * Math.sqrt((pt * (1 - pt)) / nt);
@@ -347,11 +356,17 @@ function designInterval(
   if (p === 0 || p === 1) {
     if (nEffective === Number.POSITIVE_INFINITY) return [p, p];
     const nStar = cappedSize(method, n, nEffective * kornGraubardRatio(n, df, alpha));
+    // an effective size that underflowed (df near 0): no trials, no bound
+    if (!(nStar > 0)) return [0, 1];
     // Clopper–Pearson at x = 0 (or n) with n* trials: 1 - (alpha/2)^(1/n*)
     const edge = -Math.expm1(Math.log(alpha / 2) / nStar);
     let lo = p === 0 ? 0 : 1 - edge;
     let hi = p === 0 ? edge : 1;
     if (variance > 0) {
+      // the t interval of the estimate as it is, clipped: an estimate beyond [0, 1] by
+      // several se leaves only values near the bound it passed plausible (1.2 with se 0.1:
+      // [0.964, 1], the Clopper–Pearson edge), where widening around the clipped estimate
+      // would also keep 0.8, which such an estimate all but rules out
       const half = t * Math.sqrt(variance);
       lo = Math.min(lo, clip01(estimate - half));
       hi = Math.max(hi, clip01(estimate + half));
@@ -365,10 +380,11 @@ function designInterval(
     case "beta":
     case "betaCapped": {
       const nStar = cappedSize(method, n, ((p * (1 - p)) / v) * kornGraubardRatio(n, df, alpha));
+      if (!(nStar > 0)) return [0, 1];
       if (nStar > BETA_NORMAL_LIMIT) {
         // the beta quantiles' normal limit (their skewness, about 1 / sqrt(n*), is below
         // the rounding of p here; the quantile iteration fails near n* = 1e155)
-        const half = normalQuantile(1 - alpha / 2) * Math.sqrt((p * (1 - p)) / nStar);
+        const half = upperNormal(alpha / 2) * Math.sqrt((p * (1 - p)) / nStar);
         return [clip01(p - half), clip01(p + half)];
       }
       return [
@@ -406,14 +422,36 @@ function designInterval(
   }
 }
 
+/**
+ * The upper `a` quantile of the standard normal, `normalQuantile(1 - a)`,
+ * taken from the lower tail when 1 - a rounds to 1 (level 0.9999999999999999
+ * made normalQuantile throw with its own name).
+ */
+function upperNormal(a: number): number {
+  return 1 - a < 1 ? normalQuantile(1 - a) : -normalQuantile(a);
+}
+
+/** The upper `a` quantile of Student's t with `df` degrees of freedom, as {@link upperNormal}. */
+function upperT(a: number, df: number): number {
+  return 1 - a < 1 ? studentTQuantile(1 - a, df) : -studentTQuantile(a, df);
+}
+
 /** Korn–Graubard's effective sample size n*, capped at n for `"betaCapped"`. */
 function cappedSize(method: IntervalMethod, n: number, nStar: number): number {
   return method === "betaCapped" ? Math.min(n, nStar) : nStar;
 }
 
-/** Korn–Graubard's degrees-of-freedom factor (t_{n-1} / t_df)² at alpha/2 (1 when df = n - 1). */
+/**
+ * Korn–Graubard's degrees-of-freedom factor (t_{n-1} / t_df)² at alpha/2, with
+ * df taken at most n - 1 (R's `degf` never exceeds it), so the factor only
+ * ever shrinks n*: above n - 1 it grew with the level (at n = 2, df =
+ * Infinity, 42-fold at 0.95: [0, 0.043] for 0 of 2, where df = n - 1 gives
+ * [0, 0.842]). 0 when t_df is not finite (a df near 0: no effective size).
+ */
 function kornGraubardRatio(n: number, df: number, alpha: number): number {
-  if (df === n - 1) return 1;
-  const r = studentTQuantile(alpha / 2, n - 1) / studentTQuantile(alpha / 2, df);
+  if (df >= n - 1) return 1;
+  const tdf = studentTQuantile(alpha / 2, df);
+  if (!Number.isFinite(tdf)) return 0;
+  const r = studentTQuantile(alpha / 2, n - 1) / tdf;
   return r * r;
 }

@@ -75,6 +75,9 @@ export function stoppingTime(
     // a NaN bound would never fire the rule and pass unnoticed; +-Infinity (no bound yet) is fine
     if (Number.isNaN(lower[t] as number)) fail(fn, `cs.lower[${t}] is NaN`, lower[t]);
     if (Number.isNaN(upper[t] as number)) fail(fn, `cs.upper[${t}] is NaN`, upper[t]);
+    // crossed bounds are no interval: the rule would read them as a stop or a decision
+    if ((lower[t] as number) > (upper[t] as number))
+      fail(fn, `cs.lower[${t}] (${lower[t]}) is above cs.upper[${t}] (${upper[t]})`);
   }
   const r = checkRule(fn, "rule", rule, RULE_KEYS);
   let t = 0;

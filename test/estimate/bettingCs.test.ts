@@ -85,6 +85,12 @@ describe("bettingCs(y, N, options)", () => {
     );
   });
 
+  it("refuses a range whose width overflows (every bound was NaN)", () => {
+    expect(() =>
+      bettingCs(Float64Array.of(0, 1), Number.POSITIVE_INFINITY, { range: [-1e308, 1e308] }),
+    ).toThrow(/^bettingCs: options.range is too wide: hi - lo overflows/);
+  });
+
   it("does not mutate its input", () => {
     const y = f([0.2, 0.4]);
     bettingCs(y, 5);

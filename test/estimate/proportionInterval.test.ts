@@ -136,6 +136,58 @@ describe("proportionInterval(input, method, level)", () => {
     ]);
   });
 
+  it("df above n - 1 counts as n - 1 in Korn–Graubard's factor (it grew n* 42-fold at n = 2, df = Infinity)", () => {
+    for (const level of [0.9, 0.95, 0.999]) {
+      const at = (df: number) =>
+        proportionInterval({ estimate: 0, variance: 0, n: 2, df }, "beta", level);
+      expect(at(Number.POSITIVE_INFINITY)).toEqual(at(1));
+      const mid = (df: number) =>
+        proportionInterval({ estimate: 0.5, variance: 0.125, n: 2, df }, "beta", level);
+      expect(mid(40)).toEqual(mid(1));
+    }
+    // and so a higher level never gives a narrower interval
+    const width = (level: number) => {
+      const [lo, hi] = proportionInterval(
+        { estimate: 0.5, variance: 0.125, n: 2, df: Number.POSITIVE_INFINITY },
+        "beta",
+        level,
+      );
+      return hi - lo;
+    };
+    expect(width(0.99)).toBeGreaterThan(width(0.9));
+  });
+
+  it("a df so near 0 that t overflows bounds nothing, as df = 0 (was [0.5, 0.667] for 0.3, and NaN for t)", () => {
+    for (const df of [1e-3, 1e-6, 5e-324]) {
+      for (const m of ["beta", "betaCapped", "logit", "asin"] as const)
+        expect(proportionInterval({ estimate: 0.3, variance: 0.01, n: 20, df }, m, 0.95)).toEqual([
+          0, 1,
+        ]);
+      expect(proportionInterval({ estimate: 0.3, variance: 0, n: 20, df }, "t", 0.95)).toEqual([
+        Number.NEGATIVE_INFINITY,
+        Number.POSITIVE_INFINITY,
+      ]);
+    }
+  });
+
+  it("level 0.9999999999999999 (1 - alpha / 2 rounds to 1) gives intervals, not a normalQuantile error", () => {
+    const level = 0.9999999999999999;
+    for (const m of ["wald", "wilson", "agrestiCoull", "t"] as const) {
+      const [lo, hi] = proportionInterval({ estimate: 0.3, variance: 0.01, n: 20 }, m, level);
+      expect(Number.isFinite(lo) && Number.isFinite(hi), m).toBe(true);
+      expect(lo).toBeLessThan(0.3);
+    }
+  });
+
+  it("an estimate outside [0, 1] widens to its own t interval, clipped (not around the clipped estimate)", () => {
+    // 1.05 +- 1.98 * 0.1 reaches 0.852; 1.2 +- 0.198 stays above 1, so only the edge remains
+    const near = proportionInterval({ estimate: 1.05, variance: 0.01, n: 100 }, "beta", 0.95);
+    const far = proportionInterval({ estimate: 1.2, variance: 0.01, n: 100 }, "beta", 0.95);
+    expect(near[0]).toBeCloseTo(1.05 - 0.1 * 1.9842169515864165, 12);
+    expect(far[0]).toBeGreaterThan(near[0]);
+    expect(far[1]).toBe(1);
+  });
+
   it("does not mutate its input", () => {
     const input = { ...base, N: 40, successes: 2 };
     const copy = { ...input };

@@ -71,6 +71,13 @@ describe("stoppingTime(cs, rule)", () => {
     expect(((s.upper[d.t - 2] as number) - (s.lower[d.t - 2] as number)) / 2).toBeGreaterThan(0.06);
   });
 
+  it("refuses crossed bounds (they read as a stop or a decision)", () => {
+    const crossed = { lower: Float64Array.of(0.1, 0.6), upper: Float64Array.of(0.9, 0.4) };
+    expect(() =>
+      stoppingTime(crossed as unknown as ConfidenceSequence, { halfWidth: 0.1 }),
+    ).toThrow(/^stoppingTime: cs.lower\[1\] \(0.6\) is above cs.upper\[1\] \(0.4\)/);
+  });
+
   it("does not mutate the sequence", () => {
     const copy = cs([0, 0, 0.01, 0.03], [0.5, 0.03, 0.019, 0.04]);
     stoppingTime(copy, { threshold: 0.02 });
