@@ -4,6 +4,11 @@
 // file imports the sources; the test runs it against the bundled package.
 
 // %%
+// evalsift is not on npm yet: from a checkout, run `npm install && npm run build`
+// and replace the three imports below with the build (paths from examples/):
+//   import { createRng } from "../dist/entry/core.js";
+//   import { horvitzThompson, inclusionProbabilities, pivotal } from "../dist/entry/estimate.js";
+//   import { rmseByBudgetSpec } from "../dist/entry/plot.js";
 import { createRng } from "../src/entry/core.js";
 import { horvitzThompson, inclusionProbabilities, pivotal } from "../src/entry/estimate.js";
 import { rmseByBudgetSpec } from "../src/entry/plot.js";

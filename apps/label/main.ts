@@ -9,16 +9,19 @@ import {
   adaptiveStrategies,
   checkSession,
   cliArgs,
+  freeStart,
   type Goal,
   goalDefaults,
   goalReasons,
   guessIdColumn,
-  idsHash,
   isSequential,
   type Label,
   labelsCsv,
   numericColumns,
+  OtherContentError,
+  otherContentText,
   parseTable,
+  plural,
   type Replayed,
   type RunningPoint,
   readIds,
@@ -28,9 +31,13 @@ import {
   type SavedSession,
   type ScoreKind,
   type Settings,
+  savedSessions,
   saveSession,
   sequentialStrategies,
   shellLine,
+  startedText,
+  storageKey,
+  supsSequenceNote,
   type Table,
 } from "./session.js";
 
@@ -49,6 +56,10 @@ type Run = {
   skipped: number[];
   state: Replayed;
   running: RunningPoint[];
+  /** When the session was started: with the file content, its own localStorage slot. */
+  started: number;
+  /** Its localStorage key (a new session never reuses another's). */
+  key: string;
 };
 
 let table: Table | undefined;
@@ -75,7 +86,8 @@ function option(
   );
 }
 
-const storageKey = (ids: readonly string[]): string => `evalsift-label:${idsHash(ids)}`;
+/** A session file saved for the same ids but another content, waiting for the user's choice. */
+let pendingOther: unknown;
 
 function loadFile(file: File): void {
   const reader = new FileReader();
@@ -118,22 +130,75 @@ function onTable(t: Table): void {
   checkSaved();
 }
 
+function savedLine(s: SavedSession): string {
+  const when = startedText(s.started);
+  return `${plural(s.labels.length, "label")}, strategy ${s.settings.strategy}, seed ${s.settings.seed}${when === "" ? "" : `, started ${when}`}`;
+}
+
+function button(text: string, cls: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/**
+ * Lists the sessions saved in this browser for the file's ids: those saved
+ * for this content first (resume), then those saved for another file with the
+ * same ids (resuming one is an explicit choice). Nothing here overwrites one.
+ */
 function checkSaved(): void {
   const box = $("saved");
   box.hidden = true;
+  $("other").hidden = true;
+  pendingOther = undefined;
   if (table === undefined) return;
+  const t = table;
   let ids: string[];
   try {
-    ids = readIds(table, $<HTMLSelectElement>("id-column").value);
+    ids = readIds(t, $<HTMLSelectElement>("id-column").value);
   } catch {
     return;
   }
-  const raw = localStorage.getItem(storageKey(ids));
-  if (raw === null) return;
-  const s = JSON.parse(raw) as SavedSession;
+  const entries = savedSessions(localStorage, ids, t);
+  const list = $("saved-list");
+  list.replaceChildren(
+    ...entries.map((e) => {
+      const li = document.createElement("li");
+      li.dataset["key"] = e.key;
+      li.className = e.sameContent ? "same" : "other";
+      const text = document.createElement("span");
+      text.className = "saved-desc";
+      text.textContent = e.sameContent
+        ? `Saved for this file: ${savedLine(e.session)}.`
+        : `${otherContentText(e.session, ids.length)} ${savedLine(e.session)}.`;
+      const resume = e.sameContent
+        ? button("Resume it", "resume primary", () =>
+            resumeFrom(e.session, false, { key: e.key, started: e.session.started ?? 0 }),
+          )
+        : button("Use its labels on this file anyway", "resume", () => resumeFrom(e.session, true));
+      const del = button("Delete…", "delete", () => {
+        if (
+          confirm(
+            `Delete the saved session (${savedLine(e.session)}) from this browser? Its labels are lost unless you downloaded them.`,
+          )
+        ) {
+          localStorage.removeItem(e.key);
+          checkSaved();
+        }
+      });
+      li.append(text, " ", resume, " ", del);
+      return li;
+    }),
+  );
+  const same = entries.filter((e) => e.sameContent).length;
   $("saved-text").textContent =
-    `A session saved for this file: ${s.labels.length} labels, strategy ${s.settings.strategy}, seed ${s.settings.seed}.`;
-  box.hidden = false;
+    same > 0
+      ? `${plural(same, "session")} saved for this file in this browser${entries.length > same ? `, and ${plural(entries.length - same, "session")} for another file with the same items` : ""}. Resume one, or start a new one below (the saved ones are kept).`
+      : `No session saved for this file's content, but ${plural(entries.length, "session")} for another file with the same items. Its labels are about that file's answers: use them only if you are sure, or start a new session below (the saved ones are kept).`;
+  box.hidden = entries.length === 0;
 }
 
 function strategyChoices(goal: Goal): void {
@@ -150,9 +215,13 @@ function strategyChoices(goal: Goal): void {
 }
 
 function onStrategy(): void {
-  const seq = sequentialStrategies.has($<HTMLSelectElement>("strategy").value as StrategyName);
+  const strategy = $<HTMLSelectElement>("strategy").value as StrategyName;
+  const seq = sequentialStrategies.has(strategy);
   $("rule").hidden = !seq;
   $("fixed-note").hidden = seq;
+  const note = $("sups-note");
+  note.textContent = supsSequenceNote;
+  note.hidden = strategy !== "sups";
 }
 
 function optionalNumber(id: string): number | undefined {
@@ -183,7 +252,17 @@ function readSettings(): Settings {
   };
 }
 
-function start(settings: Settings, labels: Label[], skipped: number[]): void {
+/**
+ * Starts (or resumes) a session. `slot` continues a saved session in its own
+ * storage slot; without it the session gets a new slot (start time = now), so
+ * no saved session is ever overwritten.
+ */
+function start(
+  settings: Settings,
+  labels: Label[],
+  skipped: number[],
+  slot?: { key: string; started: number },
+): void {
   if (table === undefined) return;
   showError("");
   try {
@@ -197,7 +276,12 @@ function start(settings: Settings, labels: Label[], skipped: number[]): void {
     // the library checks the budget, the rule and the seed before any work
     const map = new Map(labels.map((l) => [l.row, l.label]));
     const state = replay(risk, settings, map);
-    run = { table, ids, risk, settings, labels, skipped, state, running: [] };
+    const started = slot?.started ?? freeStart(localStorage, ids, table, Date.now());
+    const key =
+      slot?.key ?? storageKey(saveSession(table, ids, settings, labels, skipped, started));
+    run = { table, ids, risk, settings, labels, skipped, state, running: [], started, key };
+    $("other").hidden = true;
+    pendingOther = undefined;
     catchUp(run, map);
     $("setup").hidden = true;
     $("session").hidden = false;
@@ -227,8 +311,8 @@ function catchUp(r: Run, map: ReadonlyMap<number, number>): void {
 
 function persist(r: Run): void {
   localStorage.setItem(
-    storageKey(r.ids),
-    JSON.stringify(saveSession(r.table.name, r.ids, r.settings, r.labels, r.skipped)),
+    r.key,
+    JSON.stringify(saveSession(r.table, r.ids, r.settings, r.labels, r.skipped, r.started)),
   );
 }
 
@@ -308,17 +392,17 @@ function render(): void {
   const distinct = new Set(r.labels.map((l) => l.row)).size;
   const seq = isSequential(s);
   // draws with a label, those after a skipped row included; with replacement a budget counts draws
-  const drawn = s.strategy === "sups" || s.strategy === "twoUps";
+  const unit = drawUnit(s);
   $("progress").textContent =
-    `${r.state.labelledDraws} of ${seq ? "at most " : ""}${s.budget} ${drawn ? "draws" : "labels"} · failures found: ${r.state.failures} of ${distinct} items labelled`;
+    `${r.state.labelledDraws} of ${seq ? "at most " : ""}${s.budget} ${unit}s · failures found: ${r.state.failures} of ${plural(distinct, "item")} labelled`;
   const rule = [
     s.halfWidth === undefined ? "" : `half-width ${s.halfWidth}`,
     s.threshold === undefined ? "" : `excludes ${s.threshold}`,
   ].filter((x) => x !== "");
   $("summary").textContent = `${r.table.name} · strategy ${s.strategy} · seed ${s.seed} · ${
     seq
-      ? `stops when ${rule.join(" or ")}, or after ${s.budget} labels`
-      : `fixed plan of ${s.budget} labels`
+      ? `stops when ${rule.join(" or ")}, or after ${plural(s.budget, unit)}`
+      : `fixed plan of ${plural(s.budget, unit)}`
   }`;
   const canSkip = !seq && !adaptiveStrategies.has(s.strategy);
   $("skip").hidden = !canSkip;
@@ -360,7 +444,7 @@ function render(): void {
   const done = r.state.estimate !== undefined;
   $("stop").hidden = !done;
   if (done && r.state.estimate !== undefined)
-    $("stop-text").textContent = stopText(s, r.state.estimate);
+    $("stop-text").textContent = stopText(s, r.state.estimate, distinct);
   $("cli").textContent = shellLine(cliArgs(s, r.table.name, `${stem(r.table.name)}.labels.csv`));
   if (s.scoreColumn === "") {
     $("cli").textContent +=
@@ -375,15 +459,24 @@ function showEstimate(el: HTMLElement, e: number, ci: readonly [number, number])
   el.textContent = `Failure rate ${fmt(e)} (${pct(e)}), 95% interval [${fmtLo(ci[0])}, ${fmtHi(ci[1])}], half-width ${fmt((ci[1] - ci[0]) / 2)}`;
 }
 
-function stopText(s: Settings, e: Estimate): string {
+/** What the budget and `Estimate.n` count: draws for the with-replacement designs (an item may be drawn twice), else labels. */
+function drawUnit(s: Settings): "draw" | "label" {
+  return s.strategy === "sups" || s.strategy === "twoUps" ? "draw" : "label";
+}
+
+function stopText(s: Settings, e: Estimate, distinct: number): string {
   const [lo, hi] = e.ci;
-  return `With ${100 * e.level}% confidence the failure rate is between ${pctLo(lo)} and ${pctHi(hi)} (estimate ${pct(e.estimate)}, ${e.n} labels). ${stopReason(s, e)}`;
+  const count =
+    drawUnit(s) === "draw"
+      ? `${plural(e.n, "draw")}, ${plural(distinct, "item")} labelled`
+      : plural(e.n, "label");
+  return `With ${100 * e.level}% confidence the failure rate is between ${pctLo(lo)} and ${pctHi(hi)} (estimate ${pct(e.estimate)}, ${count}). ${stopReason(s, e)}`;
 }
 
 function stopReason(s: Settings, e: Estimate): string {
   const [lo, hi] = e.ci;
   if (!isSequential(s)) {
-    return `All ${e.n} planned labels are in. ${e.method}; ${e.interval} interval at ${100 * e.level}% for this fixed-size design${e.reliable ? "." : ` (not reliable: ${e.warning}).`}`;
+    return `All ${e.n} planned ${drawUnit(s)}s are labelled. ${e.method}; ${e.interval} interval at ${100 * e.level}% for this fixed-size design${e.reliable ? "." : ` (not reliable: ${e.warning}).`}`;
   }
   const fired: string[] = [];
   if (s.halfWidth !== undefined && (hi - lo) / 2 <= s.halfWidth)
@@ -395,8 +488,8 @@ function stopReason(s: Settings, e: Estimate): string {
   }
   const why =
     fired.length > 0 && e.n <= s.budget
-      ? `The stopping rule fired after ${e.n} labels: ${fired.join("; ")}.`
-      : `The budget of ${s.budget} labels is spent; the stopping rule did not fire.`;
+      ? `The stopping rule fired after ${plural(e.n, drawUnit(s))}: ${fired.join("; ")}.`
+      : `The budget of ${plural(s.budget, drawUnit(s))} is spent; the stopping rule did not fire.`;
   return `${why} Guarantee: the 95% confidence sequence covers the true failure rate at every label at once with probability at least 95%, so the interval at this data-dependent stop is valid${s.threshold === undefined ? "" : ", and a below/above decision is wrong with probability at most 5%"}. It is wider than a fixed-n interval: that is the price of being allowed to watch it and stop.`;
 }
 
@@ -493,13 +586,35 @@ function stem(name: string): string {
   return name.replace(/\.[^.]*$/, "");
 }
 
-function resumeFrom(raw: unknown): void {
+/**
+ * Resumes a saved session on the open file. One saved for another content
+ * (same ids) is refused unless `otherContent` (the user's explicit choice);
+ * it then continues in a new slot of this file, and the saved one is kept.
+ */
+function resumeFrom(
+  raw: unknown,
+  otherContent: boolean,
+  slot?: { key: string; started: number },
+): void {
   if (table === undefined) return;
   try {
     const ids = readIds(table, $<HTMLSelectElement>("id-column").value);
-    const s = checkSession(raw, ids, table.name);
-    start(s.settings, [...s.labels.map((l) => ({ row: l.row, label: l.label }))], [...s.skipped]);
+    const s = checkSession(raw, table, ids, otherContent);
+    const labels = s.labels.map((l) => ({ row: l.row, label: l.label }));
+    if (slot === undefined && !otherContent && s.started !== undefined) {
+      // a session file: its own slot if free, else a new one (never over a saved session)
+      const own = storageKey(s);
+      if (localStorage.getItem(own) === null) slot = { key: own, started: s.started };
+    }
+    start(s.settings, labels, [...s.skipped], slot);
   } catch (e) {
+    if (e instanceof OtherContentError) {
+      pendingOther = raw;
+      $("other-text").textContent = `${e.message} ${savedLine(e.session)}.`;
+      $("other").hidden = false;
+      showError("");
+      return;
+    }
     showError((e as Error).message);
   }
 }
@@ -516,21 +631,18 @@ function wire(): void {
   $("strategy").addEventListener("change", onStrategy);
   strategyChoices("estimate");
   $("start").addEventListener("click", () => start(readSettings(), [], []));
-  $("resume").addEventListener("click", () => {
-    if (table === undefined) return;
-    try {
-      const ids = readIds(table, $<HTMLSelectElement>("id-column").value);
-      resumeFrom(JSON.parse(localStorage.getItem(storageKey(ids)) ?? "null"));
-    } catch (e) {
-      showError((e as Error).message);
-    }
+  $("resume-other").addEventListener("click", () => {
+    if (pendingOther !== undefined) resumeFrom(pendingOther, true);
   });
   $<HTMLInputElement>("session-file").addEventListener("change", (ev) => {
-    const f = (ev.target as HTMLInputElement).files?.[0];
+    const input = ev.target as HTMLInputElement;
+    const f = input.files?.[0];
     if (f === undefined) return;
+    // cleared, so choosing the same file again (e.g. after opening the right items file) reads it again
+    input.value = "";
     f.text().then((text) => {
       try {
-        resumeFrom(JSON.parse(text));
+        resumeFrom(JSON.parse(text), false);
       } catch (e) {
         showError(`${f.name}: ${(e as Error).message}`);
       }
@@ -552,7 +664,7 @@ function wire(): void {
   });
   $("export-session").addEventListener("click", () => {
     if (run === undefined) return;
-    const s = saveSession(run.table.name, run.ids, run.settings, run.labels, run.skipped);
+    const s = saveSession(run.table, run.ids, run.settings, run.labels, run.skipped, run.started);
     download(
       `${stem(run.table.name)}.session.json`,
       `${JSON.stringify(s, null, 1)}\n`,
@@ -561,6 +673,8 @@ function wire(): void {
   });
   document.addEventListener("keydown", (ev) => {
     if (run === undefined || $("session").hidden) return;
+    // a held key sends auto-repeat keydowns: one press is one verdict
+    if (ev.repeat) return;
     const target = ev.target as HTMLElement;
     if (
       target.tagName === "INPUT" ||

@@ -6,7 +6,10 @@
  * estimate and interval equal the library's (computed here in Node with
  * `runStrategy`) at every label, exports the labels and runs the built CLI's
  * `tcs estimate` on them with the command the page prints, which must give the
- * same numbers; then checks that a session saved for another file is refused.
+ * same numbers; then checks that a session saved for another file is refused,
+ * that one saved for another file with the same ids (other answers) is only
+ * taken by an explicit choice, that a new session keeps the saved ones, that a
+ * held key gives one verdict, and that the page reads the files the CLI reads.
  * Needs a Chromium binary (Debian `chromium`, or CHROMIUM=/path).
  */
 import { strict as assert } from "node:assert";
@@ -96,6 +99,7 @@ try {
   const startWith = async (p: Page) => {
     await p.locator("#setup").waitFor();
     await p.locator("#goal").selectOption("both");
+    await p.locator("#strategy").selectOption("sups");
     await p.click("#start");
   };
   await bad("noid.csv", "question,p_fail\nA,0.1\nB,0.2\n", /no id column/, startWith);
@@ -124,10 +128,53 @@ try {
     async (p) => {
       await p.locator("#setup").waitFor();
       await p.locator("#goal").selectOption("both");
+      await p.locator("#strategy").selectOption("sups");
       await p.fill("#budget", "10");
       await p.click("#start");
     },
   );
+
+  // --- files the CLI refuses are refused when read, with the CLI's message ---
+  const refused = async (name: string, text: string, expect: RegExp) => {
+    const f = join(dir, name);
+    writeFileSync(f, text);
+    await tab.setInputFiles("#file", f);
+    await tab.locator("#error", { hasText: `${name}:` }).waitFor();
+    const msg = (await tab.locator("#error").textContent()) ?? "";
+    ok(expect.test(msg), `${name}: error ${JSON.stringify(msg)} should match ${expect}`);
+    ok(await tab.locator("#setup").isHidden(), `${name}: no settings for a refused file`);
+  };
+  await refused(
+    "dupcol.csv",
+    "id,p_fail,p_fail\na,0.1,0.2\nb,0.3,0.4\n",
+    /^dupcol\.csv:1:3: duplicate column "p_fail"$/,
+  );
+  await refused(
+    "arrays.jsonl",
+    '{"id":"a","p_fail":0.1,"probs":[0.1,0.9]}\n{"id":"b","p_fail":0.2,"probs":[0.2,0.7,0.1]}\n',
+    /^arrays\.jsonl:2:1: malformed row: key "probs\.2" is not in the first row$/,
+  );
+  await refused("array.json", '[{"id":"a","p_fail":0.1}]\n', /holds a JSON array/);
+  // ...and a .json file of JSON Lines is read as the CLI reads it, arrays flattened
+  {
+    const f = join(dir, "lines.json");
+    writeFileSync(
+      f,
+      '{"id":"a","p_fail":0.1,"probs":[1,2]}\n{"id":"b","p_fail":0.2,"probs":[3,4]}\n',
+    );
+    await tab.setInputFiles("#file", f);
+    await tab.locator("#file-summary", { hasText: "lines.json:" }).waitFor();
+    ok(
+      /2 items, columns id, p_fail, probs\.0, probs\.1$/.test(
+        (await tab.locator("#file-summary").textContent()) ?? "",
+      ) && (await tab.locator("#error").isHidden()),
+      "a .json file of JSON Lines is read",
+    );
+    ok(
+      ((await tab.locator("#file").getAttribute("accept")) ?? "").split(",").includes(".json"),
+      "the file picker shows .json files",
+    );
+  }
 
   // --- a session: srs with a confidence sequence, budget 60, seed 7 ---
   const SEED = 7;
@@ -183,10 +230,12 @@ try {
   await setUp(tab);
   await tab.locator("#saved").waitFor();
   ok(
-    /30 labels, strategy srs, seed 7/.test((await tab.locator("#saved-text").textContent()) ?? ""),
+    /^Saved for this file: 30 labels, strategy srs, seed 7, started /.test(
+      (await tab.locator("#saved-list li.same").textContent()) ?? "",
+    ),
     "saved session offered",
   );
-  await tab.click("#resume");
+  await tab.click("#saved-list li.same button.resume");
   await tab.locator("#session").waitFor();
   ok(
     /^30 of at most 60 labels/.test((await tab.locator("#progress").textContent()) ?? ""),
@@ -244,7 +293,38 @@ try {
     "other file detected",
   );
 
-  // --- goal "both": sups with a threshold rule that fires; a text seed ---
+  // --- another file with the same ids (model B's answers): not offered as this file's ---
+  const modelB = join(dir, "modelB.csv");
+  writeFileSync(modelB, readFileSync(items, "utf8").replace('"7, I believe"', '"8, model B says"'));
+  await tab.setInputFiles("#file", modelB);
+  await tab.locator("#file-summary", { hasText: "modelB.csv:" }).waitFor();
+  await tab.locator("#saved").waitFor();
+  ok(
+    (await tab.locator("#saved-list li.same").count()) === 0 &&
+      /^A session saved for another file with the same 300 items \(items\.csv, started .*60 labels, strategy srs/.test(
+        (await tab.locator("#saved-list li.other").first().textContent()) ?? "",
+      ),
+    `model B: ${await tab.locator("#saved").textContent()}`,
+  );
+  // the session file is not taken silently either: an explicit choice resumes it
+  await tab.setInputFiles("#session-file", sessionFile);
+  await tab.locator("#other").waitFor();
+  ok(
+    (await tab.locator("#session").isHidden()) &&
+      /another file with the same 300 items/.test(
+        (await tab.locator("#other-text").textContent()) ?? "",
+      ),
+    "model B: the session file asks first",
+  );
+  await tab.click("#resume-other");
+  await tab.locator("#session").waitFor();
+  ok(
+    /^60 of at most 60 labels/.test((await tab.locator("#progress").textContent()) ?? ""),
+    "model B: resumed by choice",
+  );
+  await tab.click("#new");
+
+  // --- goal "both": rhc by default; sups with a threshold rule that fires; a text seed ---
   const labelUntilStop = async (max: number): Promise<string[]> => {
     const asked: string[] = [];
     while (!(await tab.locator("#stop").isVisible()) && asked.length < max) {
@@ -256,7 +336,10 @@ try {
   };
   await setUp(tab);
   await tab.locator("#goal").selectOption("both");
-  ok((await tab.locator("#strategy").inputValue()) === "sups", "both goal defaults to sups");
+  ok((await tab.locator("#strategy").inputValue()) === "rhc", "both goal defaults to rhc");
+  ok(await tab.locator("#rule").isHidden(), "rhc: a fixed plan, no stopping rule");
+  await tab.locator("#strategy").selectOption("sups");
+  ok(await tab.locator("#sups-note").isVisible(), "sups: its running interval is said to be wide");
   await tab.fill("#budget", "");
   await tab.fill("#half-width", "");
   await tab.fill("#threshold", "0.6");
@@ -271,10 +354,10 @@ try {
   ).estimate;
   ok(sups.n < ITEMS, `sups stopped early (${sups.n})`);
   ok(
-    new RegExp(`rule fired after ${sups.n} labels: the interval lies below 0.6`).test(
-      (await tab.locator("#stop-text").textContent()) ?? "",
-    ),
-    "threshold stop explained",
+    new RegExp(
+      `\\(estimate [0-9.]+%, ${sups.n} draws, \\d+ items labelled\\)\\. The stopping rule fired after ${sups.n} draws: the interval lies below 0.6`,
+    ).test((await tab.locator("#stop-text").textContent()) ?? ""),
+    `threshold stop explained: ${await tab.locator("#stop-text").textContent()}`,
   );
   await exportAndCli(tab, sups, "sups");
 
@@ -290,6 +373,18 @@ try {
   await tab.fill("#seed", "3");
   await tab.click("#start");
   await tab.locator("#session").waitFor();
+  // a held key: one press and auto-repeats give one verdict
+  await tab.keyboard.down("p");
+  await tab.keyboard.down("p");
+  await tab.keyboard.down("p");
+  await tab.keyboard.up("p");
+  ok(
+    /^1 of 20 labels · failures found: 0 of 1 item labelled$/.test(
+      (await tab.locator("#progress").textContent()) ?? "",
+    ),
+    `held key: ${await tab.locator("#progress").textContent()}`,
+  );
+  await tab.keyboard.press("u");
   const first = await labelUntilStop(5);
   const skipped = (await tab.locator("#item-id").textContent()) ?? "";
   await tab.keyboard.press("s");
@@ -305,11 +400,21 @@ try {
   ).estimate;
   await exportAndCli(tab, balanced, "balanced");
 
+  // --- the new sessions kept the first one: every session has its own slot ---
+  await tab.click("#new");
+  const kept = (await tab.locator("#saved-list li.same").allTextContents()).join("\n");
+  ok(
+    /60 labels, strategy srs, seed 7/.test(kept) &&
+      /20 labels, strategy balanced, seed 3/.test(kept) &&
+      /strategy sups, seed abc/.test(kept),
+    `saved sessions kept: ${kept}`,
+  );
+
   console.log(
     `test:label: ${checks} checks passed; page script ${(page.bytes / 1024).toFixed(1)} KiB (${(page.gzip / 1024).toFixed(1)} KiB gzipped); ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   console.log(
-    `  final: estimate ${fin.estimate}, interval [${fin.ci[0]}, ${fin.ci[1]}], n ${fin.n} (page = library = CLI); sups stopped by the threshold after ${sups.n} labels; balanced ${balanced.estimate} [${balanced.ci}]`,
+    `  final: estimate ${fin.estimate}, interval [${fin.ci[0]}, ${fin.ci[1]}], n ${fin.n} (page = library = CLI); sups stopped by the threshold after ${sups.n} draws; balanced ${balanced.estimate} [${balanced.ci}]`,
   );
 } finally {
   await browser.close();

@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
   checkSession,
+  contentHash,
+  freeStart,
+  goalDefaults,
+  hash,
+  idsHash,
   labelsCsv,
+  OtherContentError,
   parseTable,
+  plural,
   readIds,
   replay,
   riskOf,
+  type SessionStore,
   type Settings,
+  savedSessions,
   saveSession,
   seedValue,
+  storageKey,
 } from "../../apps/label/session.js";
 
 const settings: Settings = {
@@ -44,7 +54,7 @@ describe("labelling page: reading the items file", () => {
     ]);
     expect(t.lines).toEqual([1, 3]);
     expect(() => parseTable("b.jsonl", '{"id":1}\n[1]\n')).toThrow(
-      "b.jsonl:2: each line must be a JSON object",
+      "b.jsonl:2:1: malformed row: each line must be a JSON object",
     );
   });
 
@@ -58,7 +68,40 @@ describe("labelling page: reading the items file", () => {
       "a.csv:2: a quote inside an unquoted field",
     );
     expect(() => parseTable("a.jsonl", '{"id":"a"}\n{"id":"b","risk":1}\n')).toThrow(
-      'a.jsonl:2: key "risk" is not in the first line\'s keys',
+      'a.jsonl:2:1: malformed row: key "risk" is not in the first row',
+    );
+  });
+
+  it("refuses a duplicate CSV header, as the CLI does (the page used to accept it)", () => {
+    expect(() => parseTable("dupcol.csv", "id,p_fail,p_fail\na,0.1,0.2\n")).toThrow(
+      'dupcol.csv:1:3: duplicate column "p_fail"',
+    );
+  });
+
+  it("flattens JSON Lines arrays to key.0, key.1, ... as the CLI does, and refuses a longer one later", () => {
+    const t = parseTable("a.jsonl", '{"id":"a","probs":[0.1,0.9]}\n{"id":"b","probs":[0.2,0.8]}\n');
+    expect(t.columns).toEqual(["id", "probs.0", "probs.1"]);
+    expect(t.cells).toEqual([
+      ["a", "0.1", "0.9"],
+      ["b", "0.2", "0.8"],
+    ]);
+    expect(() =>
+      parseTable(
+        "arrays.jsonl",
+        '{"id":"a","probs":[0.1,0.9]}\n{"id":"b","probs":[0.2,0.7,0.1]}\n',
+      ),
+    ).toThrow('arrays.jsonl:2:1: malformed row: key "probs.2" is not in the first row');
+  });
+
+  it("reads a .json file of JSON Lines as the CLI does, and refuses a JSON array with its advice", () => {
+    const t = parseTable("items.json", '{"id":"a","risk":1}\n{"id":"b","risk":2}\n');
+    expect(t.columns).toEqual(["id", "risk"]);
+    expect(t.cells).toHaveLength(2);
+    expect(() => parseTable("items.json", '[{"id":"a"}]\n')).toThrow(
+      "this .json file holds a JSON array. Convert it with: jq -c '.[]' items.json > items.jsonl",
+    );
+    expect(() => parseTable("items.json", '{\n "id": "a"\n}\n')).toThrow(
+      "this .json file is one JSON document",
     );
   });
 
@@ -100,16 +143,121 @@ describe("labelling page: sessions", () => {
   });
 
   it("refuses a session saved for another file or with edited settings", () => {
-    const saved = saveSession("a.csv", ids, settings, [{ row: 1, label: 1 }], []);
-    expect(checkSession(JSON.parse(JSON.stringify(saved)), ids, "a.csv").labels).toEqual([
+    const saved = saveSession(t, ids, settings, [{ row: 1, label: 1 }], [], 1000);
+    expect(checkSession(JSON.parse(JSON.stringify(saved)), t, ids).labels).toEqual([
       { row: 1, label: 1, id: "b" },
     ]);
-    expect(() => checkSession(saved, ["a", "b", "c", "e"], "e.csv")).toThrow(
+    const e = parseTable("e.csv", "id,risk\na,1\nb,2\nc,3\ne,4\n");
+    expect(() => checkSession(saved, e, readIds(e, "id"))).toThrow(
       "this session was saved for another file (a.csv, 4 items",
     );
-    expect(() =>
-      checkSession({ ...saved, settings: { ...settings, seed: "2" } }, ids, "a.csv"),
-    ).toThrow("do not match its hash");
+    expect(() => checkSession({ ...saved, settings: { ...settings, seed: "2" } }, t, ids)).toThrow(
+      "do not match its hash",
+    );
+    expect(() => checkSession({ ...saved, contentHash: contentHash(e) }, t, ids)).toThrow(
+      "do not match its hash",
+    );
+  });
+
+  it("tells apart two files with the same ids but other answers or scores (another model's outputs)", () => {
+    const modelA = parseTable("modelA.csv", "id,answer,risk\na,12,1\nb,7,2\nc,3,3\nd,9,4\n");
+    const modelB = parseTable("modelB.csv", "id,answer,risk\na,13,1\nb,7,2\nc,3,3\nd,9,4\n");
+    const rescored = parseTable("modelA.csv", "id,answer,risk\na,12,1\nb,7,2\nc,3,3\nd,9,5\n");
+    const idsA = readIds(modelA, "id");
+    expect(readIds(modelB, "id")).toEqual(idsA);
+    expect(new Set([contentHash(modelA), contentHash(modelB), contentHash(rescored)]).size).toBe(3);
+    // the same content read from CRLF text with quotes is the same file
+    const crlf = parseTable(
+      "copy.csv",
+      'id,answer,risk\r\n"a",12,1\r\nb,7,2\r\nc,3,3\r\nd,9,4\r\n',
+    );
+    expect(contentHash(crlf)).toBe(contentHash(modelA));
+    const s = { ...settings, strategy: "balanced" as const, halfWidth: undefined };
+    const saved = saveSession(modelA, idsA, s, [{ row: 0, label: 1 }], [], 5);
+    for (const other of [modelB, rescored]) {
+      let err: unknown;
+      try {
+        checkSession(saved, other, idsA);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(OtherContentError);
+      expect((err as Error).message).toMatch(
+        /^A session saved for another file with the same 4 items \(modelA\.csv, started .*\): its contents differ/,
+      );
+      // an explicit choice takes it
+      expect(checkSession(saved, other, idsA, true).labels).toHaveLength(1);
+    }
+    // a session of the first page (ids only, no content recorded) needs the same choice
+    const v1 = {
+      format: "evalsift-label-session",
+      version: 1,
+      file: "modelA.csv",
+      idsHash: idsHash(idsA),
+      sessionHash: hash(`${idsHash(idsA)}\n${JSON.stringify(s)}`),
+      items: 4,
+      settings: s,
+      labels: [{ row: 0, label: 1, id: "a" }],
+      skipped: [],
+    };
+    expect(() => checkSession(v1, modelA, idsA)).toThrow(OtherContentError);
+    expect(checkSession(v1, modelA, idsA, true).labels).toHaveLength(1);
+  });
+
+  it("keeps every saved session in its own slot: a new one never overwrites a saved one", () => {
+    const map = new Map<string, string>();
+    const store: SessionStore = {
+      get length() {
+        return map.size;
+      },
+      key: (k) => [...map.keys()][k] ?? null,
+      getItem: (k) => map.get(k) ?? null,
+      setItem: (k, v) => {
+        map.set(k, v);
+      },
+      removeItem: (k) => {
+        map.delete(k);
+      },
+    };
+    const put = (table: typeof t, st: Settings, n: number, started: number): string => {
+      const saved = saveSession(
+        table,
+        ids,
+        st,
+        Array.from({ length: n }, (_, row) => ({ row, label: 1 as const })),
+        [],
+        started,
+      );
+      store.setItem(storageKey(saved), JSON.stringify(saved));
+      return storageKey(saved);
+    };
+    const first = put(t, settings, 3, 1000);
+    // a new session on the same file a second later (another strategy), and one at the same ms
+    const second = put(t, { ...settings, strategy: "srs" }, 1, freeStart(store, ids, t, 2000));
+    const third = put(t, settings, 1, freeStart(store, ids, t, 1000));
+    expect(new Set([first, second, third]).size).toBe(3);
+    // another model's file with the same ids: its own slots, listed as another file's
+    const other = parseTable("b.csv", "id,risk\na,1\nb,2\nc,3\nd,5\n");
+    put(other, settings, 2, 1500);
+    store.setItem("unrelated", "x");
+    const listed = savedSessions(store, ids, t);
+    expect(listed.map((e) => [e.session.labels.length, e.sameContent])).toEqual([
+      [1, true],
+      [1, true],
+      [3, true],
+      [2, false],
+    ]);
+    expect(savedSessions(store, ids, other).filter((e) => e.sameContent)).toHaveLength(1);
+    expect(JSON.parse(store.getItem(first) ?? "").labels).toHaveLength(3);
+  });
+
+  it("chooses a measured default for goal both (a fixed-size rhc plan), and says 1 label", () => {
+    expect(goalDefaults.both).toBe("rhc");
+    expect([plural(1, "label"), plural(2, "label"), plural(0, "draw")]).toEqual([
+      "1 label",
+      "2 labels",
+      "0 draws",
+    ]);
   });
 
   it("counts the labelled draws, those after a skipped row included (the progress line stopped at the skip)", () => {
