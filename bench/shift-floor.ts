@@ -232,7 +232,7 @@ writeShiftSection("shift-floor", "How low can it go: an oracle floor for the sub
   "",
   ...rows,
   "",
-  `The recommended estimate on the same scenarios (seeds shift-0..${SEEDS - 1}, as the recommend-shift section x${SEEDS}): its mean squared error over (seed, test run) pairs split into the squared bias of each test run (its error averaged over the seeds, less the part the seeds' noise adds, m^2 - s^2 / S) and the variance over the seeds s^2 (the draw of the subset); the two add up to the MSE.`,
+  `The recommended estimate on the same scenarios (seeds shift-0..${SEEDS - 1}, as the recommend-shift section x${SEEDS}): its mean squared error over (seed, test run) pairs split into the squared bias of each test run (its error averaged over the seeds, less the part the seeds' noise adds, m^2 - s^2 / S) and the variance over the seeds s^2 (the draw of the subset); the two add up to the MSE (a negative estimate of the squared bias, possible when the seeds' noise exceeds it, is shown as 0.0000).`,
   "",
   ...split,
   "",
