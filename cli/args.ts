@@ -23,7 +23,15 @@ export type Parsed = {
   readonly flags: ReadonlySet<string>;
 };
 
-/** Options every verb accepts. */
+/** The common options a verb that reads no table leaves out (demo). */
+export const TABLELESS: readonly string[] = ["columns"];
+
+/** A verb's options followed by the common ones, but those named in `omit`. */
+function withCommon(specs: readonly OptionSpec[], omit: readonly string[]): OptionSpec[] {
+  return [...specs, ...commonOptions.filter((o) => !omit.includes(o.name))];
+}
+
+/** Options every verb accepts (but those its `omit` names, see {@link TABLELESS}). */
 export const commonOptions: readonly OptionSpec[] = [
   {
     name: "out",
@@ -51,8 +59,9 @@ export function parseArgs(
   verb: string,
   argv: readonly string[],
   specs: readonly OptionSpec[],
+  omit: readonly string[] = [],
 ): Parsed {
-  const all = [...specs, ...commonOptions];
+  const all = withCommon(specs, omit);
   const values = new Map<string, string>();
   const flags = new Set<string>();
   for (let k = 0; k < argv.length; k++) {
@@ -201,8 +210,9 @@ export function helpText(
   summary: string,
   specs: readonly OptionSpec[],
   example: string,
+  omit: readonly string[] = [],
 ): string {
-  const all = [...specs, ...commonOptions];
+  const all = withCommon(specs, omit);
   const left = all.map((s) => `  --${s.name}${s.value ? ` ${s.value}` : ""}`);
   const w = Math.max(...left.map((l) => l.length)) + 2;
   const lines = all.map((s, i) => {

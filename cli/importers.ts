@@ -24,7 +24,7 @@ import { readZipText } from "./zip.js";
 export function fromFormat(verb: string, p: Parsed): FromFormat | undefined {
   const raw = p.values.get("from");
   if (raw === undefined) {
-    for (const o of ["metric", "items", "run", "unscored"]) {
+    for (const o of ["metric", "items", "run", "unscored", "filter"]) {
       if (p.values.has(o)) throw new CliError(`${verb}: --${o} needs --from`);
     }
     return undefined;

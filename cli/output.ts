@@ -8,8 +8,11 @@ export type Result = {
   readonly columns: readonly string[];
   readonly rows: readonly (readonly (string | number)[])[];
   readonly json: unknown;
-  /** The chart `--plot FILE` writes; a verb with a `--plot` option sets it when the option is given. */
-  readonly plot?: VegaLiteSpec;
+  /**
+   * The chart `--plot FILE` writes; a verb with a `--plot` option sets it when the option is given,
+   * to null when there is nothing to draw yet (it then says so on stderr, and no file is written).
+   */
+  readonly plot?: VegaLiteSpec | null;
 };
 
 function cell(v: string | number): string {

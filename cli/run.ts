@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { version } from "../package.json";
 import type { OptionSpec, Parsed } from "./args.js";
-import { didYouMean, parseArgs } from "./args.js";
+import { didYouMean, parseArgs, TABLELESS } from "./args.js";
 import { demo, demoHelp, demoOptions } from "./commands/demo.js";
 import {
   slicesIdentify,
@@ -46,6 +46,8 @@ export type Verb = {
   readonly name: string;
   readonly summary: string;
   readonly options: readonly OptionSpec[];
+  /** Common options this verb does not take (demo reads no table: no --columns). */
+  readonly omit?: readonly string[];
   readonly help: string;
   readonly run: (p: Parsed) => Result | Promise<Result>;
 };
@@ -104,6 +106,7 @@ const verbs: readonly Verb[] = [
     name: "demo",
     summary: "estimate a SWE-bench Verified resolve rate from 50 labels (bundled data)",
     options: demoOptions,
+    omit: TABLELESS,
     help: demoHelp,
     run: demo,
   },
@@ -177,7 +180,7 @@ export function prepare(argv: readonly string[]): Prepared {
   if (rest.includes("--help") || rest.includes("-h")) {
     return { kind: "text", code: 0, text: verb.help };
   }
-  const parsed = parseArgs(verb.name, rest, verb.options);
+  const parsed = parseArgs(verb.name, rest, verb.options, verb.omit);
   const columns = parsed.values.get("columns");
   if (columns !== undefined) parseColumnAliases(columns);
   checkFormat(parsed);
@@ -269,7 +272,7 @@ export async function execute(argv: readonly string[], io: Stdio): Promise<Done>
     if (plotFile !== undefined) {
       if (result.plot === undefined)
         throw new Error(`${prep.verb.name} has a --plot option but drew no chart`);
-      await writePlot(plotFile, result.plot);
+      if (result.plot !== null) await writePlot(plotFile, result.plot);
     }
     return { type: "done", code: 0, text };
   } catch (e) {

@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import type { Submission, SwebenchOutcomes } from "../../examples/loadSwebench.js";
 import { DEFAULT_TARGET, resolveRateDemo } from "../../examples/resolveRateDemo.js";
-import { helpText, intOpt, type OptionSpec, type Parsed, SEED_HELP, seedOpt } from "../args.js";
+import {
+  helpText,
+  intOpt,
+  type OptionSpec,
+  type Parsed,
+  SEED_HELP,
+  seedOpt,
+  TABLELESS,
+} from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { estimateForest, plotOption } from "../plot.js";
@@ -48,6 +56,7 @@ export const demoHelp = helpText(
     "bundled with the CLI (examples/data/PROVENANCE.txt).",
   demoOptions,
   "evalsift demo --reps 200",
+  TABLELESS,
 );
 
 /**

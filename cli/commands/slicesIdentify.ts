@@ -59,7 +59,8 @@ export const slicesIdentifyOptions: readonly OptionSpec[] = [
     name: "id",
     kind: "string",
     value: "COL",
-    help: "column copied to the output to identify rows",
+    help: "column copied to the output to identify rows (slices rank --from matches its rows by it; a table's rows can be joined on it)",
+    default: "id, when the input has a column of that name (as tcs does)",
   },
   {
     name: "min-size",
@@ -266,7 +267,19 @@ function readIdentifyTable(
       "slices identify: missing required option --outcome COL (or read a harness's output with --from)",
     );
   const t = openTable(stringOpt(p, "input"), "--input");
-  const idCol = p.values.get("id");
+  // rows are shown with their ids by default, as tcs shows them: a column named id is
+  // used unless --id names another (or the column already has a role: outcome or a listed signal)
+  const idCol =
+    p.values.get("id") ??
+    (t.columns.includes("id") &&
+    outcomeCol !== "id" &&
+    !(
+      sigSpec !== undefined &&
+      !sigSpec.endsWith("*") &&
+      sigSpec.split(",").some((c) => c.trim() === "id")
+    )
+      ? "id"
+      : undefined);
   let signalCols: string[] = [];
   let c: ReturnType<TableSource["read"]>;
   try {

@@ -144,18 +144,27 @@ export function readOutcomes(file: string): Outcomes {
   return { runs: run.values, items: item.values, data };
 }
 
-/** Parses `--size` as a count or a percentage of n. */
+/**
+ * Parses `--size` as a count in [1, n] or a percentage of n in (0%, 100%]
+ * giving at least one item. A percentage above 100 is refused before rounding
+ * (101% of 20 items rounded to 20 and was taken as all of them).
+ */
 export function parseSize(verb: string, raw: string, n: number): number {
-  const pct = /^(\d+(?:\.\d+)?)%$/.exec(raw.trim());
-  const k =
-    pct !== null
-      ? Math.round((Number(pct[1]) / 100) * n)
-      : /^\d+$/.test(raw.trim())
-        ? Number(raw)
-        : Number.NaN;
-  if (!(k >= 1 && k <= n)) {
+  const t = raw.trim();
+  const pct = /^(\d+(?:\.\d+)?)%$/.exec(t);
+  const count = /^\d+$/.test(t);
+  const k = pct !== null ? Math.round((Number(pct[1]) / 100) * n) : count ? Number(t) : Number.NaN;
+  const why =
+    pct !== null && Number(pct[1]) > 100
+      ? ": a percentage above 100% is more than the whole benchmark"
+      : count && k > n
+        ? `: more than the ${n} items of the benchmark`
+        : pct !== null && k < 1
+          ? `: ${t} of ${n} items rounds to 0`
+          : "";
+  if (why !== "" || !(k >= 1 && k <= n)) {
     throw new CliError(
-      `${verb}: --size must be a count in [1, ${n}] or a percentage giving one (got ${JSON.stringify(raw)})`,
+      `${verb}: --size must be a count in [1, ${n}] or a percentage in (0%, 100%] giving at least one item (got ${JSON.stringify(raw)}${why})`,
     );
   }
   return k;

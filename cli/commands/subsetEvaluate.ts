@@ -1,9 +1,10 @@
+import { DEFAULT_MAX_SPLITS, splitCount } from "../../src/evaluate/_splits.js";
 import { evaluateSubset } from "../../src/index.js";
 import { helpText, intOpt, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { plotOption, trackingPlot } from "../plot.js";
-import { progressBar } from "../progress.js";
+import { note, progressBar } from "../progress.js";
 import {
   outcomesInput,
   parseSize,
@@ -36,8 +37,9 @@ export const subsetEvaluateOptions = [
 
 export const subsetEvaluateHelp = helpText(
   "evalsift subset evaluate --outcomes FILE --size K|P% [--method NAME] [--window W] [--seeds N]",
-  "The temporal protocol: for every choice of W training runs, choose the subset from them\n" +
-    "and measure its resolve-rate error on every later run. Prints the RMSE over splits and\n" +
+  "The temporal protocol: for every choice of W training runs (a random, seeded\n" +
+    `${DEFAULT_MAX_SPLITS.toLocaleString("en-US")} of them when there are more; a note on stderr says so), choose the subset\n` +
+    "from them and measure its resolve-rate error on every later run. Prints the RMSE over splits and\n" +
     "seeds and the worst-case error (MaxErr), both in percentage points (1 pp = 0.01 of the\n" +
     "resolve rate). Progress bar on a terminal.",
   subsetEvaluateOptions,
@@ -75,6 +77,16 @@ export function subsetEvaluate(p: Parsed): Result {
     onProgress: bar.update,
   });
   bar.finish();
+  // the library samples the splits above its cap: said, as the help says it
+  const all = splitCount(o.runs.length, window);
+  if (ev.splits.length < all) {
+    const shown =
+      all <= Number.MAX_SAFE_INTEGER ? all.toLocaleString("en-US") : `about ${all.toPrecision(3)}`;
+    note(
+      p.flags.has("quiet"),
+      `note: ${shown} choices of ${window} training runs (C(${o.runs.length - 1}, ${window})); evaluated a random ${ev.splits.length.toLocaleString("en-US")} of them (seeded by --seed)`,
+    );
+  }
   return {
     columns: [
       "method",

@@ -33,7 +33,7 @@ import {
 } from "../args.js";
 import { CliError } from "../errors.js";
 import { fromFormat, readHarnessScores } from "../importers.js";
-import { importOptions, tcsImportOptions } from "../importOptions.js";
+import { type FromFormat, importOptions, tcsImportOptions } from "../importOptions.js";
 import {
   type ColumnRead,
   openTable,
@@ -45,6 +45,7 @@ import {
   type TableSource,
 } from "../io.js";
 import { estimateForest, plotOption, runningSrsPlot } from "../plot.js";
+import { note } from "../progress.js";
 
 /** Options shared by `tcs plan` and `tcs estimate`: they must be identical for a replay. */
 export const tcsOptions: readonly OptionSpec[] = [
@@ -72,8 +73,9 @@ export const tcsOptions: readonly OptionSpec[] = [
     name: "orientation",
     kind: "string",
     value: "higher|lower",
-    help: "which end of the score is risky",
-    default: "lower for confidence/margin, else higher",
+    help: "which end of the score is risky (overrides the default)",
+    default:
+      "lower for confidence/margin and for --from's score (a harness scores 1 = correct, so a low score is the risky end), else higher",
   },
   {
     name: "floor",
@@ -93,7 +95,7 @@ export const tcsOptions: readonly OptionSpec[] = [
     name: "predictions",
     kind: "string",
     value: "COLUMN",
-    help: `with --strategy active: a column holding the predictor's probability of failure (of label 1), in [0, 1]; it is calibrated on a pilot of ${activeDefaults.pilot * 100}% of the budget (${activeDefaults.calibration}) and used by the difference estimator`,
+    help: `with --strategy active: a column holding the predictor's probability of failure (of label 1), in [0, 1]; it is calibrated on a pilot of ${activeDefaults.pilot * 100}% of the budget (${activeDefaults.calibration}; at least 2 labels, none below a budget of 4) and used by the difference estimator`,
   },
   { name: "budget", kind: "string", value: "N", help: "number of labels", required: true },
   {
@@ -172,7 +174,7 @@ export const adaptiveStrategies: ReadonlySet<CliStrategy> = new Set([
 
 const key = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** Strategy names of 0.1 that 0.2 renamed after their design. */
+/** Strategy names of 0.1.0, renamed since after their design. */
 const RENAMED: Readonly<Record<string, StrategyName>> = {
   ppssys: "systematicPps",
   pivotalsampling: "pivotal",
@@ -197,7 +199,7 @@ export function resolveStrategy(verb: string, name: string): CliStrategy {
     // the short forms resolveStrategy accepts (kcenter, d2) can be suggested too
     const accepted = [...valid, ...names.map((s) => s.replace(/(Strat|Sampling)$/, ""))];
     throw new CliError(
-      `${verb}: unknown strategy ${JSON.stringify(name)}${renamed === undefined ? didYouMean(name, accepted) : ` (renamed ${renamed} in 0.2, after the design it runs)`} (valid: ${valid.join(", ")})`,
+      `${verb}: unknown strategy ${JSON.stringify(name)}${renamed === undefined ? didYouMean(name, accepted) : ` (its 0.1.0 name; renamed ${renamed} since, after the design it runs)`} (valid: ${valid.join(", ")})`,
     );
   }
   return hit;
@@ -285,6 +287,22 @@ export type TcsInput = {
   readonly sequential: { readonly halfWidth?: number; readonly threshold?: number } | undefined;
 };
 
+/**
+ * Which end of `--feature` is risky when `--orientation` is not given: the
+ * low end of confidence and margin (a sure prediction is seldom wrong) and of
+ * a harness's own score with `--from` (harnesses score 1 = correct, so the
+ * items a harness got right are the least risky); the high end of every other
+ * score (entropy, deepGini, a table's score column).
+ */
+export function defaultOrientation(
+  feature: string,
+  format: FromFormat | undefined,
+): "higher" | "lower" {
+  if (feature === "confidence" || feature === "margin") return "lower";
+  if (format !== undefined && feature === "score") return "lower";
+  return "higher";
+}
+
 /** Reads the input (streamed: only the feature, probability and id columns), computes the risk and checks the options. */
 export function loadTcs(verb: string, p: Parsed): TcsInput {
   const strategy = resolveStrategy(verb, stringOpt(p, "strategy"));
@@ -318,8 +336,7 @@ export function loadTcs(verb: string, p: Parsed): TcsInput {
   // toRisk would name its own argument ("score is empty")
   if (score.length === 0) throw new CliError(`${read.file}: --input has no data rows`);
   const predictions = "predictions" in read ? read.predictions : undefined;
-  const orientation =
-    orientationRaw ?? (feature === "confidence" || feature === "margin" ? "lower" : "higher");
+  const orientation = orientationRaw ?? defaultOrientation(feature, format);
   const risk = toRisk(score, orientation, { floor });
   const budget = intOpt(verb, p, "budget", undefined, 2, risk.length);
   return {
@@ -359,14 +376,23 @@ function readTableScores(
     const spec = new Map<string, ColumnRead>();
     if (idCol !== undefined) spec.set(idCol, { kind: "string" });
     if (predCol !== undefined) spec.set(predCol, { kind: "number" });
+    const probsSpec = p.values.get("probs");
     if (table.columns.includes(feature)) {
+      // the column would win and --probs be dropped without a word: both together are refused
+      if (probsSpec !== undefined) {
+        throw new CliError(
+          Object.hasOwn(probFeatures, feature)
+            ? `${table.file}: --feature ${feature} is a column of this file, and --probs ${probsSpec} asks to compute ${feature} from probability columns: drop --probs to use the column, or read the column under another name (--columns NAME=${feature}) to compute it`
+            : `${table.file}: --feature ${feature} reads a column, and --probs ${probsSpec} is only for --feature ${Object.keys(probFeatures).join("|")} computed from probability columns: drop --probs`,
+        );
+      }
       spec.set(feature, { kind: "number" });
       c = table.read(spec);
       requireRows(c, "--input");
       score = c.numbers.get(feature) as Float64Array;
       if (predCol !== undefined) predictions = c.numbers.get(predCol);
     } else if (Object.hasOwn(probFeatures, feature)) {
-      const cols = probColumns(table, p.values.get("probs"));
+      const cols = probColumns(table, probsSpec);
       for (const col of cols) spec.set(col, { kind: "number" });
       c = table.read(spec);
       // entropy and the others would name their own argument ("probs has no rows")
@@ -402,6 +428,12 @@ function readSequentialOptions(
   if (strategy !== "srs" && strategy !== "sups") {
     throw new CliError(
       `${verb}: --sequential needs --strategy srs or sups (their draws are made one at a time with known probabilities), not ${strategy}`,
+    );
+  }
+  const interval = p.values.get("interval");
+  if (interval !== undefined) {
+    throw new CliError(
+      `${verb}: --interval has no effect with --sequential (the interval is the confidence sequence's); drop --interval (got ${JSON.stringify(interval)})`,
     );
   }
   const rule: { halfWidth?: number; threshold?: number } = {};
@@ -545,9 +577,21 @@ const UNIT_INTERVALS: ReadonlySet<IntervalMethod> = new Set([
   "mean",
 ]);
 
-/** Labels of the `active` strategy's first phase (greedy + pilot at the defaults the CLI uses). */
-function activePilotSize(budget: number): number {
-  return Math.round(activeDefaults.greedy * budget) + Math.round(activeDefaults.pilot * budget);
+/**
+ * Labels of the `active` strategy's first phase (greedy + pilot), at the
+ * defaults the CLI runs it with (no `pilot`, `greedy` or `calibration`
+ * option): `extraStrategies.active`'s own rule (src/tcs/activeStrategy.ts,
+ * `readPlan`), which the library does not export. The default pilot adapts to
+ * small budgets: at least 2 labels, or none when the budget cannot hold 2
+ * pilot and 2 active labels. test/cli/reviewCliv.test.ts checks it against
+ * the pilot size the library reports in its estimate's `method` for every
+ * budget from 2 to 120.
+ */
+export function activePilotSize(budget: number): number {
+  const greedy = Math.round(activeDefaults.greedy * budget);
+  const pilot = Math.round(activeDefaults.pilot * budget);
+  if (activeDefaults.calibration === "none") return greedy;
+  return greedy + (budget - greedy >= 4 ? Math.max(2, pilot) : 0);
 }
 
 /** Where a replay stopped: the rows labelled so far and either the pending pick or the final estimate. */
@@ -564,7 +608,44 @@ export type Replay = {
  * the strategy's picks are a deterministic function of (seed, labels), so
  * this resumes the session exactly where it stopped.
  */
-export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Replay {
+export function replay(verb: string, input: TcsInput, labels: ReadonlyMap<number, number>): Replay {
+  try {
+    return replayLabels(input, labels);
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError)
+      throw new CliError(cliMessage(verb, input.strategy, e.message));
+    throw e;
+  }
+}
+
+/** The library options the TCS verbs pass through, longest first, with the flag that sets each. */
+const OPTION_FLAGS: readonly (readonly [string, string])[] = [
+  ["options.sequential.halfWidth", "--stop-half-width"],
+  ["options.sequential.threshold", "--stop-threshold"],
+  ["options.sequential", "--sequential"],
+  ["options.predictions", "--predictions"],
+  ["options.interval", "--interval"],
+  ["options.level", "--level"],
+  ["label sent through next(y)", "a --labels label"],
+];
+
+/**
+ * A strategy's error in the user's terms: its function (`strategies.srs:`)
+ * becomes the verb and `--strategy`, and the options the CLI passes through
+ * (`options.interval`) the flags that set them (`--interval`).
+ */
+export function cliMessage(verb: string, strategy: CliStrategy, message: string): string {
+  let m = message.replace(
+    /^(?:extraStrategies|strategies)\.\w+: /,
+    `${verb}: --strategy ${strategy}: `,
+  );
+  // an element of a column: its data row
+  m = m.replace(/options\.predictions\[(\d+)\]/g, "--predictions (data row $1)");
+  for (const [option, flag] of OPTION_FLAGS) m = m.replaceAll(option, flag);
+  return m;
+}
+
+function replayLabels(input: TcsInput, labels: ReadonlyMap<number, number>): Replay {
   const common = {
     level: input.level,
     ...(input.interval === undefined ? {} : { interval: input.interval }),
@@ -650,6 +731,8 @@ export function replay(input: TcsInput, labels: ReadonlyMap<number, number>): Re
  * over the labels recorded so far (every prefix of its draws is a simple
  * random sample), otherwise the final estimate as a one-row forest (`tcs
  * estimate` only: a plan's picks in index order are no sample until done).
+ * Null, with a note on stderr, for a sequential session with fewer than 2
+ * labels: its plan is printed, the plot is drawn from the next rounds on.
  */
 export function tcsPlot(
   verb: string,
@@ -657,9 +740,19 @@ export function tcsPlot(
   labels: ReadonlyMap<number, number>,
   r: Replay,
   real: boolean,
-): VegaLiteSpec {
+  quiet: boolean,
+): VegaLiteSpec | null {
   const title = `${input.strategy}, budget ${input.budget}, seed ${input.seed}`;
   if (input.sequential !== undefined && input.strategy === "srs") {
+    // the first rounds of a session have no running estimate yet: the plan still
+    // prints (the same command is run every round, --plot and all)
+    if (r.labelled.length < 2) {
+      note(
+        quiet,
+        `note: --plot: the running estimate is drawn from 2 labels on (${r.labelled.length} recorded); no plot written this time`,
+      );
+      return null;
+    }
     const y = Float64Array.from(r.labelled, (i) => labels.get(i) ?? 0);
     const inUnit = y.every((v) => v >= 0 && v <= 1);
     const method =

@@ -27,7 +27,7 @@ export function tcsEstimate(p: Parsed): Result {
     p.flags.has("real-labels"),
     labelKeys(verb, p, input.ids),
   );
-  const r = replay(input, labels);
+  const r = replay(verb, input, labels);
   if (r.estimate === undefined) {
     throw new CliError(
       `${verb}: ${file} labels ${r.labelled.length} of the ${input.budget} planned rows; next to label: row ${r.pending[0]} (run tcs plan with the same options)`,
@@ -70,7 +70,7 @@ export function tcsEstimate(p: Parsed): Result {
     ],
     json: { strategy: input.strategy, budget: input.budget, seed: input.seed, ...e },
     ...(p.values.has("plot")
-      ? { plot: tcsPlot(verb, input, labels, r, p.flags.has("real-labels")) }
+      ? { plot: tcsPlot(verb, input, labels, r, p.flags.has("real-labels"), p.flags.has("quiet")) }
       : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { helpText, type Parsed } from "../args.js";
+import { CliError } from "../errors.js";
 import type { Result } from "../output.js";
 import { note } from "../progress.js";
 import {
@@ -27,6 +28,14 @@ export function tcsPlan(p: Parsed): Result {
   const verb = "tcs plan";
   const input = loadTcs(verb, p);
   const labelsFile = p.values.get("labels");
+  if (labelsFile === undefined) {
+    // both describe the labels file: without one they would be accepted and do nothing
+    const idle = ["real-labels", "failure-label"].filter((o) => p.flags.has(o) || p.values.has(o));
+    if (idle.length > 0)
+      throw new CliError(
+        `${verb}: ${idle.map((o) => `--${o}`).join(" and ")} describe${idle.length === 1 ? "s" : ""} the labels of --labels FILE; give --labels or drop ${idle.length === 1 ? "it" : "them"}`,
+      );
+  }
   const labels =
     labelsFile === undefined
       ? new Map<number, number>()
@@ -36,7 +45,7 @@ export function tcsPlan(p: Parsed): Result {
           p.flags.has("real-labels"),
           labelKeys(verb, p, input.ids),
         );
-  const r = replay(input, labels);
+  const r = replay(verb, input, labels);
   const quiet = p.flags.has("quiet");
   const adaptive = adaptiveStrategies.has(input.strategy);
   if (r.unused.length > 0) {
@@ -74,7 +83,7 @@ export function tcsPlan(p: Parsed): Result {
       next: rows.map((row) => Object.fromEntries(columns.map((c, j) => [c, row[j]]))),
     },
     ...(p.values.has("plot")
-      ? { plot: tcsPlot(verb, input, labels, r, p.flags.has("real-labels")) }
+      ? { plot: tcsPlot(verb, input, labels, r, p.flags.has("real-labels"), quiet) }
       : {}),
   };
 }

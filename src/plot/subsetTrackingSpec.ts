@@ -2,6 +2,16 @@ import { fail } from "../core/validate.js";
 import { header, interval, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
+/** Pixels of width per x-axis label: the runs named are thinned to fit (see {@link subsetTrackingSpec}). */
+const LABEL_SPACING = 16;
+
+/** 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st. */
+function ordinal(k: number): string {
+  const teen = k % 100 >= 11 && k % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][k % 10] ?? "th");
+  return `${k}${suffix}`;
+}
+
 /** One run of {@link subsetTrackingSpec}: an agent run's resolve rate on the full benchmark and on the subset. */
 export type SubsetTrackingRun = {
   /** Run (submission) name, shown on the x axis in the given order. */
@@ -24,6 +34,10 @@ export type SubsetTrackingRun = {
  * the run has a `ci`); x = `run` (ordinal, input order kept), y = `rate` on
  * [0, 1], colour = `series`; the subset's `ci` is drawn as a translucent bar
  * from `lo` to `hi` at its run (runs without a `ci` get none). The subset-selection paper's per-submission tracking figure.
+ * With more runs than the width can name apart (one per 16 pixels: 25 at the
+ * default 400), the x axis names every k-th run only, starting with the first
+ * (the axis title says which); every run keeps its point and its name in the
+ * tooltip.
  *
  * @param runs - One record per run, in display order.
  * @param options - `title` (none), `width` (400), `height` (250).
@@ -77,12 +91,23 @@ export function subsetTrackingSpec(
       { run, series: "subset", rate: subset, error, ...band },
     ];
   });
+  // a label every `every` runs: at most one per LABEL_SPACING pixels of width, so that
+  // the slanted names stay apart (157 runs at 400 pixels drew a black band of names);
+  // every run keeps its point and its name in the tooltip
+  const width = head["width"] as number;
+  const fit = Math.max(2, Math.floor(width / LABEL_SPACING));
+  const every = Math.ceil(order.length / fit);
   const x = {
     field: "run",
     type: "ordinal",
     sort: order,
-    title: "run",
-    axis: { labelAngle: -40, labelAlign: "right", labelLimit: 160 },
+    title: every === 1 ? "run" : `run (every ${ordinal(every)} named)`,
+    axis: {
+      labelAngle: -40,
+      labelAlign: "right",
+      labelLimit: 160,
+      ...(every === 1 ? {} : { values: order.filter((_, i) => i % every === 0) }),
+    },
   };
   const y = {
     field: "rate",

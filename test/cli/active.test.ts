@@ -86,6 +86,9 @@ describe("evalsift tcs plan|estimate --strategy active --predictions COLUMN", ()
       "score",
     );
     expect(out.code).not.toBe(0);
-    expect(out.stderr).toContain("extraStrategies.active: options.predictions[0] is above 1");
+    // the library's message in the CLI's terms: the verb, the strategy and the flag
+    expect(out.stderr).toContain(
+      "tcs plan: --strategy active: --predictions (data row 0) is above 1",
+    );
   });
 });

@@ -47,6 +47,30 @@ describe("subsetTrackingSpec(runs, options)", () => {
     expect(lone[0]).toContain('y2="-50"');
   });
 
+  it("names every k-th run when the runs outnumber what the width can name apart (157 runs were a black band)", async () => {
+    const many = Array.from({ length: 157 }, (_, i) => ({
+      run: `2025${String(i).padStart(4, "0")}_submission`,
+      full: 0.3 + (i % 50) / 100,
+      subset: 0.32 + (i % 50) / 100,
+    }));
+    const axisOf = (spec: ReturnType<typeof subsetTrackingSpec>) =>
+      (spec["layer"] as { encoding: { x: { title: string; axis: { values?: string[] } } } }[])[0]
+        ?.encoding.x;
+    const x = axisOf(subsetTrackingSpec(many));
+    // 400 pixels name 25 runs at most: every 7th of 157, from the first (23 labels)
+    expect(x?.title).toBe("run (every 7th named)");
+    expect(x?.axis.values).toHaveLength(23);
+    expect(x?.axis.values?.slice(0, 2)).toEqual([many[0]?.run, many[7]?.run]);
+    // a wider chart names more; few runs are all named, without a values list
+    expect(axisOf(subsetTrackingSpec(many, { width: 1600 }))?.axis.values).toHaveLength(79);
+    expect(axisOf(subsetTrackingSpec(runs))?.axis.values).toBeUndefined();
+    expect(axisOf(subsetTrackingSpec(runs))?.title).toBe("run");
+    // drawn: the axis holds the named runs only, every point stays
+    const svg = await toSvg(subsetTrackingSpec(many));
+    const labels = [...svg.matchAll(/>(2025\d{4}_submission)</g)].map((m) => m[1]);
+    expect(labels).toEqual(x?.axis.values);
+  });
+
   it("throws on a rate outside [0, 1] and on empty input", () => {
     expect(() => subsetTrackingSpec([{ run: "x", full: 1.2, subset: 0.5 }])).toThrow(
       'subsetTrackingSpec: runs[].full must be a rate in [0, 1] (run "x") (got 1.2)',
