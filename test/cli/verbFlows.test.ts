@@ -9,7 +9,7 @@ import { runStrategy } from "../../src/tcs/runStrategy.js";
 import { buildCli, runCli } from "./_cli.js";
 import { F } from "./_formats.js";
 
-// Each case came from the end-to-end review of the CLI (review-cliv) and failed before its fix.
+// Flows a user chains across the verbs: each case failed before its fix (an end-to-end review, 2026-12-08).
 let cli: Awaited<ReturnType<typeof buildCli>>;
 let work: string;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ const plan = (args: string[]): Next[] => {
   return (JSON.parse(r.stdout) as { next: Next[] }).next;
 };
 
-describe("CLI review findings (review-cliv)", () => {
+describe("CLI verbs: flags, defaults and hand-offs", () => {
   it("1. --from ... --feature score makes the harness's low scores the risky end; --orientation overrides", () => {
     const args = [
       "--from",
