@@ -267,8 +267,8 @@ export type HistoryVersion = { readonly data: Uint8Array; readonly items: number
 type Seen = {
   readonly version: HistoryVersion;
   readonly src: Uint8Array;
-  /** Views of the copy and of `src` as doubles, made at the first repeated comparison of a long array. */
-  words?: { readonly copy: Float64Array; readonly src: Float64Array } | undefined;
+  /** Views of the copy and of `src` as 32-bit words, made at the first repeated comparison of a long array. */
+  words?: { readonly copy: Uint32Array; readonly src: Uint32Array } | undefined;
 };
 
 const checkedHistories = new WeakMap<Outcomes, Seen>();
@@ -277,20 +277,20 @@ const checkedHistories = new WeakMap<Outcomes, Seen>();
 const WORDS_FROM = 64;
 
 /**
- * Whether the checked copy and the current data hold the same bytes: eight
- * at a time, as doubles, for long aligned arrays (bytes of 0 or 1 never form
- * a NaN or a -0, so equal doubles are equal bytes; bytes that are not 0/1 can
- * only compare unequal, and are then checked again and rejected).
+ * Whether the checked copy and the current data hold the same bytes: four at
+ * a time, as 32-bit words, for long aligned arrays (integer words are equal
+ * exactly when their bytes are: doubles were not, +0 equals -0, so a byte 128
+ * written into a word of zeros went unseen).
  */
 function unchanged(seen: Seen, data: Uint8Array): boolean {
   const copy = seen.version.data;
   const n = copy.length;
   if (data.length !== n) return false;
   let t = 0;
-  if (n >= WORDS_FROM && data === seen.src && data.byteOffset % 8 === 0) {
+  if (n >= WORDS_FROM && data === seen.src && data.byteOffset % 4 === 0) {
     seen.words ??= {
-      copy: new Float64Array(copy.buffer, copy.byteOffset, n >>> 3),
-      src: new Float64Array(data.buffer, data.byteOffset, n >>> 3),
+      copy: new Uint32Array(copy.buffer, copy.byteOffset, n >>> 2),
+      src: new Uint32Array(data.buffer, data.byteOffset, n >>> 2),
     };
     const { copy: a, src: b } = seen.words;
     const m = a.length;
@@ -300,7 +300,7 @@ function unchanged(seen: Seen, data: Uint8Array): boolean {
         return false;
     }
     for (; w < m; w++) if (a[w] !== b[w]) return false;
-    t = m << 3;
+    t = m << 2;
   }
   for (; t < n; t++) if (copy[t] !== data[t]) return false;
   return true;

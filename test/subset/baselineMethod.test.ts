@@ -134,6 +134,19 @@ describe("baselineMethod errors name baselineMethod", () => {
     expect(() => m.select({ history: ok, k: 2 }, createRng(1))).toThrow(/must hold 0 or 1/);
   });
 
+  it("a non-0/1 byte written in place into a run of zeros is seen (a comparison as doubles took it for -0)", () => {
+    // 2 runs x 40 items = 80 bytes, long enough for the word-wise comparison
+    const rows = [Array.from({ length: 40 }, (_, i) => (i < 20 ? 1 : 0)), new Array(40).fill(0)];
+    const w = table(rows);
+    const m = baselineMethod("difficulty");
+    m.select({ history: w, k: 3 }, createRng(1));
+    // byte 128 at the top of an all-zero eight-byte word: as a double that word is -0 === 0
+    w.data[47] = 128;
+    expect(() => m.select({ history: w, k: 3 }, createRng(1))).toThrow(
+      /ctx\.history\.data must hold 0 or 1/,
+    );
+  });
+
   it("a history whose data is changed in place gets new strata (review finding 5)", () => {
     const w = table([[1, 1, 1, 0, 0, 0]]);
     const m = baselineMethod("difficulty");
