@@ -67,14 +67,14 @@ export function readInterval(fn: string, value: unknown, srs: boolean): Interval
   return value;
 }
 
-/** Whether an interval method needs 0/1 labels. */
 /** Whether `method` is a design proportion method (`"beta"`, ...): it takes labels in [0, 1]. */
 export function takesUnitLabels(method: IntervalMethod | undefined): boolean {
   return method !== undefined && DESIGN_PROPORTION.has(method);
 }
 
+/** Whether an interval method needs 0/1 labels (the SRS proportion methods: they count successes). */
 export function needsBinary(method: IntervalMethod | undefined): boolean {
-  return method !== undefined && (SRS_BINARY_METHODS.has(method) || DESIGN_PROPORTION.has(method));
+  return method !== undefined && SRS_BINARY_METHODS.has(method);
 }
 
 /** Index of the first value of `y` that is not 0 or 1, or -1 when y holds 0/1 labels only. */
@@ -167,7 +167,11 @@ function noSpread(variance: number, y: ArrayLike<number>): boolean {
  *   `NO_SPREAD_ULPS`) that interval has zero width: it is returned as asked
  *   but `reliable` false, with a warning naming the proportion intervals that
  *   do not collapse.
- * - Real-valued labels get the `"t"` interval (df of the design); when their
+ * - Labels in [0, 1] that are not all 0/1 (graded scores) get
+ *   `intervalDefaults.bounded` (`"beta"`) and may ask for any design
+ *   proportion method, clipped to [0, 1] as a proportion; the SRS proportion
+ *   methods need 0/1 labels.
+ * - Other real-valued labels get the `"t"` interval (df of the design); when their
  *   variance is 0 (up to rounding) without a census, nothing bounds the
  *   error: whole line, `reliable` false.
  */
@@ -179,9 +183,9 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
   const bad = r.real === true ? -1 : firstNonBinary(y);
   const binary = r.real !== true && bad < 0;
   // labels in [0, 1], not all 0/1: the design's proportion methods hold for their mean
-  const unit = !binary && r.real !== true && firstOutsideUnit(y) < 0;
-  if (!binary && needsBinary(r.interval) && !(unit && takesUnitLabels(r.interval))) {
-    const outside = firstOutsideUnit(y);
+  const outside = binary || r.real === true ? -1 : firstOutsideUnit(y);
+  const unit = !binary && r.real !== true && outside < 0;
+  if (!binary && (needsBinary(r.interval) || (takesUnitLabels(r.interval) && !unit))) {
     fail(
       fn,
       r.real === true

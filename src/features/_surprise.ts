@@ -358,7 +358,10 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
       if (tr === 0) {
         pooled ??= totalVarianceSum(data, ts.rows, cols);
         if (!(pooled > 0))
-          fail(fn, "every training row is identical: the covariances have no scale to regularise");
+          fail(
+            fn,
+            "train: every training row is identical, so the covariances have no scale to regularise",
+          );
       }
       const lambda = ridge * ((tr > 0 ? tr : (pooled as number)) / d);
       for (let j = 0; j < d; j++) cov[j * d + j] = (cov[j * d + j] as number) + lambda;

@@ -86,7 +86,7 @@ export function askTell(
 ): Generator<number, Estimate, number> {
   // 0/1 for the SRS proportion methods, [0, 1] for the design ones (Korn–Graubard holds for any mean in [0, 1])
   const unitOnly = takesUnitLabels(est?.interval);
-  const binary = needsBinary(est?.interval) && !unitOnly;
+  const binary = needsBinary(est?.interval);
   const checkLabel = more?.checkLabel;
   // the finite-population bounds apply to the default interval only (an explicit one is the formula asked for)
   const N = est !== undefined && est.interval === undefined ? more?.population : undefined;

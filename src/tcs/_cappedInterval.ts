@@ -7,7 +7,7 @@
  * @internal
  */
 
-import { intervalEstimate } from "../estimate/_interval.js";
+import { firstNonBinary, intervalEstimate } from "../estimate/_interval.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { intervalDefaults } from "../estimate/intervalDefaults.js";
 import type { EstimatorChoice } from "./_askTell.js";
@@ -38,7 +38,7 @@ export function cappedDefaultInterval(
   // the cap (a design effect of at least 1 against p (1 - p) per label) is for 0/1 labels:
   // a graded score's per-label variance is far below p (1 - p), and capped it made the
   // interval 4-7 times the width of the uncapped one (0.35 for 0.08 at n = 30)
-  for (let k = 0; k < y.length; k++) if (y[k] !== 0 && y[k] !== 1) return e;
+  if (firstNonBinary(y) >= 0) return e;
   if (!(e.variance >= 0) || e.ci[0] === e.ci[1]) return e;
   const capped = intervalEstimate(fn, {
     method: e.method,

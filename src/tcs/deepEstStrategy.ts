@@ -65,7 +65,7 @@ const DEEPEST_KEYS = optionKeys<DeepEstOptions>()("level", "interval", "exploit"
  * Interval: by default (0/1 labels) `"betaCapped"`, Korn–Graubard with its effective sample size
  * capped at n, not `"beta"`: `"beta"`'s worst cell of the coverage grid was within two Monte Carlo
  * standard errors of the 93 % floor, the capped one's clears it by more (measured in
- * docs/replication/coverage.md); labels in [0, 1] that are not all 0/1 the same interval, other real-valued labels a t interval. Labels that all agree (no
+ * docs/replication/coverage.md); labels in [0, 1] that are not all 0/1 (graded scores) the uncapped `"beta"`, other real-valued labels a t interval. Labels that all agree (no
  * failure labelled) get the Clopper–Pearson bound at Kish's effective size of the draws' weights
  * `1 / q_k`, not at n: draws drawn towards units that rarely fail (a risk that points the wrong
  * way) make an all-pass sample likelier than uniform draws would (coverage checked in

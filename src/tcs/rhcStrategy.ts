@@ -31,7 +31,7 @@ import { STRATEGY_KEYS, type StrategyOptions } from "./types.js";
  * Interval: by default (0/1 labels) `"betaCapped"`, Korn–Graubard with its effective sample size
  * capped at n, not `"beta"`: `"beta"`'s worst cell of the coverage grid was within two Monte Carlo
  * standard errors of the 93 % floor, the capped one's clears it by more (measured in
- * docs/replication/coverage.md); labels in [0, 1] that are not all 0/1 the same interval, other real-valued labels a t interval.
+ * docs/replication/coverage.md); labels in [0, 1] that are not all 0/1 (graded scores) the uncapped `"beta"`, other real-valued labels a t interval.
  * @param risk - One positive finite risk per unit.
  * @param budget - Number of groups and labels n, an integer in [2, N].
  * @param rng - Uniform source in [0, 1), e.g. `createRng(seed)`.

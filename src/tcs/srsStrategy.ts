@@ -21,8 +21,9 @@ const SRS_KEYS = optionKeys<SequentialOptions>()("level", "interval", "sequentia
  *
  * Estimator: the sample mean, with variance `(1 - n/N) s^2 / n` (`s^2` with
  * divisor n - 1); unbiased for the population mean. Its default interval is
- * the exact hypergeometric one for 0/1 labels and the t interval (df n - 1)
- * for real-valued labels (`intervalDefaults`).
+ * the exact hypergeometric one for 0/1 labels, Korn–Graubard's `"beta"` for
+ * labels in [0, 1] that are not all 0/1 (graded scores), and the t interval
+ * (df n - 1) for other real-valued labels (`intervalDefaults`).
  *
  * Sequential mode (`options.sequential`, labels in [0, 1]): units are drawn
  * one at a time uniformly from those not yet drawn, so every prefix is a

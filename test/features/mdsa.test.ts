@@ -135,7 +135,7 @@ describe("mdsa(train, trainClass, test, testClass)", () => {
         rowMatrix([[2, 1]]),
         cls(0),
       ),
-    ).toThrow(/^mdsa: every training row is identical/);
+    ).toThrow(/^mdsa: train: every training row is identical/);
   });
   it("is deterministic and leaves its inputs unchanged", () => {
     const train = rowMatrix([
