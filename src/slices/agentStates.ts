@@ -6,7 +6,12 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
-import { segments as shellSegments, shellTests } from "../trajectory/_shell.js";
+import {
+  basename,
+  programIndex,
+  segments as shellSegments,
+  shellTests,
+} from "../trajectory/_shell.js";
 import type { Step } from "../trajectory/schema.js";
 
 const KEYS = optionKeys<AgentStatesOptions>()("extraRules");
@@ -65,11 +70,6 @@ type TableRule = AgentStateRule & { readonly shell?: (sh: Shell) => boolean };
 const INTERPRETER = /^(?:python[\d.]*|bash|sh)$/;
 const SCRIPT_WORD = /test|tests\/|test_|_test\.py|verify|check|eval|validate/;
 const DIR_CHANGE = new Set(["cd", "pushd", "popd"]);
-
-function basename(p: string): string {
-  const k = p.lastIndexOf("/");
-  return k < 0 ? p : p.slice(k + 1);
-}
 
 /**
  * A script run whose first argument names a test, check or verification:
@@ -227,15 +227,9 @@ function readShell(action: string): Shell {
   const parsed = shellSegments(action);
   const segs: string[][] = [];
   for (const s of parsed) {
-    const toks = s.words;
-    let t = 0;
-    while (t < toks.length) {
-      const w = toks[t] as string;
-      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || w === "sudo" || w === "env") t++;
-      else if (w === "timeout") t += 2;
-      else break;
-    }
-    if (t < toks.length) segs.push(toks.slice(t));
+    // the parser's own reading of assignments and wrappers (time, nohup, timeout -s 9 60, ...)
+    const t = programIndex(s.words);
+    if (t < s.words.length) segs.push(s.words.slice(t));
   }
   const moves = (seg: readonly string[]) => DIR_CHANGE.has(basename(seg[0] ?? ""));
   const work = segs.filter((seg) => !moves(seg));

@@ -227,13 +227,13 @@ export function segments(cmd: string): Segment[] {
   return lx.out;
 }
 
-function basename(p: string): string {
+export function basename(p: string): string {
   const k = p.lastIndexOf("/");
   return k < 0 ? p : p.slice(k + 1);
 }
 
 /** Index of the program word after environment assignments and wrappers. */
-function programIndex(words: readonly string[]): number {
+export function programIndex(words: readonly string[]): number {
   let k = 0;
   while (k < words.length) {
     const w = words[k] as string;

@@ -132,6 +132,16 @@ describe("agentStates(steps): validation words only in a script run's argument",
       "NAVIGATION",
     ]);
   });
+  it("wrappers are read as the trajectory parser reads them (time, nohup, timeout -s 9 60)", () => {
+    expect(
+      states(
+        "time python check_fix.py",
+        "nohup python verify.py",
+        "timeout -s 9 60 python check_fix.py",
+        "python check_fix.py",
+      ),
+    ).toEqual(["VALIDATION", "VALIDATION", "VALIDATION", "VALIDATION"]);
+  });
   it("a heredoc body is no command", () => {
     expect(states("cat <<'EOF' > run.py\npytest -x\npython -c 'print(1)'\nEOF")).toEqual(["PATCH"]);
   });
