@@ -20,6 +20,7 @@ import {
   type StrategyName,
   strategies,
 } from "../../src/entry/tcs.js";
+import { needsBinary, takesUnitLabels } from "../../src/estimate/_interval.js";
 import { SRS_BINARY_METHODS } from "../../src/estimate/proportionInterval.js";
 import {
   didYouMean,
@@ -564,19 +565,6 @@ export function readLabels(
   return out;
 }
 
-/** The interval methods that take real-valued labels. */
-const REAL_INTERVALS: ReadonlySet<IntervalMethod> = new Set(["t", "wald"]);
-/** The design proportion methods: they take labels in [0, 1] (graded scores), not only 0/1. */
-const UNIT_INTERVALS: ReadonlySet<IntervalMethod> = new Set([
-  "beta",
-  "betaCapped",
-  "logit",
-  "likelihood",
-  "xlogit",
-  "asin",
-  "mean",
-]);
-
 /**
  * Labels of the `active` strategy's first phase (greedy + pilot), at the
  * defaults the CLI runs it with (no `pilot`, `greedy` or `calibration`
@@ -665,8 +653,9 @@ function replayLabels(input: TcsInput, labels: ReadonlyMap<number, number>): Rep
   // every method but t and wald is for a proportion (the design ones for labels in [0, 1],
   // the SRS ones for 0/1); the strategy would refuse such a label naming its own option
   // ("options.interval")
-  const unit = input.interval !== undefined && UNIT_INTERVALS.has(input.interval);
-  const binary = input.interval !== undefined && !unit && !REAL_INTERVALS.has(input.interval);
+  // the library's own split: the design proportion methods take labels in [0, 1], the SRS ones 0/1
+  const unit = takesUnitLabels(input.interval);
+  const binary = needsBinary(input.interval);
   const label = (row: number, y: number): number => {
     if (unit && !(y >= 0 && y <= 1)) {
       throw new CliError(
