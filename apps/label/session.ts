@@ -523,8 +523,17 @@ export function idsHash(ids: readonly string[]): string {
  * another hash; line endings, quoting and a BOM do not count.
  */
 export function contentHash(t: Table): string {
-  return hash(JSON.stringify([t.columns, t.cells]));
+  // a table is never changed once read, and this is asked after every label: hashed once
+  let h = contentHashes.get(t);
+  if (h === undefined) {
+    h = hash(JSON.stringify([t.columns, t.cells]));
+    contentHashes.set(t, h);
+  }
+  return h;
 }
+
+/** {@link contentHash} of each table read so far (a serialisation of a large file per label was slow). */
+const contentHashes = new WeakMap<Table, string>();
 
 function sessionHashOf(ids: string, content: string | undefined, s: Settings): string {
   return content === undefined
