@@ -29,6 +29,21 @@ const plan = (args: string[]): Next[] => {
   return (JSON.parse(r.stdout) as { next: Next[] }).next;
 };
 
+/** A sequential srs session on the shared predictions file (plan and estimate take the same flags). */
+const SEQUENTIAL_SRS = [
+  "--input",
+  PREDS,
+  "--feature",
+  "entropy",
+  "--strategy",
+  "srs",
+  "--budget",
+  "40",
+  "--sequential",
+  "--stop-half-width",
+  "0.1",
+];
+
 describe("CLI verbs: flags, defaults and hand-offs", () => {
   it("1. --from ... --feature score makes the harness's low scores the risky end; --orientation overrides", () => {
     const args = [
@@ -147,24 +162,7 @@ describe("CLI verbs: flags, defaults and hand-offs", () => {
 
   it("5. tcs plan --plot before 2 labels prints the plan and skips the plot with a note", () => {
     const out = join(work, "seq.vl.json");
-    const r = run(
-      "tcs",
-      "plan",
-      "--input",
-      PREDS,
-      "--feature",
-      "entropy",
-      "--strategy",
-      "srs",
-      "--budget",
-      "40",
-      "--sequential",
-      "--stop-half-width",
-      "0.1",
-      "--plot",
-      out,
-      "--csv",
-    );
+    const r = run("tcs", "plan", ...SEQUENTIAL_SRS, "--plot", out, "--csv");
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split("\n")[0]).toBe("order,row,id,risk");
     expect(r.stderr).toContain("--plot: the running estimate is drawn from 2 labels on");
@@ -213,17 +211,7 @@ describe("CLI verbs: flags, defaults and hand-offs", () => {
     const r = run(
       "tcs",
       "estimate",
-      "--input",
-      PREDS,
-      "--feature",
-      "entropy",
-      "--strategy",
-      "srs",
-      "--budget",
-      "40",
-      "--sequential",
-      "--stop-half-width",
-      "0.1",
+      ...SEQUENTIAL_SRS,
       "--interval",
       "wilson",
       "--labels",

@@ -7,17 +7,8 @@ import { shellAction } from "../../src/trajectory/_extract.js";
 import type { Step, Trajectory } from "../../src/trajectory/schema.js";
 import { hasShared } from "../helpers/sharedData.js";
 import { realCorpus } from "../trajectory/_real.js";
+import { step } from "./_steps.js";
 
-const step = (index: number, action: string, extra: Partial<Step> = {}): Step => ({
-  index,
-  thought: "",
-  action,
-  filesTouched: [],
-  testsRun: [],
-  editSize: 0,
-  observation: "",
-  ...extra,
-});
 const states = (...actions: string[]) => agentStates(actions.map((a, i) => step(i, a)));
 const traj = (steps: Step[]): Trajectory => ({
   id: "t",

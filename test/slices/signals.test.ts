@@ -8,17 +8,8 @@ import { fitTedBaseline, fitTedBaseline as tedOf } from "../../src/slices/fitTed
 import type { Step, Trajectory } from "../../src/trajectory/schema.js";
 import { hasShared } from "../helpers/sharedData.js";
 import { realCorpus } from "../trajectory/_real.js";
+import { step } from "./_steps.js";
 
-const step = (index: number, action: string, extra: Partial<Step> = {}): Step => ({
-  index,
-  thought: "",
-  action,
-  filesTouched: [],
-  testsRun: [],
-  editSize: 0,
-  observation: "",
-  ...extra,
-});
 const traj = (steps: Step[], outcome?: boolean): Trajectory => ({
   id: "t",
   framework: "mini-swe-agent",
