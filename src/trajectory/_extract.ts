@@ -54,6 +54,55 @@ export function asArray(fn: string, path: string, v: unknown): readonly unknown[
   return v;
 }
 
+/** One OpenAI-style tool call of an assistant message, read by {@link toolCallsOf}. */
+export type ToolCall = {
+  /** The call's path in the raw log, for messages (`raw.messages[2].tool_calls[0]`). */
+  readonly path: string;
+  /** `function.name`. */
+  readonly name: string;
+  /** `function.arguments` as JSON text (an object given unparsed is serialised). */
+  readonly argsText: string;
+  /** `function.arguments` parsed: always a JSON object. */
+  readonly args: JsonObject;
+  /** The call's `id`, which the tool's reply names as `tool_call_id`. */
+  readonly id?: string;
+};
+
+/**
+ * The `tool_calls` of an assistant message (none when absent or null), each
+ * checked: `function` an object, `function.name` a string, `function.arguments`
+ * a JSON object or JSON text of one (text that does not parse is refused as
+ * truncated, the usual cause in real logs), `id` a string when present.
+ */
+export function toolCallsOf(fn: string, path: string, msg: JsonObject): ToolCall[] {
+  const raw = msg.tool_calls;
+  if (raw === undefined || raw === null) return [];
+  return asArray(fn, `${path}.tool_calls`, raw).map((c, k) => {
+    const cp = `${path}.tool_calls[${k}]`;
+    const call = asObject(fn, cp, c);
+    const f = asObject(fn, `${cp}.function`, call.function);
+    const name = asString(fn, `${cp}.function.name`, f.name);
+    const ap = `${cp}.function.arguments`;
+    let argsText: string;
+    let parsed: unknown = f.arguments;
+    if (typeof f.arguments === "string") {
+      argsText = f.arguments;
+      try {
+        parsed = JSON.parse(argsText);
+      } catch {
+        fail(fn, `${ap} is not valid JSON (truncated?)`, argsText.slice(0, 40));
+      }
+    } else {
+      argsText = JSON.stringify(asObject(fn, ap, parsed));
+    }
+    const args = asObject(fn, ap, parsed);
+    const id = optString(fn, `${cp}.id`, call.id);
+    return id === undefined
+      ? { path: cp, name, argsText, args }
+      : { path: cp, name, argsText, args, id };
+  });
+}
+
 /** Checks that `v` is a string. */
 export function asString(fn: string, path: string, v: unknown): string {
   if (typeof v !== "string") failType(fn, `${path} must be a string (got ${kind(v)})`);

@@ -12,6 +12,7 @@ import {
   optString,
   readOptions,
   shellAction,
+  toolCallsOf,
 } from "./_extract.js";
 import type { ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
@@ -54,35 +55,18 @@ function commandsOf(
       });
     }
   }
-  const calls =
-    m.tool_calls === undefined || m.tool_calls === null
-      ? []
-      : asArray(fn, `${path}.tool_calls`, m.tool_calls);
+  const calls = toolCallsOf(fn, path, m);
   if (calls.length > 0) {
-    return calls.map((c, k) => {
-      const cp = `${path}.tool_calls[${k}]`;
-      const call = asObject(fn, cp, c);
-      const f = asObject(fn, `${cp}.function`, call.function);
-      const name = asString(fn, `${cp}.function.name`, f.name);
-      const argsRaw = f.arguments;
-      let args: unknown = argsRaw;
-      if (typeof argsRaw === "string") {
-        try {
-          args = JSON.parse(argsRaw);
-        } catch {
-          fail(fn, `${cp}.function.arguments is not valid JSON (truncated?)`, argsRaw.slice(0, 40));
-        }
-      }
-      const command = (args as { command?: unknown } | null)?.command;
-      if (name !== "bash" || typeof command !== "string") {
+    return calls.map((call) => {
+      const command = call.args.command;
+      if (call.name !== "bash" || typeof command !== "string") {
         fail(
           fn,
-          `${cp} is not a bash tool call with a string command (mini-swe-agent has one tool, bash)`,
-          name,
+          `${call.path} is not a bash tool call with a string command (mini-swe-agent has one tool, bash)`,
+          call.name,
         );
       }
-      const id = optString(fn, `${cp}.id`, call.id);
-      return id === undefined ? { command } : { command, id };
+      return call.id === undefined ? { command } : { command, id: call.id };
     });
   }
   return blocks.length === 1 ? [{ command: (blocks[0] as RegExpMatchArray)[2] as string }] : [];

@@ -14,21 +14,15 @@ import {
   optString,
   readOptions,
   shellAction,
+  type ToolCall,
+  toolCallsOf,
 } from "./_extract.js";
 import type { ParseTrajectoryOptions, Step, Trajectory } from "./schema.js";
 
 const FN = "parseOpenHandsCompletion";
 const SHELL_TOOLS = new Set(["execute_bash", "bash", "cmd_run", "execute_command"]);
 
-function toolAction(fn: string, name: string, argsText: string, path: string): ActionFields {
-  let args: JsonObject;
-  try {
-    const parsed: unknown = JSON.parse(argsText);
-    args = asObject(fn, path, parsed);
-  } catch (e) {
-    if (e instanceof TypeError) throw e;
-    fail(fn, `${path} is not valid JSON (truncated?)`, argsText.slice(0, 40));
-  }
+function toolAction({ name, argsText, args }: ToolCall): ActionFields {
   if (SHELL_TOOLS.has(name) && typeof args.command === "string") {
     return shellAction(args.command, name);
   }
@@ -149,10 +143,7 @@ export function openHandsCompletionAs(
   const steps: Step[] = [];
   for (const { msg, path, at } of turns) {
     const thought = contentText(fn, `${path}.content`, msg.content).trim();
-    const calls =
-      msg.tool_calls === undefined || msg.tool_calls === null
-        ? []
-        : asArray(fn, `${path}.tool_calls`, msg.tool_calls);
+    const calls = toolCallsOf(fn, path, msg);
     if (calls.length === 0) {
       let observation = "";
       const next = messages[at + 1];
@@ -164,21 +155,12 @@ export function openHandsCompletionAs(
       steps.push(makeStep(steps.length, thought, NO_ACTION, observation, opts.maxObs));
       continue;
     }
-    for (let k = 0; k < calls.length; k++) {
-      const cp = `${path}.tool_calls[${k}]`;
-      const call = asObject(fn, cp, calls[k]);
-      const fnObj = asObject(fn, `${cp}.function`, call.function);
-      const name = asString(fn, `${cp}.function.name`, fnObj.name);
-      const argsRaw = fnObj.arguments;
-      const argsText =
-        typeof argsRaw === "string"
-          ? argsRaw
-          : JSON.stringify(asObject(fn, `${cp}.function.arguments`, argsRaw));
-      const id = optString(fn, `${cp}.id`, call.id);
-      const observation = id === undefined ? "" : (toolReplies.get(id) ?? "");
-      const action = toolAction(fn, name, argsText, `${cp}.function.arguments`);
-      steps.push(makeStep(steps.length, k === 0 ? thought : "", action, observation, opts.maxObs));
-    }
+    calls.forEach((call, k) => {
+      const observation = call.id === undefined ? "" : (toolReplies.get(call.id) ?? "");
+      steps.push(
+        makeStep(steps.length, k === 0 ? thought : "", toolAction(call), observation, opts.maxObs),
+      );
+    });
   }
   if (steps.length === 0) fail(fn, "raw holds no assistant turn (empty trajectory)");
   return makeTrajectory("openhands", instanceId, model, opts, steps);

@@ -432,6 +432,22 @@ describe("parseMiniSweAgent(raw) on mini-swe-agent v2 trajectories", () => {
 
   it("refuses tool calls mini-swe-agent cannot have made and Responses API messages, by name", () => {
     const bad = (c: unknown) => v2({ role: "assistant", content: null, tool_calls: [c] });
+    expect(
+      parseMiniSweAgent(
+        bad({
+          id: "c",
+          type: "function",
+          function: { name: "bash", arguments: { command: "ls -la" } },
+        }),
+      ).steps[0]?.action,
+    ).toBe("ls -la");
+    expect(() =>
+      parseMiniSweAgent(
+        bad({ id: "c", type: "function", function: { name: "bash", arguments: "[1]" } }),
+      ),
+    ).toThrow(
+      /^parseMiniSweAgent: raw.messages\[2\].tool_calls\[0\].function.arguments must be an object/,
+    );
     expect(() =>
       parseMiniSweAgent(
         bad({ id: "c", type: "function", function: { name: "python", arguments: "{}" } }),
