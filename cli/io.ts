@@ -16,6 +16,7 @@ import { open } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import { nearestKey } from "../src/core/validate.js";
 import { CliError } from "./errors.js";
+import { jsonTableProblem } from "./jsonTable.js";
 
 /** Bytes read per system call while streaming an input file. */
 export const CHUNK_BYTES = 1 << 20;
@@ -1099,17 +1100,10 @@ function openTableAsIs(file: string, what: string): TableSource {
       .subarray(0, got)
       .toString("utf8")
       .replace(/^\uFEFF/, "");
-    const first = text.trimStart();
-    const firstLine = first.split("\n", 1)[0] ?? "";
-    let oneObjectPerLine = first.startsWith("{");
-    try {
-      JSON.parse(firstLine);
-    } catch {
-      oneObjectPerLine = false;
-    }
-    if (!oneObjectPerLine) {
+    const problem = jsonTableProblem(file, text, what);
+    if (problem !== undefined) {
       throw new CliError(
-        `${file}: ${what} reads a table: CSV, or JSON Lines (one JSON object per line); this .json file ${first.startsWith("[") ? "holds a JSON array" : "is one JSON document"}. Convert it with: jq -c '.[]' ${file} > ${file.replace(/\.json$/i, ".jsonl")}${what === "--input" || what === "--outcomes" ? " (or read a harness's own output with --from)" : ""}`,
+        `${problem}${what === "--input" || what === "--outcomes" ? " (or read a harness's own output with --from)" : ""}`,
       );
     }
     return openJsonl(file);

@@ -8,6 +8,8 @@
  * Built only on the public entries (`evalsift/core`, `evalsift/features`,
  * `evalsift/tcs`); every number the page shows comes from a strategy.
  */
+
+import { jsonTableProblem } from "../../cli/jsonTable.js";
 import { createRng } from "../../src/entry/core.js";
 import type { Estimate } from "../../src/entry/estimate.js";
 import { toRisk } from "../../src/entry/features.js";
@@ -109,20 +111,9 @@ export function cellNumber(s: string): number {
 export function parseTable(name: string, text: string): Table {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (/\.json$/i.test(name)) {
-    // cli/io.ts openTableAsIs: one JSON object per line, or a usage error
-    const first = body.trimStart();
-    const firstLine = first.split("\n", 1)[0] ?? "";
-    let oneObjectPerLine = first.startsWith("{");
-    try {
-      JSON.parse(firstLine);
-    } catch {
-      oneObjectPerLine = false;
-    }
-    if (!oneObjectPerLine) {
-      throw new InputError(
-        `${name}: the page (like the CLI's --input) reads a table: CSV, or JSON Lines (one JSON object per line); this .json file ${first.startsWith("[") ? "holds a JSON array" : "is one JSON document"}. Convert it with: jq -c '.[]' ${name} > ${name.replace(/\.json$/i, ".jsonl")}`,
-      );
-    }
+    // the CLI's own rule (cli/jsonTable.ts): one JSON object per line, or a usage error
+    const problem = jsonTableProblem(name, body, "the page (like the CLI's --input)");
+    if (problem !== undefined) throw new InputError(problem);
     return parseJsonl(name, body);
   }
   return /\.(jsonl|ndjson)$/i.test(name) ? parseJsonl(name, body) : parseCsv(name, body);
