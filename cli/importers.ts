@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { RowMatrix } from "../src/entry/core.js";
 import { confidence, deepGini, entropy, margin } from "../src/entry/features.js";
 import {
@@ -354,8 +354,9 @@ function swebenchInputs(files: readonly { file: string; globbed: boolean }[], p:
 
 /** A path relative to the current folder when it is inside it, else as it is. */
 function relativeOrSame(dir: string): string {
-  const cwd = process.cwd();
-  return dir.startsWith(`${cwd}/`) ? dir.slice(cwd.length + 1) : dir;
+  const rel = relative(process.cwd(), dir);
+  const outside = rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  return outside ? dir : rel;
 }
 
 function readOne(format: Exclude<FromFormat, "swebench">, file: string, p: Parsed): HarnessRuns {

@@ -1,4 +1,5 @@
 import { extname } from "node:path";
+import { toPlain } from "../src/entry/core.js";
 import type { VegaLiteSpec } from "../src/entry/plot.js";
 import type { Parsed } from "./args.js";
 import { CliError } from "./errors.js";
@@ -31,24 +32,15 @@ export function toCsv(r: Result): string {
 }
 
 /**
- * JSON with typed arrays written as plain arrays and the non-finite numbers
- * JSON has not written as the strings `"NaN"`, `"Infinity"` and
- * `"-Infinity"` (as the library's `toPlain(value, { nonFinite: "string" })`
- * writes them; Python's `float()` and pandas read them back), never as the
- * `null` `JSON.stringify` would make of them (a `df` of Infinity is not a
- * missing value).
+ * JSON through the library's `toPlain(value, { nonFinite: "string" })`:
+ * typed arrays written as plain arrays and the non-finite numbers JSON has
+ * not written as the strings `"NaN"`, `"Infinity"` and `"-Infinity"`
+ * (Python's `float()` and pandas read them back), never as the `null`
+ * `JSON.stringify` would make of them (a `df` of Infinity is not a missing
+ * value).
  */
 export function toJson(r: Result): string {
-  return `${JSON.stringify(
-    r.json,
-    (_k, v: unknown) =>
-      typeof v === "number" && !Number.isFinite(v)
-        ? String(v)
-        : ArrayBuffer.isView(v) && !(v instanceof DataView)
-          ? Array.from(v as unknown as ArrayLike<number>)
-          : v,
-    2,
-  )}\n`;
+  return `${JSON.stringify(toPlain(r.json, { nonFinite: "string" }), null, 2)}\n`;
 }
 
 /** Aligned text table; numbers right-aligned and shortened to 6 significant digits. */

@@ -65,6 +65,21 @@ export function urns(fn: string, s: Strata, rng: Rng, lists = memberLists(s)): U
   };
 }
 
+/**
+ * Writes into `t` (length N + 1) the Fenwick sums of the N `weights` in O(N),
+ * an item `taken` marks (1) weighing 0: each item's weight in its own slot,
+ * then every slot added to its parent's.
+ */
+function buildSums(t: Float64Array, weights: ArrayLike<number>, taken?: Uint8Array): void {
+  const n = t.length - 1;
+  t[0] = 0;
+  for (let i = 0; i < n; i++) t[i + 1] = taken?.[i] === 1 ? 0 : (weights[i] as number);
+  for (let i = 1; i <= n; i++) {
+    const j = i + (i & -i);
+    if (j <= n) t[j] = (t[j] as number) + (t[i] as number);
+  }
+}
+
 /** Fenwick (binary indexed) tree of non-negative weights with weighted search. */
 export class Fenwick {
   private readonly tree: Float64Array;
@@ -77,11 +92,7 @@ export class Fenwick {
       return;
     }
     this.tree = new Float64Array(this.n + 1);
-    for (let i = 0; i < this.n; i++) this.tree[i + 1] = weights[i] as number;
-    for (let i = 1; i <= this.n; i++) {
-      const j = i + (i & -i);
-      if (j <= this.n) this.tree[j] = (this.tree[j] as number) + (this.tree[i] as number);
-    }
+    buildSums(this.tree, weights);
   }
   /** Makes this tree's sums those of `other` (a tree of as many weights), in place. */
   reset(other: Fenwick): void {
@@ -93,13 +104,7 @@ export class Fenwick {
    * the rest are mostly rounding error.
    */
   rebuild(weights: ArrayLike<number>, taken: Uint8Array): void {
-    const t = this.tree;
-    t.fill(0);
-    for (let i = 0; i < this.n; i++) t[i + 1] = taken[i] === 1 ? 0 : (weights[i] as number);
-    for (let i = 1; i <= this.n; i++) {
-      const j = i + (i & -i);
-      if (j <= this.n) t[j] = (t[j] as number) + (t[i] as number);
-    }
+    buildSums(this.tree, weights, taken);
   }
   /** Adds `delta` to the weight of item i. */
   add(i: number, delta: number): void {
