@@ -16,6 +16,7 @@ import {
 import type { VegaLiteSpec } from "../../src/entry/plot.js";
 import {
   activeDefaults,
+  activePhaseSizes,
   extraStrategies,
   type StrategyName,
   strategies,
@@ -565,23 +566,6 @@ export function readLabels(
   return out;
 }
 
-/**
- * Labels of the `active` strategy's first phase (greedy + pilot), at the
- * defaults the CLI runs it with (no `pilot`, `greedy` or `calibration`
- * option): `extraStrategies.active`'s own rule (src/tcs/activeStrategy.ts,
- * `readPlan`), which the library does not export. The default pilot adapts to
- * small budgets: at least 2 labels, or none when the budget cannot hold 2
- * pilot and 2 active labels. test/cli/reviewCliv.test.ts checks it against
- * the pilot size the library reports in its estimate's `method` for every
- * budget from 2 to 120.
- */
-export function activePilotSize(budget: number): number {
-  const greedy = Math.round(activeDefaults.greedy * budget);
-  const pilot = Math.round(activeDefaults.pilot * budget);
-  if (activeDefaults.calibration === "none") return greedy;
-  return greedy + (budget - greedy >= 4 ? Math.max(2, pilot) : 0);
-}
-
 /** Where a replay stopped: the rows labelled so far and either the pending pick or the final estimate. */
 export type Replay = {
   readonly labelled: readonly number[];
@@ -684,12 +668,14 @@ function replayLabels(input: TcsInput, labels: ReadonlyMap<number, number>): Rep
   const listed = new Set<number>(pending);
   // `active` draws its pilot before any label and its active sample once the pilot is
   // labelled: each phase is listed whole, the next one once the last is labelled
-  const horizon =
-    input.strategy === "active"
-      ? labelled.length < activePilotSize(input.budget)
-        ? activePilotSize(input.budget)
-        : input.budget
-      : input.budget;
+  // (the strategy has checked the budget by now, so activePhaseSizes cannot throw; the CLI
+  // runs it at its default shares)
+  let first = 0;
+  if (input.strategy === "active") {
+    const sizes = activePhaseSizes(input.budget);
+    first = sizes.greedy + sizes.pilot;
+  }
+  const horizon = labelled.length < first ? first : input.budget;
   // a sequential session may stop after any label: planned one row at a time, like the adaptive ones
   if (
     (input.strategy === "active" || !adaptiveStrategies.has(input.strategy)) &&

@@ -4,7 +4,9 @@ import {
   asFloat64Array,
   checkChoice,
   checkFloat64Array,
+  checkInteger,
   checkNumber,
+  checkOptions,
   checkSameLength,
   fail,
   optionKeys,
@@ -147,6 +149,8 @@ const KEYS = optionKeys<ActiveOptions>()(
   "weights",
   "pilotDraw",
 );
+
+const CALIBRATIONS: readonly ActiveCalibration[] = ["isotonic", "logistic", "none"];
 
 /** The checked settings of one run. */
 type Plan = {
@@ -376,7 +380,7 @@ function readPlan(
     checkSameLength(fn, "risk", risk, "options.predictions", predictions);
   }
   const calibration = o.calibration ?? d.calibration;
-  checkChoice(fn, "options.calibration", calibration, ["isotonic", "logistic", "none"] as const);
+  checkChoice(fn, "options.calibration", calibration, CALIBRATIONS);
   const tau = o.tau ?? d.tau;
   checkNumber(fn, "options.tau", tau, 0, 1);
   const size = o.size ?? d.size;
@@ -392,24 +396,7 @@ function readPlan(
   if (calibration === "none" && predictions === undefined) {
     fail(fn, `options.calibration "none" needs options.predictions (the probabilities to use)`);
   }
-  const nGreedy = Math.round(greedy * budget);
-  let nPilot = calibration === "none" ? 0 : Math.round(pilot * budget);
-  // the default pilot adapts to small budgets: at least 2 labels, or none when the
-  // budget cannot hold 2 pilot and 2 active labels (then nothing is calibrated)
-  if (o.pilot === undefined && calibration !== "none") {
-    nPilot = budget - nGreedy >= 4 ? Math.max(2, nPilot) : 0;
-  }
-  const nActive = budget - nGreedy - nPilot;
-  if (nActive < 2) {
-    fail(
-      fn,
-      `options.pilot and options.greedy leave ${nActive} of the budget ${budget} for the active sample (at least 2 needed)`,
-    );
-  }
-  if (nPilot === 1) fail(fn, "options.pilot gives a pilot of 1 label (0 or at least 2 needed)");
-  if (calibration !== "none" && nPilot + nGreedy === 0 && o.pilot !== undefined) {
-    fail(fn, "options.pilot and options.greedy give no labels to calibrate on");
-  }
+  const sizes = phaseSizes(fn, budget, calibration, pilot, greedy, o.pilot !== undefined);
   const pilotDraw = o.pilotDraw ?? "equal";
   checkChoice(fn, "options.pilotDraw", pilotDraw, ["equal", "sized"] as const);
   const score = predictions ?? risk;
@@ -422,10 +409,110 @@ function readPlan(
     size: { size, tilt: failureWeight },
     weights,
     pilotEqual: pilotDraw === "equal",
-    nGreedy,
-    nPilot,
-    nActive,
+    nGreedy: sizes.greedy,
+    nPilot: sizes.pilot,
+    nActive: sizes.active,
   };
+}
+
+/**
+ * The labels of each step of `extraStrategies.active` (greedy, pilot, active)
+ * for a budget: what {@link activePhaseSizes} returns, and the sizes every
+ * run of the strategy uses.
+ */
+export type ActivePhaseSizes = {
+  /** Units of highest score taken first, with certainty: `round(greedy n)`. */
+  readonly greedy: number;
+  /** The pilot the calibration is fitted on (0 without calibration). */
+  readonly pilot: number;
+  /** The active sample drawn on the calibrated score: the rest of the budget, at least 2. */
+  readonly active: number;
+};
+
+/** The options of `extraStrategies.active` that set its step sizes (see {@link ActiveOptions}). */
+export type ActivePhaseSizesOptions = Pick<ActiveOptions, "calibration" | "pilot" | "greedy">;
+
+const PHASE_KEYS = optionKeys<ActivePhaseSizesOptions>()("calibration", "pilot", "greedy");
+
+/**
+ * How many labels each step of `extraStrategies.active` takes for a budget:
+ * the greedy units, the pilot and the active sample, before any unit is
+ * drawn (e.g. to tell a labeller how many rows the first batch holds: the
+ * strategy asks for `greedy + pilot` rows before it looks at a label). The
+ * strategy computes its own sizes with the same function, so they always agree.
+ *
+ * Algorithm: `greedy = round(options.greedy n)`; `pilot = round(options.pilot n)`,
+ * or 0 with `calibration: "none"`. The default pilot (no `options.pilot`)
+ * adapts to small budgets: at least 2 labels, or none when the budget less the
+ * greedy units is below 4 (then nothing is calibrated). `active` is the rest,
+ * `n - greedy - pilot`.
+ *
+ * @param budget - Number of labels n, an integer of at least 2 (the strategy's `budget`).
+ * @param options - `calibration`, `pilot` and `greedy`, as given to the strategy
+ *   (defaults {@link activeDefaults}).
+ * @returns The sizes, as {@link ActivePhaseSizes}; they sum to `budget`.
+ * @throws {RangeError} If `budget` is not an integer or is below 2; if `pilot` or `greedy` is not in
+ *   [0, 1) or `calibration` is unknown; if the shares leave fewer than 2 active labels, a pilot of 1,
+ *   or (a `pilot` given) nothing to calibrate on, as the strategy would.
+ * @throws {TypeError} If `budget` is not a number, or `options` is not an object or has an unknown key.
+ * @example
+ * ```ts
+ * activePhaseSizes(20); // { greedy: 0, pilot: 5, active: 15 }
+ * activePhaseSizes(5); // { greedy: 0, pilot: 2, active: 3 }
+ * activePhaseSizes(3); // { greedy: 0, pilot: 0, active: 3 }
+ * activePhaseSizes(20, { greedy: 0.1, pilot: 0.5 }); // { greedy: 2, pilot: 10, active: 8 }
+ * activePhaseSizes(2.5); // throws RangeError: activePhaseSizes: budget must be an integer (got 2.5)
+ * ```
+ */
+export function activePhaseSizes(
+  budget: number,
+  options?: ActivePhaseSizesOptions,
+): ActivePhaseSizes {
+  const fn = "activePhaseSizes";
+  checkInteger(fn, "budget", budget, 2);
+  checkOptions(fn, options, PHASE_KEYS);
+  const d = activeDefaults;
+  const calibration = options?.calibration ?? d.calibration;
+  checkChoice(fn, "options.calibration", calibration, CALIBRATIONS);
+  const pilot = options?.pilot ?? d.pilot;
+  checkNumber(fn, "options.pilot", pilot, 0, 1, { upper: true });
+  const greedy = options?.greedy ?? d.greedy;
+  checkNumber(fn, "options.greedy", greedy, 0, 1, { upper: true });
+  return phaseSizes(fn, budget, calibration, pilot, greedy, options?.pilot !== undefined);
+}
+
+/**
+ * The step sizes of {@link activePhaseSizes} from checked settings, failing
+ * (as `fn`) when they leave fewer than 2 active labels, a pilot of 1, or
+ * (`pilotGiven`) nothing to calibrate on.
+ */
+function phaseSizes(
+  fn: string,
+  budget: number,
+  calibration: ActiveCalibration,
+  pilotShare: number,
+  greedyShare: number,
+  pilotGiven: boolean,
+): ActivePhaseSizes {
+  const greedy = Math.round(greedyShare * budget);
+  let pilot = calibration === "none" ? 0 : Math.round(pilotShare * budget);
+  // the default pilot adapts to small budgets: at least 2 labels, or none when the
+  // budget cannot hold 2 pilot and 2 active labels (then nothing is calibrated)
+  if (!pilotGiven && calibration !== "none") {
+    pilot = budget - greedy >= 4 ? Math.max(2, pilot) : 0;
+  }
+  const active = budget - greedy - pilot;
+  if (active < 2) {
+    fail(
+      fn,
+      `options.pilot and options.greedy leave ${active} of the budget ${budget} for the active sample (at least 2 needed)`,
+    );
+  }
+  if (pilot === 1) fail(fn, "options.pilot gives a pilot of 1 label (0 or at least 2 needed)");
+  if (calibration !== "none" && pilot + greedy === 0 && pilotGiven) {
+    fail(fn, "options.pilot and options.greedy give no labels to calibrate on");
+  }
+  return { greedy, pilot, active };
 }
 
 /** How a failure probability becomes a unit's size: the residual SD measure and the failure weight. */

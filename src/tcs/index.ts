@@ -1,11 +1,13 @@
 export type {
   ActiveCalibration,
   ActiveOptions,
+  ActivePhaseSizes,
+  ActivePhaseSizesOptions,
   ActivePilotDraw,
   ActiveSize,
   ActiveWeights,
 } from "./activeStrategy.js";
-export { activeDefaults } from "./activeStrategy.js";
+export { activeDefaults, activePhaseSizes } from "./activeStrategy.js";
 export type { DeepEstOptions } from "./deepEstStrategy.js";
 export type { ExtraStrategies } from "./extraStrategies.js";
 export { extraStrategies } from "./extraStrategies.js";
