@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_SPLITS, splitCount } from "../../src/evaluate/_splits.js";
+import { temporalSplitCount, temporalSplitsDefaults } from "../../src/entry/subset.js";
 import { evaluateSubset } from "../../src/index.js";
 import { helpText, intOpt, type Parsed, stringOpt } from "../args.js";
 import { CliError } from "../errors.js";
@@ -38,7 +38,7 @@ export const subsetEvaluateOptions = [
 export const subsetEvaluateHelp = helpText(
   "evalsift subset evaluate --outcomes FILE --size K|P% [--method NAME] [--window W] [--seeds N]",
   "The temporal protocol: for every choice of W training runs (a random, seeded\n" +
-    `${DEFAULT_MAX_SPLITS.toLocaleString("en-US")} of them when there are more; a note on stderr says so), choose the subset\n` +
+    `${temporalSplitsDefaults.maxSplits.toLocaleString("en-US")} of them when there are more; a note on stderr says so), choose the subset\n` +
     "from them and measure its resolve-rate error on every later run. Prints the RMSE over splits and\n" +
     "seeds and the worst-case error (MaxErr), both in percentage points (1 pp = 0.01 of the\n" +
     "resolve rate). Progress bar on a terminal.",
@@ -78,7 +78,8 @@ export function subsetEvaluate(p: Parsed): Result {
   });
   bar.finish();
   // the library samples the splits above its cap: said, as the help says it
-  const all = splitCount(o.runs.length, window);
+  // exact whenever it is a safe integer (so printed in full), else a double approximation
+  const all = temporalSplitCount(o.runs.length, window);
   if (ev.splits.length < all) {
     const shown =
       all <= Number.MAX_SAFE_INTEGER ? all.toLocaleString("en-US") : `about ${all.toPrecision(3)}`;

@@ -11,6 +11,12 @@ export type {
   TemporalSplit,
   TemporalSplitsOptions,
 } from "../evaluate/index.js";
-export { evaluateSubset, iterateTemporalSplits, temporalSplits } from "../evaluate/index.js";
+export {
+  evaluateSubset,
+  iterateTemporalSplits,
+  temporalSplitCount,
+  temporalSplits,
+  temporalSplitsDefaults,
+} from "../evaluate/index.js";
 export * from "../select/index.js";
 export * from "../subset/index.js";

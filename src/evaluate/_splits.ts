@@ -28,17 +28,24 @@ export function splitOf(train: ArrayLike<number>, R: number): TemporalSplit {
 }
 
 /**
- * C(R - 1, W), the number of splits, by the multiplicative formula in
- * doubles: exact whenever it is at most 2^53 / R (every intermediate
- * C(n - k + i, i) * (n - k + i + 1) is then an exact integer), approximate
- * (possibly Infinity) above.
+ * C(R - 1, W), the number of splits, exact whenever it is at most
+ * `Number.MAX_SAFE_INTEGER`: the multiplicative formula
+ * C(n, k) = prod_{i = 1..k} (n - k + i) / i (n = R - 1, k = min(W, n - W))
+ * in doubles, then, when that is below 2^54 (so the true count may be a safe
+ * integer), again exactly in BigInt (k is then at most about 30, so the loop
+ * is short). Above, the double approximation (relative error about k * 2^-53),
+ * and Infinity beyond the largest double.
  */
 export function splitCount(R: number, W: number): number {
   const n = R - 1;
   const k = Math.min(W, n - W);
   let c = 1;
   for (let i = 1; i <= k && c < Number.POSITIVE_INFINITY; i++) c = (c * (n - k + i)) / i;
-  return Math.round(c);
+  if (!(c < 2 ** 54)) return Math.round(c);
+  // every partial product C(n - k + i, i) is an integer, so BigInt division is exact
+  let exact = 1n;
+  for (let i = 1; i <= k; i++) exact = (exact * BigInt(n - k + i)) / BigInt(i);
+  return Number(exact);
 }
 
 /** The splits in lexicographic order of their training runs (W-combinations of 0..R-2), lazily. */
@@ -66,12 +73,14 @@ export function splitsUpTo(
   maxSplits: number,
 ): readonly TemporalSplit[] {
   const count = splitCount(R, W);
-  // each split holds its later runs: the splits kept times the most later runs a split
-  // can have stays within the size limit (10,000 splits of 2^27 runs asked for terabytes)
+  // each split holds its W training runs and at most R - W later runs: the
+  // splits kept times R bounds every Int32 they hold (10,000 splits of 2^27
+  // runs asked for terabytes; 1e6 splits of 16,000 runs for a gigabyte)
+  const kept = Math.min(count, maxSplits);
   checkLength(
     fn,
-    `the splits' test runs (${Math.min(count, maxSplits)} splits x up to ${R - W} later runs; visit them one at a time with iterateTemporalSplits or lower maxSplits)`,
-    Math.min(count, maxSplits) * (R - W),
+    `the splits' runs (${kept} splits x up to ${R} training and later runs; visit them one at a time with iterateTemporalSplits or lower maxSplits)`,
+    kept * R,
   );
   if (count <= maxSplits) return Array.from(combinations(R, W));
   if (rng === undefined) {
@@ -95,13 +104,16 @@ export function splitsUpTo(
     return out;
   }
   // more than twice as many splits as wanted: fewer than half the draws repeat
-  const seen = new Set<string>();
+  // duplicates are found by a hash of the runs, then compared: no key string per split
+  const byHash = new Map<number, Int32Array[]>();
   const trains: Int32Array[] = [];
   while (trains.length < maxSplits) {
     const train = randomSubset(fn, R - 1, W, rng);
-    const key = train.join(",");
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const h = hashRuns(train);
+    const same = byHash.get(h);
+    if (same === undefined) byHash.set(h, [train]);
+    else if (same.some((t) => lexicographic(t, train) === 0)) continue;
+    else same.push(train);
     trains.push(train);
   }
   trains.sort(lexicographic);
@@ -117,6 +129,13 @@ function randomSubset(fn: string, n: number, W: number, rng: Rng): Int32Array {
     chosen.add(chosen.has(t) ? j : t);
   }
   return Int32Array.from(chosen).sort();
+}
+
+/** A 32-bit FNV-1a style hash of a list of runs. */
+function hashRuns(a: Int32Array): number {
+  let h = 0x811c9dc5;
+  for (let t = 0; t < a.length; t++) h = Math.imul(h ^ (a[t] as number), 0x01000193);
+  return h;
 }
 
 function lexicographic(a: Int32Array, b: Int32Array): number {

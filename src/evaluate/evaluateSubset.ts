@@ -69,8 +69,10 @@ export type EvaluateSubsetOptions = {
    */
   readonly maxSplits?: number;
   /**
-   * Per-run, per-item cost (runs x items, >= 0, every run's total > 0) for the cost share of the
-   * subsets: a RowMatrix or a `number[][]` (one row per run).
+   * Per-run, per-item cost (runs x items, finite, >= 0, every run's total > 0) for the cost share of
+   * the subsets: a RowMatrix or a `number[][]` (one row per run). Any finite costs give a finite
+   * share: a run whose total overflows a double (e.g. two costs of 1e308) is summed with its costs
+   * scaled by 2^-32, an exact power of two, so the share is the same ratio.
    */
   readonly costs?: RowMatrix | readonly ArrayLike<number>[];
   /** Called after each split with (splits done, total splits). */
@@ -141,7 +143,8 @@ export type EvaluateSubsetResult = {
  * seed s; its median, P95 and maximum over seeds are reported. A stochastic
  * method is rerun with `seeds` seeds (seed s draws from one generator across
  * the splits in order); a deterministic one once. With `costs`, the subset's
- * cost share on each test run is sum_{i in S} c_ri / sum_i c_ri.
+ * cost share on each test run is sum_{i in S} c_ri / sum_i c_ri (both sums
+ * scaled by 2^-32 for a run whose total overflows a double, so it stays finite).
  *
  * The default splits are all of {@link temporalSplits}(R, W) up to
  * `maxSplits` (10,000), else a seeded uniform sample of `maxSplits` of them,
@@ -151,7 +154,7 @@ export type EvaluateSubsetResult = {
  * @returns Per-pair errors, per-split RMSE, per-seed MaxErr and the summaries (see {@link EvaluateSubsetResult}).
  * @throws {TypeError} If `input` is not an object or has an unknown field, `outcomes` malformed (a run or
  *   item id that is not a string, a hole of a sparse array included), `select` not
- *   a SubsetMethod, `seed` not a string or number, `vectors`/`costs` not a RowMatrix or number[][] (`vectors`: or a function), or
+ *   a SubsetMethod (a `name` string, a boolean `stochastic`, a `select` function), `seed` not a string or number, `vectors`/`costs` not a RowMatrix or number[][] (`vectors`: or a function), or
  *   `onProgress` not a function.
  * @throws {RangeError} If `outcomes` holds values other than 0/1, a duplicate run or item id
  *   (`evaluateSubset: duplicate run id "a" in outcomes.runs`) or a single run; `size` is
@@ -203,8 +206,10 @@ type Run = {
   readonly vectors: EvaluateSubsetOptions["vectors"];
   readonly fixedVectors: RowMatrix | undefined;
   readonly costs: RowMatrix | undefined;
-  /** Total cost of each run, when costs are given. */
+  /** Total cost of each run, when costs are given, summed at `costScales`. */
   readonly costTotals: Float64Array | undefined;
+  /** Scale of each run's costs (1, or 2^-32 when their plain total overflows). */
+  readonly costScales: Float64Array | undefined;
   readonly onProgress: ((done: number, total: number) => void) | undefined;
 };
 
@@ -239,6 +244,13 @@ function readInput(fn: string, input: EvaluateSubsetOptions): Run {
   ) {
     failType(fn, "select must be a SubsetMethod { name, stochastic, select }");
   }
+  // a missing or non-boolean flag would silently decide between 1 and `seeds` runs per split
+  if (typeof method.stochastic !== "boolean") {
+    failType(
+      fn,
+      `select.stochastic must be a boolean (true when the pick depends on the rng; got ${method.stochastic === null ? "null" : typeof method.stochastic})`,
+    );
+  }
   const R = o.runs.length;
   const N = o.items.length;
   if (R < 2) fail(fn, "outcomes needs at least 2 runs (one to train on, one to test)", R);
@@ -263,7 +275,7 @@ function readInput(fn: string, input: EvaluateSubsetOptions): Run {
     failType(fn, "vectors must be a RowMatrix, a number[][] or a function");
   }
   const costMatrix = costs === undefined ? undefined : asRowMatrix(fn, "costs", costs);
-  const costTotals = costMatrix === undefined ? undefined : checkCosts(fn, costMatrix, R, N);
+  const costCheck = costMatrix === undefined ? undefined : checkCosts(fn, costMatrix, R, N);
   const { maxSplits = DEFAULT_MAX_SPLITS } = input;
   checkInteger(fn, "maxSplits", maxSplits, 1, MAX_MAX_SPLITS);
   return {
@@ -277,18 +289,37 @@ function readInput(fn: string, input: EvaluateSubsetOptions): Run {
     vectors,
     fixedVectors,
     costs: costMatrix,
-    costTotals,
+    costTotals: costCheck?.totals,
+    costScales: costCheck?.scales,
     onProgress,
   };
 }
 
-/** Checks a runs x items cost matrix and returns each run's total cost. */
-function checkCosts(fn: string, costs: unknown, R: number, N: number): Float64Array {
+/**
+ * Scale of the costs of a run whose plain total overflows a double: a power
+ * of two (exact), small enough that 2^27 items of the largest double sum to
+ * a finite value.
+ */
+const COST_SCALE = 2 ** -32;
+
+/**
+ * Checks a runs x items cost matrix and returns each run's total cost and the
+ * scale its costs are summed at: 1, or {@link COST_SCALE} when the plain
+ * total overflows (every cost finite, yet their sum past the largest double),
+ * so the shares stay finite.
+ */
+function checkCosts(
+  fn: string,
+  costs: unknown,
+  R: number,
+  N: number,
+): { totals: Float64Array; scales: Float64Array } {
   checkRowMatrix(fn, "costs", costs);
   if (costs.rows !== R || costs.cols !== N) {
     fail(fn, `costs must be runs x items (${R} x ${N}), got ${costs.rows} x ${costs.cols}`);
   }
   const totals = new Float64Array(R);
+  const scales = new Float64Array(R).fill(1);
   for (let r = 0; r < R; r++) {
     let s = 0;
     for (let i = 0; i < N; i++) {
@@ -297,9 +328,14 @@ function checkCosts(fn: string, costs: unknown, R: number, N: number): Float64Ar
       s += c;
     }
     if (!(s > 0)) fail(fn, `costs of run ${r} sum to zero`);
+    if (s === Number.POSITIVE_INFINITY) {
+      s = 0;
+      for (let i = 0; i < N; i++) s += (costs.data[r * N + i] as number) * COST_SCALE;
+      scales[r] = COST_SCALE;
+    }
     totals[r] = s;
   }
-  return totals;
+  return { totals, scales };
 }
 
 /** The per-seed scores of every (split, test run) pair, filled by {@link scoreSplits}. */
@@ -318,7 +354,7 @@ type Scores = {
  * method's pick (checked) and its error on every test run of the split.
  */
 function scoreSplits(fn: string, run: Run, splits: readonly TemporalSplit[]): Scores {
-  const { o, method, k, W, vectors, fixedVectors, costs, costTotals } = run;
+  const { o, method, k, W, vectors, fixedVectors, costs, costTotals, costScales } = run;
   const R = o.runs.length;
   const N = o.items.length;
   const S = splits.length;
@@ -392,9 +428,16 @@ function scoreSplits(fn: string, run: Run, splits: readonly TemporalSplit[]): Sc
         sq += e * e;
         const a = 100 * Math.abs(e);
         if (a > worst) worst = a;
-        if (shares !== undefined && costs !== undefined && costTotals !== undefined) {
+        if (
+          shares !== undefined &&
+          costs !== undefined &&
+          costTotals !== undefined &&
+          costScales !== undefined
+        ) {
+          const scale = costScales[r] as number;
           let c = 0;
-          for (let q = 0; q < k; q++) c += costs.data[row + (picked[q] as number)] as number;
+          for (let q = 0; q < k; q++)
+            c += (costs.data[row + (picked[q] as number)] as number) * scale;
           shares[seedIx * P + p0 + t] = c / (costTotals[r] as number);
         }
       }

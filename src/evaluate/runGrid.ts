@@ -11,6 +11,7 @@ import {
   toBinary,
   toFloat64Array,
 } from "../core/validate.js";
+import type { Estimate } from "../estimate/confidenceInterval.js";
 import { intervalDefaults } from "../estimate/intervalDefaults.js";
 import { failuresFound } from "../stats/failuresFound.js";
 import { rmse } from "../stats/rmse.js";
@@ -191,9 +192,12 @@ const PREPARED: ReadonlyMap<
  *   differs from y's or holds a negative or non-finite value; there are no strategies, or no
  *   features while a strategy needs one; a budget is not an integer in [2, N] or is repeated;
  *   `repetitions` is not an integer >= 1; `seed` is a non-finite number; `level` is not in (0, 1);
- *   a `featureAgnostic` name is not a strategy. An error thrown by a strategy is rethrown
- *   prefixed with `runGrid:` and the cell, a TypeError as a TypeError and anything else as a
- *   RangeError, the original as its `cause`; no partial result is returned.
+ *   a `featureAgnostic` name is not a strategy. An error thrown by a strategy, or by the check of
+ *   the Estimate it returns (a TypeError if it is not an object or lacks a number `estimate`, a
+ *   number `se` or a `ci` of two numbers; a RangeError if `estimate` is not finite or `ci` is NaN
+ *   or reversed), is rethrown prefixed with `runGrid:` and the cell (strategy, feature, budget,
+ *   repetition), a TypeError as a TypeError and anything else as a RangeError, the original as
+ *   its `cause`; no partial result is returned.
  * @see Guerriero, A., Pietrantuono, R., Russo, S. (2024). DeepSample: DNN sampling-based testing for
  *   operational accuracy assessment. ICSE (30 repetitions per sampler x feature x budget).
  * @example
@@ -233,7 +237,8 @@ export function runGrid(input: RunGridOptions): RunGridResult {
     const risk = feature === null ? flat : (grid.features[feature] as Float64Array);
     for (const budget of grid.budgets) {
       const cell = runCell(grid, strategy, feature, risk, budget, truth, progress);
-      rows.push(...cell);
+      // one push per row: a spread of 130,000 or more rows overflows the call stack
+      for (const row of cell) rows.push(row);
       summary.push(summarise(cell, strategy, feature, budget, truth));
     }
   }
@@ -356,34 +361,71 @@ function runCell(
   }
   for (let r = 0; r < grid.repetitions; r++) {
     const runSeed = JSON.stringify([seed, strategy, feature, budget, r]);
-    let out: ReturnType<typeof runStrategy>;
     try {
       const g = createRng(runSeed);
-      out = runStrategy(
+      const out = runStrategy(
         prepared === undefined ? run(risk, budget, g, { level }) : prepared.start(g),
         label,
       );
+      // a user's strategy may return anything: checked here, so the error names the cell
+      const est = checkEstimate(out.estimate);
+      const ci: readonly [number, number] = [est.ci[0], est.ci[1]];
+      cell.push({
+        strategy,
+        feature,
+        budget,
+        repetition: r,
+        seed: runSeed,
+        estimate: est.estimate,
+        se: est.se,
+        ci,
+        covered: ci[0] <= truth && truth <= ci[1],
+        failuresFound: failuresFound(out.indices, y),
+      });
     } catch (e) {
       throw rethrow(fn, e, strategy, feature, budget, r);
     }
-    const est = out.estimate;
-    const ci: readonly [number, number] = [est.ci[0], est.ci[1]];
-    cell.push({
-      strategy,
-      feature,
-      budget,
-      repetition: r,
-      seed: runSeed,
-      estimate: est.estimate,
-      se: est.se,
-      ci,
-      covered: ci[0] <= truth && truth <= ci[1],
-      failuresFound: failuresFound(out.indices, y),
-    });
     progress.done++;
     if (progress.onProgress !== undefined) progress.onProgress(progress.done, progress.total);
   }
   return cell;
+}
+
+/**
+ * The fields of a strategy's returned Estimate that a row keeps: an object
+ * with a finite `estimate`, a number `se` (NaN for a negative variance) and a
+ * `ci` of two non-NaN numbers, lower <= upper (infinite ends allowed). Throws
+ * without a prefix; {@link runCell} rethrows it naming runGrid and the cell.
+ */
+function checkEstimate(est: unknown): Pick<Estimate, "estimate" | "se" | "ci"> {
+  if (typeof est !== "object" || est === null) {
+    throw new TypeError(
+      `the strategy returned ${est === null ? "null" : typeof est}, not an Estimate { estimate, se, ci, ... }`,
+    );
+  }
+  const { estimate, se, ci } = est as Partial<Record<"estimate" | "se" | "ci", unknown>>;
+  if (typeof estimate !== "number") {
+    throw new TypeError(`the strategy's Estimate has no number estimate (got ${typeof estimate})`);
+  }
+  if (!Number.isFinite(estimate)) {
+    throw new RangeError(`the strategy returned a non-finite estimate (got ${estimate})`);
+  }
+  if (typeof se !== "number") {
+    throw new TypeError(`the strategy's Estimate has no number se (got ${typeof se})`);
+  }
+  if (
+    typeof ci !== "object" ||
+    ci === null ||
+    typeof (ci as ArrayLike<unknown>)[0] !== "number" ||
+    typeof (ci as ArrayLike<unknown>)[1] !== "number"
+  ) {
+    throw new TypeError("the strategy's Estimate has no ci of two numbers [lower, upper]");
+  }
+  const [lo, hi] = ci as readonly [number, number];
+  if (!(lo <= hi)) {
+    throw new RangeError(`the strategy returned a ci that is not an interval (got [${lo}, ${hi}])`);
+  }
+  return { estimate, se, ci: [lo, hi] };
 }
 
 function checkRecord(fn: string, arg: string, x: unknown): string[] {

@@ -31,8 +31,9 @@ export type RecallAtKSpecOptions = PlotOptions & {
  * Encoding: x = `k` (integer ticks only), y = `recall` on [0, 1], colour =
  * `method`, with points.
  * With `items = n`, an extra dashed line `K / n` (the expectation of a
- * uniformly random ranking) is added as method `"random (K/n)"` for K in the
- * points' range.
+ * uniformly random ranking) is added as method `"random (K/n)"` at every K
+ * of the points, and at K = n when n lies inside their range (where
+ * min(1, K / n) bends), so the straight segments between them are exact.
  *
  * @param points - One record per (method, K).
  * @param options - `items` (no baseline), `title` (none), `width` (400), `height` (250).
@@ -71,8 +72,17 @@ export function recallAtKSpec(
   const items = options?.items;
   if (items !== undefined) {
     checkInteger(fn, "options.items", items, 1);
-    const ks = [...new Set(values.map((v) => v["k"] as number))].sort((a, b) => a - b);
-    for (const k of ks) values.push({ method: BASELINE, k, recall: Math.min(1, k / items) });
+    const ks = new Set(values.map((v) => v["k"] as number));
+    // min(1, K / n) bends at K = n: a point there keeps the straight segments exact
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = 0;
+    for (const k of ks) {
+      if (k < lo) lo = k;
+      if (k > hi) hi = k;
+    }
+    if (lo < items && items < hi) ks.add(items);
+    const sorted = [...ks].sort((a, b) => a - b);
+    for (const k of sorted) values.push({ method: BASELINE, k, recall: Math.min(1, k / items) });
   }
   return {
     ...head,

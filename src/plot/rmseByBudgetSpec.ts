@@ -3,6 +3,10 @@ import { header, records } from "./_internal.js";
 import type { PlotOptions, VegaLiteSpec } from "./types.js";
 
 const KEYS = optionKeys<RmseByBudgetSpecOptions>()("title", "width", "height", "logY");
+/** The rows' tooltip-only feature field: the point's own feature, or {@link NONE}. */
+const LABEL = "featureLabel";
+/** What the tooltip shows as the feature of a feature-agnostic point. */
+const NONE = "(none)";
 
 /** One point of {@link rmseByBudgetSpec}: a strategy's RMSE at one budget (a `RunGridCell` of `runGrid` fits). */
 export type RmseByBudgetPoint = {
@@ -30,7 +34,10 @@ export type RmseByBudgetSpecOptions = PlotOptions & {
  * points on the lines, tooltips with all fields; faceted by `feature` in
  * columns when at least two distinct non-null features occur, the
  * feature-agnostic points (`feature` null or absent, such as runGrid's `srs`)
- * drawn in every panel as its baseline. The layout of
+ * drawn in every panel as its baseline. When any point names a feature, the
+ * tooltip's feature comes from a tooltip-only field `featureLabel` of the
+ * rows: the point's own feature, or `"(none)"` for a feature-agnostic point
+ * (also in the panels it is copied into, which it did not use). The layout of
  * the TCS replication's RMSE-by-budget figures (Figure 3 of the paper).
  *
  * @param points - One record per (strategy, feature, budget), e.g. `runGrid(...).summary`.
@@ -68,6 +75,8 @@ export function rmseByBudgetSpec(
     });
   }
   const features = new Set(values.map((v) => v["feature"]).filter((f) => f !== undefined));
+  // the tooltip's feature: a feature-agnostic point used none, whichever panel shows it
+  if (features.size > 0) for (const v of values) v[LABEL] = v["feature"] ?? NONE;
   // feature-agnostic rows (runGrid's srs, feature null) are every panel's
   // baseline: copied into each feature's panel, not a panel of their own
   const shown =
@@ -87,7 +96,7 @@ export function rmseByBudgetSpec(
     color: { field: "strategy", type: "nominal", title: "strategy" },
     tooltip: [
       { field: "strategy", type: "nominal" },
-      ...(features.size > 0 ? [{ field: "feature", type: "nominal" }] : []),
+      ...(features.size > 0 ? [{ field: LABEL, type: "nominal", title: "feature" }] : []),
       { field: "budget", type: "quantitative" },
       { field: "rmse", type: "quantitative", format: ".4f" },
     ],

@@ -179,6 +179,31 @@ describe("evalsift subset evaluate", () => {
     expect(r.stderr).toBe(""); // no progress bar in a pipe
   });
 
+  it("notes the exact number of choices when the splits are sampled (C(56, 23) = 3,167,295,784,216,200)", () => {
+    // 57 runs of two items: C(56, 23) is a safe integer, printed exactly (the doubles gave ...201)
+    const file = join(work, "runs57.csv");
+    const lines = ["run,item,resolved"];
+    for (let r = 0; r < 57; r++) lines.push(`r${r},a,${r % 2}`, `r${r},b,${(r >> 1) % 2}`);
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    const r = run(
+      "subset",
+      "evaluate",
+      "--outcomes",
+      file,
+      "--size",
+      "1",
+      "--window",
+      "23",
+      "--seeds",
+      "1",
+      "--json",
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      "note: 3,167,295,784,216,200 choices of 23 training runs (C(56, 23)); evaluated a random 10,000 of them",
+    );
+  });
+
   it("exits 2 when there are too few runs for the window", () => {
     const r = run("subset", "evaluate", "--outcomes", RUNS, "--size", "5", "--window", "9");
     expect(r.code).toBe(2);

@@ -235,6 +235,50 @@ describe("evaluateSubset(input)", () => {
     expect(() => evaluateSubset({ ...base, select: (() => 0) as never })).toThrow(TypeError);
     expect(() => evaluateSubset(null as never)).toThrow(TypeError);
   });
+
+  it("refuses a method whose stochastic flag is missing or not a boolean", () => {
+    // "no" ran the method with every seed; a missing flag ran a method that draws once
+    const base = { outcomes: o, size: 2, window: 1, seeds: 5, seed: 1 };
+    const pick = () => Int32Array.of(0, 2);
+    for (const [flag, shown] of [
+      ["no", "string"],
+      [undefined, "undefined"],
+      [null, "null"],
+      [0, "number"],
+    ] as const) {
+      const select = { name: "m", stochastic: flag, select: pick } as unknown as SubsetMethod;
+      expect(() => evaluateSubset({ ...base, select }), String(flag)).toThrow(
+        new TypeError(
+          `evaluateSubset: select.stochastic must be a boolean (true when the pick depends on the rng; got ${shown})`,
+        ),
+      );
+    }
+    const { stochastic: _, ...noFlag } = fixed;
+    expect(() => evaluateSubset({ ...base, select: noFlag as SubsetMethod })).toThrow(TypeError);
+  });
+
+  it("gives a finite cost share when a run's costs are finite but their total overflows", () => {
+    // items {0, 2} of run 2 cost 1e308 each, the others 1: the share is 2e308 / (2e308 + 2) = 1
+    const costs = rowMatrix([
+      [1, 1, 1, 1],
+      [1, 1, 1, 1],
+      [1e308, 1, 1e308, 1],
+    ]);
+    const base = { outcomes: o, select: fixed, size: 2, window: 1, seeds: 1, seed: 1 };
+    const ev = evaluateSubset({ ...base, costs });
+    // pairs: run 1 (share 2/4), run 2, run 2 (share ~1)
+    expect(ev.costShare?.mean).toBeCloseTo((0.5 + 1 + 1) / 3, 15);
+    expect(ev.costShare?.hi).toBe(1);
+    expect(ev.costShare?.lo).toBeCloseTo(0.5 + 0.025 * 2 * 0.5, 15);
+    // the share is the plain ratio, computed at a scale: two huge costs of 3 : 1
+    const ratio = rowMatrix([
+      [1, 1, 1, 1],
+      [1, 1, 1, 1],
+      [1.5e308, 0, 1.5e308, 1e308],
+    ]);
+    const r = evaluateSubset({ ...base, costs: ratio, window: 2 });
+    expect(r.costShare?.mean).toBeCloseTo(0.75, 15);
+  });
 });
 
 describe("evaluateSubset(input) with custom splits", () => {
@@ -314,6 +358,29 @@ describe("evaluateSubset with more splits than maxSplits", () => {
       }),
     ).toThrow(
       /^evaluateSubset: seeds x \(split, test run\) pairs \(1000000 x 4950\).* is too large/,
+    );
+  });
+  it("refuses default splits whose training and later runs exceed the size limit", () => {
+    // 11,586 runs of one item, window 11,584: 11,585 splits of 11,584 training runs
+    // each, half a gigabyte; only their 1 or 2 later runs used to be counted
+    const runs = 11_586;
+    const many = {
+      runs: Array.from({ length: runs }, (_, r) => `r${r}`),
+      items: ["a"],
+      data: new Uint8Array(runs),
+    };
+    expect(() =>
+      evaluateSubset({
+        outcomes: many,
+        select: { name: "first", stochastic: false, select: () => Int32Array.of(0) },
+        size: 1,
+        window: runs - 2,
+        seeds: 1,
+        seed: 1,
+        maxSplits: 1_000_000,
+      }),
+    ).toThrow(
+      /^evaluateSubset: the splits' runs \(11585 splits x up to 11586 training and later runs; .*\) is too large/,
     );
   });
   it("rejects a bad maxSplits and an unknown input field", () => {

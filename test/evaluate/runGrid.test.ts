@@ -389,6 +389,85 @@ describe("runGrid", () => {
       expect(caught).toBeInstanceOf(RangeError);
       expect((caught as Error).cause).toBe(plain);
     });
+    it("a malformed Estimate returned by a strategy is refused naming runGrid and the cell", () => {
+      // a user's strategy: yields its indices, then returns what `ret` says
+      const returning = (ret: unknown): Strategy =>
+        function* () {
+          yield 0;
+          yield 1;
+          return ret as Estimate;
+        };
+      const cell = /^runGrid: strategy "s" on feature "a" at budget 4, repetition 0 failed: /;
+      const cases: [string, unknown, typeof TypeError | typeof RangeError, RegExp][] = [
+        [
+          "NaN estimate",
+          { ...estimateOf(0.2, 0.1), estimate: Number.NaN },
+          RangeError,
+          /non-finite estimate \(got NaN\)/,
+        ],
+        ["no ci", { ...estimateOf(0.2, 0.1), ci: undefined }, TypeError, /no ci of two numbers/],
+        ["nothing returned", undefined, TypeError, /returned undefined, not an Estimate/],
+        ["null returned", null, TypeError, /returned null, not an Estimate/],
+        ["no se", { ...estimateOf(0.2, 0.1), se: undefined }, TypeError, /no number se/],
+        [
+          "a string estimate",
+          { ...estimateOf(0.2, 0.1), estimate: "0.2" },
+          TypeError,
+          /no number estimate \(got string\)/,
+        ],
+        [
+          "a reversed ci",
+          { ...estimateOf(0.2, 0.1), ci: [0.3, 0.1] },
+          RangeError,
+          /ci that is not an interval \(got \[0.3, 0.1\]\)/,
+        ],
+        [
+          "a NaN ci end",
+          { ...estimateOf(0.2, 0.1), ci: [0, Number.NaN] },
+          RangeError,
+          /ci that is not an interval/,
+        ],
+      ];
+      for (const [what, ret, type, message] of cases) {
+        const run = bad({
+          features: { a: riskA },
+          budgets: [4],
+          strategies: { s: returning(ret) },
+        });
+        expect(run, what).toThrow(type);
+        expect(run, what).toThrow(cell);
+        expect(run, what).toThrow(message);
+      }
+      // a NaN se (negative variance) and an unbounded ci stay allowed, as documented
+      const unusable = { ...estimateOf(0.2, 0.1), se: Number.NaN, ci: [-Infinity, Infinity] };
+      const ok = bad({
+        features: { a: riskA },
+        budgets: [4],
+        strategies: { s: returning(unusable) },
+      })();
+      expect(ok.summary[0]?.unusableCi).toBe(3);
+    });
+  });
+
+  it("runGrid(input) returns every row for 131,072 repetitions (a spread into push overflowed the stack)", () => {
+    // a trivial feature-agnostic strategy: the rows are the only large thing
+    const s: Strategy = function* () {
+      yield 0;
+      return estimateOf(0.5, 0.1);
+    };
+    const R = 131_072;
+    const g = runGrid({
+      y: Uint8Array.of(1, 0),
+      features: {},
+      strategies: { s },
+      featureAgnostic: ["s"],
+      budgets: [2],
+      repetitions: R,
+      seed: 1,
+    });
+    expect(g.rows).toHaveLength(R);
+    expect(g.rows[R - 1]?.repetition).toBe(R - 1);
+    expect(g.summary[0]?.repetitions).toBe(R);
   });
 });
 

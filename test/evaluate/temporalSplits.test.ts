@@ -71,11 +71,31 @@ describe("temporalSplits(R, W, rng, { maxSplits }) above the cap", () => {
     );
     expect(() => temporalSplits(40, 20)).toThrow(/= 68923264410 splits exceed/);
   });
-  it("refuses splits whose test runs exceed the size limit before building them", () => {
-    // 10,000 splits of up to 2^27 - 1 later runs each: terabytes, once built one Int32Array a split
+  it("refuses splits whose runs exceed the size limit before building them", () => {
+    // 10,000 splits of up to 2^27 runs each: terabytes, once built one Int32Array a split
     expect(() => temporalSplits(2 ** 27, 1, () => 0.5)).toThrow(
-      /^temporalSplits: the splits' test runs \(10000 splits x up to 134217727 later runs; visit them one at a time with iterateTemporalSplits or lower maxSplits\) is too large/,
+      /^temporalSplits: the splits' runs \(10000 splits x up to 134217728 training and later runs; visit them one at a time with iterateTemporalSplits or lower maxSplits\) is too large/,
     );
+  });
+  it("counts the training runs in that limit, not only the later runs", () => {
+    // C(11585, 11584) = 11585 splits of 11584 training runs and 1 or 2 later runs:
+    // 11585 x 11586 > 2^27 Int32s (half a gigabyte). Counting only the later runs
+    // (11585 x 2) let it through; 16,000 runs asked for a gigabyte that way.
+    expect(() => temporalSplits(11586, 11584, undefined, { maxSplits: 1_000_000 })).toThrow(
+      /^temporalSplits: the splits' runs \(11585 splits x up to 11586 training and later runs; .*\) is too large \(at most 134217728\)/,
+    );
+    // the same with an rng, sampled: the sample's runs count as well
+    expect(() => temporalSplits(16000, 15998, createRng(1), { maxSplits: 10_000 })).toThrow(
+      /^temporalSplits: the splits' runs \(10000 splits x up to 16000 training and later runs; .*is too large/,
+    );
+  });
+  it("prints the exact count in its refusal whenever that count is a safe integer", () => {
+    // C(56, 23) = 3167295784216200 (Python's math.comb); the doubles gave ...201
+    expect(() => temporalSplits(57, 23)).toThrow(
+      /^temporalSplits: C\(R - 1, W\) = 3167295784216200 splits exceed maxSplits = 10000;/,
+    );
+    // beyond 2^53, an approximation said as such
+    expect(() => temporalSplits(80, 40)).toThrow(/= about 5\.38e\+22 splits exceed/);
   });
   it("samples maxSplits distinct valid splits, in lexicographic order, reproducibly", () => {
     const s = temporalSplits(1000, 2, createRng(1));

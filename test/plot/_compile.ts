@@ -21,3 +21,20 @@ export async function toSvg(spec: VegaLiteSpec): Promise<string> {
 export function rows(spec: VegaLiteSpec): Record<string, unknown>[] {
   return (spec["data"] as { values: Record<string, unknown>[] }).values;
 }
+
+/** The tooltips of every mark item a Vega-Lite spec renders, as the viewer shows them. */
+export async function tooltips(spec: VegaLiteSpec): Promise<Record<string, unknown>[]> {
+  const view = new vega.View(vega.parse(toVega(spec)), { renderer: "none" });
+  await view.runAsync();
+  const out: Record<string, unknown>[] = [];
+  const walk = (node: { items?: unknown[] }): void => {
+    for (const item of node.items ?? []) {
+      const tip = (item as { tooltip?: unknown }).tooltip;
+      if (typeof tip === "object" && tip !== null) out.push(tip as Record<string, unknown>);
+      walk(item as { items?: unknown[] });
+    }
+  };
+  walk((view.scenegraph() as unknown as { root: { items?: unknown[] } }).root);
+  view.finalize();
+  return out;
+}

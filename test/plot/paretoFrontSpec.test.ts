@@ -34,7 +34,13 @@ describe("paretoFrontSpec(F, options)", () => {
     expect(() => paretoFrontSpec(rowMatrix([[1, 2, 3]]))).toThrow(
       "paretoFrontSpec: F must have exactly two columns",
     );
-    expect(() => paretoFrontSpec(rowMatrix([]))).toThrow(RangeError);
+    // a 0 x 2 matrix passes the column check and reaches the row check (rowMatrix([]) is 0 x 0)
+    expect(() => paretoFrontSpec({ data: new Float64Array(0), rows: 0, cols: 2 })).toThrow(
+      new RangeError("paretoFrontSpec: F must have at least one row"),
+    );
+    expect(() => paretoFrontSpec(rowMatrix([]))).toThrow(
+      /^paretoFrontSpec: F must have exactly two columns/,
+    );
     expect(() => paretoFrontSpec(F, { labels: ["a"] })).toThrow(
       "options.labels must have one label per row (4)",
     );

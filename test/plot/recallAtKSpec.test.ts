@@ -18,6 +18,25 @@ describe("recallAtKSpec(points, options)", () => {
     expect(rows(recallAtKSpec(points))).toHaveLength(2);
   });
 
+  it("keeps the baseline's bend at K = n when n lies between the points' K", () => {
+    // min(1, K / 4) joined only at K = 1 and 10 drew 0.58 at K = 4, where it is 1
+    const wide = [
+      { method: "m", k: 1, recall: 0.5 },
+      { method: "m", k: 10, recall: 1 },
+    ];
+    const base = (items: number) =>
+      rows(recallAtKSpec(wide, { items })).filter((v) => v["method"] === "random (K/n)");
+    expect(base(4)).toEqual([
+      { method: "random (K/n)", k: 1, recall: 0.25 },
+      { method: "random (K/n)", k: 4, recall: 1 },
+      { method: "random (K/n)", k: 10, recall: 1 },
+    ]);
+    // n at or outside the points' range: no extra point (the line is straight there)
+    expect(base(10).map((v) => v["k"])).toEqual([1, 10]);
+    expect(base(20).map((v) => v["k"])).toEqual([1, 10]);
+    expect(base(1).map((v) => v["k"])).toEqual([1, 10]);
+  });
+
   it("compiles with vega-lite and renders to SVG", async () => {
     const spec = recallAtKSpec(points, { items: 4 });
     expect(toVega(spec)).toHaveProperty("marks");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rmseByBudgetSpec } from "../../src/plot/rmseByBudgetSpec.js";
-import { rows, toSvg, toVega } from "./_compile.js";
+import { rows, tooltips, toSvg, toVega } from "./_compile.js";
 
 const points = [
   { strategy: "srs", budget: 50, rmse: 0.04, feature: null },
@@ -46,10 +46,52 @@ describe("rmseByBudgetSpec(points, options)", () => {
     expect(svg).not.toContain("undefined");
   });
 
+  it("shows a feature-agnostic point's feature as (none) in its tooltip, in every panel", async () => {
+    // one feature (runGrid's summary with one feature): the srs tooltip said "feature: undefined"
+    const one = await tooltips(rmseByBudgetSpec(points));
+    const srsOne = one.filter((t) => t["strategy"] === "srs");
+    expect(srsOne.length).toBeGreaterThan(0);
+    expect(srsOne.every((t) => t["feature"] === "(none)")).toBe(true);
+    expect(
+      one.filter((t) => t["strategy"] === "gbs").every((t) => t["feature"] === "entropy"),
+    ).toBe(true);
+    expect(await toSvg(rmseByBudgetSpec(points))).not.toContain("undefined");
+    // two features: srs is drawn in both panels, but it used neither feature
+    const two = [
+      ...points,
+      { strategy: "gbs", budget: 50, rmse: 0.035, feature: "margin" },
+      { strategy: "gbs", budget: 100, rmse: 0.025, feature: "margin" },
+    ];
+    const faceted = await tooltips(rmseByBudgetSpec(two));
+    const srsTwo = faceted.filter((t) => t["strategy"] === "srs");
+    expect(srsTwo.length).toBeGreaterThan(0);
+    expect(srsTwo.every((t) => t["feature"] === "(none)")).toBe(true);
+    expect(
+      new Set(faceted.filter((t) => t["strategy"] === "gbs").map((t) => t["feature"])),
+    ).toEqual(new Set(["entropy", "margin"]));
+    // without any feature there is no feature in the tooltip at all
+    const none = await tooltips(rmseByBudgetSpec(points.slice(0, 2)));
+    expect(none.length).toBeGreaterThan(0);
+    expect(none.every((t) => !("feature" in t))).toBe(true);
+  });
+
   it("copies the points (null features dropped) and leaves the input unchanged", () => {
     const before = JSON.stringify(points);
     const spec = rmseByBudgetSpec(points);
-    expect(rows(spec)[0]).toEqual({ strategy: "srs", budget: 50, rmse: 0.04 });
+    // the feature shown in tooltips is a field of its own, "(none)" for a null feature
+    expect(rows(spec)[0]).toEqual({
+      strategy: "srs",
+      budget: 50,
+      rmse: 0.04,
+      featureLabel: "(none)",
+    });
+    expect(rows(spec)[2]).toEqual({
+      strategy: "gbs",
+      budget: 50,
+      rmse: 0.03,
+      feature: "entropy",
+      featureLabel: "entropy",
+    });
     expect(JSON.stringify(points)).toBe(before);
   });
 
