@@ -44,17 +44,39 @@ const PROBLEM_KEYS = optionKeys<Nsga2Problem<unknown>>()(
   "repair",
 );
 
+/** Checks a problem; `arg` is its name in messages (`problem`, or `state.problem` in a state). */
 function checkProblem(fn: string, problem: unknown, arg = "problem"): void {
-  if (typeof problem !== "object" || problem === null) failType(fn, `${arg} must be an object`);
+  if (typeof problem !== "object" || problem === null) {
+    failType(fn, `${arg} must be an object (got ${problem === null ? "null" : typeof problem})`);
+  }
   // a misspelt optional operator (`repiar`) would otherwise be ignored silently
   checkNestedKeys(fn, arg, problem, PROBLEM_KEYS);
   const p = problem as Record<string, unknown>;
-  checkFunction(fn, "problem.init", p["init"], false);
-  checkFunction(fn, "problem.evaluate", p["evaluate"], false);
-  checkFunction(fn, "problem.violation", p["violation"], true);
-  checkFunction(fn, "problem.crossover", p["crossover"], false);
-  checkFunction(fn, "problem.mutate", p["mutate"], false);
-  checkFunction(fn, "problem.repair", p["repair"], true);
+  checkFunction(fn, `${arg}.init`, p["init"], false);
+  checkFunction(fn, `${arg}.evaluate`, p["evaluate"], false);
+  checkFunction(fn, `${arg}.violation`, p["violation"], true);
+  checkFunction(fn, `${arg}.crossover`, p["crossover"], false);
+  checkFunction(fn, `${arg}.mutate`, p["mutate"], false);
+  checkFunction(fn, `${arg}.repair`, p["repair"], true);
+}
+
+/** Whether `x` is a thenable (a Promise, e.g. from an `async` evaluate). */
+function isThenable(x: unknown): boolean {
+  return (
+    (typeof x === "object" || typeof x === "function") &&
+    x !== null &&
+    typeof (x as { then?: unknown }).then === "function"
+  );
+}
+
+/** Fails with a TypeError when `evaluate` returned a Promise: the engine calls it synchronously. */
+function checkNotAsync(fn: string, f: unknown, kind: string, index: number): void {
+  if (isThenable(f)) {
+    failType(
+      fn,
+      `evaluate(${kind} ${index}) returned a Promise: Promises are not supported, evaluate must be synchronous (not an async function)`,
+    );
+  }
 }
 
 /**
@@ -75,6 +97,7 @@ function evaluateInto<G>(
   known?: ArrayLike<number>,
 ): void {
   const f = known ?? problem.evaluate(genome);
+  checkNotAsync(fn, f, kind, index);
   if (f === null || typeof f !== "object" || typeof f.length !== "number") {
     failType(fn, `evaluate(${kind} ${index}) must return an array of numbers`);
   }
@@ -84,7 +107,13 @@ function evaluateInto<G>(
   const o = row * m;
   for (let k = 0; k < m; k++) {
     const v = f[k];
-    if (typeof v !== "number" || !Number.isFinite(v)) {
+    if (typeof v !== "number") {
+      failType(
+        fn,
+        `evaluate(${kind} ${index}) returned objective ${k} of type ${v === null ? "null" : typeof v}; objectives must be numbers`,
+      );
+    }
+    if (!Number.isFinite(v)) {
       fail(fn, `evaluate(${kind} ${index}) returned a non-finite objective ${k}`, v);
     }
     data[o + k] = v;
@@ -242,6 +271,7 @@ export function initState<G>(
     population[i] = g;
   }
   const first = problem.evaluate(population[0] as G);
+  checkNotAsync(fn, first, "genome", 0);
   const m = first !== null && typeof first === "object" ? first.length : -1;
   if (!(Number.isInteger(m) && m >= 1)) {
     failType(fn, "evaluate(genome 0) must return a non-empty array of numbers");
@@ -343,8 +373,13 @@ function checkState(fn: string, state: unknown): void {
     failType(fn, "state must be a state returned by nsga2Init or nsga2Step");
   }
   checkNoHoles(fn, "state.population", s.population);
-  checkProblem(fn, s.problem);
-  checkRng(fn, s.rng);
+  checkProblem(fn, s.problem, "state.problem");
+  if (typeof s.rng !== "function") {
+    failType(
+      fn,
+      `state.rng must be a function returning numbers in [0, 1) (got ${s.rng === null ? "null" : typeof s.rng})`,
+    );
+  }
   const n = s.populationSize;
   checkInteger(fn, "state.populationSize", n, 4, maxLength / 2);
   if (n % 2 !== 0) fail(fn, "state.populationSize must be even", n);
@@ -353,14 +388,20 @@ function checkState(fn: string, state: unknown): void {
   checkInteger(fn, "state.generation", s.generation, 0);
   checkInteger(fn, "state.evaluations", s.evaluations, 0);
   checkRowMatrixShape(fn, "state.objectives", s.objectives);
-  if (
-    s.population.length !== n ||
-    s.rank.length !== n ||
-    s.crowding.length !== n ||
-    s.violation.length !== n ||
-    s.objectives.rows !== n
-  ) {
-    fail(fn, "state arrays do not match populationSize", n);
+  const lengths: [string, number][] = [
+    ["state.population.length", s.population.length],
+    ["state.rank.length", s.rank.length],
+    ["state.crowding.length", s.crowding.length],
+    ["state.violation.length", s.violation.length],
+    ["state.objectives.rows", s.objectives.rows],
+  ];
+  for (const [name, length] of lengths) {
+    if (length !== n) {
+      fail(
+        fn,
+        `state arrays do not match populationSize: ${name} is ${length}, state.populationSize is ${n}`,
+      );
+    }
   }
   const { data, cols } = s.objectives;
   if (cols < 1) fail(fn, "state.objectives has no columns", cols);

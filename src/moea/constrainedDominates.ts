@@ -31,7 +31,8 @@ export type ConstrainedDominatesOptions = {
  * @param j - Row of the candidate dominated solution.
  * @param options - Optional constraint violations.
  * @returns True when row i dominates row j.
- * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `violation` not a Float64Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]`, or `violation`
+ *   is not a `Float64Array` or an array of numbers.
  * @throws {RangeError} If `i` or `j` is not a row index, `F` holds a non-finite
  *   value, or `violation` has the wrong length or a negative value.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.

@@ -48,7 +48,8 @@ export type CrowdingDistanceOptions = {
  * @param F - Objective values, one row per solution.
  * @param options - Optional partition into fronts.
  * @returns A `Float64Array` of length `F.rows`: distance of each row (>= 0 or Infinity).
- * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `fronts` not an array of Int32Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]`, or `fronts`
+ *   is not an array whose fronts are each an `Int32Array` or an array of numbers.
  * @throws {RangeError} If `F` holds a non-finite value, or `fronts` does not
  *   cover every row exactly once.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197, Section III-B.
@@ -79,7 +80,8 @@ export function crowdingDistance(
     crowdInto(FMatrix.data, FMatrix.cols, all, out);
     return out;
   }
-  if (!Array.isArray(fronts)) failType(fn, "fronts must be an array of Int32Array");
+  if (!Array.isArray(fronts))
+    failType(fn, "fronts must be an array of Int32Array or of arrays of numbers");
   const seen = new Uint8Array(n);
   let covered = 0;
   for (let f = 0; f < fronts.length; f++) {

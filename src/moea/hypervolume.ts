@@ -1,3 +1,4 @@
+import { exponentOf, times2 } from "../core/_scale.js";
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   asFloat64Array,
@@ -44,13 +45,25 @@ function insertPoint(xs: number[], ys: number[], x: number, y: number): boolean 
  * dominate the reference point add nothing; dominated and duplicate points
  * are allowed and add nothing.
  *
+ * Huge values: when a box side or a partial sum overflows the double range
+ * but the hypervolume itself does not (`hypervolume([[-1e308, 0]], [1e308,
+ * 1e-300])` is 2e8), each objective is rescaled by an exact power of two and
+ * the result scaled back, so it is the value an unbounded exponent would
+ * give (unless a value is over 2^1300 times smaller than the largest of its
+ * objective, and becomes subnormal); results that do not overflow on the way
+ * are computed as they are, bit for bit as before.
+ *
  * @param F - Objective values (1, 2 or 3 columns), one row per point.
  * @param reference - The reference point, one value per column.
- * @returns The hypervolume (0 for an empty set).
- * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `reference` not a Float64Array.
- * @throws {RangeError} If `F` has more than 3 or no columns, `reference` has the
- *   wrong length, a value is not finite, or the hypervolume itself exceeds the
- *   double range (about 1.8e308; rescale the objectives).
+ * @returns The hypervolume (0 for an empty set: `[]`, `rowMatrix([])` or a
+ *   `RowMatrix` with no rows).
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or
+ *   `reference` is not a `Float64Array` or an array of numbers.
+ * @throws {RangeError} If `F` has more than 3 or no columns (an empty `F`
+ *   without columns takes the reference's width, which must then be 1 to 3),
+ *   `reference` has the wrong length, a value is not finite, or the
+ *   hypervolume itself exceeds the largest double (about 1.8e308; rescale the
+ *   objectives).
  * @see Zitzler, E., Thiele, L. (1998). Multiobjective optimization using evolutionary
  *   algorithms: a comparative case study. PPSN V, 292-301.
  * @see Fonseca, C. M., Paquete, L., López-Ibáñez, M. (2006). An improved
@@ -66,48 +79,99 @@ export function hypervolume(
   F: RowMatrix | readonly ArrayLike<number>[],
   reference: ArrayLike<number>,
 ): number {
-  const reference64 = asFloat64Array("hypervolume", "reference", reference);
-  // the reference sets the width of an empty F: then it is checked, under its own name
-  const empty = Array.isArray(F) && F.length === 0;
-  if (empty && !(reference64.length >= 1 && reference64.length <= 3))
-    fail("hypervolume", "reference must have 1, 2 or 3 values (objectives)", reference64.length);
-  // an empty number[][] has no column count: it is an empty set of the reference's width
-  // (a front with no feasible member), whose volume is 0
-  const FMatrix = empty
-    ? { data: new Float64Array(0), rows: 0, cols: reference64.length }
-    : asRowMatrix("hypervolume", "F", F);
-  const v = volume(FMatrix, reference64);
-  if (!Number.isFinite(v)) {
-    fail(
-      "hypervolume",
-      "the hypervolume overflows (a box side or the volume exceeds about 1.8e308); rescale the objectives",
-      v,
-    );
-  }
-  return v;
-}
-
-function volume(F: RowMatrix, reference: Float64Array): number {
   const fn = "hypervolume";
-  checkRowMatrix(fn, "F", F);
-  checkFloat64Array(fn, "reference", reference);
-  const m = F.cols;
-  if (!(m >= 1 && m <= 3)) fail(fn, "F must have 1, 2 or 3 columns (objectives)", m);
-  if (reference.length !== m) {
-    fail(
-      fn,
-      `reference length differs from the number of objectives (${reference.length} vs ${m})`,
-    );
+  const reference64 = asFloat64Array(fn, "reference", reference);
+  // an empty number[][] has no column count: it is an empty set of the
+  // reference's width (a front with no feasible member), whose volume is 0
+  const FMatrix = Array.isArray(F) && F.length === 0 ? undefined : asRowMatrix(fn, "F", F);
+  if (FMatrix !== undefined) checkRowMatrix(fn, "F", FMatrix);
+  checkFloat64Array(fn, "reference", reference64);
+  const m = reference64.length;
+  // so is a RowMatrix of no rows and no columns (`rowMatrix([])`): the
+  // reference sets its width, and is then checked under its own name
+  if (FMatrix === undefined || (FMatrix.rows === 0 && FMatrix.cols === 0)) {
+    if (!(m >= 1 && m <= 3)) fail(fn, "reference must have 1, 2 or 3 values (objectives)", m);
+    return 0;
   }
-  const d = F.data;
+  const cols = FMatrix.cols;
+  if (!(cols >= 1 && cols <= 3)) fail(fn, "F must have 1, 2 or 3 columns (objectives)", cols);
+  if (m !== cols) {
+    fail(fn, `reference length differs from the number of objectives (${m} vs ${cols})`);
+  }
+  const d = FMatrix.data;
   const keep: number[] = [];
-  for (let i = 0; i < F.rows; i++) {
+  for (let i = 0; i < FMatrix.rows; i++) {
     let inside = true;
     for (let k = 0; k < m; k++)
-      if (!((d[i * m + k] as number) < (reference[k] as number))) inside = false;
+      if (!((d[i * m + k] as number) < (reference64[k] as number))) inside = false;
     if (inside) keep.push(i);
   }
   if (keep.length === 0) return 0;
+  const v = volume(d, keep, m, reference64);
+  if (Number.isFinite(v)) return v;
+  // A box side, a product or a partial sum overflowed. Every value scaled by
+  // a power of two per objective, chosen so that no box or sum can overflow,
+  // gives the same roundings (unless a value becomes subnormal, far below
+  // the largest of its objective), and the volume is scaled back.
+  const shift = new Array<number>(m);
+  const ref = new Float64Array(m);
+  const pts = new Float64Array(keep.length * m);
+  let back = 0;
+  for (let k = 0; k < m; k++) {
+    let big = Math.abs(reference64[k] as number);
+    for (const i of keep) big = Math.max(big, Math.abs(d[i * m + k] as number));
+    // big > 0: a kept value lies strictly below the reference
+    const e = SCALED_EXPONENT[m] as number;
+    shift[k] = e - exponentOf(big);
+    back -= shift[k] as number;
+    ref[k] = times2(reference64[k] as number, shift[k] as number);
+  }
+  keep.forEach((i, t) => {
+    for (let k = 0; k < m; k++) pts[t * m + k] = times2(d[i * m + k] as number, shift[k] as number);
+  });
+  const scaled = scaleBack(
+    volume(
+      pts,
+      keep.map((_, t) => t),
+      m,
+      ref,
+    ),
+    back,
+  );
+  if (!Number.isFinite(scaled)) {
+    fail(
+      fn,
+      "the hypervolume overflows the largest double (about 1.8e308); rescale the objectives",
+      scaled,
+    );
+  }
+  return scaled;
+}
+
+/**
+ * The exponent that the largest |value| of each objective is scaled to on the
+ * overflow path, by number of objectives m: box sides are then below
+ * 2^(e+2), and a volume below 2^(m (e+2)) <= 2^966.
+ */
+const SCALED_EXPONENT = [0, 960, 480, 320];
+
+/** `v` times 2^k for any integer k, in steps that keep each power of two finite. */
+function scaleBack(v: number, k: number): number {
+  let x = v;
+  let rest = k;
+  while (rest !== 0) {
+    const step = Math.max(-1000, Math.min(1000, rest));
+    x = times2(x, step);
+    rest -= step;
+  }
+  return x;
+}
+
+/**
+ * The hypervolume of rows `keep` of `d` (`m` columns), each strictly below
+ * `reference` in every objective (`keep` non-empty).
+ */
+function volume(d: Float64Array, keep: number[], m: number, reference: Float64Array): number {
   const r0 = reference[0] as number;
   if (m === 1) {
     let best = r0;

@@ -42,7 +42,8 @@ export type NonDominatedSortOptions = {
  * @param options - Optional constraint violations.
  * @returns The fronts, best first; each an `Int32Array` of row indices. Every
  *   row appears in exactly one front. An empty matrix gives `[]`.
- * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]` or `violation` not a Float64Array.
+ * @throws {TypeError} If `F` is not a `RowMatrix` or a `number[][]`, or `violation`
+ *   is not a `Float64Array` or an array of numbers.
  * @throws {RangeError} If `F` holds a non-finite value, or `violation` has the
  *   wrong length or a negative or non-finite value.
  * @see Deb, K., Pratap, A., Agarwal, S., Meyarivan, T. (2002). A fast and elitist

@@ -113,8 +113,9 @@ function summarise<G>(s: Nsga2State<G>): Nsga2Generation {
  *   per-generation history.
  * @throws {TypeError} If an operator or callback is not a function, `problem`
  *   has a key other than its six operators (a misspelt key names its path,
- *   e.g. `problem.repiar`, and suggests the key meant), `rng` is missing, or
- *   an operator returns the wrong shape.
+ *   e.g. `problem.repiar`, and suggests the key meant), `rng` is missing,
+ *   an operator returns the wrong shape, `evaluate` returns a Promise (it must
+ *   be synchronous) or an objective that is not a number.
  * @throws {RangeError} If `generations` is not an integer in [1, 1e6],
  *   `populationSize` is odd, below 4 or above 2^26, a rate is outside [0, 1], or
  *   `evaluate` returns a non-finite value (the message names the genome or

@@ -23,7 +23,9 @@ const KEYS = optionKeys<Nsga2StepOptions>()("populationSize", "crossoverRate", "
  * @throws {TypeError} If an operator is not a function, `problem` has a key
  *   other than `init`, `evaluate`, `violation`, `crossover`, `mutate` and
  *   `repair` (`nsga2Init: unknown key "problem.repiar" (did you mean
- *   "repair"?); ...`), `rng` is missing, or `evaluate` does not return an array.
+ *   "repair"?); ...`), `rng` is missing, or `evaluate` does not return an array
+ *   of numbers (a Promise, from an `async` evaluate, is named as such: evaluate
+ *   must be synchronous).
  * @throws {RangeError} If `populationSize` is odd, below 4 or above 2^26, a rate is outside
  *   [0, 1], `evaluate` returns a non-finite value or a different number of
  *   objectives (the message names the genome index), or `violation` returns a

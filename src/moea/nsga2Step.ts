@@ -41,15 +41,18 @@ import type { Nsga2State, Nsga2StateInput } from "./types.js";
  *   `null` or `"Infinity"` reads as Infinity (what JSON or `toPlain(state, { nonFinite })` made of
  *   a front's boundary members). A serialised state needs its `problem` and `rng` put back.
  * @returns The next state; `generation` and `evaluations` are advanced.
- * @throws {TypeError} If `state` is not an NSGA-II state, `state.problem` has a key other
- *   than its six operators (a misspelt `repiar` names the path and suggests
- *   `repair`), or an operator returns the wrong shape.
+ * @throws {TypeError} If `state` is not an NSGA-II state, `state.problem` is not an
+ *   object or has a key other than its six operators (a misspelt `repiar` names
+ *   the path and suggests `repair`), `state.rng` is not a function, an operator
+ *   returns the wrong shape, or `evaluate` returns a Promise (it must be
+ *   synchronous) or an objective that is not a number.
  * @throws {RangeError} If the state is inconsistent (a non-integer, negative
  *   or NaN `generation`/`evaluations`, an odd or out-of-range `populationSize`,
- *   a rate outside [0, 1], array lengths other than `populationSize`, or a
- *   non-finite objective, a negative or NaN violation, rank or crowding), or an
- *   offspring's objectives are non-finite or of the wrong count (the message
- *   names the offspring index), or its violation is negative or non-finite.
+ *   a rate outside [0, 1], an array whose length is not `populationSize` (the
+ *   message names the array and both lengths), or a non-finite objective, a
+ *   negative or NaN violation, rank or crowding), or an offspring's objectives
+ *   are non-finite or of the wrong count (the message names the offspring
+ *   index), or its violation is negative or non-finite.
  * @see Deb, K. et al. (2002). NSGA-II. IEEE Trans. Evol. Comput. 6(2), 182-197.
  * @example
  * ```ts

@@ -45,8 +45,9 @@ export type PolynomialMutationOptions = {
  *   view into a shared buffer (its `buffer` is larger than it is): copy it
  *   with `slice()` before transferring it to a worker.
  * @throws {TypeError} If `x` is not a `Float64Array` or an array of numbers or `rng` not a function.
- * @throws {RangeError} If `x` is empty or lies outside its bounds, low >= high, high - low overflows,
- *   eta < 0 or probability outside [0, 1].
+ * @throws {RangeError} If `x` is empty (a genome needs at least one variable, as in
+ *   {@link sbx}) or lies outside its bounds, low >= high, high - low overflows, eta < 0 or
+ *   probability outside [0, 1].
  * @see Deb, K., Goyal, M. (1996). A combined genetic adaptive search (GeneAS) for
  *   engineering design. Computer Science and Informatics 26(4), 30-45.
  * @see DEAP `tools.mutPolynomialBounded`
@@ -67,7 +68,7 @@ export function polynomialMutation(
   const { eta = 20 } = options;
   const low = bound(fn, "low", options.low ?? 0);
   const high = bound(fn, "high", options.high ?? 1);
-  if (x64.length === 0) fail(fn, "x is empty");
+  if (x64.length === 0) fail(fn, "x is empty: a genome needs at least one variable");
   const out = boundedCopy(fn, "x", x64, low, high);
   const { probability = 1 / x64.length } = options;
   checkRng(fn, rng);

@@ -61,8 +61,9 @@ const NEAR_ONE_ABOVE = 1 + 2 ** -50;
  *   are views into a shared buffer (their `buffer` is larger than they are):
  *   copy one with `slice()` before transferring it to a worker.
  * @throws {TypeError} If a parent is not a `Float64Array` or an array of numbers or `rng` not a function.
- * @throws {RangeError} If lengths differ, a value lies outside its bounds, high - low overflows,
- *   low >= high, eta < 0 or probability outside [0, 1].
+ * @throws {RangeError} If lengths differ, the parents are empty (a genome needs at least one
+ *   variable, as in {@link polynomialMutation}), a value lies outside its bounds, high - low
+ *   overflows, low >= high, eta < 0 or probability outside [0, 1].
  * @see Deb, K., Agrawal, R. B. (1995). Simulated binary crossover for continuous
  *   search space. Complex Systems 9, 115-148.
  * @see DEAP `tools.cxSimulatedBinaryBounded`
@@ -90,6 +91,9 @@ export function sbx(
   const c2 = boundedCopy(fn, "b", b64, low, high);
   if (a64.length !== b64.length)
     fail(fn, `a and b lengths differ (${a64.length} vs ${b64.length})`);
+  // as polynomialMutation: a genome of no variables is a caller's mistake,
+  // and two empty "children" would come back as if recombined
+  if (a64.length === 0) fail(fn, "a and b are empty: a genome needs at least one variable");
   checkRng(fn, rng);
   checkNumber(fn, "eta", eta, 0, Number.POSITIVE_INFINITY, CLOSED);
   checkNumber(fn, "probability", probability, 0, 1, CLOSED);

@@ -11,7 +11,11 @@ import type { Plain } from "../core/toPlain.js";
 export type Nsga2Problem<G> = {
   /** Creates the `index`-th genome of the initial population. */
   readonly init: (rng: Rng, index: number) => G;
-  /** Objective values of a genome (same length for every genome, finite). */
+  /**
+   * Objective values of a genome (numbers, finite, the same count for every
+   * genome). Called synchronously: an `async` function (one returning a
+   * Promise) is refused with a TypeError.
+   */
   readonly evaluate: (genome: G) => ArrayLike<number>;
   /**
    * Total constraint violation of a genome: 0 when feasible, a positive finite

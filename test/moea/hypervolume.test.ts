@@ -133,3 +133,63 @@ describe("hypervolume: an empty reference", () => {
     );
   });
 });
+
+describe("hypervolume: a finite volume with an overflowing box side (review F1)", () => {
+  it("rescales by powers of two instead of throwing: 2e308 x 1e-300 = 2e8", () => {
+    // bit for bit the value an unbounded exponent gives: halve axis 0 (exact), double the volume
+    const halved = 2 * hypervolume([[-5e307, 0]], [5e307, 1e-300]);
+    expect(halved).toBe(2e8);
+    expect(hypervolume([[-1e308, 0]], [1e308, 1e-300])).toBe(halved);
+    expect(hypervolume([[-1e308, 0, 0]], [1e308, 1e-300, 1])).toBe(halved);
+    expect(hypervolume([[-1e308, 0, 0]], [1e308, 1, 1e-300])).toBe(halved);
+    // a staircase whose partial sums overflow although the volume does not
+    const F = [
+      [-1e308, 0.5e-300],
+      [1e307, 0],
+    ];
+    const halfF = F.map(([x, y]) => [(x as number) / 2, y as number]);
+    expect(hypervolume(F, [1e308, 1e-300])).toBe(2 * hypervolume(halfF, [5e307, 1e-300]));
+  });
+  it("still throws when the volume itself overflows", () => {
+    expect(() => hypervolume([[-1e308, -1e308]], [1e308, 1e308])).toThrow(
+      /^hypervolume: the hypervolume overflows .*rescale the objectives \(got Infinity\)$/,
+    );
+    expect(() => hypervolume([[-1e308, 0]], [1e308, 1])).toThrow(RangeError);
+  });
+  it("leaves results that do not overflow bit-identical (huge and tiny values included)", () => {
+    // computed as before: exact by hand, no rescaling involved
+    expect(hypervolume([[0, 0]], [1e154, 1e154])).toBe(1e154 * 1e154);
+    expect(hypervolume([[0, 0, 0]], [1e-200, 1e200, 3])).toBe(1e-200 * 1e200 * 3);
+    expect(
+      hypervolume(
+        [
+          [1, 3],
+          [2, 2],
+        ],
+        [4, 4],
+      ),
+    ).toBe(5);
+  });
+});
+
+describe("hypervolume: an empty RowMatrix is the empty set (review F2)", () => {
+  it("rowMatrix([]) (no rows, no columns) gives 0 for a reference of 1 to 3 values", () => {
+    for (const ref of [[1], [1, 1], [1, 1, 1]]) expect(hypervolume(rowMatrix([]), ref)).toBe(0);
+    expect(hypervolume({ data: new Float64Array(0), rows: 0, cols: 0 }, r([2, 2]))).toBe(0);
+  });
+  it("still refuses a reference of the wrong width where it can be checked", () => {
+    expect(() => hypervolume(rowMatrix([]), [1, 1, 1, 1])).toThrow(
+      "hypervolume: reference must have 1, 2 or 3 values (objectives) (got 4)",
+    );
+    expect(() => hypervolume(rowMatrix([]), [])).toThrow(/reference must have 1, 2 or 3 values/);
+    expect(() => hypervolume({ data: new Float64Array(0), rows: 0, cols: 2 }, [1, 1, 1])).toThrow(
+      /reference length differs from the number of objectives \(3 vs 2\)/,
+    );
+    expect(() =>
+      hypervolume({ data: new Float64Array(0), rows: 0, cols: 4 }, [1, 1, 1, 1]),
+    ).toThrow(/F must have 1, 2 or 3 columns/);
+    expect(() => hypervolume(rowMatrix([]), [1, Number.NaN])).toThrow(
+      /reference\[1\] is not finite/,
+    );
+  });
+});

@@ -63,3 +63,47 @@ describe("nsga2Init(problem, options)", () => {
     expect(() => nsga2Init(null as never, createRng(1))).toThrow(/nsga2Init: problem/);
   });
 });
+
+describe("nsga2Init: evaluate must be synchronous and return numbers (review F5)", () => {
+  it("an async evaluate is a TypeError saying Promises are not supported", () => {
+    const problem = {
+      ...schaffer(),
+      evaluate: async (g: readonly number[]) => [g[0] as number, 0],
+    };
+    expect(() => nsga2Init(problem as never, createRng(1), { populationSize: 4 })).toThrow(
+      new TypeError(
+        "nsga2Init: evaluate(genome 0) returned a Promise: Promises are not supported, evaluate must be synchronous (not an async function)",
+      ),
+    );
+    // any thenable, at any genome
+    let calls = 0;
+    const p = schaffer();
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is the point
+    const thenable = { length: 2, then: () => undefined };
+    const late = {
+      ...p,
+      evaluate: (g: readonly number[]) => (++calls === 3 ? thenable : p.evaluate(g)),
+    };
+    expect(() => nsga2Init(late as never, createRng(1), { populationSize: 4 })).toThrow(
+      /^nsga2Init: evaluate\(genome 2\) returned a Promise/,
+    );
+  });
+  it("a non-number objective is a TypeError naming its type; NaN stays a RangeError", () => {
+    const strings = { ...schaffer(), evaluate: () => ["1", "2"] };
+    expect(() => nsga2Init(strings as never, createRng(1), { populationSize: 4 })).toThrow(
+      new TypeError(
+        "nsga2Init: evaluate(genome 0) returned objective 0 of type string; objectives must be numbers",
+      ),
+    );
+    const nulls = { ...schaffer(), evaluate: () => [1, null] };
+    expect(() => nsga2Init(nulls as never, createRng(1), { populationSize: 4 })).toThrow(
+      new TypeError(
+        "nsga2Init: evaluate(genome 0) returned objective 1 of type null; objectives must be numbers",
+      ),
+    );
+    const nan = { ...schaffer(), evaluate: () => [1, Number.NaN] };
+    expect(() => nsga2Init(nan, createRng(1), { populationSize: 4 })).toThrow(
+      new RangeError("nsga2Init: evaluate(genome 0) returned a non-finite objective 1 (got NaN)"),
+    );
+  });
+});

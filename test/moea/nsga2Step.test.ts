@@ -262,3 +262,69 @@ describe("nsga2Step(state) on a hand-made state", () => {
     expect(step({ ...s0 }).generation).toBe(1);
   });
 });
+
+describe("nsga2Step: errors name the state field (review F3)", () => {
+  const s = nsga2Init(schaffer(), createRng(1), { populationSize: 4 });
+  it("names state.problem and its operators", () => {
+    expect(() => nsga2Step({ ...s, problem: undefined as never })).toThrow(
+      new TypeError("nsga2Step: state.problem must be an object (got undefined)"),
+    );
+    expect(() => nsga2Step({ ...s, problem: { ...s.problem, mutate: 1 } as never })).toThrow(
+      /^nsga2Step: state\.problem\.mutate must be a function/,
+    );
+    expect(() => nsga2Step({ ...s, problem: { ...s.problem, repiar: () => 0 } as never })).toThrow(
+      /unknown key "state\.problem\.repiar" \(did you mean "repair"\?\)/,
+    );
+  });
+  it("names state.rng", () => {
+    expect(() => nsga2Step({ ...s, rng: undefined as never })).toThrow(
+      new TypeError(
+        "nsga2Step: state.rng must be a function returning numbers in [0, 1) (got undefined)",
+      ),
+    );
+  });
+  it("names the array whose length differs, and both lengths", () => {
+    expect(() => nsga2Step({ ...s, rank: [0, 0, 0] })).toThrow(
+      new RangeError(
+        "nsga2Step: state arrays do not match populationSize: state.rank.length is 3, state.populationSize is 4",
+      ),
+    );
+    expect(() => nsga2Step({ ...s, population: s.population.slice(1) })).toThrow(
+      /state\.population\.length is 3, state\.populationSize is 4$/,
+    );
+    expect(() => nsga2Step({ ...s, crowding: Array.from(s.crowding).slice(1) })).toThrow(
+      /state\.crowding\.length is 3/,
+    );
+    expect(() => nsga2Step({ ...s, violation: new Float64Array(5) })).toThrow(
+      /state\.violation\.length is 5/,
+    );
+    expect(() => nsga2Step({ ...s, populationSize: 6 })).toThrow(
+      /state\.population\.length is 4, state\.populationSize is 6$/,
+    );
+  });
+});
+
+describe("nsga2Step: evaluate must be synchronous and return numbers (review F5)", () => {
+  it("names a Promise from the offspring's evaluate, and a non-number objective", () => {
+    let calls = 0;
+    const p = schaffer();
+    const later = (asyncAfter: number, bad: unknown) => ({
+      ...p,
+      evaluate: (g: readonly number[]) =>
+        ++calls > asyncAfter ? (bad as number[]) : p.evaluate(g),
+    });
+    const s = nsga2Init(later(4, Promise.resolve([1, 2])), createRng(1), { populationSize: 4 });
+    expect(() => nsga2Step(s)).toThrow(
+      new TypeError(
+        "nsga2Step: evaluate(offspring 0) returned a Promise: Promises are not supported, evaluate must be synchronous (not an async function)",
+      ),
+    );
+    calls = 0;
+    const t = nsga2Init(later(4, [1, "2"]), createRng(1), { populationSize: 4 });
+    expect(() => nsga2Step(t)).toThrow(
+      new TypeError(
+        "nsga2Step: evaluate(offspring 0) returned objective 1 of type string; objectives must be numbers",
+      ),
+    );
+  });
+});

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
 import { powIndex } from "../../src/moea/_realCoded.js";
+import { polynomialMutation } from "../../src/moea/polynomialMutation.js";
 import { sbx } from "../../src/moea/sbx.js";
 
 const f = (xs: number[]) => Float64Array.from(xs);
@@ -245,5 +246,19 @@ describe("sbx agrees with the literal formulas", () => {
       (x, e) => x ** (1 / e),
       1e-13,
     );
+  });
+});
+
+describe("sbx and polynomialMutation agree on an empty genome (review F6)", () => {
+  it("both refuse it with a RangeError (a genome needs at least one variable)", () => {
+    expect(() => sbx([], [], createRng(1))).toThrow(
+      new RangeError("sbx: a and b are empty: a genome needs at least one variable"),
+    );
+    expect(() => sbx(f([]), f([]), createRng(1), { probability: 1 })).toThrow(RangeError);
+    expect(() => polynomialMutation([], createRng(1))).toThrow(
+      new RangeError("polynomialMutation: x is empty: a genome needs at least one variable"),
+    );
+    // lengths that differ are still named as such
+    expect(() => sbx([], [0.5], createRng(1))).toThrow(/sbx: a and b lengths differ \(0 vs 1\)/);
   });
 });

@@ -70,21 +70,32 @@ describe("moea functions reject unknown option keys", () => {
 describe("NSGA-II rejects unknown keys of problem, naming the path", () => {
   const misspelt = { ...schaffer(), repiar: (g: readonly number[]) => g };
   it.each([
-    ["nsga2Init", () => nsga2Init(misspelt as never, createRng(1), { populationSize: 4 })],
-    ["nsga2", () => nsga2(misspelt as never, createRng(1), { populationSize: 4, generations: 1 })],
     [
+      "nsga2Init",
+      "problem",
+      () => nsga2Init(misspelt as never, createRng(1), { populationSize: 4 }),
+    ],
+    [
+      "nsga2",
+      "problem",
+      () => nsga2(misspelt as never, createRng(1), { populationSize: 4, generations: 1 }),
+    ],
+    [
+      // a state's problem is named as such (review F3)
       "nsga2Step",
+      "state.problem",
       () =>
         nsga2Step({
           ...nsga2Init(schaffer(), createRng(1), { populationSize: 4 }),
           problem: misspelt,
         } as never),
     ],
-  ])("%s", (name, call) => {
+  ])("%s", (name, path, call) => {
+    const p = path.replace(".", "\\.");
     expect(call).toThrow(TypeError);
     expect(call).toThrow(
       new RegExp(
-        `^${name}: unknown key "problem\\.repiar" \\(did you mean "repair"\\?\\); valid keys of problem: init, evaluate, violation, crossover, mutate, repair$`,
+        `^${name}: unknown key "${p}\\.repiar" \\(did you mean "repair"\\?\\); valid keys of ${p}: init, evaluate, violation, crossover, mutate, repair$`,
       ),
     );
   });
