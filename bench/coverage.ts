@@ -718,8 +718,13 @@ function writeReport(all: Cell[], secs: number): void {
     ? arg("--out", join(tmpdir(), "evalsift-coverage-partial.md"))
     : join(here, "..", "docs", "replication", "coverage.md");
   // the sections other benches own (direct-estimators-coverage, anti-risk-coverage,
-  // zero-failure-bound) stay
-  writeKeepingSections(out, L.join("\n"), ["direct-estimators", "anti-risk", "zero-failure-bound"]);
+  // zero-failure-bound, graded-coverage) stay
+  writeKeepingSections(out, L.join("\n"), [
+    "direct-estimators",
+    "anti-risk",
+    "zero-failure-bound",
+    "graded-labels",
+  ]);
   console.log(`wrote ${out}`);
 }
 

@@ -224,7 +224,7 @@ function* run(
   });
   return cappedDefaultInterval(
     fn,
-    flooredWeightedEstimate(fn, e, picks, labels, setup.bands, est),
+    flooredWeightedEstimate(fn, e, picks, labels, setup.bands, est, false, true),
     labels,
     est,
   );
