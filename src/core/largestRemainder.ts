@@ -1,3 +1,5 @@
+import { powerOfTwoScale, sumLimit } from "./_scale.js";
+
 /**
  * Integer allocation of `n` units over groups, proportional to `weights`,
  * capped at `caps`, by the largest-remainder (Hamilton) method.
@@ -33,6 +35,12 @@ export function largestRemainder(
   }
   if (!Number.isFinite(total) && Number.isFinite(top) && top > 0) {
     weights = Float64Array.from(weights, (w) => w / top);
+  } else {
+    // the total is finite but a quota's numerator n_open * w_h may not be (1e306 with n = 500):
+    // weights above 2^1000 / n are scaled by a power of two, which is exact (short of underflow)
+    // and so leaves every quota n_open * w_h / sum(w_open) as it would be without overflow
+    const scale = powerOfTwoScale(weights, sumLimit(n));
+    if (scale !== 1) weights = Float64Array.from(weights, (w) => w * scale);
   }
   const out = new Int32Array(H);
   const positive: number[] = [];

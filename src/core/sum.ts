@@ -1,10 +1,20 @@
 import { fail, failType } from "./validate.js";
 
 /**
- * Compensated (Neumaier) sum of a numeric array: the rounding error of a
- * naive left-to-right sum is tracked and added back, so sums of many
- * probabilities (e.g. inclusion probabilities that must add to an integer)
- * are accurate to about one ulp.
+ * Compensated (Neumaier) sum of a numeric array: the rounding error of every
+ * addition of the naive left-to-right sum is computed exactly, and the errors
+ * are summed and added back at the end. The result is as accurate as the naive
+ * sum carried out in twice the working precision and then rounded once:
+ * |result - sum| <= u |sum| + g^2 sum_i |x_i|, with u = 2^-53 and
+ * g = (n - 1) u / (1 - (n - 1) u) for n values (Ogita, Rump & Oishi 2005,
+ * Proposition 4.5; their Sum2 is this algorithm). For values of one sign
+ * (probabilities, inclusion probabilities that must add to an integer, squares)
+ * the second term is at most about n^2 u^2 |sum|, so the result is within about
+ * one ulp. It is not exactly rounded when the values cancel: once sum_i |x_i|
+ * exceeds |sum| by a factor near 1 / u^2 (about 1e32) the second term can
+ * swamp the result, e.g. `fsum([1e200, 1e100, 1, -1e200, -1e100])` is 0
+ * although the exact sum is 1 (Shewchuk's algorithm, Python's `math.fsum`,
+ * gives 1).
  *
  * When a partial sum overflows although every value is finite (e.g.
  * 1e308 + 1e308 - 1e308), the sum is recomputed on the values scaled by a
@@ -22,11 +32,13 @@ import { fail, failType } from "./validate.js";
  * @throws {TypeError} If `x` is not an array-like of numbers.
  * @throws {RangeError} If a value is NaN or infinite (`fsum: x[0] must be finite (got Infinity)`).
  * @see Neumaier, A. (1974). Rundungsfehleranalyse einiger Verfahren zur Summation endlicher Summen. ZAMM 54, 39-51.
+ * @see Ogita, T., Rump, S. M., Oishi, S. (2005). Accurate sum and dot product. SIAM J. Sci. Comput. 26(6), 1955-1988.
  * @example
  * ```ts
  * fsum(new Float64Array([0.1, 0.2, 0.3, 0.4])); // 1
  * fsum([1e308, 1e308, -1e308]); // 1e+308
  * fsum([1e308, 1e308]); // Infinity  (the true sum exceeds the double range)
+ * fsum([1e200, 1e100, 1, -1e200, -1e100]); // 0  (not exactly rounded under cancellation: the exact sum is 1)
  * ```
  */
 export function fsum(x: ArrayLike<number>): number {

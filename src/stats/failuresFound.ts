@@ -1,4 +1,4 @@
-import { toBinary, toInt32Array } from "../core/validate.js";
+import { fail, toBinary, toInt32Array } from "../core/validate.js";
 
 /**
  * Number of distinct failing items among the selected ones: the
@@ -13,7 +13,8 @@ import { toBinary, toInt32Array } from "../core/validate.js";
  * @returns The number of distinct selected items with y = 1.
  * @throws {TypeError} If `selected` is not an `Int32Array` or an array of integers or `y` is not a
  *   `Uint8Array` or an array of 0/1 or booleans.
- * @throws {RangeError} If an index is out of range or `y` holds a value other than 0 or 1.
+ * @throws {RangeError} If an index is out of range (any index when `y` is empty) or `y` holds a value
+ *   other than 0 or 1.
  * @see Guerriero, A., Pietrantuono, R., Russo, S. (2024). DeepSample: DNN sampling-based testing for operational accuracy assessment. ICSE.
  * @example
  * ```ts
@@ -24,6 +25,17 @@ import { toBinary, toInt32Array } from "../core/validate.js";
 export function failuresFound(selected: ArrayLike<number>, y: ArrayLike<number | boolean>): number {
   const fn = "failuresFound";
   const y01 = toBinary(fn, "y", y);
+  if (y01.length === 0) {
+    // [0, y.length - 1] is empty: say so rather than "must lie in [0, -1]"
+    const n = toInt32Array(fn, "selected", selected).length;
+    if (n > 0) {
+      fail(
+        fn,
+        `y is empty, so selected must be empty too (no index is valid; got ${n === 1 ? "1 index" : `${n} indices`})`,
+      );
+    }
+    return 0;
+  }
   const selected32 = toInt32Array(fn, "selected", selected, { min: 0, max: y01.length - 1 });
   const seen = new Uint8Array(y01.length);
   let count = 0;

@@ -28,4 +28,17 @@ describe("failuresFound(selected, y)", () => {
       /failuresFound: y\[0\] must be 0 or 1/,
     );
   });
+
+  it("says that y is empty rather than naming an empty range [0, -1]", () => {
+    expect(failuresFound([], [])).toBe(0);
+    expect(() => failuresFound([0], [])).toThrow(
+      /^failuresFound: y is empty, so selected must be empty too \(no index is valid; got 1 index\)$/,
+    );
+    expect(() => failuresFound(new Int32Array([-1, 3]), new Uint8Array(0))).toThrow(
+      /^failuresFound: y is empty, so selected must be empty too .*got 2 indices/,
+    );
+    expect(() => failuresFound([0.5], [])).toThrow(
+      /failuresFound: selected\[0\] must be an integer/,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { rowMatrix } from "../../src/core/rowMatrix.js";
 import { averageRanks } from "../../src/stats/averageRanks.js";
 import { friedman } from "../../src/stats/friedman.js";
 import { nemenyi } from "../../src/stats/nemenyi.js";
+import { expectClose } from "./_fixture.js";
 
 describe("nemenyi(averageRanks, nBlocks, { alpha })", () => {
   it("gives CD = q_alpha * sqrt(k (k + 1) / (6N)) with Demšar's q_alpha", () => {
@@ -76,5 +77,26 @@ describe("nemenyi(averageRanks, nBlocks, { alpha })", () => {
     expect(() => nemenyi(r, 5, { alpha: 1 })).toThrow(/nemenyi: options.alpha must be less than 1/);
     expect(() => nemenyi(r, 5, { alpha: Number.NaN })).toThrow(RangeError);
     expect(() => nemenyi(r, 5, "x" as never)).toThrow(TypeError);
+  });
+
+  it("for k = 2 uses the exact normal tail, also far below 1e-12", () => {
+    // Q_{2,inf} = |Z_1 - Z_2|, so P(Q >= q) = 2 Phi(-q / sqrt(2)). References from R 4.2.2:
+    // 2 * pnorm(-10) = 1.5239706048321054e-23, 2 * pnorm(-12 / sqrt(2)) = 2.1519736712499058e-17,
+    // 2 * pnorm(-6 / sqrt(2)) = 2.2090496998585478e-05, qnorm(0.975) = 1.9599639845400536,
+    // qnorm(0.9995) = 3.2905267314918945 (ptukey(12, 2, Inf, lower.tail = FALSE) gives 1.93e-14)
+    // se = sqrt(6 / (12 N)): ranks 1 and 2 over N = 100 blocks give q = 10 sqrt(2)
+    expectClose(nemenyi([1, 2], 100).pValue.data[1] as number, 1.5239706048321054e-23, 1e-12);
+    expectClose(nemenyi([1, 2], 72).pValue.data[1] as number, 2.1519736712499058e-17, 1e-12);
+    expectClose(nemenyi([1.2, 1.8], 50).pValue.data[1] as number, 2.2090496998585478e-5, 1e-13);
+    expectClose(nemenyi([1, 2], 10).qAlpha, 1.9599639845400536, 1e-15);
+    expectClose(nemenyi([1, 2], 10, { alpha: 0.001 }).qAlpha, 3.2905267314918945, 1e-15);
+    // p < alpha exactly when the rank difference exceeds CD, also 1e-12 either side of it
+    for (let n = 7; n <= 60; n++) {
+      const cd = nemenyi([1, 2], n, { alpha: 0.01 }).criticalDifference;
+      for (const f of [0.999999, 1 - 1e-12, 1 + 1e-12, 1.000001]) {
+        const p = nemenyi([1, 1 + f * cd], n, { alpha: 0.01 }).pValue.data[1] as number;
+        expect(p < 0.01).toBe(f > 1);
+      }
+    }
   });
 });
