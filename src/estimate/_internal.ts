@@ -10,11 +10,13 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import {
   assertUnreachable,
+  checkChoice,
   checkFloat64Array,
   checkLevel,
   checkRowMatrix,
   fail,
 } from "../core/validate.js";
+import { sameUpToRounding } from "./_interval.js";
 import { intervalDefaults } from "./intervalDefaults.js";
 
 /** Tolerance for `pi2` symmetry, its diagonal against `pik`, and sums that must be 1. */
@@ -27,20 +29,33 @@ export function readLevel(fn: string, level: unknown): number {
   return level;
 }
 
-/** Checks a `Float64Array` of probabilities in (0, 1]. */
+/**
+ * Checks a `Float64Array` of probabilities in (0, 1] whose weights `1 / p`
+ * are finite (a subnormal probability such as 1e-310 has an infinite weight,
+ * and the estimate would come out NaN).
+ */
 export function checkProbabilities(fn: string, arg: string, p: unknown): asserts p is Float64Array {
   checkFloat64Array(fn, arg, p);
   for (let i = 0; i < p.length; i++) {
     const v = p[i] as number;
     if (!(v > 0 && v <= 1)) fail(fn, `${arg}[${i}] must lie in (0, 1]`, v);
+    if (!Number.isFinite(1 / v)) {
+      fail(fn, `${arg}[${i}] is so small that its weight 1 / ${arg}[${i}] overflows`, v);
+    }
   }
 }
 
 /**
  * Checks `pi2` against the sampled units' `pik`: an n x n matrix, symmetric,
- * diagonal equal to `pik`, off-diagonal entries in (0, min(pik_k, pik_l)].
+ * diagonal equal to `pik`, off-diagonal entries in
+ * [max(0, pik_k + pik_l - 1), min(pik_k, pik_l)] (the Fréchet bounds every
+ * design meets: two units miss together with probability at most
+ * min(1 - pik_k, 1 - pik_l); so a unit with pik 1, in every sample, has
+ * pi_kl = pik_l), each within `PROBABILITY_TOLERANCE`, and above 0.
  * A zero joint probability cannot belong to two units that were sampled
- * together, so it signals a wrong matrix rather than a rare sample.
+ * together, so it signals a wrong matrix rather than a rare sample. Neither
+ * R `sampling::varHT` nor survey's `ppsmat` checks the lower bound; a matrix
+ * below it gave a certainty unit spurious variance.
  */
 export function checkPi2(fn: string, pi2: unknown, pik: Float64Array): asserts pi2 is RowMatrix {
   const arg = "options.pi2";
@@ -66,9 +81,17 @@ export function checkPi2(fn: string, pi2: unknown, pik: Float64Array): asserts p
       if (!(Math.abs(a - b) <= tol)) {
         fail(fn, `${arg} is not symmetric (entries [${k}, ${l}] = ${a} and [${l}, ${k}] = ${b})`);
       }
-      const cap = Math.min(pk, pik[l] as number) + tol;
+      const pl = pik[l] as number;
+      const cap = Math.min(pk, pl) + tol;
       if (!(a > 0 && a <= cap)) {
         fail(fn, `${arg}[${k}, ${l}] must lie in (0, min(pik[${k}], pik[${l}])]`, a);
+      }
+      if (!(a >= pk + pl - 1 - tol)) {
+        fail(
+          fn,
+          `${arg}[${k}, ${l}] must be at least pik[${k}] + pik[${l}] - 1 = ${pk + pl - 1} (no design samples the two together less often${Math.max(pk, pl) >= 1 - tol ? "; a unit with pik 1 is in every sample, so its joint probability is the other unit's pik" : ""})`,
+          a,
+        );
       }
     }
   }
@@ -77,12 +100,12 @@ export function checkPi2(fn: string, pi2: unknown, pik: Float64Array): asserts p
 /** The variance forms of this folder (see `VarianceMethod`). */
 export type VarianceForm = "syg" | "ht" | "deville";
 
+const VARIANCE_FORMS: readonly VarianceForm[] = ["syg", "ht", "deville"];
+
 /** Reads `options.variance`: default 'syg' with `pi2`, 'deville' without. */
 export function readVarianceForm(fn: string, variance: unknown, hasPi2: boolean): VarianceForm {
   if (variance === undefined) return hasPi2 ? "syg" : "deville";
-  if (variance !== "syg" && variance !== "ht" && variance !== "deville") {
-    fail(fn, `options.variance must be "syg", "ht" or "deville"`, variance);
-  }
+  checkChoice(fn, "options.variance", variance, VARIANCE_FORMS);
   if (variance !== "deville" && !hasPi2) {
     fail(fn, `options.variance "${variance}" needs options.pi2 (joint inclusion probabilities)`);
   }
@@ -98,6 +121,12 @@ export function readVarianceForm(fn: string, variance: unknown, hasPi2: boolean)
  * - `deville`: with a_k = (1 - pi_k) / sum_l (1 - pi_l) and A = sum_k a_k z_k / pi_k,
  *          sum_k (1 - pi_k) (z_k / pi_k - A)^2 / (1 - sum_k a_k^2) (`sampling::varest`).
  *          Units with pi_k = 1 add nothing; all units at 1 give 0.
+ *
+ * The `syg` and `deville` forms are exactly 0 when the expanded values
+ * `z_k / pi_k` of the units with pi_k < 1 are the same (certainty units add
+ * nothing to either, `pi2` being consistent): that is decided from the values
+ * (`sameUpToRounding`), so that rounding noise (1e-33, a zero-width interval)
+ * and an exact 0 give the same answer. The `ht` form of equal values is not 0.
  */
 export function totalVariance(
   fn: string,
@@ -111,6 +140,7 @@ export function totalVariance(
     case "ht":
     case "syg": {
       if (pi2 === undefined) return fail(fn, `options.variance "${form}" needs options.pi2`);
+      if (form === "syg" && expandedFlat(z, pik)) return 0;
       const d = pi2.data;
       let v = 0;
       for (let k = 0; k < n; k++) {
@@ -145,6 +175,7 @@ export function totalVariance(
           `variance "deville" needs at least two sampled units with pik < 1 (got ${uncertain}); pass options.pi2 for an "syg" or "ht" variance`,
         );
       }
+      if (expandedFlat(z, pik)) return 0;
       let A = 0;
       let a2 = 0;
       for (let k = 0; k < n; k++) {
@@ -164,4 +195,11 @@ export function totalVariance(
     default:
       return assertUnreachable(fn, form);
   }
+}
+
+/** Whether `z_k / pik_k` is the same up to rounding over the units with `pik_k < 1`. */
+function expandedFlat(z: ArrayLike<number>, pik: Float64Array): boolean {
+  const e = new Float64Array(pik.length);
+  for (let k = 0; k < pik.length; k++) e[k] = (z[k] as number) / (pik[k] as number);
+  return sameUpToRounding(e, 0, (k) => (pik[k] as number) < 1);
 }

@@ -108,14 +108,47 @@ export type IntervalRequest = {
 };
 
 /**
- * A design variance below `(NO_SPREAD_ULPS eps max|y|)^2` is rounding, not
- * spread: Deville's form of a constant y with equal pik, for one, comes out
- * near 1e-32 instead of 0. 64 machine epsilons of the largest |y| is far
- * below any spread a double can hold between two distinct labels of that size
- * (one ulp of max|y| is eps max|y|), and far above what rounding leaves
- * when every sampled value is the same.
+ * Values within `NO_SPREAD_ULPS` machine epsilons of the largest |value| of
+ * each other are the same value, rounded: every input carries up to half an
+ * ulp of decimal rounding (0.3 / 0.1 is 2.9999999999999996), and a quotient
+ * or a difference adds half an ulp of its operands' size, so values equal in
+ * exact arithmetic come out within a few ulps; Deville's form of a constant
+ * y with equal pik, for one, came out near 1e-33 instead of 0, a zero-width
+ * interval marked reliable. 64 ulps (1.4e-14 relative) leaves room for a few
+ * such steps and lies far below any difference a label or a prediction
+ * measures (its fourteenth significant digit); a spread that small would
+ * give a variance near 1e-28 relative, which no interval can use. The same
+ * bound on a variance, `(NO_SPREAD_ULPS eps max|y|)^2`, tells rounding from
+ * spread where only the variance is known.
  */
-const NO_SPREAD_ULPS = 64;
+export const NO_SPREAD_ULPS = 64;
+
+/**
+ * Whether the values `x[k]` (those with `include(k)`, all by default) are the
+ * same up to rounding (see {@link NO_SPREAD_ULPS}): their range is at most
+ * `NO_SPREAD_ULPS eps` times the larger of their largest |value| and `scale`
+ * (the size of the operands of a difference that cancels, e.g. y and
+ * lambda yhat of a residual). True for no or one value. The estimators
+ * decide "no spread" with it from the data, so that a variance computed as
+ * rounding noise (1e-33) and one computed as exactly 0 give the same answer.
+ */
+export function sameUpToRounding(
+  x: ArrayLike<number>,
+  scale = 0,
+  include?: (k: number) => boolean,
+): boolean {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < x.length; k++) {
+    if (include !== undefined && !include(k)) continue;
+    const v = x[k] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (!(hi > lo)) return true;
+  const big = Math.max(scale, Math.abs(lo), Math.abs(hi));
+  return hi - lo <= NO_SPREAD_ULPS * Number.EPSILON * big;
+}
 
 /** How the warning of a `"t"` / `"wald"` interval of zero width (0/1 labels without spread) begins. */
 export const ZERO_WIDTH_WARNING = "the variance estimate is 0 (the sampled labels show no spread)";
@@ -144,13 +177,16 @@ function allEqual(y: ArrayLike<number>): boolean {
   return true;
 }
 
-/** Whether `variance` is zero up to the rounding of values as large as y's. */
+/**
+ * Whether `variance` is zero up to the rounding of values as large as y's
+ * (either sign: the unbiased forms' rounding can leave -1e-33).
+ */
 function noSpread(variance: number, y: ArrayLike<number>): boolean {
   if (variance === 0) return true;
   let big = 0;
   for (let k = 0; k < y.length; k++) big = Math.max(big, Math.abs(y[k] as number));
   const tol = NO_SPREAD_ULPS * Number.EPSILON * big;
-  return variance <= tol * tol;
+  return Math.abs(variance) <= tol * tol;
 }
 
 /**
@@ -161,12 +197,16 @@ function noSpread(variance: number, y: ArrayLike<number>): boolean {
  *   nothing usable about the error: `se` is NaN, `ci` the whole line,
  *   `reliable` false.
  * - A census (every unit labelled) is exact: zero width.
+ * - A variance of rounding size (see `NO_SPREAD_ULPS`; the estimators of this
+ *   folder set it to exactly 0 themselves when their data show no spread,
+ *   see {@link sameUpToRounding}) is 0: reported as 0, and its interval is
+ *   that of a variance of 0 below.
  * - 0/1 labels (unless `real`) are a proportion: the interval comes from
- *   `proportionInterval` and is clipped to [0, 1]. With `"t"` or `"wald"` and
- *   a variance of 0 (every label the same; rounding-level counts as 0, see
- *   `NO_SPREAD_ULPS`) that interval has zero width: it is returned as asked
- *   but `reliable` false, with a warning naming the proportion intervals that
- *   do not collapse.
+ *   `proportionInterval` and is clipped to [0, 1] (a variance of 0 takes
+ *   Kish's effective size in place of `p(1 - p) / variance`). With `"t"` or
+ *   `"wald"` and a variance of 0 (every label the same) that interval has
+ *   zero width: it is returned as asked but `reliable` false, with a warning
+ *   naming the proportion intervals that do not collapse.
  * - Labels in [0, 1] that are not all 0/1 (graded scores) get
  *   `intervalDefaults.bounded` (`"beta"`) and may ask for any design
  *   proportion method, clipped to [0, 1] as a proportion; the SRS proportion
@@ -174,12 +214,24 @@ function noSpread(variance: number, y: ArrayLike<number>): boolean {
  * - Other real-valued labels get the `"t"` interval (df of the design); when their
  *   variance is 0 (up to rounding) without a census, nothing bounds the
  *   error: whole line, `reliable` false.
+ * - Without a census, a design df below 1 (one sampled unit) or an effective
+ *   sample size below {@link MIN_EFFECTIVE_SIZE} (one weight outweighing all
+ *   the others) keeps its interval but comes back `reliable` false with a
+ *   warning saying why.
  */
 export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
-  const { method, estimate, variance, level, n, y, design } = r;
-  if (!Number.isFinite(estimate) || !Number.isFinite(variance)) {
-    fail(fn, `result is not finite (estimate ${estimate}, variance ${variance}); rescale y`);
+  const { method, estimate, level, n, y, design } = r;
+  if (!Number.isFinite(estimate) || !Number.isFinite(r.variance)) {
+    fail(
+      fn,
+      `result is not finite (estimate ${estimate}, variance ${r.variance}): the values, or their weights, overflow a double; rescale y`,
+    );
   }
+  // no spread (every estimator zeroes the variance of a sample without spread
+  // from its data; a caller's variance of rounding size counts too): the
+  // interval of a variance of exactly 0, whatever rounding left in it
+  const flat = noSpread(r.variance, y);
+  const variance = flat ? 0 : r.variance;
   const bad = r.real === true ? -1 : firstNonBinary(y);
   const binary = r.real !== true && bad < 0;
   // labels in [0, 1], not all 0/1: the design's proportion methods hold for their mean
@@ -231,7 +283,6 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
   if (design.census) {
     return { ...base, se, ci: [estimate, estimate], reliable: true, warning: "" };
   }
-  const flat = noSpread(variance, y);
   if (!proportion && flat) {
     return {
       ...base,
@@ -287,7 +338,34 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
       warning: `${ZERO_WIDTH_WARNING}, so the "${interval}" interval has zero width and does not bound the error; "beta" (the design default), "betaCapped" or, under SRS, "wilson" or "clopperPearson" do not collapse`,
     };
   }
+  if (design.df < 1) {
+    return {
+      ...base,
+      se,
+      ci,
+      reliable: false,
+      warning: `the variance estimate has no degrees of freedom (df ${design.df}: one sampled unit), so the sample does not bound the error`,
+    };
+  }
+  if (nEffective < MIN_EFFECTIVE_SIZE) {
+    return { ...base, se, ci, reliable: false, warning: fewEffectiveWarning(nEffective) };
+  }
   return { ...base, se, ci, reliable: true, warning: "" };
+}
+
+/**
+ * The smallest effective sample size (Kish's `(sum w)^2 / sum w^2` of the
+ * design weights) whose interval is trusted: below 2 one weight outweighs all
+ * the others together and the variance rests on about one unit, however many
+ * were sampled (four labels with weights 1e6, 2, 1.1 and 3.3 gave an interval
+ * of width 5e-5 around 0.99999; R survey 4.1.1's svyciprop gives the same
+ * interval, so the number stays and only the flag says so).
+ */
+export const MIN_EFFECTIVE_SIZE = 2;
+
+/** The warning of an estimate whose effective sample size is below {@link MIN_EFFECTIVE_SIZE}. */
+export function fewEffectiveWarning(nEffective: number): string {
+  return `the sampling weights leave an effective sample size of ${Number(nEffective.toPrecision(4))} (Kish's (sum w)^2 / sum w^2, below ${MIN_EFFECTIVE_SIZE}): the variance rests on about one unit, so the interval does not bound the error`;
 }
 
 /**

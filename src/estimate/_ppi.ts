@@ -10,13 +10,14 @@
 
 import { normalQuantile } from "../core/normal.js";
 import { studentTQuantile } from "../core/studentT.js";
-import { checkChoice, checkFloat64Array, checkNumber, fail } from "../core/validate.js";
+import { checkChoice, checkFloat64Array, checkNumber, fail, nearestKey } from "../core/validate.js";
 import {
   agreeingLabelsHull,
   agreeingNote,
   fewMinorityWarning,
   labelsAgree,
   outsideUnitWarning,
+  sameUpToRounding,
 } from "./_interval.js";
 import { predictionBandVariance } from "./_predictionBands.js";
 import type { Estimate } from "./confidenceInterval.js";
@@ -82,8 +83,13 @@ export function readLambda(
 ): number | "tuned" {
   if (value === undefined) return fallback;
   if (value === "tuned") return value;
-  if (typeof value === "string")
-    fail(fn, `options.lambda must be "tuned" or a number in [0, 1]`, value);
+  if (typeof value === "string") {
+    const hint = nearestKey(value, ["tuned"]) === undefined ? "" : `; did you mean "tuned"?`;
+    fail(
+      fn,
+      `options.lambda must be "tuned" or a number in [0, 1] (got ${JSON.stringify(value)})${hint}`,
+    );
+  }
   checkNumber(fn, "options.lambda", value, 0, 1);
   return value;
 }
@@ -92,16 +98,24 @@ export function readLambda(
 export type Moments = {
   readonly n: number;
   readonly mean: number;
-  /** sum (x - mean)^2 */
+  /** sum (x - mean)^2; exactly 0 when the values are the same up to rounding (`constant`). */
   readonly ss: number;
-  /** Every value is equal (to `first`). */
+  /**
+   * Every value is equal (to `first`) up to rounding (`sameUpToRounding` in
+   * `_interval.ts`): decided from the values, so that no spread gives a
+   * variance of exactly 0 whether or not rounding left ~1e-33 in `ss`.
+   */
   readonly constant: boolean;
   /** The first value. */
   readonly first: number;
 };
 
-/** Two-pass moments of `x` (the mean first, then the squared deviations, as numpy's `var`). */
-export function moments(x: ArrayLike<number>): Moments {
+/**
+ * Two-pass moments of `x` (the mean first, then the squared deviations, as
+ * numpy's `var`); `scale`: the size of the operands of a difference that
+ * cancels in x (a residual's y and lambda yhat), for the rounding tolerance.
+ */
+export function moments(x: ArrayLike<number>, scale = 0): Moments {
   const n = x.length;
   let s = 0;
   for (let i = 0; i < n; i++) s += x[i] as number;
@@ -111,12 +125,12 @@ export function moments(x: ArrayLike<number>): Moments {
     const d = (x[i] as number) - mean;
     ss += d * d;
   }
-  // all values equal leave only rounding in ss (far below n (1e-8 mean)^2): only then scan
+  // values the same up to rounding leave only rounding in ss (far below
+  // n (1e-8 max(|mean|, scale))^2): only then scan
   let constant = false;
-  if (ss <= 1e-16 * n * mean * mean) {
-    constant = true;
-    const first = x[0] as number;
-    for (let i = 1; i < n && constant; i++) constant = x[i] === first;
+  if (n > 0 && ss <= 1e-16 * n * Math.max(mean * mean, scale * scale)) {
+    constant = sameUpToRounding(x, scale);
+    if (constant) ss = 0;
   }
   return { n, mean, ss, constant, first: n > 0 ? (x[0] as number) : Number.NaN };
 }
@@ -134,7 +148,12 @@ export function checkedMoments(fn: string, arg: string, x: unknown): Moments {
   const m = moments(x as Float64Array);
   if (!(Number.isFinite(m.mean) && Number.isFinite(m.ss))) {
     checkFloat64Array(fn, arg, x);
-    fail(fn, `${arg} is too large to average (the sum overflows); rescale it`);
+    fail(
+      fn,
+      Number.isFinite(m.mean)
+        ? `${arg} spreads too widely for its variance (the sum of squares overflows); rescale it`
+        : `${arg} is too large to average (the sum overflows); rescale it`,
+    );
   }
   return m;
 }
@@ -152,8 +171,11 @@ export function pairMoments(y: ArrayLike<number>, yhat: ArrayLike<number>): Pair
   const my = moments(y);
   const mf = moments(yhat);
   let sp = 0;
-  for (let i = 0; i < y.length; i++) {
-    sp += ((y[i] as number) - my.mean) * ((yhat[i] as number) - mf.mean);
+  // a side without spread has no covariance (its deviations are rounding)
+  if (!my.constant && !mf.constant) {
+    for (let i = 0; i < y.length; i++) {
+      sp += ((y[i] as number) - my.mean) * ((yhat[i] as number) - mf.mean);
+    }
   }
   return { y: my, yhat: mf, sp };
 }
@@ -165,8 +187,13 @@ export function residualMoments(
   lambda: number,
 ): Moments {
   const r = new Float64Array(y.length);
-  for (let i = 0; i < y.length; i++) r[i] = (y[i] as number) - lambda * (yhat[i] as number);
-  return moments(r);
+  let scale = 0;
+  for (let i = 0; i < y.length; i++) {
+    const f = lambda * (yhat[i] as number);
+    r[i] = (y[i] as number) - f;
+    scale = Math.max(scale, Math.abs(y[i] as number), Math.abs(f));
+  }
+  return moments(r, scale);
 }
 
 /** What PPI++'s tuning chose. */
@@ -187,7 +214,7 @@ export type TunedLambda = {
 export function tuneLambda(p: PairMoments, u: Moments, ddof: 0 | 1): TunedLambda {
   const n = p.y.n;
   const N = u.n;
-  if (p.yhat.constant && u.constant && p.yhat.first === u.first) {
+  if (p.yhat.constant && u.constant && sameUpToRounding([p.yhat.first, u.first])) {
     return { lambda: 0, raw: Number.NaN };
   }
   const d = p.yhat.mean - u.mean;
@@ -280,6 +307,23 @@ export function predictionFloor(
   // the verdict's Clopper-Pearson bound does not
   const certain = verdictFloor(y, yhat, undefined, yhatUnlabeled, tail, true) ?? 0;
   return Math.max(bands, certain);
+}
+
+/**
+ * The `method` note of a verdict floor (hard 0/1 predictions, see
+ * {@link predictionFloor}) that added `added` (> 0) to the variance:
+ * `"; verdict floor (+v to the variance)"`, so that a comparison with ppi_py
+ * under `"wald"` (which has no floor; the soft predictions' floors do not
+ * apply there) can tell why the interval is wider; "" otherwise.
+ */
+export function floorNote(yhat: Float64Array, yhatUnlabeled: Float64Array, added: number): string {
+  if (!(added > 0) || !isHard(yhat) || !isHard(yhatUnlabeled)) return "";
+  return `; verdict floor (+${short(added)} to the variance)`;
+}
+
+/** Whether every value is 0 or 1 (hard predictions: verdicts). */
+export function isHard(a: Float64Array): boolean {
+  return a.every((v) => v === 0 || v === 1);
 }
 
 /**

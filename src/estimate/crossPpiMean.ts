@@ -10,6 +10,7 @@ import {
 import { readLevel } from "./_internal.js";
 import {
   capFloor,
+  floorNote,
   moments,
   ppiEstimate,
   predictionFloor,
@@ -72,7 +73,9 @@ const KEYS = optionKeys<CrossPpiMeanOptions>()("level", "alternative", "interval
  * predicted exactly 0 or 1; every floor held below the labels-alone
  * variance). lambda is 1, as in ppi_py (no power tuning).
  * Matches ppi_py to 1e-10 with `ddof: 0` and `interval: "wald"`
- * (test/fixtures/ppi.json); the default `ddof` is 1 (see {@link ppiMean}).
+ * (test/fixtures/ppi.json) unless a verdict floor applies (hard 0/1
+ * predictions right on every labelled unit of a verdict, named in `method`,
+ * as in {@link ppiMean}); the default `ddof` is 1 (see {@link ppiMean}).
  * ppi_py's `bootstrap_data` variance is not offered.
  * `nEffective = n s^2(y) / (n variance)` (n when s^2(y) is 0).
  *
@@ -122,7 +125,7 @@ export function crossPpiMean(
   if (K < 1) fail(fn, "yhatUnlabeled has no column (one per fold model)");
   checkOptions(fn, options, KEYS);
   const d = crossPpiMeanDefaults;
-  const level = readLevel(fn, options.level ?? d.level);
+  const level = readLevel(fn, options.level === undefined ? d.level : options.level);
   const alternative = readAlternative(fn, options.alternative, d.alternative);
   const interval = readPpiInterval(fn, options.interval, y64, d);
   const ddof = readDdof(fn, options.ddof, d.ddof);
@@ -149,15 +152,11 @@ export function crossPpiMean(
     estimate,
     interval !== "wald",
   );
+  const added = capFloor(floor, vClassical - vLabelled - vUnlabelled);
   return ppiEstimate(fn, {
-    method: `crossPpi (K=${K})`,
+    method: `crossPpi (K=${K})${floorNote(yhat64, fbar, added)}`,
     estimate,
-    parts: twoParts(
-      vLabelled + capFloor(floor, vClassical - vLabelled - vUnlabelled),
-      n,
-      vUnlabelled,
-      N,
-    ),
+    parts: twoParts(vLabelled + added, n, vUnlabelled, N),
     vClassical,
     n,
     level,

@@ -20,6 +20,7 @@ import {
   intervalEstimate,
   kishFromProbabilities,
   readInterval,
+  sameUpToRounding,
 } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { VarianceMethod } from "./horvitzThompson.js";
@@ -70,7 +71,10 @@ const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
  * flag can tell (the estimator sees only the sampled units' probabilities):
  * measured in docs/replication/coverage.md, section "The estimators called
  * directly under a skewed size"; draw through a strategy, whose risk-band
- * floor knows the whole population, to get an honest interval there.
+ * floor knows the whole population, to get an honest interval there. Only a
+ * sample whose weights leave a Kish effective size below 2 (one weight
+ * outweighing all the others: its variance rests on about one unit) comes
+ * back `reliable: false`, its interval kept, with a warning.
  *
  * @param y - Values of the sampled units (at least one).
  * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
@@ -78,7 +82,7 @@ const KEYS = optionKeys<HajekOptions>()("pi2", "variance", "level", "interval");
  * @returns The estimate of the mean, its variance, SE and confidence interval.
  * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers or `options` is not an
  *   object.
- * @throws {RangeError} If the sample is empty, a value is not finite, `pik` is outside (0, 1],
+ * @throws {RangeError} If the sample is empty, a value is not finite, `pik` is outside (0, 1] (or so small that 1 / pik overflows),
  *   lengths differ, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
  *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
@@ -138,7 +142,11 @@ export function hajekRequest(
   const mean = ty / nHat;
   const e = new Float64Array(n);
   for (let k = 0; k < n; k++) e[k] = (y64[k] as number) - mean;
-  const v = totalVariance(fn, e, pik64, form, pi2);
+  // (computed first: it also checks that the form applies to the sample)
+  const computed = totalVariance(fn, e, pik64, form, pi2);
+  // labels without spread have residuals of exactly 0 in exact arithmetic,
+  // whatever the form: decided from y, not from the rounding left in e
+  const v = sameUpToRounding(y64) ? 0 : computed;
   return {
     method: `hajek (${form})`,
     estimate: mean,

@@ -13,6 +13,7 @@ import {
   intervalEstimate,
   kishFromProbabilities,
   readInterval,
+  sameUpToRounding,
 } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
@@ -50,7 +51,10 @@ const KEYS = optionKeys<HansenHurwitzOptions>()("level", "interval");
  * flag can tell (the estimator sees only the sampled units' probabilities):
  * measured in docs/replication/coverage.md, section "The estimators called
  * directly under a skewed size"; draw through a strategy, whose risk-band
- * floor knows the whole population, to get an honest interval there.
+ * floor knows the whole population, to get an honest interval there. Only a
+ * sample whose weights leave a Kish effective size below 2 (one weight
+ * outweighing all the others: its variance rests on about one unit) comes
+ * back `reliable: false`, its interval kept, with a warning.
  *
  * @param y - Values of the drawn units, one per draw (at least two draws).
  * @param p - Draw probability of each drawn unit, each in (0, 1].
@@ -120,7 +124,8 @@ export function hansenHurwitzRequest(
     const d = (t[k] as number) - total;
     ss += d * d;
   }
-  const v = ss / (n * (n - 1));
+  // draws without spread in y / p: 0 whatever rounding left in ss
+  const v = sameUpToRounding(t) ? 0 : ss / (n * (n - 1));
   return {
     method: "hansenHurwitz",
     estimate: total / N,

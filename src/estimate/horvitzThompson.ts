@@ -83,8 +83,11 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * `pi_kl > 0` (`"syg"` only for fixed-size designs). They can be negative for some samples;
  * a negative variance is reported as computed, and then `se` is `NaN` and `ci` is
  * `[-Infinity, Infinity]` (see {@link Estimate}). An empty sample (possible under Poisson
- * sampling) gives estimate 0 and variance 0 with `pi2` of size 0 x 0. The interval has zero
- * width only for a census: n = N with every `pik` 1. A random-size design (Poisson) can draw
+ * sampling) gives estimate 0 and variance 0 with `pi2` of size 0 x 0 (df 0, flagged), and one
+ * sampled unit under `"ht"` a df of 0, flagged. Expanded values `y / pik` of the units with
+ * `pik < 1` that are the same up to rounding give a `"syg"` or `"deville"` variance of exactly
+ * 0 (rounding left 1e-33 before), whose interval for labels in [0, 1] uses Kish's effective
+ * size. The interval has zero width only for a census: n = N with every `pik` 1. A random-size design (Poisson) can draw
  * every unit with `pik < 1`; the estimate is then not the population mean and gets its interval.
  *
  * For 0/1 labels drawn with probabilities proportional to a skewed size that
@@ -92,7 +95,10 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * flag can tell (the estimator sees only the sampled units' probabilities):
  * measured in docs/replication/coverage.md, section "The estimators called
  * directly under a skewed size"; draw through a strategy, whose risk-band
- * floor knows the whole population, to get an honest interval there.
+ * floor knows the whole population, to get an honest interval there. Only a
+ * sample whose weights leave a Kish effective size below 2 (one weight
+ * outweighing all the others: its variance rests on about one unit) comes
+ * back `reliable: false`, its interval kept, with a warning.
  *
  * @param y - Values of the sampled units.
  * @param pik - First-order inclusion probabilities of the sampled units, each in (0, 1].
@@ -101,8 +107,9 @@ const KEYS = optionKeys<HorvitzThompsonOptions>()("pi2", "variance", "level", "i
  * @returns The estimate of the mean, its variance, SE and confidence interval.
  * @throws {TypeError} If `y` or `pik` is not a `Float64Array` or an array of numbers, `N` is not a number, or
  *   `options` is not an object.
- * @throws {RangeError} If a value is not finite, `pik` is outside (0, 1], lengths differ, `N` is not an
- *   integer at least n, `pi2` is not a valid n x n joint-probability matrix, `variance` is unknown or
+ * @throws {RangeError} If a value is not finite, `pik` is outside (0, 1] (or so small that 1 / pik overflows), lengths differ, `N` is not an
+ *   integer at least n, `pi2` is not a valid n x n joint-probability matrix (each entry within
+ *   [max(0, pik_k + pik_l - 1), min(pik_k, pik_l)], above 0), `variance` is unknown or
  *   needs a missing `pi2`, "deville" has fewer than two units with `pik < 1`, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
  *   proportion method while y is not 0/1.
@@ -168,7 +175,14 @@ export function horvitzThompsonRequest(
     level: lev,
     n,
     y: y64,
-    design: { srs: false, df: n - 1, N, census, nEffective: kishFromProbabilities(pik64) },
+    // an empty (Poisson) sample has 0 df, not -1
+    design: {
+      srs: false,
+      df: Math.max(0, n - 1),
+      N,
+      census,
+      nEffective: kishFromProbabilities(pik64),
+    },
     interval,
   };
 }

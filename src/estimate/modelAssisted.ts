@@ -16,11 +16,14 @@ import { checkProbabilities, PROBABILITY_TOLERANCE, readLevel } from "./_interna
 import {
   agreeingLabelsHull,
   agreeingNote,
+  fewEffectiveWarning,
   fewMinorityWarning,
   type IntervalRequest,
   intervalEstimate,
   labelsAgree,
+  MIN_EFFECTIVE_SIZE,
   outsideUnitWarning,
+  ZERO_WIDTH_WARNING,
 } from "./_interval.js";
 import {
   cutToUnit,
@@ -169,7 +172,8 @@ function readEstimatorOptions(
       ? {}
       : { groupTotal: asFloat64Array(fn, "options.groupTotal", groupTotal) }),
   };
-  const estimator = options.estimator ?? modelAssistedDefaults.estimator;
+  const estimator =
+    options.estimator === undefined ? modelAssistedDefaults.estimator : options.estimator;
   checkChoice(fn, "options.estimator", estimator, ESTIMATORS);
   for (const key of ["pi2", "variance", "strata", "stratumSizes", "groupTotal"] as const) {
     if (options[key] !== undefined && !USES[estimator].includes(key)) {
@@ -353,7 +357,7 @@ export function modelAssisted(
   const { options: o, estimator } = readEstimatorOptions(fn, options);
   const d = modelAssistedDefaults;
   const lambdaOption = readLambda(fn, o.lambda, d.lambda);
-  const level = readLevel(fn, o.level ?? d.level);
+  const level = readLevel(fn, o.level === undefined ? d.level : o.level);
   const interval = readPpiInterval(fn, o.interval, y64, d);
   const proportion = isProportionInterval(interval);
   const residualInterval = proportion ? "t" : interval;
@@ -433,8 +437,13 @@ export function modelAssisted(
     : [res.ci[0] + shift, res.ci[1] + shift];
   // 0/1 labels that all agree: the residuals show only the predictions' spread
   // (with lambda 0 and a zero-width "t" or "wald" interval of labels that all
-  // agree, the bound alone, as ppiMean gives)
-  const bounded = lambda === 0 && res.variance === 0 && labelsAgree(y64);
+  // agree, the bound alone, as ppiMean gives; a flag the design raised for
+  // another reason, such as an estimate outside [0, 1], stands)
+  const bounded =
+    lambda === 0 &&
+    res.variance === 0 &&
+    labelsAgree(y64) &&
+    res.warning.startsWith(ZERO_WIDTH_WARNING);
   const hull =
     (res.reliable || bounded) && !classical.design.census
       ? agreeingLabelsHull(ci, y64, classical.design.nEffective ?? n, level)
@@ -443,6 +452,11 @@ export function modelAssisted(
   // the residuals (Korn–Graubard's needs no such rule)
   const few =
     res.reliable && !classical.design.census && !proportion ? fewMinorityWarning(y64) : undefined;
+  // the labels-alone bound of a sample whose weights leave about one unit
+  // (intervalEstimate flags every other interval of such a sample)
+  const kish = classical.design.nEffective ?? n;
+  const fewEffective =
+    hull !== undefined && kish < MIN_EFFECTIVE_SIZE ? fewEffectiveWarning(kish) : undefined;
   const estimate = res.estimate + shift;
   // an interval built for the estimate clipped to [0, 1]
   const outside =
@@ -453,6 +467,7 @@ export function modelAssisted(
     ...res,
     ...(hull === undefined ? {} : { reliable: true, warning: "" }),
     ...(few === undefined ? {} : { reliable: false, warning: few }),
+    ...(fewEffective === undefined ? {} : { reliable: false, warning: fewEffective }),
     ...(outside === undefined ? {} : { reliable: false, warning: outside }),
     estimate,
     ci: hull === undefined ? ci : cutToUnit(hull, estimate),

@@ -10,6 +10,7 @@ import { readLevel } from "./_internal.js";
 import {
   capFloor,
   checkedMoments,
+  floorNote,
   lambdaText,
   pairMoments,
   ppiEstimate,
@@ -114,7 +115,14 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  *
  * Against ppi_py 0.2.3 (`ppi_mean_ci`, commit bd90caa): with `ddof: 0` and
  * `interval: "wald"` the estimate, lambda and interval agree to 1e-10
- * (test/fixtures/ppi.json). Three deliberate differences: the default `ddof`
+ * (test/fixtures/ppi.json) for real labels, for soft predictions, and for
+ * hard 0/1 predictions (verdicts) each of which is wrong on some labelled
+ * unit; where a verdict is right on every labelled unit that got it, the
+ * verdict floor below widens the interval, under `"wald"` too, and `method`
+ * ends in `"; verdict floor (+v to the variance)"` (12 labels, verdict 1
+ * right on all 8 labelled units that got it, 200 hard unlabelled
+ * predictions, lambda 1, level 0.95: [0.4733, 0.9633] against ppi_py 0.2.3's
+ * [0.5483, 0.8883]). Three deliberate differences: the default `ddof`
  * is 1 (ppi_py's numpy default 0 understates the variance by the factor
  * (n - 1) / n); a one-sided `alternative` is honoured with the tuned lambda
  * (ppi_py's `ppi_mean_ci` drops it when `lam=None` and returns the two-sided
@@ -153,8 +161,12 @@ const KEYS = optionKeys<PpiMeanOptions>()("lambda", "level", "alternative", "int
  * at a nominal 90 % in ppiMean.test.ts's superpopulation); units predicted
  * exactly 0 or 1 among soft ones get the verdict floor, and every floor is
  * held below the labels-alone variance `s^2(y) / n` (`capFloor`), so it never
- * makes the interval wider than the labels alone would. A
- * variance of 0 otherwise gives the whole line, `reliable: false`.
+ * makes the interval wider than the labels alone would; `method` names a
+ * verdict floor that added variance (`"; verdict floor (+v to the
+ * variance)"`). A variance of 0 otherwise (residuals
+ * and unlabelled predictions without spread, decided from the values up to
+ * rounding, so rounding noise of 1e-33 counts as 0) gives the whole line,
+ * `reliable: false`.
  *
  * @param y - The labels of the n labelled units (at least two).
  * @param yhat - The predictions on the same units, in the same order.
@@ -206,7 +218,7 @@ export function ppiMean(
   checkOptions(fn, options, KEYS);
   const d = ppiMeanDefaults;
   const lambdaOption = readLambda(fn, options.lambda, d.lambda);
-  const level = readLevel(fn, options.level ?? d.level);
+  const level = readLevel(fn, options.level === undefined ? d.level : options.level);
   const alternative = readAlternative(fn, options.alternative, d.alternative);
   const interval = readPpiInterval(fn, options.interval, y64, d);
   const ddof = readDdof(fn, options.ddof, d.ddof);
@@ -231,15 +243,11 @@ export function ppiMean(
     estimate,
     interval !== "wald",
   );
+  const added = capFloor(floor, vClassical - vLabelled - vUnlabelled);
   const e = ppiEstimate(fn, {
-    method: lambdaText("ppi", lambdaOption, tuned),
+    method: lambdaText("ppi", lambdaOption, tuned) + floorNote(yhat64, yhatUnlabeled64, added),
     estimate,
-    parts: twoParts(
-      vLabelled + capFloor(floor, vClassical - vLabelled - vUnlabelled),
-      n,
-      vUnlabelled,
-      N,
-    ),
+    parts: twoParts(vLabelled + added, n, vUnlabelled, N),
     vClassical,
     n,
     level,

@@ -15,6 +15,7 @@ import {
   intervalEstimate,
   kishFromProbabilities,
   readInterval,
+  sameUpToRounding,
 } from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
@@ -47,7 +48,8 @@ const KEYS = optionKeys<RaoHartleyCochranOptions>()("level", "interval");
  * Formula: `T = sum_g y_g / groupShare_g` (unbiased for the total), mean `T / N`;
  * `v(T) = (sum_g N_g^2 - N) / (N^2 - sum_g N_g^2) * sum_g P_g (y_g / p_g - T)^2`
  * (unbiased, and never negative: a sum of squares with positive weights), divided by
- * N^2 for the mean. With n = N every group is one unit and the variance is 0.
+ * N^2 for the mean. With n = N every group is one unit, drawn with certainty (`groupShare` 1,
+ * checked), and the variance is 0.
  *
  * This takes one more argument (`groupTotal`) than `raoHartleyCochran(y, groupShare, N)`:
  * the estimate needs only `groupShare`, but the variance needs each group's size
@@ -62,7 +64,8 @@ const KEYS = optionKeys<RaoHartleyCochranOptions>()("level", "interval");
  * @throws {TypeError} If an array is not a `Float64Array` or an array of numbers, `N` is not a number, or
  *   `options` is not an object.
  * @throws {RangeError} If a value is not finite, a share is outside (0, 1], lengths differ, `groupTotal` does
- *   not sum to 1, there are fewer than two groups, `N` is not an integer at least n, or `level` is not in (0, 1);
+ *   not sum to 1, there are fewer than two groups, `N` is not an integer at least n, n = N (every group one
+ *   unit) with a `groupShare` other than 1, or `level` is not in (0, 1);
  *   or if `options.interval` is not one of `intervalMethods`, is SRS-only (for this design), or is a
  *   proportion method while y is not 0/1.
  * @see Rao, J. N. K., Hartley, H. O. & Cochran, W. G. (1962). On a simple procedure of unequal probability
@@ -121,17 +124,34 @@ export function raoHartleyCochranRequest(
   if (!(Math.abs(pSum - 1) <= PROBABILITY_TOLERANCE)) {
     fail(fn, "groupTotal must sum to 1 over the groups", pSum);
   }
+  if (n === N) {
+    // every group is one unit, drawn with certainty: z_i / Z_g is 1
+    for (let g = 0; g < n; g++) {
+      const share = groupShare64[g] as number;
+      if (!(share >= 1 - PROBABILITY_TOLERANCE)) {
+        fail(
+          fn,
+          `groupShare[${g}] must be 1 when n = N = ${N} (every group is a single unit)`,
+          share,
+        );
+      }
+    }
+  }
   checkOptions(fn, options, KEYS);
   const lev = readLevel(fn, options.level);
   const interval = readInterval(fn, options.interval, false);
   let total = 0;
   for (let g = 0; g < n; g++) total += (y64[g] as number) / (groupShare64[g] as number);
   let ss = 0;
+  const expanded = new Float64Array(n);
   for (let g = 0; g < n; g++) {
     const P = groupTotal64[g] as number;
-    const d = (y64[g] as number) / ((groupShare64[g] as number) * P) - total;
+    expanded[g] = (y64[g] as number) / ((groupShare64[g] as number) * P);
+    const d = (expanded[g] as number) - total;
     ss += P * d * d;
   }
+  // y / p_g without spread: 0 whatever rounding left in ss
+  if (sameUpToRounding(expanded)) ss = 0;
   let sumSq = 0;
   for (const s of rhcGroupSizes(N, n)) sumSq += s * s;
   const v = ((sumSq - N) / (N * N - sumSq)) * ss;

@@ -7,7 +7,12 @@ import {
   toInt32Array,
 } from "../core/validate.js";
 import { readLevel } from "./_internal.js";
-import { type IntervalRequest, intervalEstimate, readInterval } from "./_interval.js";
+import {
+  type IntervalRequest,
+  intervalEstimate,
+  readInterval,
+  sameUpToRounding,
+} from "./_interval.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { IntervalMethod } from "./proportionInterval.js";
 
@@ -134,10 +139,20 @@ export function stratifiedMeanRequest(
     if (nh > 0) mean[h] = (sum[h] as number) / nh;
   }
   const ss = new Float64Array(H);
+  const lo = new Float64Array(H).fill(Number.POSITIVE_INFINITY);
+  const hi = new Float64Array(H).fill(Number.NEGATIVE_INFINITY);
   for (let k = 0; k < y64.length; k++) {
     const h = strata32[k] as number;
-    const d = (y64[k] as number) - (mean[h] as number);
+    const v = y64[k] as number;
+    const d = v - (mean[h] as number);
     ss[h] = (ss[h] as number) + d * d;
+    lo[h] = Math.min(lo[h] as number, v);
+    hi[h] = Math.max(hi[h] as number, v);
+  }
+  // a stratum whose labels are the same up to rounding has no spread: 0,
+  // whatever rounding left in its sum of squares
+  for (let h = 0; h < H; h++) {
+    if (sameUpToRounding([lo[h] as number, hi[h] as number])) ss[h] = 0;
   }
   let estimate = 0;
   let variance = 0;

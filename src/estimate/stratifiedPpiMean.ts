@@ -12,6 +12,7 @@ import {
 import { PROBABILITY_TOLERANCE, readLevel } from "./_internal.js";
 import {
   capFloor,
+  isHard,
   moments,
   pairMoments,
   ppiEstimate,
@@ -184,6 +185,8 @@ function combineStrata(
   lambdas: Float64Array;
   flat: number[];
   floored: number[];
+  /** Strata whose variance a prediction (verdict) floor raised, and no stratum floor replaced. */
+  predictionFloored: number[];
 } {
   const { ys, fs, us } = strata;
   const H = w.length;
@@ -191,6 +194,7 @@ function combineStrata(
   const parts: VariancePart[] = [];
   const flat: number[] = [];
   const floored: number[] = [];
+  const predictionFloored: number[] = [];
   let estimate = 0;
   let vClassical = 0;
   const pool = pooledBinary(ys, w);
@@ -221,7 +225,8 @@ function combineStrata(
     const vLabelsAlone = (wh * wh * pair.y.ss) / (nh - ddof) / nh;
     const floorH =
       wh * wh * predictionFloor(yh, fh, uh, lambda, tails.level, tails.alternative, eh, tails.soft);
-    let vh = vLabelled + capFloor(floorH, vLabelsAlone - vLabelled - vUnlabelled);
+    const added = capFloor(floorH, vLabelsAlone - vLabelled - vUnlabelled);
+    let vh = vLabelled + added;
     const agree = pool === undefined ? undefined : agreeingRate(yh, pool);
     const floor = agree === undefined ? 0 : (wh * wh * agree) / nh;
     let df = nh - 1;
@@ -230,12 +235,14 @@ function combineStrata(
       floored.push(h);
       // a prior's variance, not an estimate on n_h - 1 df: it adds no df
       df = Number.POSITIVE_INFINITY;
+    } else if (added > 0) {
+      predictionFloored.push(h);
     }
     parts.push({ v: vh, df });
     parts.push({ v: vUnlabelled, df: Nh - 1 });
     vClassical += vLabelsAlone;
   }
-  return { estimate, parts, vClassical, lambdas, flat, floored };
+  return { estimate, parts, vClassical, lambdas, flat, floored, predictionFloored };
 }
 
 /**
@@ -304,7 +311,8 @@ function agreeingRate(yh: Float64Array, pool: { pooled: number; m: number }): nu
  * with that df (as {@link ppiMean}).
  *
  * Hard 0/1 predictions (a judge's verdicts) get {@link ppiMean}'s verdict
- * floor within each stratum (`w_h^2` times the stratum's own floor), so one
+ * floor within each stratum (`w_h^2` times the stratum's own floor; `method`
+ * ends in `"; verdict floor in stratum h, ..."` where it added variance), so one
  * stratum is `ppiMean` for them too (until 2026-12-07 the floor was missing
  * here, and such intervals under-covered: docs/replication/model-assisted.md,
  * hard predictions); soft predictions, except under `"wald"`, get its
@@ -380,7 +388,7 @@ export function stratifiedPpiMean(
   checkOptions(fn, options, KEYS);
   const d = stratifiedPpiMeanDefaults;
   const lambdaOption = readLambda(fn, options.lambda, d.lambda);
-  const level = readLevel(fn, options.level ?? d.level);
+  const level = readLevel(fn, options.level === undefined ? d.level : options.level);
   const alternative = readAlternative(fn, options.alternative, d.alternative);
   const interval = readPpiInterval(fn, options.interval, y64, d);
   const ddof = readDdof(fn, options.ddof, d.ddof);
@@ -394,7 +402,7 @@ export function stratifiedPpiMean(
   const fs = byStratum(yhat64, strata32, H);
   const us = byStratum(yhatUnlabeled64, strataUnlabeled32, H);
   checkStrata(ys, us, w, options.stratumWeights !== undefined);
-  const { estimate, parts, vClassical, lambdas, flat, floored } = combineStrata(
+  const { estimate, parts, vClassical, lambdas, flat, floored, predictionFloored } = combineStrata(
     { ys, fs, us },
     w,
     lambdaOption,
@@ -411,6 +419,9 @@ export function stratifiedPpiMean(
   }
   if (floored.length > 0) {
     method += `; variance floored in stratum ${floored.join(", ")}: its labels all agree`;
+  }
+  if (predictionFloored.length > 0 && isHard(yhat64) && isHard(yhatUnlabeled64)) {
+    method += `; verdict floor in stratum ${predictionFloored.join(", ")}`;
   }
   const e = ppiEstimate(fn, {
     method,
