@@ -329,8 +329,8 @@ export function checkNumber(
 }
 
 /** Checks a confidence level in the open interval (0, 1). */
-export function checkLevel(fn: string, level: unknown): asserts level is number {
-  checkNumber(fn, "level", level, 0, 1, { lower: true, upper: true });
+export function checkLevel(fn: string, level: unknown, arg = "level"): asserts level is number {
+  checkNumber(fn, arg, level, 0, 1, { lower: true, upper: true });
 }
 
 /** Checks that two array-likes have the same length. */

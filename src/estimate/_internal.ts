@@ -22,10 +22,13 @@ import { intervalDefaults } from "./intervalDefaults.js";
 /** Tolerance for `pi2` symmetry, its diagonal against `pik`, and sums that must be 1. */
 export const PROBABILITY_TOLERANCE = 1e-9;
 
-/** Reads `options.level` (default `intervalDefaults.level`) and checks it lies in (0, 1). */
-export function readLevel(fn: string, level: unknown): number {
+/**
+ * Reads `options.level` (default `intervalDefaults.level`) and checks it lies
+ * in (0, 1); errors name it as `arg`.
+ */
+export function readLevel(fn: string, level: unknown, arg = "options.level"): number {
   if (level === undefined) return intervalDefaults.level;
-  checkLevel(fn, level);
+  checkLevel(fn, level, arg);
   return level;
 }
 

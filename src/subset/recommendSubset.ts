@@ -263,7 +263,7 @@ function readRecommendOptions(
   const ridge = options.ridge ?? d.ridge;
   if (!(ridge >= 0 && Number.isFinite(ridge))) fail(fn, "options.ridge must be >= 0", ridge);
   const level = options.level ?? d.level;
-  checkLevel(fn, level);
+  checkLevel(fn, level, "options.level");
   const selection = options.selection ?? d.selection;
   checkChoice(fn, "options.selection", selection, ["robust", "rmse"] as const);
   const candidates = options.candidates ?? recommendSubsetCandidates;

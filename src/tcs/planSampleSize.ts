@@ -144,7 +144,7 @@ export function planSampleSize(args: PlanSampleSizeOptions): PlanSampleSizeResul
   checkNumber(fn, "targetHalfWidth", targetHalfWidth, 0, Number.POSITIVE_INFINITY, { lower: true });
   checkNumber(fn, "anticipatedRate", anticipatedRate, 0, 1, { lower: true, upper: true });
   checkChoice(fn, "design", design, PLANNED_DESIGNS);
-  const level = readLevel(fn, args.level);
+  const level = readLevel(fn, args.level, "args.level");
   const chosen = readInterval(fn, args.interval, design === "srs");
   const interval: IntervalMethod =
     chosen ?? (design === "srs" ? INTERVAL_DEFAULTS.srs : INTERVAL_DEFAULTS.design);

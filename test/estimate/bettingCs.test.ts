@@ -146,7 +146,7 @@ describe("bettingCs(y, N, options)", () => {
         "level 1.5",
         () => bettingCs(f([0]), inf, { level: 1.5 }),
         RangeError,
-        /bettingCs: level must be less than 1/,
+        /bettingCs: options.level must be less than 1/,
       ],
       [
         "range reversed",

@@ -186,19 +186,19 @@ describe("hypergeometricCs(y, N, options)", () => {
         "level 1",
         () => hypergeometricCs(u8([1]), 5, { level: 1 }),
         RangeError,
-        /hypergeometricCs: level must be less than 1/,
+        /hypergeometricCs: options.level must be less than 1/,
       ],
       [
         "level 0",
         () => hypergeometricCs(u8([1]), 5, { level: 0 }),
         RangeError,
-        /hypergeometricCs: level must be greater than 0/,
+        /hypergeometricCs: options.level must be greater than 0/,
       ],
       [
         "level NaN",
         () => hypergeometricCs(u8([1]), 5, { level: Number.NaN }),
         RangeError,
-        /hypergeometricCs: level must be finite/,
+        /hypergeometricCs: options.level must be finite/,
       ],
       [
         "prior a 0",

@@ -313,7 +313,7 @@ describe("ppiMean: bad input throws naming the function and the argument", () =>
       "level 1",
       () => ppiMean(y, yhat, yu, { level: 1 }),
       RangeError,
-      /^ppiMean: level must be less than 1/,
+      /^ppiMean: options.level must be less than 1/,
     ],
     [
       "alternative typo",

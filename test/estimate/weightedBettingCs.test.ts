@@ -189,7 +189,7 @@ describe("weightedBettingCs(y, q, qMin, N, options)", () => {
         "level",
         () => weightedBettingCs(y, q, m, 3, { level: -1 }),
         RangeError,
-        /weightedBettingCs: level must be greater than 0/,
+        /weightedBettingCs: options.level must be greater than 0/,
       ],
       [
         "grid",

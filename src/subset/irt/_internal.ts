@@ -247,7 +247,7 @@ export function checkPredictOptions(
   if (ability !== "eap" && ability !== "map") {
     fail(fn, 'options.ability must be "eap" or "map"', ability);
   }
-  checkLevel(fn, level);
+  checkLevel(fn, level, "options.level");
   checkInteger(fn, "options.grid", grid, 3, 100_000);
   return { ability, level, grid };
 }

@@ -111,7 +111,7 @@ export function predictRateRegression(
   checkOptions(fn, options, KEYS);
   const { mse = looMse, level = intervalDefaults.level } = options ?? {};
   checkNumber(fn, options?.mse === undefined ? "model.looMse" : "options.mse", mse, 0);
-  checkLevel(fn, level);
+  checkLevel(fn, level, "options.level");
   let est = rateMean;
   for (let j = 0; j < k; j++) {
     const y = responses01[j] as number;
