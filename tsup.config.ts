@@ -12,8 +12,7 @@ const common = {
 } as const;
 
 // ESM keeps one file per module (bundle: false) so a consumer's bundler drops
-// the modules it does not import, together with their dependencies (jstat,
-// ml-matrix): `import { pivotal, horvitzThompson }` stays a few kB
+// the modules it does not import, together with their dependencies (jstat): `import { pivotal, horvitzThompson }` stays a few kB
 // (scripts/size-budget.ts). A single-file bundle would keep every dependency
 // import, since those packages do not declare themselves side-effect free.
 // CommonJS stays one bundled file. `npm run build` empties dist first.
