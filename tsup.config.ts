@@ -33,5 +33,7 @@ export default defineConfig([
     format: ["cjs"],
     dts: true,
     treeshake: true,
+    // the entries share their modules through chunks instead of each carrying a copy
+    splitting: true,
   },
 ]);
