@@ -11,9 +11,11 @@
  * (objectives scaled to [0, 1] by their range over all of that seed's fronts,
  * reference point 1.1 in each), the knee's three objectives, its number of
  * slices, OC (mean share of a slice's majority outcome) and SCM
- * (`sliceCoherence`), and the wall time. Writes the marked section
+ * (`sliceCoherence`), and the wall time, with the machine's load average before
+ * and after the runs (wall times on this shared VM move with it). Writes the marked section
  * "generations" of docs/replication/casper.md. Heavy: run alone.
  */
+import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRng } from "../src/entry/core.js";
@@ -62,6 +64,7 @@ type Row = {
   seconds: number;
 };
 const rows: Row[][] = GENS.map(() => []);
+const loadBefore = loadavg();
 for (let s = 1; s <= SEEDS; s++) {
   const runs = GENS.map((G) => {
     const t0 = performance.now();
@@ -102,6 +105,10 @@ for (let s = 1; s <= SEEDS; s++) {
   });
 }
 
+const loadAfter = loadavg();
+const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+const loadNote = `load average (1 / 5 / 15 min) ${fmtLoad(loadBefore)} before the runs and ${fmtLoad(loadAfter)} after them, ${cpus().length} CPUs`;
+console.log(loadNote);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const lines = [
   "| generations | hypervolume / the 6,907-generation front's | knee OI | knee Intra_SD | knee Inter_SD | slices | OC | SCM | seconds |",
@@ -117,7 +124,7 @@ GENS.forEach((G, g) => {
 const text = [
   "## How many generations (real signals)",
   "",
-  `Written by \`npm run bench -- casper-generations\` (bench/casper-generations.ts): CASPER-SI on the real signals of the 500 trajectories (d = 9, as above), the paper's configuration but for the number of generations, seeds casper-gen-1..${SEEDS} (with the same seed a shorter run is the start of the longer one). Hypervolume: of the final front, objectives scaled to [0, 1] by their range over all of a seed's fronts, reference point 1.1, as a share of that seed's 6,907-generation front (mean, then per seed). Knee, slices, OC and SCM: of the partition \`identifySlices\` returns (the knee), means over the seeds. Seconds: wall time of one run on this 2-core machine.`,
+  `Written by \`npm run bench -- casper-generations\` (bench/casper-generations.ts): CASPER-SI on the real signals of the 500 trajectories (d = 9, as above), the paper's configuration but for the number of generations, seeds casper-gen-1..${SEEDS} (with the same seed a shorter run is the start of the longer one). Hypervolume: of the final front, objectives scaled to [0, 1] by their range over all of a seed's fronts, reference point 1.1, as a share of that seed's 6,907-generation front (mean, then per seed). Knee, slices, OC and SCM: of the partition \`identifySlices\` returns (the knee), means over the seeds. Seconds: wall time of one run on this machine, ${loadNote}.`,
   "",
   ...lines,
 ].join("\n");

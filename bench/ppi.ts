@@ -8,8 +8,10 @@
  * median of 15 calls after a warm-up (`medianMs`), ppi_py's as the median of 15
  * `time.perf_counter()` calls after one warm-up call. Ours is timed with ppi_py's
  * computation (`interval: "wald"`, `ddof: 0`: its variance divisor) and checked to give
- * the same interval; the time with our defaults (the beta interval for these 0/1 labels)
- * is printed beside it. Goal: ours >= 5x faster.
+ * the same interval; the time with our defaults (the beta interval for these 0/1 labels,
+ * ddof 1) is printed beside it. Goal: ours >= 5x faster than ppi_py, measured on that parity
+ * path (wald, ddof 0, the same computation as ppi_py); the ratio with our defaults, a
+ * different and slower interval, is printed too and is not held to the goal.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -94,6 +96,11 @@ print(json.dumps({"ms": t[len(t) // 2], "ci": [float(np.ravel(ci[0])[0]), float(
     console.log(
       `ppi_py ppi_mean_ci (same data): ${fmtMs(py.ms)}; same interval (wald, ddof 0): ${gap < 1e-10 ? "yes" : `no (gap ${gap})`}`,
     );
-    console.log(`ratio ppi_py / ppiMean: ${(py.ms / ours).toFixed(1)}x (goal >= 5x)`);
+    console.log(
+      `parity path: ours ${fmtMs(ours)}, ppi_py ${fmtMs(py.ms)}, ppi_py/ours = ${(py.ms / ours).toFixed(1)} (goal >= 5)`,
+    );
+    console.log(
+      `defaults:    ours ${fmtMs(byDefault)}, ppi_py ${fmtMs(py.ms)}, ppi_py/ours = ${(py.ms / byDefault).toFixed(1)} (a different interval from ppi_py's; not held to the goal)`,
+    );
   }
 }
