@@ -89,7 +89,10 @@ export function stratifiedPpiAllocation(
   if (given !== undefined) {
     checkFloat64Array(fn, "options.residualSds", given, { min: 0 });
     if (given.length < H) {
-      fail(fn, `options.residualSds has ${given.length} strata but a stratum id is ${H - 1}`);
+      fail(
+        fn,
+        `options.residualSds has ${given.length} strata but strataUnlabeled holds stratum id ${H - 1}`,
+      );
     }
     H = given.length;
   } else {
@@ -98,7 +101,7 @@ export function stratifiedPpiAllocation(
     if (H > yhatUnlabeled64.length) {
       fail(
         fn,
-        `a stratum id is ${H - 1}: stratum ids must be below the number of units (${yhatUnlabeled64.length}); number the strata 0, 1, 2, ...`,
+        `strataUnlabeled holds stratum id ${H - 1}: stratum ids must be below the number of units (${yhatUnlabeled64.length}); number the strata 0, 1, 2, ...`,
       );
     }
   }

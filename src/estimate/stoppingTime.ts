@@ -1,5 +1,12 @@
 import type { Plain } from "../core/toPlain.js";
-import { asFloat64Array, checkSameLength, fail, failType, optionKeys } from "../core/validate.js";
+import {
+  asFloat64Array,
+  checkLevel,
+  checkSameLength,
+  fail,
+  failType,
+  optionKeys,
+} from "../core/validate.js";
 import { checkRule, ruleFires, type StoppingRule, thresholdSide } from "./_stoppingRule.js";
 import type { ConfidenceSequence } from "./confidenceSequence.js";
 
@@ -47,8 +54,8 @@ export type StoppingDecision = {
  * @throws {TypeError} If `cs` has no `lower`/`upper` `Float64Array`s, `rule` is not an object setting
  *   `halfWidth` or `threshold`, or `rule` has another key (`stoppingTime: unknown key
  *   "rule.treshold" (did you mean "threshold"?); ...`).
- * @throws {RangeError} If `cs` is empty, its bounds differ in length or hold a NaN, `halfWidth` is not positive and
- *   finite, or `threshold` not finite.
+ * @throws {RangeError} If `cs` is empty, its bounds differ in length or hold a NaN, its `level` (when given)
+ *   is not in (0, 1), `halfWidth` is not positive and finite, or `threshold` not finite.
  * @see Howard, S. R., Ramdas, A., McAuliffe, J. & Sekhon, J. (2021). Time-uniform, nonparametric, nonasymptotic confidence sequences. Ann. Statist. 49(2), 1055-1080 (validity at stopping times, Lemma 3).
  * @example
  * ```ts
@@ -79,6 +86,9 @@ export function stoppingTime(
     if ((lower[t] as number) > (upper[t] as number))
       fail(fn, `cs.lower[${t}] (${lower[t]}) is above cs.upper[${t}] (${upper[t]})`);
   }
+  // the level the guarantee holds at: a NaN or an infinity there is no confidence sequence
+  // (absent: bounds built by hand, without a level)
+  if (raw.level !== undefined) checkLevel(fn, raw.level, "cs.level");
   const r = checkRule(fn, "rule", rule, RULE_KEYS);
   let t = 0;
   while (t < lower.length - 1 && !ruleFires(lower[t] as number, upper[t] as number, r)) t++;

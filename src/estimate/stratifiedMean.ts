@@ -131,8 +131,15 @@ export function stratifiedMeanRequest(
   for (let h = 0; h < H; h++) {
     const nh = count[h] as number;
     const Nh = stratumSizes32[h] as number;
-    if (nh > Nh) fail(fn, `stratum ${h} has more sampled units than its size (${nh} vs ${Nh})`);
-    if (Nh > 0 && nh === 0) fail(fn, `stratum ${h} has no sampled unit (N_h = ${Nh})`);
+    if (nh > Nh) {
+      fail(
+        fn,
+        `stratum ${h} of strata has more sampled units than its size stratumSizes[${h}] (${nh} vs ${Nh})`,
+      );
+    }
+    if (Nh > 0 && nh === 0) {
+      fail(fn, `stratum ${h} of strata has no sampled unit (stratumSizes[${h}] = ${Nh})`);
+    }
     if (nh === 1 && Nh > 1) {
       fail(fn, `stratum ${h} has a single sampled unit out of ${Nh}: no variance estimate`);
     }

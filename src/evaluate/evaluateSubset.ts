@@ -460,12 +460,14 @@ function checkPick(
   stamp: Int32Array,
   call: number,
 ): asserts picked is Int32Array {
-  if (!(picked instanceof Int32Array)) failType(fn, `${name} must return an Int32Array`);
-  if (picked.length !== k) fail(fn, `${name} returned ${picked.length} indices, expected ${k}`);
+  // the method is select (the argument's field), its select function the one that returned
+  const who = `select.select (${name})`;
+  if (!(picked instanceof Int32Array)) failType(fn, `${who} must return an Int32Array`);
+  if (picked.length !== k) fail(fn, `${who} returned ${picked.length} indices, expected ${k}`);
   for (let t = 0; t < k; t++) {
     const i = picked[t] as number;
-    if (!(i >= 0 && i < N)) fail(fn, `${name} returned an index outside [0, ${N})`, i);
-    if (stamp[i] === call) fail(fn, `${name} returned index ${i} twice`);
+    if (!(i >= 0 && i < N)) fail(fn, `${who} returned an index outside [0, ${N})`, i);
+    if (stamp[i] === call) fail(fn, `${who} returned index ${i} twice`);
     stamp[i] = call;
   }
 }

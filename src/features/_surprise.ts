@@ -345,7 +345,10 @@ export function fitGauss(fn: string, ts: TrainSet, ridge: number): GaussModel {
   let pooled: number | undefined;
   for (const [c, idx] of groups) {
     if (idx.length < 2)
-      fail(fn, `class ${c} has ${idx.length} training point; its covariance needs at least 2`);
+      fail(
+        fn,
+        `class ${c} of trainClass has ${idx.length} training point; its covariance needs at least 2`,
+      );
     const { mean, cov } = meanCov(data, cols, idx, keep);
     checkFiniteStats(fn, c, mean, cov);
     let l = cholesky(cov, d);

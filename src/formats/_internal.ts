@@ -13,6 +13,8 @@ export type Json = { readonly [key: string]: unknown };
 /** Describes a value for an error message: its JSON text, shortened. */
 function shown(v: unknown): string {
   if (v === undefined) return "undefined";
+  // JSON.stringify writes NaN and the infinities as null
+  if (typeof v === "number" && !Number.isFinite(v)) return String(v);
   const s = JSON.stringify(v) ?? String(v);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }

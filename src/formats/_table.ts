@@ -9,16 +9,36 @@ import { checkLength, fail } from "../core/validate.js";
 import { at } from "./_internal.js";
 import type { HarnessRuns } from "./types.js";
 
-/** One run being read: its name and its cells by item id, in reading order. */
+/**
+ * One run being read: its name and its cells by item id, in reading order;
+ * for a file that holds several runs, the field its name was read from
+ * (`origin`) and the field each item id was read from (`idFrom`), which the
+ * ragged-runs error names.
+ */
 export type RunCells = {
   readonly name: string;
   readonly correct: Map<string, number>;
   readonly score: Map<string, number>;
+  readonly origin?: string;
+  readonly idFrom?: Map<string, string>;
 };
 
-/** A new, empty run. */
-export function newRun(name: string): RunCells {
-  return { name, correct: new Map(), score: new Map() };
+/** A new, empty run; `origin` names the field its name comes from (a file of several runs). */
+export function newRun(name: string, origin?: string): RunCells {
+  return origin === undefined
+    ? { name, correct: new Map(), score: new Map() }
+    : { name, correct: new Map(), score: new Map(), origin, idFrom: new Map() };
+}
+
+/** A run's name for the ragged-runs error, with the field it came from when known. */
+function runShown(run: RunCells): string {
+  return `run ${JSON.stringify(run.name)}${run.origin === undefined ? "" : ` (${run.origin})`}`;
+}
+
+/** An item id for the ragged-runs error, with the field it was read from when known. */
+function idShown(run: RunCells, id: string): string {
+  const from = run.idFrom?.get(id);
+  return `${JSON.stringify(id)}${from === undefined ? "" : ` of ${from}`}`;
 }
 
 /**
@@ -49,9 +69,9 @@ export function buildTable(
       const extra = [...run.correct.keys()].find((id) => !first.correct.has(id));
       fail(
         fn,
-        `${at(source)}ragged runs: run ${JSON.stringify(run.name)} has ${run.correct.size} items, run ${JSON.stringify(first.name)} ${N}` +
-          (missing === undefined ? "" : ` (missing ${JSON.stringify(missing)})`) +
-          (extra === undefined ? "" : ` (extra ${JSON.stringify(extra)})`),
+        `${at(source)}ragged runs: ${runShown(run)} has ${run.correct.size} items, ${runShown(first)} ${N}` +
+          (missing === undefined ? "" : ` (missing ${idShown(first, missing)})`) +
+          (extra === undefined ? "" : ` (extra ${idShown(run, extra)})`),
       );
     }
     items.forEach((id, i) => {

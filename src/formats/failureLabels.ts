@@ -25,10 +25,11 @@ export type FailureLabelsOptions = {
  * @param options - {@link FailureLabelsOptions}: `run`.
  * @returns A new `Uint8Array` over the items: 1 where the run failed the item.
  * @throws {TypeError} If `table` is not an object, its `runs` or `items` is not an array of strings (a
- *   hole of a sparse array included), its `data` is not a `Uint8Array`, or `run` is not a string.
+ *   hole of a sparse array included), its `data` is not a `Uint8Array`, its `scores` (when given) not a
+ *   `Float64Array`, or `run` is not a string.
  * @throws {RangeError} If `runs` or `items` repeats an id, `data` does not hold runs x items values of
- *   0/1 (the chosen run's row is read), the table has several runs and none is named, or the named run
- *   is not in it.
+ *   0/1 (the chosen run's row is read), `scores` has another length or a non-finite value, the table has
+ *   several runs and none is named, or the named run is not in it.
  * @example
  * ```ts
  * const t = parseSwebenchResults({ resolved: ["x"] }, { run: "a", items: ["x", "y"] });
@@ -49,6 +50,22 @@ export function failureLabels(table: HarnessRuns, options?: FailureLabelsOptions
       FN,
       `table.data length ${table.data.length} does not equal runs * items (${table.runs.length} * ${table.items.length})`,
     );
+  // not read here, but every table carries finite scores (combineRuns refuses others): a NaN is a
+  // corrupted table (absent: a table built by hand with data alone)
+  const scores: unknown = table.scores;
+  if (scores !== undefined) {
+    if (!(scores instanceof Float64Array))
+      failType(FN, "table.scores must be a Float64Array (runs x items)");
+    if (scores.length !== table.data.length)
+      fail(
+        FN,
+        `table.scores length ${scores.length} does not equal table.data length ${table.data.length}`,
+      );
+    for (let c = 0; c < scores.length; c++) {
+      if (!Number.isFinite(scores[c] as number))
+        fail(FN, `table.scores[${c}] is not finite`, scores[c]);
+    }
+  }
   const name = options?.run;
   if (name !== undefined && typeof name !== "string") failType(FN, "options.run must be a string");
   let r = 0;

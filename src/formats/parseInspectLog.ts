@@ -255,6 +255,16 @@ export function readInspect(
   const read = samples.map(({ where, sample }) => {
     const s = objectAt(fn, source, where, sample);
     const id = idAt(fn, source, `${where}.id`, s.id);
+    // Inspect numbers epochs from 1; a NaN or an infinity would make a repeat key of null
+    if (s.epoch !== undefined) {
+      if (typeof s.epoch !== "number")
+        failType(
+          fn,
+          `${at(source)}${where}.epoch must be a number (got ${JSON.stringify(s.epoch)})`,
+        );
+      if (!(Number.isSafeInteger(s.epoch) && s.epoch >= 1))
+        failAt(fn, source, `${where}.epoch`, "must be an integer >= 1", s.epoch);
+    }
     // Inspect writes `error: null` for a sample that did not error
     const errored = s.error !== undefined && s.error !== null;
     const scores =
@@ -393,9 +403,10 @@ const FN = "parseInspectLog";
  * @param options - {@link ParseInspectLogOptions}: `scorer`, `reducer`, `threshold`, `run`, `unscored`, `source`.
  * @returns One run with `scores` (the reduced scores), `task`, `scorer`, `reducer`, `epochs` (epochs per item)
  *   and `unscoredSamples` (the errored or unscored samples skipped or counted as 0).
- * @throws {TypeError} If the log, `eval`, a sample or its `scores` is not an object, or an id is neither a
- *   string nor an integer.
- * @throws {RangeError} If there are no samples, a sample that did not error lacks the scorer, the log has
+ * @throws {TypeError} If the log, `eval`, a sample or its `scores` is not an object, an id is neither a
+ *   string nor an integer, or an `epoch` is not a number.
+ * @throws {RangeError} If there are no samples, a sample's `epoch` is not an integer >= 1 (NaN included), a
+ *   sample that did not error lacks the scorer, the log has
  *   several scorers and none is chosen, a value is not a score, a sample errored or is unscored and
  *   `unscored` is `"fail"` (the message names its id and epoch and says why), no sample is left with
  *   `"skip"`, or an option is invalid; the message names the source and the sample's path.

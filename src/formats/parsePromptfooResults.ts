@@ -56,9 +56,13 @@ function index(fn: string, source: string | undefined, where: string, v: unknown
  * @param results - The file's JSON text or its parsed value.
  * @param options - {@link ParsePromptfooResultsOptions}: `source`.
  * @returns The runs with `scores`, `errored` and the tests' `descriptions`.
- * @throws {TypeError} If the file or a row is not an object, or `success` is not a boolean.
+ * @throws {TypeError} If the file or a row is not an object, `success` is not a boolean, or `results.version`
+ *   is not a number.
  * @throws {RangeError} If there are no rows, a `testIdx` is not an integer, a (run, test) pair repeats, a
- *   score is not finite, or the runs cover different tests; the message names the source and row.
+ *   score is not finite, `results.version` is not an integer >= 1, or the runs cover different tests; the
+ *   message names the source and row (for different tests: the rows that named the runs and the tests,
+ *   `ragged runs: run "b" (results.results[1].provider) has 1 items, run "a" (results.results[0].provider)
+ *   1 (missing "0" of results.results[0].testIdx) (extra "1" of results.results[1].testIdx)`).
  * @see https://www.promptfoo.dev/docs/configuration/outputs/ (JSON output)
  * @example
  * ```ts
@@ -86,6 +90,17 @@ export function parsePromptfooResults(
   if (Array.isArray(o.results)) list = arrayAt(FN, source, where, o.results);
   else {
     const inner = objectAt(FN, source, "results", o.results);
+    // the output format's version (3 as of promptfoo 0.100); read only to refuse a corrupted one
+    const version = inner.version;
+    if (version !== undefined) {
+      if (typeof version !== "number")
+        failType(
+          FN,
+          `${source === undefined ? "" : `${source}: `}results.version must be a number (got ${JSON.stringify(version)})`,
+        );
+      if (!(Number.isSafeInteger(version) && version >= 1))
+        failAt(FN, source, "results.version", "must be an integer >= 1", version);
+    }
     where = "results.results";
     list = arrayAt(FN, source, where, inner.results);
   }
@@ -137,7 +152,7 @@ export function parsePromptfooResults(
     const name = several ? `${r.provider} [prompt ${r.prompt}]` : r.provider;
     let cells = byRun.get(name);
     if (cells === undefined) {
-      cells = newRun(name);
+      cells = newRun(name, several ? `${r.w}.provider and .promptIdx` : `${r.w}.provider`);
       byRun.set(name, cells);
       errored.set(name, new Set());
     }
@@ -145,6 +160,7 @@ export function parsePromptfooResults(
     if (cells.correct.has(id))
       failAt(FN, source, `${r.w}.testIdx`, `repeats test ${id} of run ${JSON.stringify(name)}`);
     cells.correct.set(id, r.success ? 1 : 0);
+    cells.idFrom?.set(id, `${r.w}.testIdx`);
     cells.score.set(id, r.score);
     if (r.errored) errored.get(name)?.add(id);
     if (!descriptions.has(id)) descriptions.set(id, r.description);

@@ -6,6 +6,7 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
+import { checkStepNumbers } from "../trajectory/_checkStep.js";
 import {
   basename,
   programIndex,
@@ -317,7 +318,9 @@ function matches(
  * @throws {TypeError} If `steps` is not an array, a step has no string `action` or `thought`,
  *   `extraRules` is not an array of rule objects, or a rule has an unknown key (with "did you
  *   mean") or a test list of the wrong type.
- * @throws {RangeError} If a rule's `state` is not one of the eight states (with "did you mean").
+ * @throws {RangeError} If a rule's `state` is not one of the eight states (with "did you mean"), or a
+ *   step's `index` is not an integer >= 0 or its `editSize` not finite (`agentStates: steps[2].index
+ *   must be an integer (got NaN)`).
  * @see Muse, B. A. et al. CASPER, Tables 1 and 4; Liu et al. (2026) for the base states.
  * @example
  * ```ts
@@ -403,6 +406,7 @@ export function statesAs(
     if (typeof step.thought !== "string") {
       failType(fn, `${arg}[${i}].thought must be a string (the schema requires it; "" for none)`);
     }
+    checkStepNumbers(fn, `${arg}[${i}]`, step);
     const sh = readShell(step.action);
     let words: ReadonlySet<string> | undefined;
     const thought = () => {

@@ -91,7 +91,8 @@ function lcs(a: readonly AgentState[], b: readonly AgentState[]): number {
  * @throws {TypeError} If `trajectory` has no steps array, a step has no string `action` or
  *   `thought`, no `filesTouched` array of strings or a non-number `exitCode`, a `goldFiles`
  *   entry is not a string, or an option has the wrong type.
- * @throws {RangeError} If a step's `exitCode` is not an integer, `tedBaseline` has a non-finite
+ * @throws {RangeError} If a step's `exitCode` is not an integer, its `index` not an integer >= 0 or
+ *   its `editSize` not finite, `tedBaseline` has a non-finite
  *   mean or a non-positive sd, or a `plan` entry or an extra rule's state is not one of the
  *   eight states (with "did you mean").
  * @see Muse, B. A. et al. CASPER, section 2.2.1.

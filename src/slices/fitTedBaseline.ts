@@ -29,7 +29,8 @@ export type TedBaselineModel = {
  * @returns The baseline.
  * @throws {TypeError} If `trajectories` is not an array, or a step of a successful trajectory has
  *   no string `action` or `thought` (or `extraRules` is malformed, as in {@link agentStates}).
- * @throws {RangeError} If fewer than two trajectories have `outcome === true`.
+ * @throws {RangeError} If fewer than two trajectories have `outcome === true`, or a step of a successful
+ *   trajectory has an `index` that is not an integer >= 0 or an `editSize` that is not finite.
  * @see Muse, B. A. et al. CASPER, section 2.2.1, eq. 2.
  * @example
  * ```ts

@@ -1,6 +1,13 @@
 import type { RowMatrix } from "../core/rowMatrix.js";
 import type { Plain } from "../core/toPlain.js";
-import { checkNumber, fail, failType, toFloat64Array, toRowMatrix } from "../core/validate.js";
+import {
+  checkInteger,
+  checkNumber,
+  fail,
+  failType,
+  toFloat64Array,
+  toRowMatrix,
+} from "../core/validate.js";
 import type { LogisticModel } from "./fitLogistic.js";
 
 /**
@@ -13,8 +20,8 @@ import type { LogisticModel } from "./fitLogistic.js";
  * @param X - N x d predictors (d = number of coefficients).
  * @returns The probabilities.
  * @throws {TypeError} If `model` or `X` has the wrong type.
- * @throws {RangeError} If the widths differ, a value is non-finite, or a row's linear predictor overflows to
- *   Inf - Inf (rescale X).
+ * @throws {RangeError} If the widths differ, a value is non-finite, `model.iterations` (when given) is not an
+ *   integer >= 0, or a row's linear predictor overflows to Inf - Inf (rescale X).
  * @see Muse, B. A. et al. CASPER, section 2.3.1.
  * @example
  * ```ts
@@ -30,6 +37,11 @@ export function predictLogistic(
   if (typeof model !== "object" || model === null) failType(fn, "model must be an object");
   const coefficients = toFloat64Array(fn, "model.coefficients", model.coefficients);
   checkNumber(fn, "model.intercept", model.intercept);
+  // not used by the prediction, but a NaN there is a corrupted model (absent: a model built by hand)
+  if (model.iterations !== undefined) checkInteger(fn, "model.iterations", model.iterations, 0);
+  if (model.converged !== undefined && typeof model.converged !== "boolean") {
+    failType(fn, "model.converged must be a boolean");
+  }
   const XMatrix = toRowMatrix(fn, "X", X);
   const { data, rows: n, cols: d } = XMatrix;
   if (coefficients.length !== d) {

@@ -70,8 +70,10 @@ export type EmbeddingMethodOptions = {
  * @param options - `strata`, `calibrate`, `shortlist`, `name`, `label` (see {@link EmbeddingMethodOptions}).
  * @returns A {@link SubsetMethod}; its `select` needs `ctx.vectors` with one row per item.
  * @throws {TypeError} If `selector` is not a function, `options` not an object, or `strata` unknown. The
- *   returned `select` throws a TypeError when `ctx.vectors` is missing and a RangeError when its row count
- *   differs from the items, it holds NaN, or `ctx.history.data` holds a value other than 0/1.
+ *   returned `select` throws a TypeError when `ctx.vectors` is missing or `selector` returns anything but an
+ *   `Int32Array` (a NaN included; the message names the method and the selector), and a RangeError when the
+ *   row count of `ctx.vectors` differs from the items, it holds NaN, `ctx.history.data` holds a value other
+ *   than 0/1, or `selector` returns the wrong number of indices, one out of range or one twice.
  * @throws {RangeError} If `shortlist` is not a finite number >= 1, or `calibrate` is combined with strata
  *   other than "none" or with `shortlist`.
  * @see Ayyad et al. (2026), Trajectory-Aware Benchmark Subset Selection, sections 4.4.2 and 6.3.
@@ -130,8 +132,9 @@ export function embeddingMethod(
           X.data[t],
         );
     }
+    const checked = checkedSelector(name, selector);
     const pick: Selector =
-      factor === undefined ? selector : (Xh, kh) => shortlist(selector, Xh, kh, factor, rng);
+      factor === undefined ? checked : (Xh, kh) => shortlist(checked, Xh, kh, factor, rng);
     if (strata === "none") {
       if (!calibrate) return pick(X, k);
       const W = history.runs.length;
@@ -141,7 +144,7 @@ export function embeddingMethod(
       );
       const sizes = stratumSizes(c);
       const quota = largestRemainder(sizes, sizes, k);
-      const order = selector(X, N);
+      const order = checked(X, N);
       const out = new Int32Array(k);
       let p = 0;
       for (let t = 0; t < order.length && p < k; t++) {
@@ -174,4 +177,33 @@ export function embeddingMethod(
     return withinStrata(g, k, pick, X);
   };
   return { name, stochastic: factor !== undefined, select };
+}
+
+/**
+ * The selector with its result checked: an `Int32Array` of `k` distinct row
+ * indices of `X`. Else a NaN (or a plain array) came back out of `select`
+ * verbatim with `strata: "none"`, and inside strata the error named
+ * `withinStrata`; now the error names the method (`fn`) and the selector.
+ */
+function checkedSelector(fn: string, selector: Selector): Selector {
+  const who = selector.name === "" ? "selector" : `selector (${selector.name})`;
+  return (X, k) => {
+    const picked: unknown = selector(X, k);
+    if (!(picked instanceof Int32Array)) {
+      const got =
+        picked === null || typeof picked !== "object"
+          ? String(picked)
+          : (picked.constructor?.name ?? "object");
+      failType(fn, `${who} must return an Int32Array of row indices (got ${got})`);
+    }
+    if (picked.length !== k) fail(fn, `${who} returned ${picked.length} indices, expected ${k}`);
+    const seen = new Uint8Array(X.rows);
+    for (let t = 0; t < k; t++) {
+      const i = picked[t] as number;
+      if (!(i >= 0 && i < X.rows)) fail(fn, `${who} returned an index outside [0, ${X.rows})`, i);
+      if (seen[i] === 1) fail(fn, `${who} returned index ${i} twice`);
+      seen[i] = 1;
+    }
+    return picked;
+  };
 }

@@ -12,6 +12,7 @@ import {
 } from "../core/validate.js";
 import type { Estimate } from "../estimate/confidenceInterval.js";
 import { pointEstimate, type SubsetEstimatorModel, subsetBounds } from "./_subsetEstimators.js";
+import { checkRateModelFit } from "./irt/_internal.js";
 import type { RecommendSubsetResult } from "./recommendSubset.js";
 
 /**
@@ -52,7 +53,9 @@ import type { RecommendSubsetResult } from "./recommendSubset.js";
  * @returns An {@link Estimate} (method `"subset <method>"`).
  * @throws {TypeError} If `recommendation` is malformed or `responses` is not a `Uint8Array` or an array of
  *   0/1 or booleans.
- * @throws {RangeError} If `responses` has the wrong length or a value other than 0/1.
+ * @throws {RangeError} If `responses` has the wrong length or a value other than 0/1, or a number of
+ *   `recommendation` is out of range: its level, the estimator's fields (`ridge.runs` not an integer >= 1,
+ *   `ridge.looMse` NaN, ...) or a `cv` row's `rmse`, `coverage` or `n` (NaN or infinite included).
  * @see {@link recommendSubset}
  * @example
  * ```ts
@@ -224,6 +227,12 @@ function readRecommendation(
       fail(fn, `recommendation.estimator.observed has ${observed.length} items, the subset ${k}`);
     }
   }
+  if (e.ridge !== undefined) {
+    if (typeof e.ridge !== "object" || e.ridge === null) {
+      failType(fn, "recommendation.estimator.ridge must be a rate-regression model");
+    }
+    checkRateModelFit(fn, "recommendation.estimator.ridge", e.ridge);
+  }
   const range = e.rateRange;
   if (!Array.isArray(range) || range.length !== 2) {
     failType(fn, "recommendation.estimator.rateRange must be [lowest, highest]");
@@ -240,6 +249,17 @@ function readRecommendation(
   };
   const itemIds = Array.isArray(r.itemIds) ? r.itemIds : [];
   checkNoHoles(fn, "recommendation.itemIds", itemIds);
-  if (Array.isArray(r.cv)) checkNoHoles(fn, "recommendation.cv", r.cv);
+  if (Array.isArray(r.cv)) {
+    checkNoHoles(fn, "recommendation.cv", r.cv);
+    // not read here, but a NaN in the cross-validation table is a corrupted recommendation
+    r.cv.forEach((row, j) => {
+      if (typeof row !== "object" || row === null) {
+        failType(fn, `recommendation.cv[${j}] must be a { rmse, coverage, n } row`);
+      }
+      checkNumber(fn, `recommendation.cv[${j}].rmse`, row.rmse, 0);
+      checkNumber(fn, `recommendation.cv[${j}].coverage`, row.coverage, 0, 1);
+      checkInteger(fn, `recommendation.cv[${j}].n`, row.n, 1);
+    });
+  }
   return { ...(r as RecommendSubsetResult), items, itemIds, estimator };
 }

@@ -10,6 +10,7 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
+import { checkStepNumbers } from "../trajectory/_checkStep.js";
 import type { Embedder } from "../trajectory/embedder.js";
 import { hashingTfidf } from "../trajectory/hashingTfidf.js";
 import { type SanitizeOptions, sanitize } from "../trajectory/sanitize.js";
@@ -169,7 +170,14 @@ function matchItems(
     if (typeof t !== "object" || t === null || typeof t.instanceId !== "string") {
       failType(fn, `trajectories[${j}] must be a Trajectory with a string instanceId`);
     }
-    if (Array.isArray(t.steps)) checkNoHoles(fn, `trajectories[${j}].steps`, t.steps);
+    if (Array.isArray(t.steps)) {
+      checkNoHoles(fn, `trajectories[${j}].steps`, t.steps);
+      // checked here, before sanitize and stepTexts read the steps, so that the error names this function
+      t.steps.forEach((s, q) => {
+        if (typeof s === "object" && s !== null)
+          checkStepNumbers(fn, `trajectories[${j}].steps[${q}]`, s);
+      });
+    }
     const i = itemIx.get(t.instanceId);
     if (i === undefined) {
       fail(
@@ -187,7 +195,8 @@ function matchItems(
     rowOf[j] = i;
   }
   const missing = items.filter((_, i) => (owner[i] as number) < 0);
-  if (missing.length === items.length) fail(fn, "no item has a trajectory");
+  // every trajectory matched an item above, so this is an empty trajectories
+  if (missing.length === items.length) fail(fn, "trajectories is empty: no item has a trajectory");
   if (missing.length > 0 && missingMode === "error") {
     const shown = missing
       .slice(0, 10)
@@ -336,7 +345,8 @@ function poolRows(
  * @throws {TypeError} If `trajectories` or `items` is not an array, an item is not a string, a trajectory has
  *   no string `instanceId` or malformed steps, an option has the wrong type, or the embedder does not return
  *   a RowMatrix.
- * @throws {RangeError} If `items` is empty or holds a duplicate, two trajectories share an `instanceId`, a
+ * @throws {RangeError} If `items` is empty or holds a duplicate, a step's `index` is not an integer >= 0 or
+ *   its `editSize` not finite, two trajectories share an `instanceId`, a
  *   trajectory's instance is not in `items`, items have no trajectory (with `missing: "error"`; the message
  *   lists them) or none has one, `seriesLength`/`batchSize` is out of range, or the embedder returns the
  *   wrong number of rows, widths that differ between calls, no columns, or a non-finite value.

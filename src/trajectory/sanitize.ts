@@ -6,6 +6,7 @@ import {
   failType,
   optionKeys,
 } from "../core/validate.js";
+import { checkStepNumbers } from "./_checkStep.js";
 import { type Compiled, type Counter, compile, placeholderFor } from "./_sanitizer.js";
 import {
   charPattern,
@@ -288,12 +289,7 @@ function checkCorpus(corpus: unknown): readonly Trajectory[] {
         failType(FN, `corpus[${i}].steps[${j}] is missing a string or array field of Step`);
       }
       // the numeric fields are copied to the output: NaN or Infinity must not pass through
-      if (!(Number.isInteger(s.index) && s.index >= 0)) {
-        fail(FN, `corpus[${i}].steps[${j}].index must be a non-negative integer`, s.index);
-      }
-      if (!Number.isFinite(s.editSize)) {
-        fail(FN, `corpus[${i}].steps[${j}].editSize must be finite`, s.editSize);
-      }
+      checkStepNumbers(FN, `corpus[${i}].steps[${j}]`, s);
       if (s.exitCode !== undefined && !Number.isFinite(s.exitCode)) {
         fail(FN, `corpus[${i}].steps[${j}].exitCode must be finite or absent`, s.exitCode);
       }

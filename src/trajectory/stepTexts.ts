@@ -1,4 +1,5 @@
 import { checkNoHoles, failType } from "../core/validate.js";
+import { checkStepNumbers } from "./_checkStep.js";
 import type { Trajectory } from "./schema.js";
 
 /**
@@ -14,7 +15,10 @@ import type { Trajectory } from "./schema.js";
  *
  * @param trajectory - A parsed (ideally sanitised) trajectory.
  * @returns One string per step, in step order.
- * @throws {TypeError} If `trajectory.steps` is not an array of steps with string `action` and `observation`.
+ * @throws {TypeError} If `trajectory.steps` is not an array of steps with string `action` and `observation`
+ *   and numeric `index` and `editSize`.
+ * @throws {RangeError} If a step's `index` is not an integer >= 0 or its `editSize` is not finite
+ *   (`stepTexts: trajectory.steps[1].editSize must be finite (got NaN)`).
  * @see Paper 2 (trajectory-aware subset selection), section 4.3.
  * @example
  * ```ts
@@ -37,6 +41,7 @@ export function stepTexts(trajectory: Trajectory): string[] {
     if (typeof s?.action !== "string" || typeof s.observation !== "string") {
       failType(FN, `trajectory.steps[${i}] needs string action and observation`);
     }
+    checkStepNumbers(FN, `trajectory.steps[${i}]`, s);
     if (s.action.length === 0) return s.observation;
     if (s.observation.length === 0) return s.action;
     return `${s.action}\n${s.observation}`;

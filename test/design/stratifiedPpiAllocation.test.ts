@@ -88,7 +88,8 @@ describe("stratifiedPpiAllocation(yhatUnlabeled, strataUnlabeled, n, options)", 
       "a stray huge stratum id",
       () => stratifiedPpiAllocation(f, Int32Array.of(0, 0, 0, 1, 1, 1, 1, 1, 1, 2 ** 31 - 1), 5),
       RangeError,
-      /^stratifiedPpiAllocation: a stratum id is 2147483647: stratum ids must be below the number of units \(10\)/,
+      // names the argument (was "a stratum id is ...")
+      /^stratifiedPpiAllocation: strataUnlabeled holds stratum id 2147483647: stratum ids must be below the number of units \(10\)/,
     ],
     [
       "unknown option",

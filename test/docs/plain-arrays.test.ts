@@ -154,7 +154,7 @@ const EXEMPT: Readonly<Record<string, string>> = {
 const CANNOT_REWRITE: Readonly<Record<string, string>> = {
   "src/core/rowMatrix.ts:15": "shows the RowMatrix rowMatrix builds (m.rows, m.data)",
   "src/core/toPlain.ts:72": "shows toPlain of a RowMatrix, which must stay one",
-  "src/subset/embeddingMethod.ts:79":
+  "src/subset/embeddingMethod.ts:81":
     "vectors goes into a SubsetMethod's ctx (what evaluateSubset passes), not a public argument",
 };
 

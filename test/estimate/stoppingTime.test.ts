@@ -175,3 +175,21 @@ describe("stoppingTime: keys of rule", () => {
     expect(stoppingTime(c, { halfWidth: 0.5, threshold: 0.5 }).t).toBe(1);
   });
 });
+
+describe("stoppingTime: the sequence's level", () => {
+  it("refuses a level that is NaN, infinite or outside (0, 1) (was taken: the level is not read)", () => {
+    for (const level of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, 1]) {
+      expect(
+        () => stoppingTime({ ...cs([0, 0.1], [1, 0.2]), level }, { halfWidth: 0.1 }),
+        String(level),
+      ).toThrow(/^stoppingTime: cs\.level must be/);
+    }
+    expect(() =>
+      stoppingTime({ ...cs([0], [1]), level: "0.95" as never }, { halfWidth: 0.1 }),
+    ).toThrow(new TypeError('stoppingTime: cs.level must be a number (got "0.95")'));
+  });
+  it("takes bounds without a level (built by hand)", () => {
+    const { level: _, ...bounds } = cs([0, 0.1], [1, 0.2]);
+    expect(stoppingTime(bounds as ConfidenceSequence, { halfWidth: 0.1 }).t).toBe(2);
+  });
+});

@@ -107,13 +107,14 @@ describe("stratifiedMean(y, strata, stratumSizes, options)", () => {
         "more sampled units than N_h",
         () => stratifiedMean(y, s, i32([1, 5])),
         RangeError,
-        /stratum 0 has more sampled units than its size \(2 vs 1\)/,
+        /^stratifiedMean: stratum 0 of strata has more sampled units than its size stratumSizes\[0\] \(2 vs 1\)/,
       ],
       [
         "unsampled non-empty stratum",
         () => stratifiedMean(y, s, i32([5, 5, 3])),
         RangeError,
-        /stratum 2 has no sampled unit \(N_h = 3\)/,
+        // names the arguments (was "stratum 2 has no sampled unit (N_h = 3)")
+        /^stratifiedMean: stratum 2 of strata has no sampled unit \(stratumSizes\[2\] = 3\)/,
       ],
       [
         "single unit out of several",

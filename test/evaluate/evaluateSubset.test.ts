@@ -222,7 +222,7 @@ describe("evaluateSubset(input)", () => {
       select: () => Int32Array.of(1, 1),
     };
     expect(() => evaluateSubset({ ...base, select: twice })).toThrow(
-      /twice returned index 1 twice/,
+      /^evaluateSubset: select\.select \(twice\) returned index 1 twice/,
     );
     const short: SubsetMethod = {
       name: "short",
@@ -233,6 +233,11 @@ describe("evaluateSubset(input)", () => {
       /returned 1 indices, expected 2/,
     );
     expect(() => evaluateSubset({ ...base, select: (() => 0) as never })).toThrow(TypeError);
+    // names the argument's field (was "evaluateSubset: nan must return an Int32Array")
+    const nan: SubsetMethod = { name: "nan", stochastic: false, select: () => Number.NaN as never };
+    expect(() => evaluateSubset({ ...base, select: nan })).toThrow(
+      new TypeError("evaluateSubset: select.select (nan) must return an Int32Array"),
+    );
     expect(() => evaluateSubset(null as never)).toThrow(TypeError);
   });
 

@@ -171,7 +171,8 @@ describe("mdsa(train, trainClass, test, testClass)", () => {
       [5, 5],
     ]);
     expect(() => mdsa(t, cls(0, 0, 0, 1), test, cls(0))).toThrow(
-      /^mdsa: class 1 has 1 training point; its covariance needs at least 2/,
+      // names the argument (was "class 1 has 1 training point")
+      /^mdsa: class 1 of trainClass has 1 training point; its covariance needs at least 2/,
     );
   });
   it("rejects a test class never seen in training", () => {

@@ -79,6 +79,20 @@ describe("failureLabels(table) validates the table", () => {
       } as unknown as HarnessRuns),
     ).toThrow(/^failureLabels: table.data must hold 0 or 1/);
   });
+  it("rejects scores with a NaN or an infinity, of another length or type (were taken: not read)", () => {
+    const t = { runs: ["a"], items: ["x", "y"], data };
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(() => failureLabels({ ...t, scores: Float64Array.of(1, v) })).toThrow(
+        new RangeError(`failureLabels: table.scores[1] is not finite (got ${v})`),
+      );
+    }
+    expect(() => failureLabels({ ...t, scores: Float64Array.of(1) })).toThrow(
+      /^failureLabels: table\.scores length 1 does not equal table\.data length 2/,
+    );
+    expect(() => failureLabels({ ...t, scores: [1, 0] } as unknown as HarnessRuns)).toThrow(
+      new TypeError("failureLabels: table.scores must be a Float64Array (runs x items)"),
+    );
+  });
   it("still flips a valid table", () => {
     const t = { runs: ["a"], items: ["x", "y"], data, scores: Float64Array.of(1, 0) };
     expect(Array.from(failureLabels(t))).toEqual([0, 1]);

@@ -63,6 +63,29 @@ describe("parseInspectLog(log, options)", () => {
     );
   });
 
+  it("refuses an epoch that is NaN, infinite or not an integer >= 1 (NaN and Infinity made one repeat key, null)", () => {
+    for (const epoch of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, 1.5]) {
+      expect(
+        () => parseInspectLog(log([sample(1, 1, 1), sample(2, 1, epoch)])),
+        String(epoch),
+      ).toThrow(
+        new RangeError(`parseInspectLog: samples[1].epoch must be an integer >= 1 (got ${epoch})`),
+      );
+    }
+    // two samples of NaN epochs were taken as a repeat of one (id, epoch), two of NaN and Infinity too
+    expect(() =>
+      parseInspectLog(log([sample(1, 1, Number.NaN), sample(1, 0, Number.POSITIVE_INFINITY)])),
+    ).toThrow(/^parseInspectLog: samples\[0\]\.epoch must be an integer >= 1 \(got NaN\)$/);
+    expect(() =>
+      parseInspectLog(log([{ ...sample(1, 1), epoch: "1" }]), { source: "l.json" }),
+    ).toThrow(
+      new TypeError('parseInspectLog: l.json: samples[0].epoch must be a number (got "1")'),
+    );
+    // a log without epochs is read as before
+    const { epoch: _, ...noEpoch } = sample(1, 1);
+    expect(Array.from(parseInspectLog(log([noEpoch])).scores)).toEqual([1]);
+  });
+
   it("chooses a scorer, and names the run", () => {
     const two = log([{ id: "a", epoch: 1, scores: { x: { value: "C" }, y: { value: "I" } } }]);
     expect(() => parseInspectLog(two, { source: "l.json" })).toThrow(

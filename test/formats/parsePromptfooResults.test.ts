@@ -64,11 +64,52 @@ describe("parsePromptfooResults(results, options)", () => {
       /results\.results\[0\]\.score must be a finite number/,
     );
     expect(() => parsePromptfooResults(file([row(0, "a", true), row(1, "b", true)]), o)).toThrow(
-      /ragged runs: run "b" has 1 items, run "a" 1 \(missing "0"\) \(extra "1"\)/,
+      // names the rows that named the runs and the tests (was 'run "b" has 1 items, run "a" 1 (missing "0") (extra "1")')
+      'parsePromptfooResults: r.json: ragged runs: run "b" (results.results[1].provider) has 1 items, run "a" (results.results[0].provider) 1 (missing "0" of results.results[0].testIdx) (extra "1" of results.results[1].testIdx)',
+    );
+    // a run named by its prompt: the message names the promptIdx that made the name
+    expect(() =>
+      parsePromptfooResults(
+        file([
+          row(0, "a", true, { promptIdx: 9 }),
+          row(1, "a", true, { promptIdx: 0 }),
+          row(0, "b", true),
+          row(1, "b", true),
+        ]),
+        o,
+      ),
+    ).toThrow(
+      'parsePromptfooResults: r.json: ragged runs: run "a [prompt 0]" (results.results[1].provider and .promptIdx) has 1 items, run "a [prompt 9]" (results.results[0].provider and .promptIdx) 1 (missing "0" of results.results[0].testIdx) (extra "1" of results.results[1].testIdx)',
     );
     expect(() => parsePromptfooResults(file([]), o)).toThrow(
       "parsePromptfooResults: r.json: results.results is empty",
     );
     expect(() => parsePromptfooResults({ results: 3 }, o)).toThrow(TypeError);
+  });
+
+  it("refuses a results.version that is NaN, infinite or not an integer >= 1 (was taken)", () => {
+    const rows = [row(0, "a", true)];
+    for (const version of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      0,
+      2.5,
+    ]) {
+      expect(
+        () => parsePromptfooResults({ results: { version, results: rows } }),
+        String(version),
+      ).toThrow(
+        new RangeError(
+          `parsePromptfooResults: results.version must be an integer >= 1 (got ${version})`,
+        ),
+      );
+    }
+    expect(() =>
+      parsePromptfooResults({ results: { version: "3", results: rows } }, { source: "r.json" }),
+    ).toThrow(
+      new TypeError('parsePromptfooResults: r.json: results.version must be a number (got "3")'),
+    );
+    expect(parsePromptfooResults({ results: { version: 3, results: rows } }).runs).toEqual(["a"]);
   });
 });

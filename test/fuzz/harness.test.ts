@@ -7,6 +7,7 @@ import { CaseRunner } from "./_case.js";
 import { surface } from "./_exports.js";
 import { misspell, mutations } from "./_mutate.js";
 import { record } from "./_record.js";
+import { ACCEPTED_BY_DESIGN, acceptedByDesign, NON_FINITE_INPUT } from "./_report.js";
 
 const fake: Record<string, unknown> = {
   sum(x: Float64Array): number {
@@ -97,5 +98,20 @@ describe("the fuzz harness on a made-up API", () => {
         "a1.level:NaN",
       ]),
     );
+  });
+});
+
+describe("the allow-list of non-finite inputs accepted by design", () => {
+  it("holds only non-finite mutation ids, each entry with a reason", () => {
+    for (const a of ACCEPTED_BY_DESIGN) {
+      expect(a.reason.length, a.fn).toBeGreaterThan(20);
+      for (const id of a.ids) expect(id, `${a.fn} ${id}`).toMatch(NON_FINITE_INPUT);
+    }
+  });
+
+  it("matches a case by its function and exact id, nothing else", () => {
+    expect(acceptedByDesign({ fn: "normalCdf", id: "a0:+Infinity" })).toBe(true);
+    expect(acceptedByDesign({ fn: "normalCdf", id: "a0:NaN" })).toBe(false);
+    expect(acceptedByDesign({ fn: "normalQuantile", id: "a0:+Infinity" })).toBe(false);
   });
 });

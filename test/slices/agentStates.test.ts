@@ -210,6 +210,43 @@ describe("malformed steps name the function and the argument", () => {
       ),
     );
   });
+  it("a step whose index or editSize is NaN or infinite (was taken: no function read them)", () => {
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const badIndex = [step(0, "ls"), step(v, "ls")];
+      const badSize = [step(0, "ls"), step(1, "ls", { editSize: v })];
+      expect(() => agentStates(badIndex), String(v)).toThrow(
+        new RangeError(`agentStates: steps[1].index must be an integer (got ${v})`),
+      );
+      expect(() => agentStates(badSize), String(v)).toThrow(
+        new RangeError(`agentStates: steps[1].editSize must be finite (got ${v})`),
+      );
+      expect(() => behavioralSignals(traj(badIndex))).toThrow(
+        new RangeError(
+          `behavioralSignals: trajectory.steps[1].index must be an integer (got ${v})`,
+        ),
+      );
+      expect(() => behavioralSignals(traj(badSize))).toThrow(
+        new RangeError(`behavioralSignals: trajectory.steps[1].editSize must be finite (got ${v})`),
+      );
+      const ok = { ...traj([step(0, "ls")]), outcome: true };
+      expect(() => fitTedBaseline([ok, { ...traj(badIndex), outcome: true }])).toThrow(
+        new RangeError(
+          `fitTedBaseline: trajectories[1].steps[1].index must be an integer (got ${v})`,
+        ),
+      );
+      expect(() => fitTedBaseline([{ ...traj(badSize), outcome: true }, ok])).toThrow(
+        new RangeError(
+          `fitTedBaseline: trajectories[0].steps[1].editSize must be finite (got ${v})`,
+        ),
+      );
+    }
+    expect(() => agentStates([step(-1, "ls")])).toThrow(
+      new RangeError("agentStates: steps[0].index must be at least 0 (got -1)"),
+    );
+    expect(() => agentStates([{ ...step(0, "ls"), editSize: "2" } as unknown as Step])).toThrow(
+      new TypeError('agentStates: steps[0].editSize must be a number (got "2")'),
+    );
+  });
   it("a goldFiles entry that is not a string", () => {
     const t = traj([step(0, "sed -i 's/a/b/' x.py", { filesTouched: ["x.py"] })]);
     expect(() => behavioralSignals(t, { goldFiles: ["x.py", 3 as unknown as string] })).toThrow(

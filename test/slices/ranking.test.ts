@@ -361,3 +361,20 @@ describe("rankSlices ties", () => {
     expect(Array.from(rankSlices(input(1e9)).ranking)).toEqual([1, 0, 2]);
   });
 });
+
+describe("predictLogistic: the model's fit record", () => {
+  const m = { intercept: 0, coefficients: [1], iterations: 3, converged: true };
+  it("refuses iterations that are NaN, infinite or negative (were taken: not read)", () => {
+    for (const iterations of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1]) {
+      expect(() => predictLogistic({ ...m, iterations }, [[1]]), String(iterations)).toThrow(
+        /^predictLogistic: model\.iterations must be/,
+      );
+    }
+    expect(() => predictLogistic({ ...m, converged: "yes" as never }, [[1]])).toThrow(
+      new TypeError("predictLogistic: model.converged must be a boolean"),
+    );
+  });
+  it("takes a model built by hand without them", () => {
+    expect(predictLogistic({ intercept: 0, coefficients: [0] } as never, [[1]])[0]).toBe(0.5);
+  });
+});

@@ -120,4 +120,36 @@ describe("embeddingMethod's k-means strata errors name the method", () => {
     expect(Array.from(again)).toEqual(Array.from(fresh));
     expect(Array.from(again)).not.toEqual(Array.from(first));
   });
+
+  it("refuses a selector that returns a NaN or bad indices, naming the method and the selector", () => {
+    const nan = Object.defineProperty(() => Number.NaN as never, "name", { value: "nan" });
+    // strata "none" gave the NaN back as the subset; inside strata the error named withinStrata
+    for (const strata of ["none", "consistency", "kmeans"] as const) {
+      const m = embeddingMethod(nan, { strata });
+      expect(() => m.select(ctx(2), createRng(1)), strata).toThrow(
+        new TypeError(
+          `${m.name}: selector (nan) must return an Int32Array of row indices (got NaN)`,
+        ),
+      );
+    }
+    const cal = embeddingMethod(nan, { strata: "none", calibrate: true });
+    expect(() => cal.select(ctx(2), createRng(1))).toThrow(
+      /^nan \[PE\+cal\]: selector \(nan\) must return/,
+    );
+    const floats = embeddingMethod((_X, k) => new Float64Array(k) as never, { strata: "none" });
+    expect(() => floats.select(ctx(2), createRng(1))).toThrow(
+      /must return an Int32Array of row indices \(got Float64Array\)$/,
+    );
+    const out = embeddingMethod((_X, k) => new Int32Array(k).fill(99), {
+      strata: "none",
+      label: "far",
+    });
+    expect(() => out.select(ctx(2), createRng(1))).toThrow(
+      new RangeError("far [PE]: selector returned an index outside [0, 8) (got 99)"),
+    );
+    const twice = embeddingMethod((_X, k) => new Int32Array(k), { strata: "none", label: "twice" });
+    expect(() => twice.select(ctx(2), createRng(1))).toThrow(
+      new RangeError("twice [PE]: selector returned index 0 twice"),
+    );
+  });
 });

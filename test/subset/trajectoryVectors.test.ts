@@ -183,8 +183,9 @@ describe("trajectoryVectors", () => {
       ),
     );
     expect(() => trajectoryVectors(corpus, [], o)).toThrow(RangeError);
+    // names the argument (was "no item has a trajectory")
     expect(() => trajectoryVectors([], items, { ...o, missing: "mean" })).toThrow(
-      /no item has a trajectory/,
+      new RangeError("trajectoryVectors: trajectories is empty: no item has a trajectory"),
     );
     expect(() => trajectoryVectors("x" as never, items, o)).toThrow(TypeError);
     expect(() => trajectoryVectors(corpus, "1" as never, o)).toThrow(TypeError);
@@ -260,6 +261,35 @@ describe("trajectoryVectors", () => {
       expect(got.vectors.cols).toBe(want.vectors.cols);
       // the stub's values are small integers: exact in float32 too
       expect(Array.from(got.vectors.data)).toEqual(Array.from(want.vectors.data));
+    }
+  });
+});
+
+describe("trajectoryVectors: a step's index or editSize that is not finite", () => {
+  const items = ["a", "b", "c"];
+  const bad = (field: "index" | "editSize", v: number) =>
+    corpus.map((t, j) =>
+      j === 0 ? { ...t, steps: t.steps.map((s, q) => (q === 1 ? { ...s, [field]: v } : s)) } : t,
+    );
+  it("is refused before sanitising, naming this function and the step (was taken)", () => {
+    for (const sanitize of [false, true]) {
+      for (const v of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+        expect(
+          () => trajectoryVectors(bad("editSize", v), items, { embedder: stub(), sanitize }),
+          `${sanitize} ${v}`,
+        ).toThrow(
+          new RangeError(
+            `trajectoryVectors: trajectories[0].steps[1].editSize must be finite (got ${v})`,
+          ),
+        );
+        expect(() =>
+          trajectoryVectors(bad("index", v), items, { embedder: stub(), sanitize }),
+        ).toThrow(
+          new RangeError(
+            `trajectoryVectors: trajectories[0].steps[1].index must be an integer (got ${v})`,
+          ),
+        );
+      }
     }
   });
 });

@@ -43,4 +43,23 @@ describe("stepTexts(trajectory)", () => {
       /steps\[0\] needs string action and observation/,
     );
   });
+
+  it("rejects a step whose index or editSize is NaN or infinite (was taken)", () => {
+    const t = traj("a__b-1", [
+      ["ls", "a.py"],
+      ["cat a.py", "x = 1"],
+    ]);
+    const at1 = (extra: object): Trajectory => ({
+      ...t,
+      steps: t.steps.map((s, i) => (i === 1 ? { ...s, ...extra } : s)),
+    });
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(() => stepTexts(at1({ index: v }))).toThrow(
+        new RangeError(`stepTexts: trajectory.steps[1].index must be an integer (got ${v})`),
+      );
+      expect(() => stepTexts(at1({ editSize: v }))).toThrow(
+        new RangeError(`stepTexts: trajectory.steps[1].editSize must be finite (got ${v})`),
+      );
+    }
+  });
 });

@@ -74,6 +74,24 @@ export function checkItems(fn: string, items: unknown): asserts items is IrtItem
 }
 
 /**
+ * Checks the scalars of a rate-regression model (`fitRateRegression`) that
+ * describe the fit, when present (a model built by hand may leave them out;
+ * the prediction does not need them): `looMse` a number >= 0 (`Infinity` is
+ * documented, for a run of leverage 1; NaN is not) and `runs` an integer
+ * >= 1. `where` names the model (`model`, `recommendation.estimator.ridge`).
+ */
+export function checkRateModelFit(fn: string, where: string, model: object): void {
+  const { looMse, runs } = model as { looMse?: unknown; runs?: unknown };
+  if (looMse !== undefined) {
+    if (typeof looMse !== "number") failType(fn, `${where}.looMse must be a number`);
+    if (!(looMse >= 0)) {
+      fail(fn, `${where}.looMse must be at least 0 (Infinity for leverage 1)`, looMse);
+    }
+  }
+  if (runs !== undefined) checkInteger(fn, `${where}.runs`, runs, 1);
+}
+
+/**
  * Bound on |item parameters| and the prior's mean and sd (and 1 / bound on
  * the sd): with a, |b|, |theta| <= 1e100 every a^2, a (theta - b) and
  * ((theta - mu) / sd)^2 of the likelihood stays below about 1e300, where a

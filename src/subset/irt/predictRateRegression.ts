@@ -13,6 +13,7 @@ import {
 } from "../../core/validate.js";
 import type { Estimate } from "../../estimate/confidenceInterval.js";
 import { intervalDefaults } from "../../estimate/intervalDefaults.js";
+import { checkRateModelFit } from "./_internal.js";
 import type { RateRegressionModel } from "./fitRateRegression.js";
 
 const KEYS = optionKeys<PredictRateRegressionOptions>()("mse", "level");
@@ -58,7 +59,8 @@ export type PredictRateRegressionOptions = {
  * @throws {TypeError} If `model` is malformed, `responses` is not a `Uint8Array` or an array of 0/1 or
  *   booleans, or an option has the wrong type.
  * @throws {RangeError} If the lengths of `responses` and `model.observed` differ, a response is not 0/1, a
- *   model number is not finite, `mse` is negative, infinite or NaN, or `level` is not in (0, 1).
+ *   model number is not finite (`looMse` may be `Infinity`, but then `mse` must be given), `model.runs` is
+ *   not an integer >= 1, `mse` is negative, infinite or NaN, or `level` is not in (0, 1).
  * @see Hoerl, A. E. & Kennard, R. W. (1970). Ridge regression: biased estimation for nonorthogonal problems. Technometrics 12(1), 55-67.
  * @example
  * ```ts
@@ -104,6 +106,7 @@ export function predictRateRegression(
     );
   }
   checkNumber(fn, "model.rateMean", rateMean);
+  checkRateModelFit(fn, "model", model);
   if (!(responses01 instanceof Uint8Array)) failType(fn, "responses must be a Uint8Array of 0/1");
   if (responses01.length !== k) {
     fail(fn, `responses and model.observed lengths differ (${responses01.length} vs ${k})`);

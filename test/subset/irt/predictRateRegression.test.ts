@@ -94,3 +94,34 @@ describe("predictRateRegression(model, responses, options)", () => {
     ).toThrow(TypeError);
   });
 });
+
+describe("predictRateRegression: the model's fit numbers", () => {
+  const y = Uint8Array.of(1, 0);
+  it("refuses model.runs that is NaN, infinite or not an integer >= 1 (was taken)", () => {
+    for (const runs of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0, 1.5]) {
+      expect(
+        () => predictRateRegression({ ...model, runs }, y, { mse: 0.01 }),
+        String(runs),
+      ).toThrow(/^predictRateRegression: model\.runs must be/);
+    }
+    expect(() => predictRateRegression({ ...model, runs: "8" as never }, y)).toThrow(
+      new TypeError('predictRateRegression: model.runs must be a number (got "8")'),
+    );
+  });
+  it("refuses a NaN or negative looMse even when options.mse replaces it (was taken)", () => {
+    for (const looMse of [Number.NaN, Number.NEGATIVE_INFINITY, -1]) {
+      expect(
+        () => predictRateRegression({ ...model, looMse }, y, { mse: 0.01 }),
+        String(looMse),
+      ).toThrow(/^predictRateRegression: model\.looMse must be at least 0/);
+    }
+  });
+  it("takes looMse Infinity (a run of leverage 1) when options.mse is given, and a model without runs", () => {
+    const e = predictRateRegression({ ...model, looMse: Number.POSITIVE_INFINITY }, y, {
+      mse: 0.01,
+    });
+    expect(e.se).toBeCloseTo(0.1, 15);
+    const { runs: _, ...byHand } = model;
+    expect(predictRateRegression(byHand as RateRegressionModel, y).estimate).toBeCloseTo(0.4, 15);
+  });
+});
