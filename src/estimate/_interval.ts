@@ -228,10 +228,8 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
     );
   }
   // no spread (every estimator zeroes the variance of a sample without spread
-  // from its data; a caller's variance of rounding size counts too): the
-  // interval of a variance of exactly 0, whatever rounding left in it
+  // from its data; a caller's variance of rounding size counts too)
   const flat = noSpread(r.variance, y);
-  const variance = flat ? 0 : r.variance;
   const bad = r.real === true ? -1 : firstNonBinary(y);
   const binary = r.real !== true && bad < 0;
   // labels in [0, 1], not all 0/1: the design's proportion methods hold for their mean
@@ -258,6 +256,11 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
         : INTERVAL_DEFAULTS.real);
   // a mean of values in [0, 1] under a proportion method: clipped to [0, 1] as a proportion is
   const proportion = binary || (unit && DESIGN_PROPORTION.has(interval));
+  // a variance of rounding size is 0 for a proportion (its interval then takes
+  // Kish's size, not p(1 - p) / 1e-33) and for labels the same up to rounding;
+  // real labels that differ (in their 13th digit, or strata 1e13 apart) keep
+  // the variance computed, flagged below as too small to bound the error
+  const variance = flat && (proportion || sameUpToRounding(y)) ? 0 : r.variance;
   const nEffective = design.nEffective ?? n;
   const base = { estimate, variance, level, n, method, df: design.df, nEffective, interval };
   if (variance < 0) {
@@ -293,7 +296,7 @@ export function intervalEstimate(fn: string, r: IntervalRequest): Estimate {
         ? r.real === true
           ? "every sampled unit gives the same value, so the sample cannot bound the error"
           : "every sampled unit gives the same value, so a real-valued sample cannot bound the error (0/1 labels get a proportion interval)"
-        : "the design's variance estimate is 0 (the values differ, but not within the design's strata or beyond its certainty units), so the sample cannot bound the error",
+        : "the design's variance estimate is 0 or of rounding size (the values differ, but not within the design's strata or beyond its certainty units, or only in their last digits), so the sample cannot bound the error",
     };
   }
   let successes: number | undefined;

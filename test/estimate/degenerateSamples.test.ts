@@ -356,3 +356,30 @@ describe("overflow messages name their cause (F9)", () => {
     );
   });
 });
+
+describe("real labels that differ only in their last digits keep the variance computed (a review of the F2 fix)", () => {
+  it("the variance is reported as computed, the interval is the whole line and flagged", () => {
+    // values 2e-13 apart (14 times the 64-ulp bound of 1): they differ, so the
+    // variance of the 1,000 labels is not zeroed; it is too small to bound the
+    // error, so the interval is the whole line, unreliable
+    const n = 1000;
+    const y = Float64Array.from({ length: n }, (_, k) => 1 + (k % 2) * 2e-13);
+    const e = stratifiedMean(y, new Int32Array(n), [2000]);
+    expect(e.variance).toBeGreaterThan(0);
+    expect(e.se).toBe(Math.sqrt(e.variance));
+    expect(e.ci).toEqual(WHOLE);
+    expect(e.reliable).toBe(false);
+    expect(e.warning).toMatch(/only in their last digits/);
+    // strata 1e13 apart: a census stratum of 1e6 and a sampled one of labels below 1.2e-7
+    const y2 = Float64Array.from([
+      1e6,
+      1e6,
+      ...Array.from({ length: 20 }, (_, k) => 3e-8 * (k % 5)),
+    ]);
+    const s2 = Int32Array.from([0, 0, ...Array<number>(20).fill(1)]);
+    const e2 = stratifiedMean(y2, s2, [2, 100]);
+    expect(e2.variance).toBeGreaterThan(0);
+    expect(e2.ci).toEqual(WHOLE);
+    expect(e2.reliable).toBe(false);
+  });
+});

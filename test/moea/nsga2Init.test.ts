@@ -88,6 +88,30 @@ describe("nsga2Init: evaluate must be synchronous and return numbers (review F5)
       /^nsga2Init: evaluate\(genome 2\) returned a Promise/,
     );
   });
+  it("a rejecting async evaluate does not leave an unhandled rejection behind the TypeError", async () => {
+    let rejected = false;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const problem = {
+        ...schaffer(),
+        evaluate: async () => {
+          rejected = true;
+          throw new Error("remote evaluation failed");
+        },
+      };
+      expect(() => nsga2Init(problem as never, createRng(1), { populationSize: 4 })).toThrow(
+        /returned a Promise/,
+      );
+      // let the rejection settle and Node look for a handler
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+    expect(rejected).toBe(true);
+    expect(unhandled).toEqual([]);
+  });
   it("a non-number objective is a TypeError naming its type; NaN stays a RangeError", () => {
     const strings = { ...schaffer(), evaluate: () => ["1", "2"] };
     expect(() => nsga2Init(strings as never, createRng(1), { populationSize: 4 })).toThrow(
