@@ -167,8 +167,9 @@ const HAJEK = /\bhajek\b/;
  * The risk-band floor for labels in [0, 1] that are not all 0 or 1 (a
  * judge's continuous score, partial credit) under the designs whose bands are
  * split (`neighbours` of {@link flooredWeightedEstimate}: SUPS, 2-UPS, RHC,
- * systematic PPS, balanced, pivotal, mixture). With n_h draws in band h
- * (mean ybar_h, sum of squares SS_h about it), s_p^2 the within-band variance
+ * systematic PPS, balanced, pivotal, mixture; and deepEst). With n_h
+ * distinct units labelled in band h (a unit a with-replacement design drew
+ * twice counts once; mean ybar_h, sum of squares SS_h about it), s_p^2 the within-band variance
  * pooled over the bands with at least 2 draws (`sum SS_h / sum (n_h - 1)`),
  * p the estimate clipped to [0, 1] and W_h = N_h / N, band h's term is
  * `W_h^2 (1 - n_h / N_h) v_h / max(n_h, 1)` with
@@ -184,7 +185,9 @@ const HAJEK = /\bhajek\b/;
  * the bands with fewer than 2 draws and the sum of every band's terms (the
  * variance of the estimate post-stratified by band). A Hájek estimate's
  * interval is then widened to hold also that post-stratified interval
- * (estimate `sum W_h ybar_h`, m_h for a band without labels; same method).
+ * (estimate `sum W_h ybar_h`, m_h for a band without labels; same method):
+ * its `variance` and `se` stay the floored ones, and its `method` then ends in
+ * "; interval widened to hold the post-stratified one".
  * The point estimate is kept, the interval is recomputed as for 0/1 labels
  * (same method, df and Kish size), and the estimate is returned unchanged
  * when the labels all agree (the design's Kish-size rule handles those, as
@@ -242,11 +245,20 @@ function flooredGradedEstimate(
   const count = new Float64Array(H);
   const sum = new Float64Array(H);
   let spread = false;
+  // distinct units: a with-replacement draw (sups) repeats a unit and its
+  // label, which is one label of the band, not two (its finite-population
+  // share and its degrees of freedom count it once)
+  const seen = new Uint8Array(bands.band.length);
+  const first = new Uint8Array(n);
   for (let k = 0; k < n; k++) {
     const v = y[k] as number;
     if (!(v >= 0 && v <= 1)) return e;
     if (v !== y[0]) spread = true;
-    const h = bands.band[sample[k] as number] as number;
+    const unit = sample[k] as number;
+    if (seen[unit] === 1) continue;
+    seen[unit] = 1;
+    first[k] = 1;
+    const h = bands.band[unit] as number;
     count[h] = (count[h] as number) + 1;
     sum[h] = (sum[h] as number) + v;
   }
@@ -256,6 +268,7 @@ function flooredGradedEstimate(
   // within-band sums of squares about the band means (two-pass)
   const ss = new Float64Array(H);
   for (let k = 0; k < n; k++) {
+    if (first[k] === 0) continue;
     const h = bands.band[sample[k] as number] as number;
     ss[h] = (ss[h] as number) + ((y[k] as number) - (mean[h] as number)) ** 2;
   }
@@ -302,16 +315,22 @@ function flooredGradedEstimate(
     interval: est.interval,
   };
   let floored = intervalEstimate(fn, { ...request, estimate: e.estimate, variance });
+  let method = e.method;
   if (hajek) {
     const ps = intervalEstimate(fn, { ...request, estimate: stratified, variance: all });
-    floored = {
-      ...floored,
-      ci: [Math.min(floored.ci[0], ps.ci[0]), Math.max(floored.ci[1], ps.ci[1])],
-    };
+    const ci: [number, number] = [
+      Math.min(floored.ci[0], ps.ci[0]),
+      Math.max(floored.ci[1], ps.ci[1]),
+    ];
+    // the hull is not the interval of the reported variance: said in `method`
+    if (ci[0] < floored.ci[0] || ci[1] > floored.ci[1]) {
+      method = `${e.method}; interval widened to hold the post-stratified one`;
+    }
+    floored = { ...floored, ci };
   }
   return e.reliable || e.warning.startsWith(ZERO_WIDTH_WARNING)
-    ? { ...floored, method: e.method }
-    : { ...floored, method: e.method, reliable: false, warning: e.warning };
+    ? { ...floored, method }
+    : { ...floored, method, reliable: false, warning: e.warning };
 }
 
 /**

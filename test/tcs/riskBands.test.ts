@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/rng.js";
+import { intervalEstimate } from "../../src/estimate/_interval.js";
 import type { Estimate } from "../../src/estimate/confidenceInterval.js";
 import { horvitzThompson } from "../../src/estimate/horvitzThompson.js";
 import {
@@ -223,5 +224,69 @@ describe("flooredWeightedEstimate(fn, e, sample, y, bands, est)", () => {
     expect(e.variance).toBeGreaterThan(0.01);
     expect(e.reliable).toBe(false);
     expect(e.warning).toBe("one unit carries it");
+  });
+});
+
+describe("the graded floor (labels in [0, 1], not all 0/1): a review of its arithmetic", () => {
+  const est = { level: 0.95, interval: undefined };
+  function designEstimate(
+    method: string,
+    y: readonly number[],
+    variance: number,
+    N: number,
+    estimate?: number,
+  ) {
+    return intervalEstimate("t", {
+      method,
+      estimate: estimate ?? y.reduce((a, b) => a + b, 0) / y.length,
+      variance,
+      level: 0.95,
+      n: y.length,
+      y: Float64Array.from(y),
+      design: { srs: false, df: y.length - 1, N, census: false, nEffective: y.length },
+      interval: undefined,
+    });
+  }
+  it("counts a unit a with-replacement design drew twice once: two of three units seen is no census", () => {
+    const bands = {
+      band: Uint8Array.from([0, 0, 0, 1, 1, 1]),
+      sizes: [3, 3],
+      cuts: new Float64Array(),
+    };
+    const y = [0.1, 0.1, 0.3, 0.7, 0.9, 0.9];
+    const e = designEstimate("sups (hansenHurwitz)", y, 1e-6, 6);
+    // draws 0, 0, 1 and 3, 4, 4: three draws a band, two distinct units
+    const f = flooredWeightedEstimate(
+      "x",
+      e,
+      [0, 0, 1, 3, 4, 4],
+      Float64Array.from(y),
+      bands,
+      est,
+      true,
+    );
+    expect(f.variance).toBeGreaterThan(1e-4);
+    expect(f.ci[1] - f.ci[0]).toBeGreaterThan(e.ci[1] - e.ci[0]);
+  });
+  it("says in method when a Hájek estimate's interval is widened to the post-stratified one", () => {
+    const N = 1000;
+    const band = Uint8Array.from({ length: N }, (_, i) => (i < 500 ? 0 : i < 800 ? 1 : 2));
+    const bands = { band, sizes: [500, 300, 200], cuts: new Float64Array() };
+    const sample = [0, 1, 500, 501, 502, 800, 801, 802, 803, 804];
+    const y = [0.9, 0.95, 0.5, 0.55, 0.6, 0.1, 0.15, 0.2, 0.1, 0.12];
+    const e = designEstimate("balanced (hajek)", y, 0.002, N, 0.3);
+    const f = flooredWeightedEstimate("x", e, sample, Float64Array.from(y), bands, est, true);
+    const own = intervalEstimate("t", {
+      method: e.method,
+      estimate: f.estimate,
+      variance: f.variance,
+      level: 0.95,
+      n: f.n,
+      y: Float64Array.from(y),
+      design: { srs: false, df: f.df, N, census: false, nEffective: f.nEffective },
+      interval: undefined,
+    });
+    expect(f.ci[1]).toBeGreaterThan(own.ci[1]);
+    expect(f.method).toBe("balanced (hajek); interval widened to hold the post-stratified one");
   });
 });
