@@ -19,7 +19,7 @@ import {
   outsideUnitWarning,
   sameUpToRounding,
 } from "./_interval.js";
-import { predictionBandVariance } from "./_predictionBands.js";
+import { bandVariance, mixedLabels, predictionBands } from "./_predictionBands.js";
 import type { Estimate } from "./confidenceInterval.js";
 import type { PpiAlternative, PpiIntervalMethod as PpiInterval } from "./ppiMean.js";
 import { proportionInterval } from "./proportionInterval.js";
@@ -117,14 +117,8 @@ export type Moments = {
  */
 export function moments(x: ArrayLike<number>, scale = 0): Moments {
   const n = x.length;
-  let s = 0;
-  for (let i = 0; i < n; i++) s += x[i] as number;
-  const mean = s / n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) {
-    const d = (x[i] as number) - mean;
-    ss += d * d;
-  }
+  const mean = sumOf(x) / n;
+  let ss = squaredDeviations(x, mean);
   // values the same up to rounding leave only rounding in ss (far below
   // n (1e-8 max(|mean|, scale))^2): only then scan
   let constant = false;
@@ -133,6 +127,28 @@ export function moments(x: ArrayLike<number>, scale = 0): Moments {
     if (constant) ss = 0;
   }
   return { n, mean, ss, constant, first: n > 0 ? (x[0] as number) : Number.NaN };
+}
+
+/**
+ * The sum of `x` in index order. (The passes of {@link moments} are small
+ * functions of their own: V8 then optimizes each whole, where a loop inside
+ * a larger function called a few times runs as on-stack-replaced code that
+ * deoptimizes on reaching the code after it.)
+ */
+function sumOf(x: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += x[i] as number;
+  return s;
+}
+
+/** `sum (x_i - mean)^2` in index order. */
+function squaredDeviations(x: ArrayLike<number>, mean: number): number {
+  let ss = 0;
+  for (let i = 0; i < x.length; i++) {
+    const d = (x[i] as number) - mean;
+    ss += d * d;
+  }
+  return ss;
 }
 
 /**
@@ -170,14 +186,21 @@ export type PairMoments = {
 export function pairMoments(y: ArrayLike<number>, yhat: ArrayLike<number>): PairMoments {
   const my = moments(y);
   const mf = moments(yhat);
-  let sp = 0;
   // a side without spread has no covariance (its deviations are rounding)
-  if (!my.constant && !mf.constant) {
-    for (let i = 0; i < y.length; i++) {
-      sp += ((y[i] as number) - my.mean) * ((yhat[i] as number) - mf.mean);
-    }
-  }
+  const sp = my.constant || mf.constant ? 0 : crossDeviations(y, my.mean, yhat, mf.mean);
   return { y: my, yhat: mf, sp };
+}
+
+/** `sum (x_i - mx)(y_i - my)` in index order (a loop of its own, as {@link sumOf}). */
+function crossDeviations(
+  x: ArrayLike<number>,
+  mx: number,
+  y: ArrayLike<number>,
+  my: number,
+): number {
+  let sp = 0;
+  for (let i = 0; i < x.length; i++) sp += ((x[i] as number) - mx) * ((y[i] as number) - my);
+  return sp;
 }
 
 /** Moments of the residual `y - lambda yhat` (computed directly, not expanded from the pair moments, which cancel when the predictor is good). */
@@ -295,18 +318,22 @@ export function predictionFloor(
   const tail = alternative === "two-sided" ? (1 - level) / 2 : 1 - level;
   const verdict = verdictFloor(y, yhat, undefined, yhatUnlabeled, tail);
   if (verdict !== undefined) return verdict;
-  if (!soft) return 0;
-  const n = y.length;
-  const all = new Float64Array(n + yhatUnlabeled.length);
-  all.set(yhat);
-  all.set(yhatUnlabeled, n);
-  const bands = predictionBandVariance(y, yhat, new Float64Array(n).fill(1), all, estimate);
+  // neither floor below applies unless the labels are 0/1 of both values
+  if (!soft || !mixedLabels(y)) return 0;
+  // the bands of the labelled and unlabelled predictions together (in parts:
+  // no copy), whose pass also counts the unlabelled ones exactly 0 and 1
+  const p = Math.min(1, Math.max(0, estimate));
+  const bands = predictionBands([yhat, yhatUnlabeled], p <= 0.5);
+  const banded = bandVariance(y, yhat, new Float64Array(y.length).fill(1), bands, estimate);
   // units predicted exactly 0 (or 1) among soft ones are a verdict: at small
   // n the shrunk rate of their band (0.1 n / 8 pseudo-labels) bounds their
   // error rate far too tightly (80 % coverage at n = 10 with scores {0, 0.9}),
   // the verdict's Clopper-Pearson bound does not
-  const certain = verdictFloor(y, yhat, undefined, yhatUnlabeled, tail, true) ?? 0;
-  return Math.max(bands, certain);
+  const N = yhatUnlabeled.length;
+  const zeros = bands.zeros[1] as number;
+  const ones = bands.ones[1] as number;
+  const certain = verdictFloorOfCounts(y, yhat, undefined, zeros, ones, N, tail);
+  return Math.max(banded, certain);
 }
 
 /**
@@ -323,7 +350,11 @@ export function floorNote(yhat: Float64Array, yhatUnlabeled: Float64Array, added
 
 /** Whether every value is 0 or 1 (hard predictions: verdicts). */
 export function isHard(a: Float64Array): boolean {
-  return a.every((v) => v === 0 || v === 1);
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i] as number;
+    if (v !== 0 && v !== 1) return false;
+  }
+  return true;
 }
 
 /**
@@ -358,16 +389,45 @@ export function verdictFloor(
   tail: number,
   certainOnly = false,
 ): number | undefined {
-  const hard = (a: Float64Array): boolean => a.every((v) => v === 0 || v === 1);
-  if (!hard(y) || (!certainOnly && (!hard(yhat) || !hard(yhatPopulation)))) return undefined;
-  const n = y.length;
+  if (!isHard(y) || (!certainOnly && (!isHard(yhat) || !isHard(yhatPopulation)))) return undefined;
+  if (!mixedLabels(y)) return undefined;
   const N = yhatPopulation.length;
+  const { zeros, ones } = verdictCounts(yhatPopulation);
+  return verdictFloorOfCounts(y, yhat, pik, zeros, ones, N, tail);
+}
+
+/** The number of elements of `x` exactly 0 and exactly 1 (a loop of its own, as {@link sumOf}). */
+function verdictCounts(x: Float64Array): { zeros: number; ones: number } {
+  let zeros = 0;
+  let ones = 0;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i] as number;
+    if (v === 0) zeros++;
+    else if (v === 1) ones++;
+  }
+  return { zeros, ones };
+}
+
+/**
+ * {@link verdictFloor} for 0/1 labels of both values ({@link mixedLabels})
+ * from the counts of the population's predictions exactly 0 (`zeros`) and
+ * exactly 1 (`ones`) among its N; a labelled prediction that is neither
+ * belongs to no verdict.
+ */
+function verdictFloorOfCounts(
+  y: Float64Array,
+  yhat: Float64Array,
+  pik: Float64Array | undefined,
+  zeros: number,
+  ones: number,
+  N: number,
+  tail: number,
+): number {
+  const n = y.length;
   const sw = [0, 0];
   const sw2 = [0, 0];
   const disagree = [0, 0];
-  let x = 0;
   for (let k = 0; k < n; k++) {
-    x += y[k] as number;
     const v = yhat[k] as number;
     // (certainOnly) a soft prediction belongs to neither verdict
     if (v !== 0 && v !== 1) continue;
@@ -376,13 +436,7 @@ export function verdictFloor(
     sw2[v] = (sw2[v] as number) + w * w;
     if (y[k] !== v) disagree[v] = (disagree[v] as number) + 1;
   }
-  if (x === 0 || x === n) return undefined;
-  const count = [0, 0];
-  for (let i = 0; i < N; i++) {
-    const v = yhatPopulation[i] as number;
-    if (v === 0 || v === 1) count[v] = (count[v] as number) + 1;
-  }
-  const W = [(count[0] as number) / N, (count[1] as number) / N];
+  const W = [zeros / N, ones / N];
   const z = normalQuantile(1 - tail);
   let added = 0;
   for (const v of [0, 1]) {
