@@ -196,7 +196,7 @@ const HAJEK = /\bhajek\b/;
  *
  * Why: for y = 0.8 (1 - confidence) + 0.2 U (U uniform), risk
  * `toRisk(confidence, "lower")`, N = 5,000, the heavy low-risk band holds
- * about half the units, and its labels spread (the 0.2 U) as much as any
+ * about half the units, and its labels spread (the 0.2 U) as much as every other
  * band's. The PPS designs' own variances (Deville, Hansen–Hurwitz, RHC) were
  * about right on average but correlated with the estimate over runs
  * (0.7-0.9) and the estimate right-skewed (skewness up to 0.6): a run with
