@@ -145,8 +145,19 @@ export const STRATUM_PSEUDO_COUNT = JEFFREYS_PSEUDO_COUNT;
  * 1,000 runs in some cells); Jeffreys' a = 1/2 per stratum alone (no pooling)
  * covered but doubled the widths where strata get two labels. The
  * Satterthwaite df is recomputed from the floored terms; the estimate is
- * unchanged. Real-valued labels, a single stratum and a census get the plain
- * stratified mean.
+ * unchanged. Labels outside [0, 1] (unless `adaptive`), a single stratum and
+ * a census get the plain stratified mean.
+ *
+ * Labels in [0, 1] that are not all 0 or 1 (graded scores), without
+ * `adaptive`: `s_h^2` is floored at `(SS_h + s_p^2) / n_h`, SS_h the
+ * stratum's sum of squares about its mean and s_p^2 the within-stratum
+ * variance pooled over the strata with at least 2 labels (one pseudo-degree
+ * of freedom of the pooled variance: the risk-band floor's graded rule,
+ * `tcs/_riskBands.ts`). Why: a stratum's variance on a few labels is often far
+ * below its true one, and `ssrs`'s intervals covered 92.4-97.1 % at n = 30-100
+ * on the eight populations of `bench/graded-coverage.ts` and 88.2 % at
+ * n = 30 of N = 40 (Beta(2, 1) confidences, 1,000 runs, a scratch script);
+ * with the floor 94.8-99.0 % (widths 2-8 % larger) and 92.9 %.
  *
  * With `adaptive` (GBS, whose allocation follows the labels), every stratum
  * short of a census gets its variance term without the finite-population
@@ -185,23 +196,37 @@ export function flooredStratifiedEstimate(
   const count = new Float64Array(H);
   const fails = new Float64Array(H);
   let binary = true;
+  let unit = true;
   for (let k = 0; k < y.length; k++) {
     const v = y[k] as number;
     if (v !== 0 && v !== 1) binary = false;
+    if (!(v >= 0 && v <= 1)) unit = false;
     const h = s.strata[sample[k] as number] as number;
     count[h] = (count[h] as number) + 1;
     fails[h] = (fails[h] as number) + v;
   }
-  if (!binary && !adaptive) return e;
-  // real-valued labels (adaptive only): s_h^2 from the deviations from each stratum's mean
+  // graded labels (in [0, 1], not all 0/1) under a fixed design: each stratum's
+  // s_h^2 floored at its own sum of squares with one pseudo-degree of freedom of
+  // the pooled within-stratum variance (the risk-band floor's graded rule)
+  const graded = !binary && unit && !adaptive;
+  if (!binary && !adaptive && !graded) return e;
+  // real-valued labels (adaptive only) and graded ones: s_h^2 from the deviations from each stratum's mean
   const ssReal = new Float64Array(binary ? 0 : H);
+  let pooledSs = 0;
+  let pooledDf = 0;
   if (!binary) {
     for (let k = 0; k < y.length; k++) {
       const h = s.strata[sample[k] as number] as number;
       const d = (y[k] as number) - (fails[h] as number) / (count[h] as number);
       ssReal[h] = (ssReal[h] as number) + d * d;
     }
+    for (let h = 0; h < H; h++)
+      if ((count[h] as number) >= 2) {
+        pooledSs += ssReal[h] as number;
+        pooledDf += (count[h] as number) - 1;
+      }
   }
+  const sp = pooledDf > 0 ? pooledSs / pooledDf : 0;
   let N = 0;
   for (let h = 0; h < H; h++) N += s.sizes[h] as number;
   const n = y.length;
@@ -242,6 +267,13 @@ export function flooredStratifiedEstimate(
       v2 = Math.max(s2, floor);
     } else {
       v2 = (ssReal[h] as number) / (nh - 1);
+      if (graded) {
+        const floor = ((ssReal[h] as number) + sp) / nh;
+        if (floor > v2) {
+          raised = true;
+          v2 = floor;
+        }
+      }
     }
     const W = Nh / N;
     const vh = (W * W * (adaptive ? 1 : 1 - nh / Nh) * v2) / nh;

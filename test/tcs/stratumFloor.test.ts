@@ -24,15 +24,23 @@ describe("flooredStratifiedEstimate(sample, y, s, est, method, a)", () => {
     expect(e.ci[1]).toBeGreaterThan(plain.ci[1]);
     expect(e.method).toBe("m");
   });
-  it("leaves strata whose variance is above the floor, and real-valued labels, alone", () => {
+  it("leaves strata whose variance is above the floor, and labels outside [0, 1], alone", () => {
     const y = Float64Array.from([0, 1, 0, 1, 0, 1, 0]);
     expect(flooredStratifiedEstimate(sample, y, s, est, "m", 0.5)).toEqual(
       stratifiedEstimate(sample, y, s, est, "m"),
     );
-    const real = Float64Array.from([0.5, 0, 0, 0, 0.2, 0, 0.7]);
+    const real = Float64Array.from([1.5, 0, 0, 0, 0.2, 0, 0.7]);
     expect(flooredStratifiedEstimate(sample, real, s, est, "m", 0.5)).toEqual(
       stratifiedEstimate(sample, real, s, est, "m"),
     );
+  });
+  it("floors a graded stratum's variance at its sum of squares with one pseudo-df of the pooled variance", () => {
+    // graded labels: the strata whose own variance is below (SS_h + s_p^2) / n_h are raised
+    const graded = Float64Array.from([0.5, 0, 0, 0, 0.2, 0, 0.7]);
+    const plain = stratifiedEstimate(sample, graded, s, est, "m");
+    const e = flooredStratifiedEstimate(sample, graded, s, est, "m", 0.5);
+    expect(e.estimate).toBe(plain.estimate);
+    expect(e.variance).toBeGreaterThan(plain.variance);
   });
   it("with strata ordered by risk: a weaker prior, the riskier neighbour's rate, and df from the estimated terms", () => {
     // three strata of 10 units ordered by risk; labels: stratum 0 two passes, stratum 1 two
