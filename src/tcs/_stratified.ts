@@ -153,11 +153,17 @@ export const STRATUM_PSEUDO_COUNT = JEFFREYS_PSEUDO_COUNT;
  * stratum's sum of squares about its mean and s_p^2 the within-stratum
  * variance pooled over the strata with at least 2 labels (one pseudo-degree
  * of freedom of the pooled variance: the risk-band floor's graded rule,
- * `tcs/_riskBands.ts`). Why: a stratum's variance on a few labels is often far
- * below its true one, and `ssrs`'s intervals covered 92.4-97.1 % at n = 30-100
- * on the eight populations of `bench/graded-coverage.ts` and 88.2 % at
- * n = 30 of N = 40 (Beta(2, 1) confidences, 1,000 runs, a scratch script);
- * with the floor 94.8-99.0 % (widths 2-8 % larger) and 92.9 %.
+ * `tcs/_riskBands.ts`), and a stratum whose labels all sit at 0 (or all at 1)
+ * also at the 0/1 rule's `q_h (1 - q_h)` (its `s_h^2 = 0` says nothing about
+ * its other units: one label 0.01 among 0s gave [2.4e-6, 0.0038] where all 0s
+ * give [0, 0.175]). The Satterthwaite df is then at most the unfloored
+ * estimate's (the floor raises a variance, not its degrees of freedom;
+ * counting them made some intervals narrower than the unfloored ones, 74 of
+ * 300 runs in a review's check). Why: a stratum's variance on a few labels is
+ * often far below its true one, and `ssrs`'s intervals covered 92.4-97.1 % at
+ * n = 30-100 on the eight populations of `bench/graded-coverage.ts` and
+ * 88.2 % at n = 30 of N = 40 (Beta(2, 1) confidences, 1,000 runs, a scratch
+ * script); with the floor 94.9-99.4 % (widths 2-24 % larger) and 93.5 %.
  *
  * With `adaptive` (GBS, whose allocation follows the labels), every stratum
  * short of a census gets its variance term without the finite-population
@@ -232,7 +238,7 @@ export function flooredStratifiedEstimate(
   const n = y.length;
   // the prior: mean the Beta(a, a)-smoothed design-weighted rate (the stratified mean, as n
   // labels), as strong as an average stratum's labels
-  const pooled = binary ? pooledRate(n * Math.min(1, Math.max(0, e.estimate)), n, a) : 0;
+  const pooled = binary || graded ? pooledRate(n * Math.min(1, Math.max(0, e.estimate)), n, a) : 0;
   const m = ordered ? (BAND_PRIOR_SHARE * n) / H : n / H;
   let variance = 0;
   let vh2 = 0;
@@ -268,7 +274,13 @@ export function flooredStratifiedEstimate(
     } else {
       v2 = (ssReal[h] as number) / (nh - 1);
       if (graded) {
-        const floor = ((ssReal[h] as number) + sp) / nh;
+        let floor = ((ssReal[h] as number) + sp) / nh;
+        // a stratum whose labels all sit at 0 (or all at 1): s_h^2 = 0 says
+        // nothing about its other units, as for 0/1 labels that all agree
+        if (xh === 0 || xh === nh) {
+          const q = shrunkRate(xh, nh, pooled, m);
+          floor = Math.max(floor, q * (1 - q));
+        }
         if (floor > v2) {
           raised = true;
           v2 = floor;
@@ -292,7 +304,12 @@ export function flooredStratifiedEstimate(
       y,
       design: {
         srs: false,
-        df: variance > 0 && vh2 > 0 ? Math.min(n - H, (variance * variance) / vh2) : n - H,
+        // graded labels: the floor raises a term's variance, not its degrees of
+        // freedom (counting them would narrow the interval below the unfloored one)
+        df: Math.min(
+          graded ? e.df : n - H,
+          variance > 0 && vh2 > 0 ? Math.min(n - H, (variance * variance) / vh2) : n - H,
+        ),
         N,
         census: false,
         nEffective: e.nEffective,

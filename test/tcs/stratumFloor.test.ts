@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/rng.js";
+import type { Estimate } from "../../src/estimate/confidenceInterval.js";
 import { compact } from "../../src/tcs/_strata.js";
 import { flooredStratifiedEstimate, stratifiedEstimate } from "../../src/tcs/_stratified.js";
+import { ssrsStrategy } from "../../src/tcs/ssrsStrategy.js";
 
 // 10 units in two strata of 5; the sample is units 0-2 (stratum 0) and 5-8 (stratum 1)
 const s = compact(Int32Array.from([0, 0, 0, 0, 0, 1, 1, 1, 1, 1]), 2);
@@ -72,5 +75,35 @@ describe("flooredStratifiedEstimate(sample, y, s, est, method, a)", () => {
     // the same labels without the order: the unweighted strong prior's variance differs
     const unordered = flooredStratifiedEstimate(picks, y, o, est, "m", 0.5);
     expect(unordered.variance).not.toBeCloseTo(e.variance, 6);
+  });
+});
+
+describe("the graded stratum floor never narrows an interval, and labels at 0 are floored as 0/1 ones (a review)", () => {
+  // ssrs on 200 units in 4 strata, 20 labels, all 0 but the first
+  const risk = Float64Array.from({ length: 200 }, (_, i) => i / 200);
+  function run(first: number) {
+    const g = ssrsStrategy(risk, 20, createRng(1), { strata: 4 });
+    let r = g.next();
+    let k = 0;
+    while (!r.done) {
+      r = g.next(k === 0 ? first : 0);
+      k++;
+    }
+    return r.value as unknown as Estimate;
+  }
+  it("keeps the unfloored degrees of freedom: one label 0.5 among 0s is not narrower than the plain interval", () => {
+    const e = run(0.5);
+    // the unfloored df of this sample is 4 (its one stratum with spread); the floor raised
+    // the variance and, counting the floored terms' n_h - 1, made df 5.25 and the interval
+    // [1.05e-4, 0.1768], inside the plain stratified one [8.4e-5, 0.1821]
+    expect(e.df).toBeLessThanOrEqual(4);
+    expect(e.ci[1]).toBeGreaterThan(0.18);
+  });
+  it("a tiny graded label among 0s does not collapse the interval", () => {
+    // all 0: the 0/1 floor gives [0, 0.175]; one label 0.01 gave [2.4e-6, 0.0038] (its
+    // all-0 strata had s_h^2 = 0 and no floor), reliable
+    const zeros = run(0);
+    const e = run(0.01);
+    expect(e.ci[1]).toBeGreaterThan(zeros.ci[1]);
   });
 });
