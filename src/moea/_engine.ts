@@ -72,9 +72,10 @@ function isThenable(x: unknown): boolean {
 /** Fails with a TypeError when `evaluate` returned a Promise: the engine calls it synchronously. */
 function checkNotAsync(fn: string, f: unknown, kind: string, index: number): void {
   if (isThenable(f)) {
-    // the engine will not await it: a rejection must not become an unhandled one
-    // (Node ends the process on those even when the caller catches this error)
-    (f as PromiseLike<unknown>).then(undefined, () => undefined);
+    // the engine will not await it: a native Promise's rejection must not become an
+    // unhandled one (Node ends the process on those even when the caller catches this
+    // error); another thenable's `then` is not called (it may throw, or start work)
+    if (f instanceof Promise) f.catch(() => undefined);
     failType(
       fn,
       `evaluate(${kind} ${index}) returned a Promise: Promises are not supported, evaluate must be synchronous (not an async function)`,

@@ -111,6 +111,22 @@ describe("nsga2Init: evaluate must be synchronous and return numbers (review F5)
     }
     expect(rejected).toBe(true);
     expect(unhandled).toEqual([]);
+    // a thenable that is not a Promise: its `then` is not called (it may throw, or start work)
+    let called = 0;
+    const lazy = {
+      ...schaffer(),
+      evaluate: () => ({
+        // biome-ignore lint/suspicious/noThenProperty: a thenable is the point
+        then() {
+          called++;
+          throw new Error("then threw");
+        },
+      }),
+    };
+    expect(() => nsga2Init(lazy as never, createRng(1), { populationSize: 4 })).toThrow(
+      /returned a Promise/,
+    );
+    expect(called).toBe(0);
   });
   it("a non-number objective is a TypeError naming its type; NaN stays a RangeError", () => {
     const strings = { ...schaffer(), evaluate: () => ["1", "2"] };
