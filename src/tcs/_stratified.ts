@@ -162,8 +162,8 @@ export const STRATUM_PSEUDO_COUNT = JEFFREYS_PSEUDO_COUNT;
  * 300 runs in a review's check). Why: a stratum's variance on a few labels is
  * often far below its true one, and `ssrs`'s intervals covered 92.4-97.1 % at
  * n = 30-100 on the eight populations of `bench/graded-coverage.ts` and
- * 88.2 % at n = 30 of N = 40 (Beta(2, 1) confidences, 1,000 runs, a scratch
- * script); with the floor 94.9-99.4 % (widths 2-24 % larger) and 93.5 %.
+ * 88.2 % at n = 30 of N = 40 (Beta(2, 1) confidences, 1,000 runs,
+ * `bench/graded-edge-coverage.ts` on the code before the floor); with the floor 94.9-99.4 % (widths 2-24 % larger) and 93.5 %.
  *
  * With `adaptive` (GBS, whose allocation follows the labels), every stratum
  * short of a census gets its variance term without the finite-population
